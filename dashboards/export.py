@@ -1,0 +1,80 @@
+"""The daily recommendation export: exports/YYYY-MM-DD/recommendations.{csv,json,parquet,md} and `latest`."""
+
+import json
+import os
+from datetime import UTC, datetime
+from pathlib import Path
+
+import polars as pl
+
+from dashboards.markdown import render_markdown
+from dashboards.report_data import TOP_N, ReportData
+
+SCHEMA_VERSION = "1.0"
+DEFAULT_EXPORT_DIR = Path(__file__).resolve().parent.parent / "exports"
+SAMPLE_NOTICE = ("SAMPLE DATA: built from the project's bundled sample snapshot, not from live market listings. "
+                 "These are not market prices.")
+PRICE_BASIS = "Asking prices of active listings (not sale prices), shipping included."
+
+RECOMMENDATION_COLUMNS = ["snapshot_date", "condition", "rank_overall", "model_id", "name", "vram_gb", "vram_class",
+                          "rank_in_vram_class", "price_median", "price_low", "listing_count", "enough_listings",
+                          "relative_perf", "perf_basis", "perf_per_1k_usd", "usd_per_gb_vram", "usd_per_fp16_tflop",
+                          "tdp_w", "source_mode"]
+
+
+def export_dir() -> Path:
+    return Path(os.environ.get("GPU_MARKET_EXPORT_DIR") or DEFAULT_EXPORT_DIR)
+
+
+def recommendations(data: ReportData) -> pl.DataFrame:
+    return data.ranking.select(RECOMMENDATION_COLUMNS).with_columns(
+        data_kind=pl.lit("sample" if data.is_sample else "live"), price_basis=pl.lit(PRICE_BASIS))
+
+
+def _records(frame: pl.DataFrame) -> list[dict]:
+    return json.loads(frame.write_json())
+
+
+def export_json(data: ReportData) -> dict:
+    return {
+        "schema_version": SCHEMA_VERSION,
+        "generated_at": datetime.now(UTC).isoformat(timespec="seconds"),
+        "data_date": data.day.isoformat(),
+        "source_mode": data.source_mode,
+        "notice": SAMPLE_NOTICE if data.is_sample else PRICE_BASIS,
+        "price_basis": PRICE_BASIS,
+        "listings_classified": data.listings_today,
+        "recommendations": _records(recommendations(data)),
+        "budget_picks": _records(data.picks),
+        "build_tiers": _records(data.tiers),
+        "deals": _records(data.deals.head(50)),
+        "changes_since_yesterday": _records(data.changes),
+    }
+
+
+def write_export(data: ReportData, root: Path | None = None) -> dict[str, Path]:
+    """Write the day's files (replacing an earlier export of that day) and point `latest` at them."""
+    root = root or export_dir()
+    folder = root / data.day.isoformat()
+    folder.mkdir(parents=True, exist_ok=True)
+    recs = recommendations(data)
+    paths = {ext: folder / f"recommendations.{ext}" for ext in ("csv", "json", "parquet", "md")}
+    recs.write_csv(paths["csv"])
+    recs.write_parquet(paths["parquet"])
+    paths["json"].write_text(json.dumps(export_json(data), indent=2, default=str))
+    paths["md"].write_text(render_markdown(data, TOP_N))
+    _point_latest(root, data.day.isoformat())
+    return paths
+
+
+def _point_latest(root: Path, day: str) -> None:
+    """`latest` -> newest day's folder (symlink), and LATEST (a text file) for systems without symlinks."""
+    days = sorted(p.name for p in root.iterdir() if p.is_dir() and p.name[:4].isdigit())
+    newest = max(days + [day])
+    (root / "LATEST").write_text(newest + "\n")
+    link = root / "latest"
+    tmp = root / ".latest.tmp"
+    if tmp.is_symlink() or tmp.exists():
+        tmp.unlink()
+    tmp.symlink_to(newest, target_is_directory=True)
+    tmp.replace(link)

@@ -1,0 +1,102 @@
+"""The dashboard: one self-contained HTML page (plotly.js inlined, no network needed)."""
+
+import html
+import os
+from pathlib import Path
+
+import plotly.graph_objects as go
+import plotly.io as pio
+import polars as pl
+
+from dashboards.report_data import ReportData
+
+DEFAULT_PATH = Path(__file__).resolve().parent / "site" / "index.html"
+CONDITION_COLORS = {"new": "#1f77b4", "used": "#ff7f0e"}
+
+
+def _scatter(data: ReportData, x: str, y: str, title: str, x_title: str, y_title: str) -> go.Figure:
+    fig = go.Figure()
+    for condition, color in CONDITION_COLORS.items():
+        part = data.ranking.filter((pl.col("condition") == condition) & pl.col(x).is_not_null() & pl.col(y).is_not_null())
+        fig.add_trace(go.Scatter(x=part[x].to_list(), y=part[y].to_list(), mode="markers", name=condition,
+                                 marker={"color": color, "size": 9},
+                                 text=[html.escape(n or "") for n in part["name"].to_list()],
+                                 hovertemplate="%{text}<br>%{x:,.0f} / %{y:.2f}<extra>" + condition + "</extra>"))
+    fig.update_layout(title=title, xaxis_title=x_title, yaxis_title=y_title, height=430, margin={"t": 50})
+    return fig
+
+
+def _ranking(data: ReportData) -> go.Figure:
+    fig = go.Figure()
+    for condition, color in CONDITION_COLORS.items():
+        top = data.ranking.filter((pl.col("condition") == condition) & pl.col("enough_listings")).head(15)
+        fig.add_trace(go.Bar(y=[html.escape(n) for n in top["name"].to_list()], x=top["perf_per_1k_usd"].to_list(),
+                             orientation="h", name=condition, marker={"color": color}))
+    fig.update_layout(title="Performance per 1,000 USD (top 15 per condition)", barmode="group", height=600,
+                      yaxis={"autorange": "reversed"}, margin={"l": 220, "t": 50})
+    return fig
+
+
+def _history(data: ReportData) -> go.Figure:
+    fig = go.Figure()
+    top_models = data.ranking.filter(pl.col("enough_listings")).head(8)["model_id"].unique().to_list()
+    for (model, condition), part in data.history.filter(pl.col("model_id").is_in(top_models)).group_by(
+            "model_id", "condition", maintain_order=True):
+        fig.add_trace(go.Scatter(x=[d.isoformat() for d in part["snapshot_date"]], y=part["median"].to_list(),
+                                 mode="lines+markers", name=html.escape(f"{model} ({condition})")))
+    fig.update_layout(title="Median asking price per day", yaxis_title="USD", height=430, margin={"t": 50})
+    return fig
+
+
+def _tiers_table(data: ReportData) -> str:
+    cols = ["tier", "condition", "gpu_count", "gpu_name", "gpu_total_price", "platform_cost_usd",
+            "total_build_cost_usd", "psu_watts", "system_draw_w", "fits_15a_outlet", "annual_energy_cost_usd"]
+    head = "".join(f"<th>{html.escape(c)}</th>" for c in cols)
+    rows = ""
+    for r in data.tiers.iter_rows(named=True):
+        cells = "".join(f"<td>{html.escape(f'{r[c]:,.0f}' if isinstance(r[c], float) else str(r[c] if r[c] is not None else '–'))}</td>"
+                        for c in cols)
+        rows += f"<tr>{cells}</tr>"
+    return f"<table id='tiers'><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>"
+
+
+def render_html(data: ReportData) -> str:
+    figures = [
+        ("perf-vs-price", _scatter(data, "price_median", "relative_perf", "Relative performance vs median price",
+                                   "median asking price (USD)", "relative performance (RTX 3090 = 1)")),
+        ("perf-per-usd", _ranking(data)),
+        ("price-history", _history(data)),
+        ("tdp-vs-perf", _scatter(data, "tdp_w", "relative_perf", "Board power vs relative performance",
+                                 "TDP (W)", "relative performance")),
+    ]
+    divs = []
+    for i, (div_id, fig) in enumerate(figures):
+        divs.append(pio.to_html(fig, full_html=False, include_plotlyjs=(i == 0), div_id=div_id,
+                                config={"displaylogo": False}))
+    sample = ("<div class='banner sample' id='sample-banner'>SAMPLE DATA: built from the project's bundled sample "
+              "snapshot, not from live listings. These are not market prices.</div>") if data.is_sample else ""
+    return f"""<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>gpu-market {data.day.isoformat()}</title>
+<style>body{{font-family:system-ui,sans-serif;margin:1.5rem;max-width:1200px}}
+.banner{{padding:.6rem 1rem;margin:.4rem 0;border-radius:4px;background:#eef}}
+.sample{{background:#fde68a;font-weight:bold}} table{{border-collapse:collapse;font-size:.9rem}}
+td,th{{border:1px solid #ccc;padding:.25rem .5rem;text-align:right}}</style></head><body>
+<h1>Which GPU to buy for deep learning</h1>
+<div class="banner" id="date-banner">Data date: {data.day.isoformat()} · source mode: {html.escape(data.source_mode)} ·
+asking prices of active listings, shipping included</div>
+{sample}
+{''.join(divs)}
+<h2>Build tiers</h2>{_tiers_table(data)}
+</body></html>"""
+
+
+def dashboard_path() -> Path:
+    """`GPU_MARKET_DASHBOARD` overrides where the page is written."""
+    return Path(os.environ.get("GPU_MARKET_DASHBOARD") or DEFAULT_PATH)
+
+
+def write_html(data: ReportData, path: Path | None = None) -> Path:
+    path = path or dashboard_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(render_html(data), encoding="utf-8")
+    return path

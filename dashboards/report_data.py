@@ -1,0 +1,55 @@
+"""What the export and the dashboard show, read from the marts for one date."""
+
+from dataclasses import dataclass
+from datetime import date, timedelta
+
+import duckdb
+import polars as pl
+
+from warehouse.writes import read_frame
+
+TOP_N = 10
+
+
+@dataclass
+class ReportData:
+    day: date
+    source_mode: str
+    ranking: pl.DataFrame  # marts.gpu_value for the day, best perf per USD first
+    picks: pl.DataFrame
+    tiers: pl.DataFrame
+    deals: pl.DataFrame
+    changes: pl.DataFrame
+    history: pl.DataFrame  # price_daily 'all' rows, up to 90 days
+    listings_today: int
+
+    @property
+    def is_sample(self) -> bool:
+        return self.source_mode != "live"
+
+
+def load_report(con: duckdb.DuckDBPyConnection, day: date) -> ReportData:
+    ranking = read_frame(con, "SELECT * FROM marts.gpu_value WHERE snapshot_date = ? ORDER BY condition, rank_overall", [day])
+    yesterday = read_frame(con, "SELECT model_id, condition, price_median AS prev_median, rank_overall AS prev_rank "
+                                "FROM marts.gpu_value WHERE snapshot_date = ?", [day - timedelta(days=1)])
+    changes = (ranking.join(yesterday, on=["model_id", "condition"], how="left")
+               .with_columns(price_change_pct=(pl.col("price_median") / pl.col("prev_median") - 1) * 100,
+                             rank_change=pl.col("prev_rank") - pl.col("rank_overall"))
+               .filter(pl.col("prev_median").is_not_null() & (pl.col("price_change_pct").abs() >= 0.5))
+               .sort(pl.col("price_change_pct").abs(), descending=True)
+               .select("condition", "model_id", "name", "prev_median", "price_median", "price_change_pct", "rank_change"))
+    modes = con.execute("SELECT DISTINCT source_mode FROM staging.listings WHERE snapshot_date = ?", [day]).fetchall()
+    mode = "live" if modes and all(m[0] == "live" for m in modes) else ("sample" if modes else "sample")
+    return ReportData(
+        day=day, source_mode=mode, ranking=ranking,
+        picks=read_frame(con, "SELECT * FROM marts.budget_picks WHERE snapshot_date = ? "
+                              "ORDER BY condition, use_case, budget_usd, pick_rank", [day]),
+        tiers=read_frame(con, "SELECT * FROM marts.build_tiers WHERE snapshot_date = ? ORDER BY condition, "
+                              "list_position(['beginner','1gpu','2gpu','4gpu','8gpu'], tier)", [day]),
+        deals=read_frame(con, "SELECT * FROM marts.deals WHERE snapshot_date = ? ORDER BY discount_pct DESC NULLS LAST", [day]),
+        changes=changes,
+        history=read_frame(con, "SELECT snapshot_date, model_id, condition, median, listing_count FROM marts.price_daily "
+                                "WHERE source = 'all' AND snapshot_date BETWEEN ? AND ? ORDER BY snapshot_date",
+                           [day - timedelta(days=90), day]),
+        listings_today=con.execute("SELECT count(*) FROM staging.listings WHERE snapshot_date = ?", [day]).fetchone()[0],
+    )

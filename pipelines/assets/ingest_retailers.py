@@ -1,0 +1,59 @@
+"""Asset: raw.retailer_listings, the day's listings from Newegg, Micro Center and Best Buy."""
+
+import dagster as dg
+import polars as pl
+
+from pipelines.partitions import daily_partitions, partition_date
+from pipelines.resources.retailers import RetailersResource
+from pipelines.resources.warehouse import WarehouseResource
+from pipelines.sources.http_policy import FetchError
+from transforms.ingest_errors import IngestError, errors_frame
+from transforms.retailer_rows import RAW_RETAILER_SCHEMA, listing_rows
+from warehouse.writes import replace_slices
+
+STORES = ("newegg", "microcenter", "bestbuy")
+
+
+@dg.asset(
+    partitions_def=daily_partitions,
+    group_name="ingest",
+    kinds={"duckdb", "python"},
+    metadata={"dagster/table_name": "raw.retailer_listings"},
+)
+def retailer_listings(context: dg.AssetExecutionContext, retailers: RetailersResource,
+                      warehouse: WarehouseResource) -> dg.MaterializeResult:
+    """New-card prices from retailers: Newegg and Micro Center category pages (HTML, robots.txt honoured,
+    one request per second per host) and the Best Buy Products API. One store failing keeps the others'
+    rows; a page whose layout changed is an error in raw.ingest_errors, never an empty result."""
+    day = partition_date(context)
+    rows, errors, answered = [], [], {}
+    for client, http in retailers.open_clients(context.log.info):
+        store = client.spec.store
+        count = 0
+        try:
+            for fetched in client.pages():
+                new = listing_rows(fetched.page.listings, day, fetched.fetched_at, retailers.mode)
+                rows.extend(new)
+                count += len(new)
+                answered[store] = count
+        except FetchError as exc:
+            errors.append(IngestError(store, client.spec.first_url.split("?")[0], exc.kind, exc.reason, exc.status, exc.attempts))
+            context.log.warning(f"{store}: {exc.reason}")
+        finally:
+            http.close()
+        context.log.info(f"{store}: {count} listings")
+    frame = pl.DataFrame(rows, schema=RAW_RETAILER_SCHEMA).unique(["store", "sku", "condition"], keep="first",
+                                                                   maintain_order=True)
+    with warehouse.connect() as con:
+        writes = [("raw.retailer_listings", frame, {"snapshot_date": day})]
+        writes += [("raw.ingest_errors", errors_frame([e for e in errors if e.source == s], day, context.run_id, retailers.mode),
+                    {"snapshot_date": day, "source": s}) for s in STORES]
+        replace_slices(con, writes)
+    per_store = {s: int(frame.filter(pl.col("store") == s).height) for s in STORES}
+    return dg.MaterializeResult(metadata={
+        "dagster/row_count": frame.height,
+        "source_mode": retailers.mode,
+        "listings_per_store": per_store,
+        "stores_answered": sorted(answered),
+        "failed_stores": sorted({e.source for e in errors}),
+    })

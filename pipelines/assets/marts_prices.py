@@ -1,0 +1,51 @@
+"""Asset: marts.price_daily, robust asking prices per day, model, condition and source."""
+
+from datetime import timedelta
+
+import dagster as dg
+import polars as pl
+
+from pipelines.partitions import daily_partitions, partition_date
+from pipelines.resources.warehouse import WarehouseResource
+from transforms.conditions import price_condition
+from transforms.price_stats import PRICE_BASIS, add_history, daily_price_stats
+from warehouse.writes import read_frame, replace_slice
+
+KEPT_SQL = """SELECT snapshot_date, source, listing_id, model_id, condition, unit_price, title, url, source_mode
+              FROM staging.listings WHERE snapshot_date = ? AND exclude_reason IS NULL AND model_id IS NOT NULL"""
+
+
+class PriceConfig(dg.Config):
+    open_box_as_new: bool = True
+
+
+def kept_listings(con, day, open_box_as_new: bool = True) -> pl.DataFrame:
+    """The day's kept listings with their price condition bucket (open box -> new unless configured)."""
+    frame = read_frame(con, KEPT_SQL, [day])
+    return frame.with_columns(
+        condition=pl.col("condition").map_elements(lambda c: price_condition(c, open_box_as_new), return_dtype=pl.String)
+    ).filter(pl.col("condition").is_not_null())
+
+
+@dg.asset(partitions_def=daily_partitions, group_name="marts", kinds={"duckdb", "polars"}, deps=["listings"],
+          metadata={"dagster/table_name": "marts.price_daily"})
+def price_daily(context: dg.AssetExecutionContext, config: PriceConfig, warehouse: WarehouseResource) -> dg.MaterializeResult:
+    """Asking prices of active listings (not sale prices), shipping included, per date, model, condition
+    (new incl. open box, used, refurbished) and source (each store, eBay, and 'all'): count, min, mean of the
+    three lowest, p25, median, p75 after a median-relative outlier screen, with the 7-day rolling median and
+    the change against 7 and 30 days earlier."""
+    day = partition_date(context)
+    with warehouse.connect() as con:
+        kept = kept_listings(con, day, config.open_box_as_new)
+        mode = kept["source_mode"][0] if kept.height else "sample"
+        stats = daily_price_stats(kept)
+        history = read_frame(con, "SELECT snapshot_date, model_id, condition, source, median FROM marts.price_daily "
+                                  "WHERE snapshot_date BETWEEN ? AND ?", [day - timedelta(days=30), day - timedelta(days=1)])
+        out = add_history(stats, history).with_columns(price_basis=pl.lit(PRICE_BASIS), source_mode=pl.lit(mode))
+        replace_slice(con, "marts.price_daily", out, {"snapshot_date": day})
+    pooled = out.filter(pl.col("source") == "all")
+    return dg.MaterializeResult(metadata={
+        "dagster/row_count": out.height, "models_priced": pooled["model_id"].n_unique(),
+        "listings_screened_out": int(pooled["screened_out"].sum() or 0), "source_mode": mode,
+        "price_basis": PRICE_BASIS,
+    })

@@ -1,0 +1,80 @@
+"""Assets: staging.listings (every listing classified), staging.listing_history, staging.unmatched_titles."""
+
+from pathlib import Path
+
+import dagster as dg
+import polars as pl
+
+from pipelines.partitions import daily_partitions, partition_date
+from pipelines.resources.warehouse import WarehouseResource
+from transforms.listings import STAGING_COLUMNS, classify_day, from_ebay, from_retailers
+from transforms.matching.overrides import apply_overrides
+from transforms.unmatched import unmatched_summary
+from warehouse.catalog import load_catalog
+from warehouse.writes import read_frame, replace_slice
+
+OVERRIDES_CSV = Path(__file__).resolve().parents[2] / "warehouse" / "overrides.csv"
+HISTORY_SQL = (Path(__file__).resolve().parents[2] / "warehouse" / "sql" / "listing_history.sql").read_text()
+
+
+class ListingsConfig(dg.Config):
+    min_seller_feedback_pct: float = 95.0
+
+
+@dg.asset(partitions_def=daily_partitions, group_name="staging", kinds={"duckdb", "polars"},
+          deps=["ebay_listings", "retailer_listings"], metadata={"dagster/table_name": "staging.listings"})
+def listings(context: dg.AssetExecutionContext, config: ListingsConfig, warehouse: WarehouseResource) -> dg.MaterializeResult:
+    """Every listing of the day from every source with its classification: one catalog model, or an
+    exclusion reason (accessory, box_only, for_parts, lot, system, variation, unclear, low_feedback).
+    Manual overrides in warehouse/overrides.csv win. Lots keep their quantity for a per-unit price."""
+    day = partition_date(context)
+    with warehouse.connect() as con:
+        ebay = read_frame(con, "SELECT * FROM raw.ebay_listings WHERE snapshot_date = ?", [day])
+        shops = read_frame(con, "SELECT * FROM raw.retailer_listings WHERE snapshot_date = ?", [day])
+        frame = pl.concat([from_ebay(ebay), from_retailers(shops)], how="vertical_relaxed")
+        classified = classify_day(frame, load_catalog(), config.min_seller_feedback_pct)
+        overrides = pl.read_csv(OVERRIDES_CSV, schema_overrides={"model_id": pl.String, "exclude_reason": pl.String})
+        classified = apply_overrides(classified, overrides).select(STAGING_COLUMNS)
+        replace_slice(con, "staging.listings", classified, {"snapshot_date": day})
+    reasons = classified.group_by("exclude_reason").len().sort("len", descending=True)
+    kept = classified.filter(pl.col("exclude_reason").is_null())
+    return dg.MaterializeResult(metadata={
+        "dagster/row_count": classified.height,
+        "kept": kept.height,
+        "models_with_listings": kept["model_id"].n_unique(),
+        "by_reason": dg.MetadataValue.md("\n".join(f"- {r['exclude_reason'] or 'kept'}: {r['len']}"
+                                                  for r in reasons.iter_rows(named=True))),
+    })
+
+
+@dg.asset(group_name="staging", kinds={"duckdb"}, deps=[listings],
+          metadata={"dagster/table_name": "staging.listing_history"})
+def listing_history(warehouse: WarehouseResource) -> dg.MaterializeResult:
+    """Per listing over all snapshot dates: first and last seen, days listed, and asking-price moves, so a
+    user sees how long cards sit unsold and how prices change. Rebuilt in SQL from staging.listings."""
+    with warehouse.connect() as con:
+        con.execute("BEGIN TRANSACTION")
+        con.execute("DELETE FROM staging.listing_history")
+        con.execute(HISTORY_SQL)
+        con.execute("COMMIT")
+        n, moved = con.execute("SELECT count(*), count(*) FILTER (WHERE price_changes > 0) FROM staging.listing_history").fetchone()
+    return dg.MaterializeResult(metadata={"dagster/row_count": n, "listings_with_price_changes": moved})
+
+
+@dg.asset(partitions_def=daily_partitions, group_name="staging", kinds={"duckdb", "polars"}, deps=[listings],
+          metadata={"dagster/table_name": "staging.unmatched_titles"})
+def unmatched_titles(context: dg.AssetExecutionContext, warehouse: WarehouseResource) -> dg.MaterializeResult:
+    """The most frequent titles and tokens of listings no single model could be named for: where the
+    catalog needs a new model or alias."""
+    day = partition_date(context)
+    with warehouse.connect() as con:
+        unclear = read_frame(con, "SELECT title, source_mode FROM staging.listings "
+                                  "WHERE snapshot_date = ? AND exclude_reason = 'unclear'", [day])
+        mode = unclear["source_mode"][0] if unclear.height else "sample"
+        summary = unmatched_summary(unclear, day, mode)
+        replace_slice(con, "staging.unmatched_titles", summary, {"snapshot_date": day})
+    top = summary.filter(pl.col("kind") == "token").head(10)
+    return dg.MaterializeResult(metadata={
+        "dagster/row_count": summary.height, "unclear_listings": unclear.height,
+        "top_tokens": ", ".join(f"{t} ({n})" for t, n in top.select("text", "listings").iter_rows()) or "none",
+    })

@@ -1,0 +1,16 @@
+"""The Dagster code location: `dagster dev -w workspace.yaml` loads `defs` from here."""
+
+import dagster as dg
+
+from pipelines.assets import ALL_ASSETS
+from pipelines.checks import ALL_CHECKS
+from pipelines.jobs import daily_refresh, daily_refresh_schedule
+from pipelines.resources import build_resources
+
+defs = dg.Definitions(
+    assets=ALL_ASSETS,
+    asset_checks=ALL_CHECKS,
+    jobs=[daily_refresh],
+    schedules=[daily_refresh_schedule],
+    resources=build_resources(),
+)

@@ -1,0 +1,47 @@
+"""eBay Browse API access as a Dagster resource: live, or sample (replay of the bundled snapshot)."""
+
+from collections.abc import Callable
+
+import dagster as dg
+import httpx
+import polars as pl
+
+from pipelines.source_mode import LIVE
+from pipelines.sources.ebay.auth import EbayTokenProvider
+from pipelines.sources.ebay.browse import EbayBrowseClient
+from pipelines.sources.ebay.replay import load_snapshot, replay_transport
+from pipelines.sources.http_policy import CallBudget, HttpSession, RetryPolicy, Throttle
+
+
+class EbayResource(dg.ConfigurableResource):
+    """Credentials come from EBAY_CLIENT_ID / EBAY_CLIENT_SECRET (never logged). In sample mode the same
+    client runs over a replay transport serving the project's own snapshot."""
+
+    mode: str = "sample"
+    client_id: str = ""
+    client_secret: str = ""
+    marketplace_id: str = "EBAY_US"
+    base_url: str = "https://api.ebay.com"
+    daily_call_budget: int = 5000
+    max_calls_per_second: float = 4.0
+    timeout_s: float = 20.0
+    max_attempts: int = 5
+    min_seller_feedback_pct: float = 95.0
+
+    def _transport(self, catalog: pl.DataFrame) -> httpx.BaseTransport | None:
+        if self.mode == LIVE:
+            if not (self.client_id and self.client_secret):
+                raise ValueError("live mode needs EBAY_CLIENT_ID and EBAY_CLIENT_SECRET in the environment")
+            return None
+        _, items = load_snapshot()
+        queries = dict(catalog.select("model_id", "search_query").iter_rows())
+        return replay_transport({queries[m]: v for m, v in items.items() if m in queries})
+
+    def open_client(self, catalog: pl.DataFrame, budget: CallBudget,
+                    log: Callable[[str], None]) -> tuple[EbayBrowseClient, httpx.Client]:
+        """A Browse client and the httpx client to close when done."""
+        http = httpx.Client(transport=self._transport(catalog), timeout=self.timeout_s)
+        session = HttpSession(http, RetryPolicy(max_attempts=self.max_attempts),
+                              Throttle(self.max_calls_per_second if self.mode == LIVE else 0), budget, log=log)
+        tokens = EbayTokenProvider(session, self.base_url, self.client_id or "sample", self.client_secret or "sample")
+        return EbayBrowseClient(session, tokens, self.base_url, self.marketplace_id), http

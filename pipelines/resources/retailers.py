@@ -1,0 +1,43 @@
+"""Retailer sources as a Dagster resource: Newegg and Micro Center pages, Best Buy's Products API."""
+
+from collections.abc import Callable
+
+import dagster as dg
+import httpx
+
+from pipelines.source_mode import LIVE
+from pipelines.sources.http_policy import HttpSession, RetryPolicy, Throttle
+from pipelines.sources.retailers.client import RetailerClient
+from pipelines.sources.retailers.replay import replay_transport
+from pipelines.sources.retailers.stores import bestbuy_spec, microcenter_spec, newegg_spec
+
+
+class RetailersResource(dg.ConfigurableResource):
+    """BESTBUY_API_KEY comes from the environment (never logged); without it Best Buy is skipped live."""
+
+    mode: str = "sample"
+    newegg_base_url: str = "https://www.newegg.com"
+    microcenter_base_url: str = "https://www.microcenter.com"
+    microcenter_store_id: str = "131"
+    bestbuy_base_url: str = "https://api.bestbuy.com"
+    bestbuy_api_key: str = ""
+    requests_per_second: float = 1.0
+    timeout_s: float = 20.0
+    max_attempts: int = 4
+
+    def open_clients(self, log: Callable[[str], None]) -> list[tuple[RetailerClient, httpx.Client]]:
+        specs = [newegg_spec(self.newegg_base_url),
+                 microcenter_spec(self.microcenter_base_url, self.microcenter_store_id)]
+        if self.mode != LIVE or self.bestbuy_api_key:
+            specs.append(bestbuy_spec(self.bestbuy_api_key or "sample-key", self.bestbuy_base_url))
+        else:
+            log("BESTBUY_API_KEY is not set: Best Buy skipped")
+        clients = []
+        for spec in specs:
+            transport = None if self.mode == LIVE else replay_transport(spec.store)
+            http = httpx.Client(transport=transport, timeout=self.timeout_s, follow_redirects=True)
+            policy = RetryPolicy(max_attempts=self.max_attempts,
+                                 retry_statuses=frozenset({500, 502, 503, 504}) | spec.rate_limit_statuses)
+            session = HttpSession(http, policy, Throttle(self.requests_per_second if self.mode == LIVE else 0), log=log)
+            clients.append((RetailerClient(spec, session), http))
+        return clients

@@ -1,0 +1,105 @@
+"""eBay Buy Browse API `item_summary/search`, paged by following `next`.
+
+GET {base}/buy/browse/v1/item_summary/search?q=...&category_ids=27386&limit=200&filter=...
+with `Authorization: Bearer <token>` and `X-EBAY-C-MARKETPLACE-ID`. Paging follows the `next` href (not
+`total`), stops at eBay's 10,000-item cap, and tolerates pages without `itemSummaries`. A 401 gets a new
+token once and is retried. Bodies that are not JSON raise FetchError("malformed_json").
+"""
+
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from urllib.parse import urlsplit
+
+import httpx
+
+from pipelines.sources.ebay.auth import EbayTokenProvider
+from pipelines.sources.ebay.queries import GPU_CATEGORY_ID, SearchQuery
+from pipelines.sources.http_policy import FetchError, HttpSession, redact_url
+
+SEARCH_PATH = "/buy/browse/v1/item_summary/search"
+MAX_RESULTS = 10_000  # eBay returns at most 10,000 items for one search (offset + limit <= 10,000)
+PAGE_LIMIT = 200
+
+
+@dataclass(frozen=True)
+class SearchPage:
+    query: SearchQuery
+    url: str
+    items: list[dict]
+    fetched_at: datetime
+
+
+class EbayBrowseClient:
+    def __init__(
+        self,
+        session: HttpSession,
+        tokens: EbayTokenProvider,
+        base_url: str = "https://api.ebay.com",
+        marketplace_id: str = "EBAY_US",
+    ):
+        self._session, self._tokens = session, tokens
+        self._base = base_url.rstrip("/")
+        self._marketplace = marketplace_id
+
+    def first_page_url(self, query: SearchQuery) -> str:
+        params = {
+            "q": query.q,
+            "category_ids": GPU_CATEGORY_ID,
+            "limit": str(PAGE_LIMIT),
+            "filter": query.filter,
+        }
+        return str(httpx.URL(self._base + SEARCH_PATH, params=params))
+
+    def _get_json(self, url: str) -> dict:
+        def build() -> httpx.Request:
+            headers = {
+                "Authorization": f"Bearer {self._tokens.token()}",
+                "X-EBAY-C-MARKETPLACE-ID": self._marketplace,
+                "Accept": "application/json",
+            }
+            return httpx.Request("GET", url, headers=headers)
+
+        response = self._session.send(build)
+        if response.status_code == 401:  # token expired or revoked: one fresh token, one retry
+            self._tokens.invalidate()
+            response = self._session.send(build)
+        if response.status_code != 200:
+            raise FetchError("http_status", f"HTTP {response.status_code} on {redact_url(url)}",
+                             status=response.status_code, attempts=1)
+        try:
+            payload = json.loads(response.content)
+        except ValueError as exc:
+            raise FetchError("malformed_json", f"body of {redact_url(url)} is not JSON: {exc}",
+                             status=200) from None
+        if not isinstance(payload, dict):
+            raise FetchError("malformed_json", f"body of {redact_url(url)} is not a JSON object", status=200)
+        return payload
+
+    def _same_origin(self, url: str) -> bool:
+        base, other = urlsplit(self._base), urlsplit(url)
+        return (base.scheme, base.netloc) == (other.scheme, other.netloc)
+
+    def search(self, query: SearchQuery) -> Iterator[SearchPage]:
+        """Yield each page of results. Raises FetchError for a page that fails; pages already yielded stay."""
+        url: str | None = self.first_page_url(query)
+        seen_urls: set[str] = set()
+        received = 0
+        while url:
+            if url in seen_urls:
+                raise FetchError("page_loop", f"`next` points back to a page already read: {redact_url(url)}")
+            seen_urls.add(url)
+            payload = self._get_json(url)
+            items = payload.get("itemSummaries") or []
+            if not isinstance(items, list):
+                raise FetchError("malformed_json", f"itemSummaries is not a list on {redact_url(url)}")
+            yield SearchPage(query, url, [i for i in items if isinstance(i, dict)], datetime.now(UTC))
+            received += len(items)
+            offset = int(payload.get("offset") or 0)
+            limit = int(payload.get("limit") or PAGE_LIMIT)
+            url = payload.get("next")
+            if url and not self._same_origin(url):
+                raise FetchError("page_loop", f"`next` leaves the API host: {redact_url(url)}")
+            if offset + limit >= MAX_RESULTS or received >= MAX_RESULTS:
+                url = None

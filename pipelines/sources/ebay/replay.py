@@ -1,0 +1,50 @@
+"""Sample mode: an `httpx` transport that answers the token and search endpoints from the bundled snapshot.
+
+The real client runs unchanged over it (same URLs, headers, paging), so sample mode exercises the live code
+path. The snapshot (`pipelines/sample_data/ebay/`) is authored by the project in the Browse API format; its
+items are keyed by catalog model, and a search for that model's `search_query` returns them.
+"""
+
+import json
+from pathlib import Path
+
+import httpx
+
+SAMPLE_DIR = Path(__file__).resolve().parents[2] / "sample_data" / "ebay"
+SAMPLE_TOKEN = "sample-mode-token"
+
+
+def load_snapshot(sample_dir: Path = SAMPLE_DIR) -> tuple[dict, dict[str, list[dict]]]:
+    """The manifest and the items per model id."""
+    manifest = json.loads((sample_dir / "manifest.json").read_text())
+    items = {}
+    for model_id, file_name in manifest["files"].items():
+        items[model_id] = json.loads((sample_dir / file_name).read_text())["itemSummaries"]
+    return manifest, items
+
+
+def replay_transport(items_by_query: dict[str, list[dict]]) -> httpx.MockTransport:
+    """Serve `items_by_query` (search q -> items) as the Browse API would, `limit` and `offset` honoured."""
+
+    def handle(request: httpx.Request) -> httpx.Response:
+        if request.url.path.endswith("/identity/v1/oauth2/token"):
+            if not request.headers.get("authorization", "").startswith("Basic "):
+                return httpx.Response(401, json={"error": "invalid_client"})
+            return httpx.Response(200, json={"access_token": SAMPLE_TOKEN, "expires_in": 7200,
+                                             "token_type": "Application Access Token"})
+        if request.url.path.endswith("/buy/browse/v1/item_summary/search"):
+            if request.headers.get("authorization") != f"Bearer {SAMPLE_TOKEN}":
+                return httpx.Response(401, json={"errors": [{"errorId": 1001, "message": "Invalid access token"}]})
+            params = request.url.params
+            items = items_by_query.get(params.get("q", ""), [])
+            limit, offset = int(params.get("limit", 50)), int(params.get("offset", 0))
+            page = items[offset: offset + limit]
+            body: dict = {"href": str(request.url), "total": len(items), "limit": limit, "offset": offset}
+            if page:
+                body["itemSummaries"] = page
+            if offset + limit < len(items):
+                body["next"] = str(request.url.copy_set_param("offset", str(offset + limit)))
+            return httpx.Response(200, json=body)
+        return httpx.Response(404, json={"errors": [{"message": "not found"}]})
+
+    return httpx.MockTransport(handle)

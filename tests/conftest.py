@@ -1,0 +1,38 @@
+"""Shared fixtures: one full sample materialization into a temporary warehouse, reused by several tests."""
+
+from datetime import date
+
+import dagster as dg
+import pytest
+
+from pipelines.assets import ALL_ASSETS
+from pipelines.resources import EbayResource, RetailersResource, SpecPagesResource, WarehouseResource
+
+DAY = "2026-11-20"
+
+
+def sample_resources(db_path) -> dict:
+    return {
+        "warehouse": WarehouseResource(db_path=str(db_path)),
+        "ebay": EbayResource(mode="sample"),
+        "retailers": RetailersResource(mode="sample"),
+        "spec_pages_source": SpecPagesResource(mode="sample"),
+    }
+
+
+def materialize_day(db_path, day: str = DAY, assets=ALL_ASSETS, run_config=None) -> dg.ExecuteInProcessResult:
+    return dg.materialize(assets, partition_key=day, resources=sample_resources(db_path),
+                          run_config=run_config, raise_on_error=True)
+
+
+@pytest.fixture(scope="session")
+def sample_run(tmp_path_factory):
+    """A warehouse and export built from the bundled sample for DAY, and the run's result."""
+    root = tmp_path_factory.mktemp("sample_run")
+    mp = pytest.MonkeyPatch()
+    mp.setenv("GPU_MARKET_EXPORT_DIR", str(root / "exports"))
+    mp.setenv("GPU_MARKET_DASHBOARD", str(root / "site" / "index.html"))
+    db = root / "gm.duckdb"
+    result = materialize_day(db)
+    yield {"db": db, "root": root, "day": date.fromisoformat(DAY), "result": result, "monkeypatch": mp}
+    mp.undo()

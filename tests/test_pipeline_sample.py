@@ -1,0 +1,77 @@
+"""The whole daily job on the bundled sample: every stage runs, every marts table has rows, re-runs are
+idempotent, and the sample is labelled as sample everywhere a person reads it."""
+
+import json
+
+import duckdb
+
+from tests.conftest import materialize_day
+
+MARTS = ["gpu_specs", "price_daily", "gpu_value", "budget_picks", "deals", "build_tiers", "platform_parts"]
+DAILY_TABLES = ["raw.ebay_listings", "raw.retailer_listings", "raw.gpu_spec_sheets", "raw.ingest_errors",
+                "staging.listings", "staging.unmatched_titles", "marts.price_daily", "marts.gpu_value",
+                "marts.budget_picks", "marts.deals", "marts.build_tiers"]
+
+
+COMPARED = {"raw.ebay_listings": "* EXCLUDE (fetched_at)", "raw.retailer_listings": "* EXCLUDE (fetched_at)",
+            "staging.listings": "*", "marts.price_daily": "*", "marts.gpu_value": "*", "marts.budget_picks": "*",
+            "marts.deals": "*", "marts.build_tiers": "*", "staging.listing_history": "*"}
+
+
+def counts(db) -> dict[str, int]:
+    with duckdb.connect(str(db), read_only=True) as con:
+        tables = con.execute("SELECT schema_name || '.' || table_name FROM duckdb_tables() "
+                             "WHERE schema_name IN ('raw','staging','marts')").fetchall()
+        return {t: con.execute(f"SELECT count(*) FROM {t}").fetchone()[0] for (t,) in tables}
+
+
+def test_the_run_succeeds_and_every_marts_table_has_rows(sample_run):
+    assert sample_run["result"].success
+    got = counts(sample_run["db"])
+    for table in MARTS:
+        assert got[f"marts.{table}"] > 0, table
+    assert got["raw.ebay_listings"] >= 400 and got["raw.retailer_listings"] > 0 and got["raw.gpu_spec_sheets"] > 0
+
+
+def test_every_row_carries_its_source_mode_and_it_is_sample(sample_run):
+    with duckdb.connect(str(sample_run["db"]), read_only=True) as con:
+        tables = con.execute("SELECT DISTINCT schema_name || '.' || table_name FROM duckdb_columns() "
+                             "WHERE column_name = 'source_mode'").fetchall()
+        assert len(tables) >= 12
+        for (t,) in tables:
+            modes = {m for (m,) in con.execute(f"SELECT DISTINCT source_mode FROM {t}").fetchall()}
+            assert modes <= {"sample"}, (t, modes)
+
+
+def test_every_table_and_column_has_a_comment(sample_run):
+    with duckdb.connect(str(sample_run["db"]), read_only=True) as con:
+        bare_tables = con.execute("SELECT schema_name, table_name FROM duckdb_tables() "
+                                  "WHERE schema_name IN ('raw','staging','marts') AND (comment IS NULL OR comment = '')").fetchall()
+        bare_cols = con.execute("SELECT schema_name, table_name, column_name FROM duckdb_columns() "
+                                "WHERE schema_name IN ('raw','staging','marts') AND (comment IS NULL OR comment = '')").fetchall()
+    assert bare_tables == [] and bare_cols == []
+
+
+def test_export_exists_and_says_sample(sample_run):
+    folder = sample_run["root"] / "exports" / "2026-11-20"
+    for ext in ("csv", "json", "parquet", "md"):
+        assert (folder / f"recommendations.{ext}").stat().st_size > 0
+    doc = json.loads((folder / "recommendations.json").read_text())
+    assert doc["source_mode"] == "sample" and "SAMPLE DATA" in doc["notice"]
+    assert doc["data_date"] == "2026-11-20" and doc["schema_version"]
+    assert "SAMPLE DATA" in (folder / "recommendations.md").read_text()
+    assert (sample_run["root"] / "exports" / "latest").resolve() == folder.resolve()
+    assert "SAMPLE DATA" in (sample_run["root"] / "site" / "index.html").read_text()
+
+
+def test_rerunning_the_same_day_leaves_identical_tables(sample_run, tmp_path):
+    db = tmp_path / "twice.duckdb"
+    materialize_day(db)
+    first = counts(db)
+    with duckdb.connect(str(db), read_only=True) as con:
+        snap1 = {t: con.execute(f"SELECT {cols} FROM {t} ORDER BY ALL").fetchall() for t, cols in COMPARED.items()}
+    materialize_day(db)
+    assert counts(db) == first
+    with duckdb.connect(str(db), read_only=True) as con:
+        for t, rows in snap1.items():
+            assert con.execute(f"SELECT {COMPARED[t]} FROM {t} ORDER BY ALL").fetchall() == rows, t

@@ -1,0 +1,98 @@
+"""Relative performance index, performance per USD, budget picks and deals."""
+
+from datetime import date, timedelta
+
+import polars as pl
+import pytest
+
+from transforms.budget_picks import budget_picks
+from transforms.deals import find_deals
+from transforms.performance import measured_relative, relative_performance
+from transforms.value import gpu_value, side_by_side
+from warehouse.catalog import load_benchmarks, load_catalog
+
+D = date(2026, 11, 20)
+
+
+def specs_frame(rows):
+    base = {"has_tensor_cores": True, "fp32_tflops": 10.0, "fp16_tensor_tflops": 50.0, "bandwidth_gbs": 500.0,
+            "memory_gb": 24.0, "tdp_w": 300.0, "name": None, "relative_perf": None, "perf_basis": "tensor_model"}
+    return pl.DataFrame([{**base, **r, "name": r["model_id"]} for r in rows])
+
+
+def test_measured_relative_is_the_geometric_mean_of_workload_ratios():
+    bench = pl.DataFrame({"model_id": ["rtx-3090", "rtx-3090", "x", "x"], "workload": ["a", "b", "a", "b"],
+                          "precision": ["fp16"] * 4, "gpu_count": [1] * 4, "samples_per_s": [100.0, 10.0, 200.0, 40.0]})
+    rel = dict(measured_relative(bench).select("model_id", "measured_rel").iter_rows())
+    assert rel["rtx-3090"] == 1.0 and rel["x"] == pytest.approx((2 * 4) ** 0.5)
+
+
+def test_the_index_uses_measured_values_where_they_exist_and_reports_its_fit():
+    specs, bench = load_catalog(), load_benchmarks()
+    perf, fit = relative_performance(specs, bench)
+    by = {r["model_id"]: r for r in perf.iter_rows(named=True)}
+    assert by["rtx-3090"]["relative_perf"] == pytest.approx(1.0) and by["rtx-3090"]["perf_basis"] == "measured"
+    assert by["rtx-4090"]["perf_basis"] == "measured" and by["rtx-4090"]["relative_perf"] > 1.3
+    assert by["gtx-1080-ti"]["perf_basis"] == "fp32_model"  # no tensor cores: FP32 TFLOPS
+    assert by["rtx-4070"]["perf_basis"] == "tensor_model"
+    assert fit.cards_in_fit >= 10 and 0 <= fit.weight_compute <= 1
+    assert fit.loo_mean_abs_pct_error is not None and fit.loo_mean_abs_pct_error < 40
+
+
+def test_ranking_by_the_documented_index():
+    specs = specs_frame([{"model_id": "fast", "relative_perf": 2.0}, {"model_id": "slow", "relative_perf": 0.5},
+                         {"model_id": "mid", "relative_perf": 1.0}])
+    prices = pl.DataFrame({"snapshot_date": [D] * 3, "model_id": ["fast", "slow", "mid"], "condition": ["used"] * 3,
+                           "source": ["all"] * 3, "median": [2000.0, 400.0, 500.0], "low3_mean": [1900.0, 380.0, 480.0],
+                           "listing_count": [5, 5, 2], "source_mode": ["sample"] * 3})
+    value = gpu_value(prices, specs)
+    assert value["model_id"].to_list() == ["mid", "slow", "fast"]  # 2.0, 1.25, 1.0 per 1k USD
+    assert value["rank_overall"].to_list() == [1, 2, 3]
+    mid = value.row(0, named=True)
+    assert mid["perf_per_1k_usd"] == pytest.approx(2.0) and mid["usd_per_gb_vram"] == pytest.approx(500 / 24)
+    assert mid["usd_per_fp16_tflop"] == pytest.approx(10.0) and mid["enough_listings"] is False
+
+
+def test_new_and_used_side_by_side():
+    specs = specs_frame([{"model_id": "a", "relative_perf": 1.0}])
+    prices = pl.DataFrame({"snapshot_date": [D] * 2, "model_id": ["a", "a"], "condition": ["new", "used"],
+                           "source": ["all"] * 2, "median": [1000.0, 600.0], "low3_mean": [990.0, 550.0],
+                           "listing_count": [4, 9], "source_mode": ["sample"] * 2})
+    wide = side_by_side(gpu_value(prices, specs)).row(0, named=True)
+    assert wide["new_price_median"] == 1000 and wide["used_price_median"] == 600
+    assert wide["used_perf_per_1k_usd"] > wide["new_perf_per_1k_usd"]
+
+
+def value_rows(rows):
+    base = {"snapshot_date": D, "condition": "used", "enough_listings": True, "listing_count": 5,
+            "relative_perf": 1.0, "source_mode": "sample"}
+    out = [{**base, **r, "name": r["model_id"]} for r in rows]
+    for r in out:
+        r["perf_per_1k_usd"] = r["relative_perf"] / r["price_median"] * 1000
+    return pl.DataFrame(out)
+
+
+def test_budget_pick_takes_the_most_memory_among_the_best_value_cards():
+    value = value_rows([
+        {"model_id": "best-value-12", "price_median": 250.0, "vram_gb": 12.0, "relative_perf": 0.55},
+        {"model_id": "near-best-24", "price_median": 650.0, "vram_gb": 24.0, "relative_perf": 1.2},
+        {"model_id": "poor-value-48", "price_median": 950.0, "vram_gb": 48.0, "relative_perf": 0.8},
+    ])
+    picks = budget_picks(value, budgets=(1000,), use_cases={"vision": 12})
+    assert picks.filter(pl.col("pick_rank") == 1)["model_id"][0] == "near-best-24"
+    assert picks["model_id"].to_list() == ["near-best-24", "best-value-12", "poor-value-48"]
+    llm = budget_picks(value, budgets=(500, 1000), use_cases={"llm": 24})
+    assert llm.filter(pl.col("budget_usd") == 500).is_empty()
+
+
+def test_deals_under_the_30_day_median():
+    history = pl.DataFrame({"snapshot_date": [D - timedelta(days=k) for k in range(10)], "model_id": ["m"] * 10,
+                            "condition": ["used"] * 10, "median": [1000.0] * 10, "min_price": [900.0] * 10})
+    today = pl.DataFrame({"snapshot_date": [D] * 3, "source": ["ebay"] * 3, "listing_id": ["a", "b", "c"],
+                          "model_id": ["m"] * 3, "condition": ["used"] * 3, "title": ["t"] * 3,
+                          "unit_price": [840.0, 930.0, 990.0], "url": [None] * 3, "source_mode": ["sample"] * 3})
+    deals = find_deals(today, history)
+    by = {r["listing_id"]: r for r in deals.iter_rows(named=True)}
+    assert by["a"]["reason"] == "both" and by["a"]["discount_pct"] == pytest.approx(16.0)
+    assert by["b"]["reason"] == "near_lowest_seen"
+    assert "c" not in by

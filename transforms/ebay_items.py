@@ -1,0 +1,123 @@
+"""eBay Browse item summaries (dicts as eBay returns them) to rows of raw.ebay_listings."""
+
+import json
+from datetime import date, datetime
+
+import polars as pl
+
+from transforms.conditions import ebay_condition
+
+RAW_EBAY_SCHEMA: dict[str, pl.DataType] = {
+    "snapshot_date": pl.Date,
+    "item_id": pl.String,
+    "title": pl.String,
+    "price": pl.Float64,
+    "currency": pl.String,
+    "shipping_cost": pl.Float64,
+    "shipping_type": pl.String,
+    "condition_id": pl.Int32,
+    "condition": pl.String,
+    "buying_options": pl.String,
+    "item_group_type": pl.String,
+    "seller_feedback_pct": pl.Float64,
+    "seller_feedback_score": pl.Int64,
+    "item_location_country": pl.String,
+    "item_creation_date": pl.Datetime("us"),
+    "item_end_date": pl.Datetime("us"),
+    "web_url": pl.String,
+    "image_url": pl.String,
+    "epid": pl.String,
+    "query_model_id": pl.String,
+    "query": pl.String,
+    "fetched_at": pl.Datetime("us"),
+    "source_mode": pl.String,
+    "raw_json": pl.String,
+}
+
+
+def _float(value) -> float | None:
+    try:
+        return float(value)
+    except (TypeError, ValueError):
+        return None
+
+
+def _int(value) -> int | None:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
+
+
+def _timestamp(value) -> datetime | None:
+    if not isinstance(value, str):
+        return None
+    try:
+        return datetime.fromisoformat(value.replace("Z", "+00:00")).replace(tzinfo=None)
+    except ValueError:
+        return None
+
+
+def shipping(item: dict) -> tuple[float | None, str | None]:
+    """(cost, type) of the cheapest FIXED option; (None, 'CALCULATED') when only calculated shipping is given."""
+    options = [o for o in item.get("shippingOptions") or [] if isinstance(o, dict)]
+    fixed = [_float((o.get("shippingCost") or {}).get("value")) for o in options
+             if o.get("shippingCostType") == "FIXED"]
+    fixed = [f for f in fixed if f is not None and f >= 0]
+    if fixed:
+        return min(fixed), "FIXED"
+    if any(o.get("shippingCostType") == "CALCULATED" for o in options):
+        return None, "CALCULATED"
+    return None, None
+
+
+def without_seller_name(item: dict) -> dict:
+    """The item with seller user name removed (we keep feedback figures only)."""
+    clean = dict(item)
+    if isinstance(clean.get("seller"), dict):
+        clean["seller"] = {k: v for k, v in clean["seller"].items() if k != "username"}
+    return clean
+
+
+def item_row(item: dict, *, snapshot_date: date, query_model_id: str, query: str,
+             fetched_at: datetime, source_mode: str) -> dict | None:
+    """One raw row, or None when the item has no id (nothing to key it by)."""
+    item_id = item.get("itemId")
+    if not isinstance(item_id, str) or not item_id:
+        return None
+    price = item.get("price") or {}
+    seller = item.get("seller") or {}
+    cost, cost_type = shipping(item)
+    condition_id = _int(item.get("conditionId"))
+    return {
+        "snapshot_date": snapshot_date,
+        "item_id": item_id,
+        "title": item.get("title") if isinstance(item.get("title"), str) else None,
+        "price": _float(price.get("value")),
+        "currency": price.get("currency"),
+        "shipping_cost": cost,
+        "shipping_type": cost_type,
+        "condition_id": condition_id,
+        "condition": ebay_condition(condition_id),
+        "buying_options": ",".join(str(b) for b in item.get("buyingOptions") or []) or None,
+        "item_group_type": item.get("itemGroupType"),
+        "seller_feedback_pct": _float(seller.get("feedbackPercentage")),
+        "seller_feedback_score": _int(seller.get("feedbackScore")),
+        "item_location_country": (item.get("itemLocation") or {}).get("country"),
+        "item_creation_date": _timestamp(item.get("itemCreationDate")),
+        "item_end_date": _timestamp(item.get("itemEndDate")),
+        "web_url": item.get("itemWebUrl"),
+        "image_url": (item.get("image") or {}).get("imageUrl"),
+        "epid": item.get("epid"),
+        "query_model_id": query_model_id,
+        "query": query,
+        "fetched_at": fetched_at.replace(tzinfo=None),
+        "source_mode": source_mode,
+        "raw_json": json.dumps(without_seller_name(item), sort_keys=True),
+    }
+
+
+def rows_to_frame(rows: list[dict]) -> pl.DataFrame:
+    """Rows to a raw.ebay_listings frame, deduplicated by item_id (the first query that found it wins)."""
+    frame = pl.DataFrame(rows, schema=RAW_EBAY_SCHEMA) if rows else pl.DataFrame(schema=RAW_EBAY_SCHEMA)
+    return frame.unique(subset=["item_id"], keep="first", maintain_order=True)

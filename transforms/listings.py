@@ -1,0 +1,46 @@
+"""Raw rows of every source to one listings frame, classified (staging.listings)."""
+
+import polars as pl
+
+from transforms.matching import classify_listings
+
+LISTING_COLUMNS = ["snapshot_date", "source", "listing_id", "title", "condition", "price", "shipping_cost",
+                   "condition_id", "item_group_type", "seller_feedback_pct", "url", "source_mode"]
+
+
+def from_ebay(raw: pl.DataFrame) -> pl.DataFrame:
+    return raw.select(
+        "snapshot_date", pl.lit("ebay").alias("source"), pl.col("item_id").alias("listing_id"), "title", "condition",
+        "price", "shipping_cost", pl.col("condition_id").cast(pl.Int64), "item_group_type", "seller_feedback_pct",
+        pl.col("web_url").alias("url"), "source_mode",
+    )
+
+
+def from_retailers(raw: pl.DataFrame) -> pl.DataFrame:
+    """Retailer rows are new-condition listings unless the store labels them open box or refurbished; the
+    store is the source. A listing id carries the condition when a store shows open-box units beside new."""
+    return raw.select(
+        "snapshot_date", pl.col("store").alias("source"),
+        pl.when(pl.col("condition") == "new").then(pl.col("sku"))
+        .otherwise(pl.concat_str([pl.col("sku"), pl.lit(":"), pl.col("condition")])).alias("listing_id"),
+        "title", pl.col("condition").fill_null("new"), "price", "shipping_cost",
+        pl.lit(None, pl.Int64).alias("condition_id"), pl.lit(None, pl.String).alias("item_group_type"),
+        pl.lit(None, pl.Float64).alias("seller_feedback_pct"), "url", "source_mode",
+    )
+
+
+def classify_day(listings: pl.DataFrame, catalog: pl.DataFrame, min_feedback_pct: float = 95.0) -> pl.DataFrame:
+    """Listings with model_id, exclude_reason, lot_quantity, evidence, total and unit prices."""
+    classified = classify_listings(listings, catalog, min_feedback_pct)
+    out = pl.concat([listings, classified.select("model_id", "exclude_reason", "lot_quantity", "evidence")],
+                    how="horizontal")
+    return out.with_columns(
+        total_price=pl.col("price") + pl.col("shipping_cost").fill_null(0.0),
+    ).with_columns(
+        unit_price=pl.col("total_price") / pl.col("lot_quantity").fill_null(1).clip(lower_bound=1),
+    )
+
+
+STAGING_COLUMNS = ["snapshot_date", "source", "listing_id", "title", "condition", "price", "shipping_cost",
+                   "total_price", "unit_price", "lot_quantity", "model_id", "exclude_reason", "evidence", "url",
+                   "source_mode"]

@@ -1,0 +1,22 @@
+"""Parsed retailer listings to rows of raw.retailer_listings."""
+
+from datetime import date, datetime
+
+import polars as pl
+
+RAW_RETAILER_SCHEMA = {
+    "snapshot_date": pl.Date, "store": pl.String, "sku": pl.String, "title": pl.String, "price": pl.Float64,
+    "was_price": pl.Float64, "shipping_cost": pl.Float64, "in_stock": pl.Boolean, "condition": pl.String,
+    "brand": pl.String, "rating": pl.Float64, "review_count": pl.Int32, "price_note": pl.String, "url": pl.String,
+    "fetched_at": pl.Datetime("us"), "source_mode": pl.String,
+}
+
+
+def listing_rows(listings, snapshot_date: date, fetched_at: datetime, source_mode: str) -> list[dict]:
+    return [{
+        "snapshot_date": snapshot_date, "store": x.store, "sku": x.sku, "title": x.title, "price": x.price_usd,
+        "was_price": x.was_price_usd, "shipping_cost": x.shipping_usd, "in_stock": x.in_stock,
+        "condition": x.condition or "new", "brand": x.brand, "rating": x.rating, "review_count": x.review_count,
+        "price_note": x.price_note, "url": x.url, "fetched_at": fetched_at.replace(tzinfo=None),
+        "source_mode": source_mode,
+    } for x in listings]

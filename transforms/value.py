@@ -1,0 +1,54 @@
+"""Performance per USD per model and condition, and the ratios beside it (marts.gpu_value)."""
+
+import polars as pl
+
+MIN_LISTINGS = 3
+VALUE_CONDITIONS = ("new", "used")
+
+
+def vram_class(vram: pl.Expr) -> pl.Expr:
+    return (pl.when(vram >= 48).then(pl.lit("48+ GB")).when(vram >= 24).then(pl.lit("24-47 GB"))
+            .when(vram >= 12).then(pl.lit("12-23 GB")).otherwise(pl.lit("<12 GB")))
+
+
+def gpu_value(prices: pl.DataFrame, specs: pl.DataFrame) -> pl.DataFrame:
+    """`prices`: price_daily rows of source 'all'; `specs`: marts.gpu_specs (with relative_perf)."""
+    base = (prices.filter((pl.col("source") == "all") & pl.col("condition").is_in(VALUE_CONDITIONS))
+            .join(specs, on="model_id", how="inner"))
+    compute = pl.when(pl.col("has_tensor_cores")).then(pl.col("fp16_tensor_tflops")).otherwise(pl.col("fp32_tflops"))
+    ranked = base.select(
+        "snapshot_date", "model_id", "name", "condition",
+        price_median=pl.col("median"),
+        price_low=pl.col("low3_mean"),
+        listing_count=pl.col("listing_count"),
+        enough_listings=pl.col("listing_count") >= MIN_LISTINGS,
+        relative_perf=pl.col("relative_perf"),
+        perf_basis=pl.col("perf_basis"),
+        perf_per_1k_usd=pl.col("relative_perf") / pl.col("median") * 1000,
+        usd_per_gb_vram=pl.col("median") / pl.col("memory_gb"),
+        usd_per_fp16_tflop=pl.col("median") / compute,
+        usd_per_gbs=pl.col("median") / pl.col("bandwidth_gbs"),
+        vram_gb=pl.col("memory_gb"),
+        vram_class=vram_class(pl.col("memory_gb")),
+        fp32_tflops=pl.col("fp32_tflops"),
+        fp16_tensor_tflops=pl.col("fp16_tensor_tflops"),
+        bandwidth_gbs=pl.col("bandwidth_gbs"),
+        tdp_w=pl.col("tdp_w"),
+        source_mode=pl.col("source_mode"),
+    )
+    order = pl.col("perf_per_1k_usd")
+    return ranked.with_columns(
+        rank_overall=order.rank("ordinal", descending=True).over("snapshot_date", "condition").cast(pl.Int32),
+        rank_in_vram_class=order.rank("ordinal", descending=True)
+        .over("snapshot_date", "condition", "vram_class").cast(pl.Int32),
+    ).sort("snapshot_date", "condition", "rank_overall")
+
+
+def side_by_side(value: pl.DataFrame) -> pl.DataFrame:
+    """New and used next to each other: one row per date and model."""
+    cols = ["price_median", "perf_per_1k_usd", "listing_count", "rank_overall"]
+    new = value.filter(pl.col("condition") == "new").select("snapshot_date", "model_id", "name", "relative_perf",
+                                                            "vram_gb", *[pl.col(c).alias(f"new_{c}") for c in cols])
+    used = value.filter(pl.col("condition") == "used").select("snapshot_date", "model_id",
+                                                              *[pl.col(c).alias(f"used_{c}") for c in cols])
+    return new.join(used, on=["snapshot_date", "model_id"], how="full", coalesce=True)

@@ -1,0 +1,59 @@
+"""Opening the warehouse: one writer at a time, readers read-only.
+
+DuckDB lets one process write a file at a time. Dagster runs the whole job in one process (the in-process
+executor, see `pipelines/jobs.py`), and every asset opens the file through `connect()` for the span of its
+write only. Readers (dashboards, users) use `connect(read_only=True)`; when a writer holds the lock they get
+`WarehouseBusyError` with a clear message instead of a stack of DuckDB internals.
+"""
+
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import duckdb
+
+from warehouse.migrations import apply_migrations
+from warehouse.paths import db_path
+
+
+class WarehouseBusyError(RuntimeError):
+    """Another process holds the write lock on the warehouse file."""
+
+
+def _open(path: Path, read_only: bool, wait_s: float) -> duckdb.DuckDBPyConnection:
+    deadline = time.monotonic() + wait_s
+    while True:
+        try:
+            return duckdb.connect(str(path), read_only=read_only)
+        except duckdb.IOException as exc:
+            if "lock" not in str(exc).lower():
+                raise
+            if time.monotonic() >= deadline:
+                raise WarehouseBusyError(
+                    f"The warehouse {path} is being written by another process (a pipeline run?). "
+                    f"Waited {wait_s:.0f}s; try again when the run has finished."
+                ) from exc
+            time.sleep(0.2)
+
+
+@contextmanager
+def connect(
+    path: str | Path | None = None, *, read_only: bool = False, wait_s: float = 30.0
+) -> Iterator[duckdb.DuckDBPyConnection]:
+    """Open the warehouse (creating it and applying DDL when writing); close it on exit.
+
+    Waits up to `wait_s` seconds for another process's lock to go, then raises WarehouseBusyError.
+    """
+    target = Path(path) if path else db_path()
+    if read_only and not target.exists():
+        raise FileNotFoundError(f"No warehouse at {target}: run `make run` first.")
+    if not read_only:
+        target.parent.mkdir(parents=True, exist_ok=True)
+    con = _open(target, read_only, wait_s)
+    try:
+        if not read_only:
+            apply_migrations(con)
+        yield con
+    finally:
+        con.close()

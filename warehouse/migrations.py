@@ -1,0 +1,42 @@
+"""Versioned DDL: the numbered `.sql` files in `warehouse/ddl/`, applied once each, in order.
+
+A file is applied in one transaction together with its row in `main.schema_migrations`, so a crash never
+leaves a half-applied version behind.
+"""
+
+from pathlib import Path
+
+import duckdb
+
+DDL_DIR = Path(__file__).resolve().parent / "ddl"
+
+
+def ddl_files() -> list[Path]:
+    """The DDL files, ordered by their numeric prefix."""
+    return sorted(DDL_DIR.glob("[0-9][0-9][0-9]_*.sql"))
+
+
+def apply_migrations(con: duckdb.DuckDBPyConnection) -> list[str]:
+    """Apply every DDL file not applied yet; return the versions applied now."""
+    con.execute(
+        "CREATE TABLE IF NOT EXISTS main.schema_migrations ("
+        " version VARCHAR PRIMARY KEY, applied_at TIMESTAMP DEFAULT current_timestamp)"
+    )
+    con.execute("COMMENT ON TABLE main.schema_migrations IS 'DDL versions applied to this warehouse.'")
+    con.execute("COMMENT ON COLUMN main.schema_migrations.version IS 'DDL file name.'")
+    con.execute("COMMENT ON COLUMN main.schema_migrations.applied_at IS 'When it was applied.'")
+    done = {row[0] for row in con.execute("SELECT version FROM main.schema_migrations").fetchall()}
+    applied = []
+    for path in ddl_files():
+        if path.name in done:
+            continue
+        con.execute("BEGIN TRANSACTION")
+        try:
+            con.execute(path.read_text())
+            con.execute("INSERT INTO main.schema_migrations (version) VALUES (?)", [path.name])
+            con.execute("COMMIT")
+        except Exception:
+            con.execute("ROLLBACK")
+            raise
+        applied.append(path.name)
+    return applied
