@@ -92,7 +92,9 @@ def relative_performance(specs: pl.DataFrame, benchmarks: pl.DataFrame,
     )
     out = modelled.join(measured.select("model_id", "measured_rel"), on="model_id", how="left").select(
         "model_id",
-        relative_perf=pl.coalesce("measured_rel", "modelled"),
+        # rounded: the index is not meaningful past 6 decimals, and rounding makes re-runs bit-identical
+        # (parallel aggregation order in Polars moves the last bit)
+        relative_perf=pl.coalesce("measured_rel", "modelled").round(6),
         perf_basis=pl.when(pl.col("measured_rel").is_not_null()).then(pl.lit("measured"))
         .when(pl.col("has_tensor_cores")).then(pl.lit("tensor_model")).otherwise(pl.lit("fp32_model")),
     )

@@ -47,16 +47,21 @@ def listings(context: dg.AssetExecutionContext, config: ListingsConfig, warehous
     })
 
 
-@dg.asset(group_name="staging", kinds={"duckdb"}, deps=[listings],
+@dg.asset(partitions_def=daily_partitions, group_name="staging", kinds={"duckdb"}, deps=[listings],
           metadata={"dagster/table_name": "staging.listing_history"})
-def listing_history(warehouse: WarehouseResource) -> dg.MaterializeResult:
+def listing_history(context: dg.AssetExecutionContext, warehouse: WarehouseResource) -> dg.MaterializeResult:
     """Per listing over all snapshot dates: first and last seen, days listed, and asking-price moves, so a
-    user sees how long cards sit unsold and how prices change. Rebuilt in SQL from staging.listings."""
+    user sees how long cards sit unsold and how prices change. Incremental: folds in the day's listings
+    only (an upsert in SQL), so its cost does not grow with the history; re-running a day changes nothing."""
+    day = partition_date(context)
     with warehouse.connect() as con:
         con.execute("BEGIN TRANSACTION")
-        con.execute("DELETE FROM staging.listing_history")
-        con.execute(HISTORY_SQL)
-        con.execute("COMMIT")
+        try:
+            con.execute(HISTORY_SQL, {"day": day})
+            con.execute("COMMIT")
+        except Exception:
+            con.execute("ROLLBACK")
+            raise
         n, moved = con.execute("SELECT count(*), count(*) FILTER (WHERE price_changes > 0) FROM staging.listing_history").fetchone()
     return dg.MaterializeResult(metadata={"dagster/row_count": n, "listings_with_price_changes": moved})
 

@@ -1,6 +1,6 @@
 """Checks on prices: coverage, freshness, and plausibility against launch prices."""
 
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 
 import dagster as dg
 
@@ -30,9 +30,13 @@ def price_freshness(warehouse: WarehouseResource) -> dg.AssetCheckResult:
     """The newest snapshot is at most two days old."""
     with warehouse.read_only() as con:
         newest = con.execute("SELECT max(snapshot_date) FROM marts.price_daily").fetchone()[0]
-    age = (datetime.now(UTC).date() - newest).days if newest else None
+    age = age_days(newest, datetime.now(UTC).date())
     return dg.AssetCheckResult(passed=age is not None and age <= MAX_AGE_DAYS, severity=dg.AssetCheckSeverity.WARN,
                                metadata={"newest_snapshot": str(newest), "age_days": age})
+
+
+def age_days(newest: date | None, today: date) -> int | None:
+    return (today - newest).days if newest else None
 
 
 @dg.asset_check(asset="price_daily", blocking=False)

@@ -27,6 +27,7 @@ def build_resources() -> dict:
             marketplace_id=env("EBAY_MARKETPLACE_ID") or "EBAY_US",
             base_url=env("EBAY_BASE_URL") or "https://api.ebay.com",
             daily_call_budget=int(env("EBAY_DAILY_CALL_BUDGET") or 5000),
+            max_calls_per_second=float(env("EBAY_MAX_CALLS_PER_SECOND") or 4.0),
         ),
         "retailers": RetailersResource(
             mode=mode, bestbuy_api_key=_secret("BESTBUY_API_KEY"),
@@ -34,6 +35,7 @@ def build_resources() -> dict:
             microcenter_base_url=env("MICROCENTER_BASE_URL") or "https://www.microcenter.com",
             microcenter_store_id=env("MICROCENTER_STORE_ID") or "131",
             bestbuy_base_url=env("BESTBUY_BASE_URL") or "https://api.bestbuy.com",
+            requests_per_second=float(env("RETAILER_REQUESTS_PER_SECOND") or 1.0),
         ),
         "spec_pages_source": SpecPagesResource(mode=mode),
     }

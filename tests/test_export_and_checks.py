@@ -1,0 +1,92 @@
+"""Reading the sample run back: the export against the marts, the asset checks, run config for the tiers."""
+
+import json
+from datetime import date
+
+import duckdb
+import polars as pl
+import pytest
+
+from pipelines.checks.price_checks import age_days, price_coverage, price_plausible
+from pipelines.checks.spec_checks import spec_completeness, spec_sheet_disagreements
+from pipelines.resources import WarehouseResource
+from tests.conftest import materialize_day
+
+DAY = "2026-11-20"
+
+
+@pytest.fixture
+def export_dir(sample_run):
+    return sample_run["root"] / "exports" / DAY
+
+
+def marts_value(db) -> pl.DataFrame:
+    with duckdb.connect(str(db), read_only=True) as con:
+        return con.execute("SELECT * FROM marts.gpu_value WHERE snapshot_date = ? ORDER BY condition, rank_overall",
+                           [DAY]).pl()
+
+
+def test_csv_and_parquet_hold_exactly_the_marts_ranking(sample_run, export_dir):
+    marts = marts_value(sample_run["db"])
+    for frame in (pl.read_csv(export_dir / "recommendations.csv", try_parse_dates=True),
+                  pl.read_parquet(export_dir / "recommendations.parquet")):
+        assert frame.height == marts.height
+        assert frame["model_id"].to_list() == marts["model_id"].to_list()
+        assert frame["condition"].to_list() == marts["condition"].to_list()
+        assert frame["price_median"].to_list() == pytest.approx(marts["price_median"].to_list())
+        assert frame["perf_per_1k_usd"].to_list() == pytest.approx(marts["perf_per_1k_usd"].to_list())
+        assert set(frame["data_kind"]) == {"sample"}
+
+
+def test_json_carries_schema_dates_mode_and_listing_counts(sample_run, export_dir):
+    doc = json.loads((export_dir / "recommendations.json").read_text())
+    assert doc["schema_version"] == "1.0" and doc["data_date"] == DAY and doc["generated_at"]
+    marts = marts_value(sample_run["db"])
+    by_key = {(r["model_id"], r["condition"]): r for r in marts.iter_rows(named=True)}
+    for rec in doc["recommendations"]:
+        assert rec["listing_count"] == by_key[(rec["model_id"], rec["condition"])]["listing_count"]
+    with duckdb.connect(str(sample_run["db"]), read_only=True) as con:
+        picks = con.execute("SELECT count(*) FROM marts.budget_picks WHERE snapshot_date = ?", [DAY]).fetchone()[0]
+        tiers = con.execute("SELECT count(*) FROM marts.build_tiers WHERE snapshot_date = ?", [DAY]).fetchone()[0]
+    assert len(doc["budget_picks"]) == picks and len(doc["build_tiers"]) == tiers
+    assert all("listing_count" in p for p in doc["budget_picks"])
+
+
+def test_markdown_lists_the_top_picks_of_the_marts(sample_run, export_dir):
+    md = (export_dir / "recommendations.md").read_text()
+    marts = marts_value(sample_run["db"]).filter(pl.col("enough_listings"))
+    for condition in ("new", "used"):
+        best = marts.filter(pl.col("condition") == condition).row(0, named=True)
+        assert best["name"] in md
+    for section in ("Top 10 by performance per USD (new)", "Picks per budget", "Build tiers", "Best deals",
+                    "Changes since yesterday"):
+        assert section in md
+
+
+def test_spec_sheet_disagreements_are_listed(sample_run):
+    result = spec_sheet_disagreements(WarehouseResource(db_path=str(sample_run["db"])))
+    assert not result.passed  # the sample's TechPowerUp page for the RTX 3090 says 385 W; the catalog 350 W
+    assert "rtx-3090 tdp_w" in result.metadata["details"].value
+    assert spec_completeness(WarehouseResource(db_path=str(sample_run["db"]))).passed
+
+
+def test_price_checks_on_the_sample(sample_run):
+    warehouse = WarehouseResource(db_path=str(sample_run["db"]))
+    coverage = price_coverage(warehouse)
+    assert coverage.passed and coverage.metadata["models_with_3_listings"].value >= 15
+    assert isinstance(price_plausible(warehouse).passed, bool)
+    assert age_days(date(2026, 11, 20), date(2026, 11, 22)) == 2 and age_days(None, date(2026, 11, 22)) is None
+
+
+def test_tiers_take_the_use_case_from_run_config(sample_run, tmp_path):
+    from pipelines.assets import ALL_ASSETS
+
+    db = tmp_path / "llm.duckdb"
+    materialize_day(db, run_config={"ops": {"build_tiers": {"config": {"use_case": "llm", "usd_per_kwh": 0.30}}}})
+    with duckdb.connect(str(db), read_only=True) as con:
+        rows = con.execute("SELECT t.tier, t.total_vram_gb / t.gpu_count, t.annual_energy_kwh, t.annual_energy_cost_usd "
+                           "FROM marts.build_tiers t WHERE t.model_id IS NOT NULL AND tier <> 'beginner'").fetchall()
+    assert rows and ALL_ASSETS
+    for tier, vram_each, kwh, cost in rows:
+        assert vram_each >= 24, tier
+        assert cost == pytest.approx(kwh * 0.30)

@@ -1,0 +1,62 @@
+"""staging.listing_history: first and last seen, days listed, price changes; incremental and re-runnable."""
+
+from datetime import date, timedelta
+from pathlib import Path
+
+import polars as pl
+import pytest
+
+from warehouse.connection import connect
+from warehouse.writes import replace_slice
+
+SQL = (Path(__file__).resolve().parents[1] / "warehouse" / "sql" / "listing_history.sql").read_text()
+D0 = date(2026, 11, 1)
+
+
+def listing(day, listing_id, price):
+    return {"snapshot_date": day, "source": "ebay", "listing_id": listing_id, "title": "RTX 3090", "condition": "used",
+            "price": price, "shipping_cost": 0.0, "total_price": price, "unit_price": price, "lot_quantity": 1,
+            "model_id": "rtx-3090", "exclude_reason": None, "evidence": "", "url": None, "source_mode": "sample"}
+
+
+def fold(con, day, rows):
+    replace_slice(con, "staging.listings", pl.DataFrame(rows), {"snapshot_date": day})
+    con.execute(SQL, {"day": day})
+
+
+def history(con) -> dict:
+    rows = con.execute("SELECT * FROM staging.listing_history").pl()
+    return {r["listing_id"]: r for r in rows.iter_rows(named=True)}
+
+
+@pytest.fixture
+def con(tmp_path):
+    with connect(tmp_path / "h.duckdb") as c:
+        yield c
+
+
+def test_days_listed_and_price_changes(con):
+    fold(con, D0, [listing(D0, "a", 700.0), listing(D0, "b", 500.0)])
+    fold(con, D0 + timedelta(days=1), [listing(D0 + timedelta(days=1), "a", 650.0)])
+    fold(con, D0 + timedelta(days=3), [listing(D0 + timedelta(days=3), "a", 650.0)])
+    h = history(con)
+    a = h["a"]
+    assert (a["first_seen"], a["last_seen"], a["days_listed"], a["days_seen"]) == (D0, D0 + timedelta(days=3), 4, 3)
+    assert (a["first_price"], a["last_price"], a["min_price"], a["max_price"], a["price_changes"]) == (700, 650, 650, 700, 1)
+    assert h["b"]["days_listed"] == 1 and h["b"]["price_changes"] == 0
+
+
+def test_refolding_a_day_changes_nothing(con):
+    fold(con, D0, [listing(D0, "a", 700.0)])
+    fold(con, D0 + timedelta(days=1), [listing(D0 + timedelta(days=1), "a", 600.0)])
+    before = history(con)
+    fold(con, D0 + timedelta(days=1), [listing(D0 + timedelta(days=1), "a", 600.0)])
+    fold(con, D0, [listing(D0, "a", 700.0)])
+    assert history(con) == before
+
+
+def test_a_backfilled_earlier_day_widens_first_seen(con):
+    fold(con, D0 + timedelta(days=5), [listing(D0 + timedelta(days=5), "a", 600.0)])
+    fold(con, D0, [listing(D0, "a", 800.0)])
+    a = history(con)["a"]
+    assert a["first_seen"] == D0 and a["first_price"] == 800 and a["last_price"] == 600 and a["days_listed"] == 6
