@@ -39,3 +39,28 @@ def test_daily_job_covers_all_assets_and_runs_at_six_utc_by_default():
 def test_resources_are_configurable_resources():
     for name, resource in defs.resources.items():
         assert isinstance(resource, dg.ConfigurableResource), name
+
+
+def test_the_workspace_loads_with_dagster_own_validator(tmp_path):
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    (tmp_path / "dagster.yaml").write_text("telemetry:\n  enabled: false\n")
+    proc = subprocess.run([str(Path(sys.executable).parent / "dagster"), "definitions", "validate", "-w", "workspace.yaml"],
+                          cwd=root, env={**os.environ, "DAGSTER_HOME": str(tmp_path)}, capture_output=True, text=True,
+                          timeout=180)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert "All code locations passed validation" in proc.stdout + proc.stderr
+
+
+def test_the_tracked_instance_config_turns_telemetry_off_and_serializes_runs():
+    from pathlib import Path
+
+    import yaml
+
+    config = yaml.safe_load((Path(__file__).resolve().parents[1] / "dagster_home" / "dagster.yaml").read_text())
+    assert config["telemetry"]["enabled"] is False
+    assert config["concurrency"]["runs"]["max_concurrent_runs"] == 1

@@ -96,3 +96,19 @@ def test_deals_under_the_30_day_median():
     assert by["a"]["reason"] == "both" and by["a"]["discount_pct"] == pytest.approx(16.0)
     assert by["b"]["reason"] == "near_lowest_seen"
     assert "c" not in by
+
+
+def test_the_new_vs_used_view_keeps_models_sold_only_used(tmp_path):
+    from warehouse.connection import connect
+    from warehouse.writes import replace_slice
+
+    specs = specs_frame([{"model_id": "a", "relative_perf": 1.0}, {"model_id": "b", "relative_perf": 0.5}])
+    prices = pl.DataFrame({"snapshot_date": [D] * 3, "model_id": ["a", "a", "b"], "condition": ["new", "used", "used"],
+                           "source": ["all"] * 3, "median": [1000.0, 600.0, 300.0], "low3_mean": [990.0, 550.0, 290.0],
+                           "listing_count": [4, 9, 3], "source_mode": ["sample"] * 3})
+    with connect(tmp_path / "v.duckdb") as con:
+        replace_slice(con, "marts.gpu_value", gpu_value(prices, specs))
+        rows = {r[0]: r[1:] for r in con.execute(
+            "SELECT model_id, new_price_median, used_price_median, used_to_new_price_ratio "
+            "FROM marts.gpu_value_new_vs_used").fetchall()}
+    assert rows == {"a": (1000.0, 600.0, 0.6), "b": (None, 300.0, None)}
