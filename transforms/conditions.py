@@ -1,5 +1,7 @@
 """Condition vocabulary: eBay condition ids and retailer labels to new, open_box, refurbished, used, for_parts."""
 
+import polars as pl
+
 EBAY_CONDITION_IDS = {
     1000: "new",
     1500: "open_box",
@@ -32,3 +34,10 @@ def price_condition(condition: str | None, open_box_as_new: bool = True) -> str 
     if condition in ("new", "used", "refurbished"):
         return condition
     return None
+
+
+def price_condition_expr(condition: pl.Expr, open_box_as_new: bool = True) -> pl.Expr:
+    """`price_condition` as a Polars expression (vectorized, for large frames)."""
+    return (pl.when(condition == "open_box").then(pl.lit("new" if open_box_as_new else "open_box"))
+            .when(condition.is_in(["new", "used", "refurbished"])).then(condition)
+            .otherwise(pl.lit(None, pl.String)))

@@ -35,11 +35,21 @@ RAW_EBAY_SCHEMA: dict[str, pl.DataType] = {
 }
 
 
+MAX_PRICE_USD = 1_000_000.0
+
+
 def _float(value) -> float | None:
     try:
-        return float(value)
+        number = float(value)
     except (TypeError, ValueError):
         return None
+    return number if number == number and abs(number) != float("inf") else None  # NaN and inf are no numbers
+
+
+def _price(value) -> float | None:
+    """A plausible price: positive and at most a million; anything else (1e12, -5, 'abc') is unknown."""
+    number = _float(value)
+    return number if number is not None and 0 < number <= MAX_PRICE_USD else None
 
 
 def _int(value) -> int | None:
@@ -63,7 +73,7 @@ def shipping(item: dict) -> tuple[float | None, str | None]:
     options = [o for o in item.get("shippingOptions") or [] if isinstance(o, dict)]
     fixed = [_float((o.get("shippingCost") or {}).get("value")) for o in options
              if o.get("shippingCostType") == "FIXED"]
-    fixed = [f for f in fixed if f is not None and f >= 0]
+    fixed = [f for f in fixed if f is not None and 0 <= f <= MAX_PRICE_USD]
     if fixed:
         return min(fixed), "FIXED"
     if any(o.get("shippingCostType") == "CALCULATED" for o in options):
@@ -93,7 +103,7 @@ def item_row(item: dict, *, snapshot_date: date, query_model_id: str, query: str
         "snapshot_date": snapshot_date,
         "item_id": item_id,
         "title": item.get("title") if isinstance(item.get("title"), str) else None,
-        "price": _float(price.get("value")),
+        "price": _price(price.get("value")),
         "currency": price.get("currency"),
         "shipping_cost": cost,
         "shipping_type": cost_type,

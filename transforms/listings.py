@@ -11,7 +11,9 @@ LISTING_COLUMNS = ["snapshot_date", "source", "listing_id", "title", "condition"
 def from_ebay(raw: pl.DataFrame) -> pl.DataFrame:
     return raw.select(
         "snapshot_date", pl.lit("ebay").alias("source"), pl.col("item_id").alias("listing_id"), "title", "condition",
-        "price", "shipping_cost", pl.col("condition_id").cast(pl.Int64), "item_group_type", "seller_feedback_pct",
+        # a price in another currency is not converted (no rates here): it is left unknown rather than passed off as USD
+        pl.when(pl.col("currency").is_null() | (pl.col("currency") == "USD")).then(pl.col("price")).alias("price"),
+        "shipping_cost", pl.col("condition_id").cast(pl.Int64), "item_group_type", "seller_feedback_pct",
         pl.col("web_url").alias("url"), "source_mode",
     )
 

@@ -7,7 +7,7 @@ import polars as pl
 
 from pipelines.partitions import daily_partitions, partition_date
 from pipelines.resources.warehouse import WarehouseResource
-from transforms.conditions import price_condition
+from transforms.conditions import price_condition_expr
 from transforms.price_stats import PRICE_BASIS, add_history, daily_price_stats
 from warehouse.writes import read_frame, replace_slice
 
@@ -22,9 +22,8 @@ class PriceConfig(dg.Config):
 def kept_listings(con, day, open_box_as_new: bool = True) -> pl.DataFrame:
     """The day's kept listings with their price condition bucket (open box -> new unless configured)."""
     frame = read_frame(con, KEPT_SQL, [day])
-    return frame.with_columns(
-        condition=pl.col("condition").map_elements(lambda c: price_condition(c, open_box_as_new), return_dtype=pl.String)
-    ).filter(pl.col("condition").is_not_null())
+    return frame.with_columns(condition=price_condition_expr(pl.col("condition"), open_box_as_new)).filter(
+        pl.col("condition").is_not_null())
 
 
 @dg.asset(partitions_def=daily_partitions, group_name="marts", kinds={"duckdb", "polars"}, deps=["listings"],

@@ -1,0 +1,55 @@
+"""eBay item summaries to raw rows: shipping, conditions, hostile prices, no seller names."""
+
+import json
+from datetime import UTC, date, datetime
+
+import polars as pl
+import pytest
+
+from transforms.ebay_items import item_row, rows_to_frame, shipping
+from transforms.listings import from_ebay
+
+NOW = datetime(2026, 11, 20, 6, 0, tzinfo=UTC)
+
+
+def row(item):
+    return item_row(item, snapshot_date=date(2026, 11, 20), query_model_id="rtx-3090", query="RTX 3090",
+                    fetched_at=NOW, source_mode="sample")
+
+
+def test_cheapest_fixed_shipping_and_calculated_shipping_is_unknown():
+    assert shipping({"shippingOptions": [{"shippingCostType": "FIXED", "shippingCost": {"value": "12.50"}},
+                                         {"shippingCostType": "FIXED", "shippingCost": {"value": "0.00"}}]}) == (0.0, "FIXED")
+    assert shipping({"shippingOptions": [{"shippingCostType": "CALCULATED"}]}) == (None, "CALCULATED")
+    assert shipping({}) == (None, None)
+
+
+@pytest.mark.parametrize("value", ["1e12", "-5", "abc", None, "nan", "inf", "0"])
+def test_hostile_prices_become_unknown(value):
+    assert row({"itemId": "v1|1|0", "price": {"value": value, "currency": "USD"}})["price"] is None
+
+
+def test_fields_parsed_and_seller_name_dropped():
+    r = row({"itemId": "v1|123|0", "title": "RTX 3090", "price": {"value": "699.99", "currency": "USD"},
+             "conditionId": "1500", "seller": {"username": "alice", "feedbackPercentage": "99.1", "feedbackScore": 42},
+             "itemGroupType": "SELLER_DEFINED_VARIATIONS", "buyingOptions": ["FIXED_PRICE", "BEST_OFFER"],
+             "itemCreationDate": "2026-10-01T12:00:00.000Z"})
+    assert (r["price"], r["condition_id"], r["condition"], r["seller_feedback_pct"]) == (699.99, 1500, "open_box", 99.1)
+    assert r["buying_options"] == "FIXED_PRICE,BEST_OFFER" and r["item_creation_date"] == datetime(2026, 10, 1, 12)
+    assert "alice" not in r["raw_json"] and json.loads(r["raw_json"])["seller"] == {"feedbackPercentage": "99.1",
+                                                                                     "feedbackScore": 42}
+
+
+def test_items_without_an_id_are_skipped_and_duplicates_keep_the_first_query():
+    assert row({"title": "no id"}) is None
+    first, second = row({"itemId": "v1|9|0"}), row({"itemId": "v1|9|0"})
+    second["query_model_id"] = "rtx-3080-10gb"
+    frame = rows_to_frame([first, second])
+    assert frame.height == 1 and frame["query_model_id"][0] == "rtx-3090"
+
+
+def test_prices_in_other_currencies_are_not_passed_off_as_usd():
+    frame = rows_to_frame([row({"itemId": "a", "price": {"value": "500", "currency": "EUR"}}),
+                           row({"itemId": "b", "price": {"value": "500", "currency": "USD"}})])
+    prices = dict(from_ebay(frame).select("listing_id", "price").iter_rows())
+    assert prices == {"a": None, "b": 500.0}
