@@ -3,7 +3,6 @@
 import json
 from datetime import UTC, date, datetime
 
-import polars as pl
 import pytest
 
 from transforms.ebay_items import item_row, rows_to_frame, shipping
