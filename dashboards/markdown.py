@@ -1,5 +1,8 @@
 """recommendations.md: what a person reads in the morning."""
 
+import html
+import re
+
 import polars as pl
 
 from dashboards.report_data import ReportData
@@ -13,7 +16,9 @@ def _cell(value) -> str:
         return "–"
     if isinstance(value, float):
         return f"{value:,.2f}" if abs(value) < 100 else f"{value:,.0f}"
-    return str(value).replace("|", "\\|").replace("\n", " ")
+    text = re.sub(r"[\x00-\x1f\x7f]", " ", str(value))  # control characters would break the table
+    # Markdown viewers render raw HTML: escape it (listing titles are seller-written), and the table pipe
+    return html.escape(text).replace("|", "\\|").replace("*", "\\*").replace("_", "\\_")
 
 
 def table(frame: pl.DataFrame, columns: dict[str, str]) -> str:
