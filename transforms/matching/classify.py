@@ -1,87 +1,164 @@
-"""First version: a title names a model when it contains the model's search words in order.
+"""Public entry points: each listing to one catalog model_id, or an exclusion reason.
 
-Deliberately simple; the measured classifier replaces the matching, keeping these signatures.
+Exclusion reasons and when they apply (precedence when several do: the first listed wins):
+  for_parts    condition 7000, or the title says the card is broken / for parts / as is / no display ...
+               (`not for parts` does not trip it);
+  box_only     the retail box without the card;
+  accessory    bracket, backplate, shroud, fan kit, heatsink, water block sold alone, cable, riser,
+               bridge, chip only, `fits 3080/3090`;
+  system       PC, server, laptop, MXM module, eGPU;
+  lot          two or more cards; lot_quantity keeps the count and model_id is set when one model is named,
+               so a per-unit price is possible;
+  variation    item_group_type SELLER_DEFINED_VARIATIONS: the price shown is the cheapest variant;
+  low_feedback seller feedback below min_feedback_pct;
+  unclear      no single catalog model can be named (see resolve.py).
+model_id is set for kept listings and lots, null for every other exclusion.
+
+Design: features are extracted with vectorized Polars string expressions (features.py); the catalog
+resolution (resolve.py) runs once per distinct feature combination and is joined back.
 """
-
-import re
 
 import polars as pl
 
-EXCLUDE_REASONS = ("for_parts", "box_only", "accessory", "system", "lot", "variation", "low_feedback", "unclear")
+from transforms.matching.features import feature_frame
+from transforms.matching.resolve import resolve_cached
+from transforms.matching.signatures import catalog_index
+from transforms.matching.vocabulary import EXCLUDE_REASONS, FOR_PARTS_CONDITION_ID, VARIATION_GROUP_TYPE
 
-_PATTERNS = {
-    "for_parts": re.compile(r"(?<!NOT )\bFOR PARTS\b|NOT WORKING|\bAS IS\b|NO DISPLAY|\bDEAD\b|ARTIFACT"),
-    "box_only": re.compile(r"\bBOX ONLY\b|\bEMPTY BOX\b|\bNO CARD\b"),
-    "accessory": re.compile(r"\bBRACKET|BACKPLATE|SHROUD|\bFANS?\b|HEATSINK|WATER ?BLOCK|\bCABLE|\bRISER|\bBRIDGE|\bFITS\b"),
-    "system": re.compile(r"\bLAPTOP|\bNOTEBOOK|GAMING PC|\bDESKTOP|\bEGPU|\bMXM\b"),
-    "lot": re.compile(r"\bLOT OF\b|\b\d+ ?X (?=RTX|GTX|NVIDIA)"),
+__all__ = ["EXCLUDE_REASONS", "OUTPUT_SCHEMA", "classify_ebay_items", "classify_listings"]
+
+OUTPUT_SCHEMA: dict[str, pl.DataType] = {
+    "model_id": pl.String,
+    "exclude_reason": pl.String,
+    "lot_quantity": pl.Int32,
+    "evidence": pl.String,
+    "mentions": pl.String,
+    "candidate_models": pl.String,
+    "stated_memory_gb": pl.String,
 }
 
-
-def _norm(text: str) -> str:
-    return " ".join(re.sub(r"[^A-Z0-9]+", " ", text.upper()).split())
+MAX_LOT = 1000
 
 
-def _model_patterns(catalog: pl.DataFrame) -> list[tuple[str, re.Pattern]]:
-    rows = catalog.select("model_id", "search_query").drop_nulls().iter_rows()
-    pats = [(m, re.compile(r"\b" + r"\s+".join(map(re.escape, _norm(q).split())) + r"\b")) for m, q in rows]
-    return sorted(pats, key=lambda p: -len(p[1].pattern))
+def _column(frame: pl.DataFrame, name: str, dtype: pl.DataType) -> pl.Expr:
+    if name in frame.columns:
+        return pl.col(name).cast(dtype, strict=False).alias(name)
+    return pl.repeat(None, frame.height, dtype=dtype).alias(name)
 
 
-def _classify_one(title, condition_id, group_type, feedback, patterns, min_feedback_pct):
-    norm = _norm(title or "")
-    if condition_id == 7000:
-        return None, "for_parts", "condition 7000"
-    for reason, pattern in _PATTERNS.items():
-        if pattern.search(norm):
-            return None, reason, f"keyword {reason}"
-    if group_type == "SELLER_DEFINED_VARIATIONS":
-        return None, "variation", "variation listing"
-    if feedback is not None and feedback < min_feedback_pct:
-        return None, "low_feedback", f"feedback {feedback}"
-    hits = [m for m, p in patterns if p.search(norm)]
-    if not hits:
-        return None, "unclear", "no catalog model named"
-    return hits[0], None, f"matched {hits[0]}"
+def _resolutions(feats: pl.DataFrame, index) -> pl.DataFrame:
+    uniq = feats.select("key", "tokens").unique(subset="key")
+    rows = [resolve_cached(index, *row) for row in uniq.iter_rows()]
+    return pl.DataFrame(
+        {
+            "key": uniq["key"],
+            "model_id": [r.model_id for r in rows],
+            "note": [r.note for r in rows],
+            "mentions_text": [r.mentions for r in rows],
+            "candidate_models": [r.candidates for r in rows],
+            "stated_memory_gb": [r.stated_memory_gb for r in rows],
+            "part_only": [r.part_only for r in rows],
+        },
+        schema={"key": pl.String, "model_id": pl.String, "note": pl.String, "mentions_text": pl.String,
+                "candidate_models": pl.String, "stated_memory_gb": pl.String, "part_only": pl.Boolean},
+    )
 
 
 def classify_listings(frame: pl.DataFrame, catalog: pl.DataFrame, min_feedback_pct: float = 95.0) -> pl.DataFrame:
     """`frame` has title and optionally condition_id, item_group_type, seller_feedback_pct.
-    Returns model_id, exclude_reason, lot_quantity, evidence, one row per input row, in order."""
-    patterns = _model_patterns(catalog)
-    get = lambda name: frame[name].to_list() if name in frame.columns else [None] * frame.height  # noqa: E731
-    out = [
-        _classify_one(t, c, g, f, patterns, min_feedback_pct)
-        for t, c, g, f in zip(get("title"), get("condition_id"), get("item_group_type"), get("seller_feedback_pct"))
-    ]
-    return pl.DataFrame(
-        {
-            "model_id": [o[0] for o in out],
-            "exclude_reason": [o[1] for o in out],
-            "lot_quantity": [1] * len(out),
-            "evidence": [o[2] for o in out],
-        },
-        schema={"model_id": pl.String, "exclude_reason": pl.String, "lot_quantity": pl.Int32, "evidence": pl.String},
+
+    Returns one row per input row, in input order: model_id, exclude_reason, lot_quantity, evidence, and the
+    evidence columns mentions, candidate_models, stated_memory_gb."""
+    index = catalog_index(catalog)
+    rows = frame.select(
+        _column(frame, "title", pl.String).fill_null(""),
+        _column(frame, "condition_id", pl.Int64),
+        _column(frame, "item_group_type", pl.String),
+        _column(frame, "seller_feedback_pct", pl.Float64),
     )
+    # identical titles (relisted items, several of one card, the same retailer title every day) are read once
+    titles = rows.select(pl.col("title").unique())
+    feats = feature_frame(titles, index).with_columns(titles["title"])
+    feats = feats.join(_resolutions(feats, index), on="key", how="left").drop("norm", "tokens", "key")
+    feats = rows.join(feats, on="title", how="left", maintain_order="left")
+
+    weak_first = pl.col("acc_weak_first") & ~pl.col("part_only")  # a part number alone also names the card
+    system_weak_first = pl.col("system_weak_first")
+    cond_parts = (pl.col("condition_id") == FOR_PARTS_CONDITION_ID).fill_null(False)
+    fb = pl.col("seller_feedback_pct")
+    lot_qty = pl.col("lot_qty")
+    is_lot = ((lot_qty >= 2) & (lot_qty <= MAX_LOT)).fill_null(False)
+    low_fb = (fb < min_feedback_pct).fill_null(False)
+    quoted = lambda c: pl.concat_str([pl.lit("'"), pl.col(c).str.to_lowercase(), pl.lit("'")])  # noqa: E731
+
+    reason = (
+        pl.when(cond_parts | pl.col("for_parts_hit").is_not_null()).then(pl.lit("for_parts"))
+        .when(pl.col("box_hit").is_not_null()).then(pl.lit("box_only"))
+        .when(pl.col("acc_strong_hit").is_not_null() | pl.col("acc_weak_for").is_not_null() | weak_first)
+        .then(pl.lit("accessory"))
+        .when(pl.col("system_hit").is_not_null() | system_weak_first).then(pl.lit("system"))
+        .when(is_lot).then(pl.lit("lot"))
+        .when(pl.col("item_group_type") == VARIATION_GROUP_TYPE).then(pl.lit("variation"))
+        .when(low_fb).then(pl.lit("low_feedback"))
+        .when(pl.col("model_id").is_null()).then(pl.lit("unclear"))
+        .otherwise(pl.lit(None, pl.String))
+    )
+    note = pl.col("note").fill_null("")
+    why = (
+        pl.when(pl.col("exclude_reason") == "for_parts").then(
+            pl.when(cond_parts).then(pl.lit("condition 7000 (for parts or not working)"))
+            .otherwise(quoted("for_parts_hit")))
+        .when(pl.col("exclude_reason") == "box_only").then(quoted("box_hit"))
+        .when(pl.col("exclude_reason") == "accessory").then(
+            pl.when(pl.col("acc_strong_hit").is_not_null()).then(quoted("acc_strong_hit"))
+            .when(pl.col("acc_weak_for").is_not_null()).then(quoted("acc_weak_for"))
+            .otherwise(pl.concat_str([quoted("acc_weak_hit"), pl.lit(" before any model named")])))
+        .when(pl.col("exclude_reason") == "system").then(
+            pl.when(pl.col("system_hit").is_not_null()).then(quoted("system_hit"))
+            .otherwise(pl.concat_str([quoted("system_weak_hit"), pl.lit(" before any model named")])))
+        .when(pl.col("exclude_reason") == "lot").then(
+            pl.concat_str([pl.lit("lot of "), lot_qty.cast(pl.String), pl.lit(": "), note]))
+        .when(pl.col("exclude_reason") == "variation").then(
+            pl.concat_str([pl.lit("seller-defined variations, the price shown is the cheapest variant; "), note]))
+        .when(pl.col("exclude_reason") == "low_feedback").then(
+            pl.concat_str([pl.lit("seller feedback "), fb.cast(pl.String),
+                           pl.lit(f"% below {min_feedback_pct:g}%; "), note]))
+        .otherwise(note)
+    )
+    out = feats.with_columns(exclude_reason=reason).with_columns(
+        evidence=pl.when(pl.col("exclude_reason").is_null()).then(why)
+        .otherwise(pl.concat_str([pl.col("exclude_reason"), pl.lit(": "), why])),
+        model_id=pl.when(pl.col("exclude_reason").is_null() | (pl.col("exclude_reason") == "lot"))
+        .then(pl.col("model_id")),
+        lot_quantity=pl.when(pl.col("exclude_reason") == "lot").then(lot_qty).otherwise(pl.lit(1)).cast(pl.Int32),
+        mentions=pl.col("mentions_text"),
+    )
+    return out.select([pl.col(c).cast(t) for c, t in OUTPUT_SCHEMA.items()])
+
+
+def _num(value) -> float | None:
+    try:
+        return float(value)
+    except (TypeError, ValueError):
+        return None
 
 
 def classify_ebay_items(items: list[dict], catalog: pl.DataFrame, min_feedback_pct: float = 95.0) -> pl.DataFrame:
-    """Raw Browse item summaries to one row per item, in input order: item_id, model_id, exclude_reason, ..."""
-    def num(value):
-        try:
-            return float(value)
-        except (TypeError, ValueError):
-            return None
-
+    """Raw Browse item summaries (dicts as eBay returns them: itemId, title, conditionId as a string,
+    itemGroupType, seller.feedbackPercentage as a string) to one row per item, in input order:
+    item_id, title and the classify_listings columns."""
+    items = [i if isinstance(i, dict) else {} for i in items]
+    conditions = [_num(i.get("conditionId")) for i in items]
     frame = pl.DataFrame(
         {
-            "item_id": [i.get("itemId") for i in items],
-            "title": [i.get("title") for i in items],
-            "condition_id": [int(num(i.get("conditionId"))) if num(i.get("conditionId")) is not None else None for i in items],
+            "item_id": [None if i.get("itemId") is None else str(i.get("itemId")) for i in items],
+            "title": [i.get("title") if isinstance(i.get("title"), str) else None for i in items],
+            "condition_id": [int(c) if c is not None else None for c in conditions],
             "item_group_type": [i.get("itemGroupType") for i in items],
-            "seller_feedback_pct": [num((i.get("seller") or {}).get("feedbackPercentage")) for i in items],
+            "seller_feedback_pct": [_num((i.get("seller") or {}).get("feedbackPercentage")) for i in items],
         },
         schema={"item_id": pl.String, "title": pl.String, "condition_id": pl.Int64,
                 "item_group_type": pl.String, "seller_feedback_pct": pl.Float64},
     )
-    return pl.concat([frame.select("item_id", "title"), classify_listings(frame, catalog, min_feedback_pct)], how="horizontal")
+    return pl.concat([frame.select("item_id", "title"), classify_listings(frame, catalog, min_feedback_pct)],
+                     how="horizontal")

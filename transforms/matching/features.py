@@ -1,0 +1,100 @@
+"""Vectorized feature extraction: Polars string expressions over normalized titles, no Python per row.
+
+Per title it yields
+  * tokens    - one combined regex pass (signatures.py) finding, leftmost first: catalog part numbers and
+                glued aliases; model-mention spans (catalog cores, plus any number after a series word so
+                that non-catalog models are seen too); memory figures (with the next word, to drop
+                `16GB DDR4`); form words (SXM, SXM2..5, PCIE, OAM, adapter); qualifier words the catalog
+                uses to tell models apart (QUADRO, ADA, FE, NVL, ...);
+  * key       - the tokens joined; resolve.py runs once per distinct key;
+  * the first matching phrase of each exclusion vocabulary (null when none), and the lot quantity.
+
+Accessory rules: a strong accessory word (water block, bridge, riser, `... only`, fits, no card) counts
+wherever it stands unless guarded (`with NVLink bridge`, `scratch on backplate`); a weak one (bracket,
+shroud, cooler, fan, adapter, cable, kit, ...) counts only before the first model mention or when
+followed by FOR. System words are checked after blanking `desktop graphics card`, `for PC`, `pulled
+from a workstation`; machine names (PowerEdge, Precision 7960, tower, Razer Blade) count only before the
+first model mention. For-parts words are checked after blanking `damaged box`, `no artifacts`.
+A lot is a count attached to GPU words (`2x RTX 3090`, `lot of 10`, `pair`, `(3) three MSI`), never a fan
+count (`Ventus 2X`, `3X fans`), a lane width (`x16`) or a port count (`4x DP`).
+"""
+
+import polars as pl
+
+from transforms.matching.normalize import normalize_series
+from transforms.matching.signatures import CatalogIndex
+from transforms.matching.vocabulary import (
+    ACCESSORY_GUARD,
+    ACCESSORY_STRONG,
+    ACCESSORY_WEAK_FOR,
+    ACCESSORY_WEAK_WORDS,
+    BOX_ONLY,
+    FAN_COUNT,
+    FOR_PARTS,
+    FOR_PARTS_GUARD,
+    GPU_WORDS,
+    NUMBER_WORDS,
+    SYSTEM,
+    SYSTEM_GUARD,
+    SYSTEM_WEAK_WORDS,
+)
+
+LOT_NUMERIC = 7  # capture groups 1..7 of the lot pattern hold a count in digits; 8 a number word; 9 PAIR
+
+
+def _lot_pattern(index: CatalogIndex) -> str:
+    """One regex, one capture group per way of writing a count of cards (see the module docstring)."""
+    gpu = rf"(?:[A-Z]+ ){{0,3}}(?:{GPU_WORDS}|{index.lot_context_re})\b"
+    words = "|".join(NUMBER_WORDS)
+    numeric = [
+        r"\b(?:LOT|SET|BUNDLE|PACK|BATCH)(?: OF)? (\d{1,3})\b",
+        rf"\b(\d{{1,2}}) ?X {gpu}",
+        rf"\bX ?(\d{{1,2}}) {gpu}",
+        rf"^(\d{{1,2}}) {gpu}",
+        r"\bX ?([2-9]|1\d)$",
+        r"\b(\d{1,2}) ?(?:PCS|PIECES|UNITS|PACK)\b",
+        rf"\bQTY (\d{{1,3}}) {gpu}",  # `Qty 4 - NVIDIA L4` (not `Qty available: 4`)
+    ]
+    assert len(numeric) == LOT_NUMERIC
+    return "|".join([*numeric, rf"\b((?:{words}) )(?:\d{{1,2}} )?{gpu}", r"\b(PAIR)\b"])  # `Two (2) Intel Arc`
+
+
+def _first(expr: pl.Expr, pattern: str) -> pl.Expr:
+    return expr.str.extract(f"({pattern})", 1)
+
+
+def feature_frame(frame: pl.DataFrame, index: CatalogIndex) -> pl.DataFrame:
+    """One row per input row: norm, tokens, key, the exclusion hit columns, lot_qty."""
+    titles = frame["title"] if "title" in frame.columns else pl.Series("title", [None] * frame.height, pl.String)
+    base = pl.DataFrame({"norm": normalize_series(titles)})
+    n = pl.col("norm")
+    # guarded texts are materialized once (eager with_columns would recompute a shared expression per use)
+    base = base.with_columns(guarded=n.str.replace_all(ACCESSORY_GUARD, " ; "),
+                             sys_text=n.str.replace_all(SYSTEM_GUARD, " ; "))
+    base = base.with_columns(weak_text=pl.col("guarded").str.replace_all(FAN_COUNT, " ; "))
+    guarded, weak_text, sys_text = pl.col("guarded"), pl.col("weak_text"), pl.col("sys_text")
+    feats = base.with_columns(
+        tokens=n.str.extract_all(index.token_re),
+        for_parts_hit=_first(n.str.replace_all(FOR_PARTS_GUARD, " ; "), FOR_PARTS),
+        box_hit=_first(n, BOX_ONLY),
+        acc_strong_hit=_first(guarded, ACCESSORY_STRONG),
+        acc_weak=weak_text.str.extract_groups(rf"^(.*?)\b({ACCESSORY_WEAK_WORDS})\b"),
+        acc_weak_for=_first(weak_text, ACCESSORY_WEAK_FOR),
+        system_hit=_first(sys_text, SYSTEM),
+        system_weak=sys_text.str.extract_groups(rf"^(.*?)\b({SYSTEM_WEAK_WORDS})\b"),
+        lot=n.str.extract_groups(_lot_pattern(index)),
+    )
+    counts = [pl.col("lot").struct.field(str(i)) for i in range(1, LOT_NUMERIC + 3)]
+    word = counts[LOT_NUMERIC].str.strip_chars().replace_strict(NUMBER_WORDS, default=None, return_dtype=pl.Int32)
+    pair = pl.when(counts[LOT_NUMERIC + 1].is_not_null()).then(pl.lit(2, pl.Int32))
+    acc_prefix = pl.col("acc_weak").struct.field("1")
+    sys_prefix = pl.col("system_weak").struct.field("1")
+    return feats.with_columns(
+        acc_weak_hit=pl.col("acc_weak").struct.field("2"),
+        # the weak word comes before any model mention
+        acc_weak_first=acc_prefix.is_not_null() & ~acc_prefix.str.contains(index.mention_re),
+        system_weak_hit=pl.col("system_weak").struct.field("2"),
+        system_weak_first=sys_prefix.is_not_null() & ~sys_prefix.str.contains(index.mention_re),
+        lot_qty=pl.coalesce(*[c.cast(pl.Int32, strict=False) for c in counts[:LOT_NUMERIC]], word, pair),
+        key=pl.col("tokens").list.join("|"),
+    ).drop("acc_weak", "system_weak", "lot", "guarded", "weak_text", "sys_text")

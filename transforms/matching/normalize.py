@@ -1,0 +1,109 @@
+"""Title normalization: one Polars expression, applied alike to listing titles and to catalog names,
+aliases and part numbers, so both sides of every comparison are spelled the same way.
+
+Rules, in order:
+  * uppercase; `+` glued to a word dropped (NITRO+), a lone `+` is PLUS; every other non-alphanumeric run
+    (punctuation, emoji, non-ASCII) becomes one space (`W/` is then the word W, `DOESN'T` is DOESN T);
+  * FOUNDERS EDITION / FOUNDERS is FE;
+  * glued tokens split: RTX4090 -> RTX 4090, RTXA6000 -> RTX A6000, QUADRORTX -> QUADRO RTX, TITANXP -> TITAN XP,
+    3060TI -> 3060 TI, 7900XTX -> 7900 XTX, 4090D -> 4090 D, L40S -> L40 S;
+  * board-partner part numbers decoded where the scheme is regular: Gigabyte GV-N306T... -> 3060 TI,
+    GV-R78XT... -> 7800 XT; ASUS O12G / 012G -> 12GB; EVGA 24G-P5-3987-KR -> 24GB EVGA53987KR (so its P4/P5
+    is not read as a Tesla P4);
+  * memory written as one token: 12 GB, 12G, 12GD, 12 GIG -> 12GB;
+  * after a four-digit GeForce number S / TIS mean SUPER / TI SUPER; a memory figure wedged between the
+    number and its suffix moves behind it (4070 12GB SUPER -> 4070 SUPER 12GB);
+  * negations removed: NOT FOR PARTS, NOT A1000, NON XT, NOT THE 12GB TI, NOT 6X (so they neither trip an
+    exclusion nor name a model);
+  * part numbers that start with digits glued into one token (Sapphire 11330-01-20G, NVIDIA 699-2G500-...);
+    SMX (a common typo) is SXM; `no SXM version` is dropped;
+  * PCIe lane widths (PCIE 4 0 X16 -> PCIE) and cooler fan counts (VENTUS 2X -> VENTUS 2FAN) removed, so
+    neither reads as a lot.
+"""
+
+import polars as pl
+
+from transforms.matching.vocabulary import COOLER_NAMES, GLUED_SERIES
+
+_GENERATIONS = "ADA|BLACKWELL|HOPPER|AMPERE|TURING|VOLTA|PASCAL|MAXWELL"  # `(not Ada)` negates them too
+_SUFFIX_ALT = "TI SUPER|TI|SUPER|XTX|XT|GRE"
+
+STAGES: list[tuple[str | None, list[tuple[str, str]]]] = [
+    # (trigger, rules): a stage's rules can only match text containing its trigger (a regex, usually a plain
+    # word), so normalize_series applies them to those rows only. None: every row.
+    (r"\+", [(r"(\w)\+", "$1 "), (r"\+", " PLUS ")]),
+    # a part number that starts with digits is one token: 11330-01-20G (its 20G is no memory size), 699-2G500-0200-300
+    ("-", [(r"\b(\d{2,})-([A-Z0-9]+)-([A-Z0-9]+)(?:-([A-Z0-9]+))?\b", "$1$2$3$4")]),
+    (None, [(r"[^A-Z0-9 ]+", " "), (r" {2,}", " ")]),
+    ("SMX", [(r"\bSMX(\d?)\b", "SXM$1")]),
+    ("FOUNDER", [(r"\bFOUNDERS?(?: EDITION)?\b", "FE")]),
+    ("FOR SALE", [(r"\bFOR SALE\b", " ")]),
+    ("QUADRORTX", [(r"\bQUADRORTX", "QUADRO RTX ")]),
+    ("TITAN", [(r"\bTITAN(XP|X|V|RTX|Z)\b", "TITAN $1")]),
+    (None, [(rf"\b({GLUED_SERIES})([A-Z]?\d)", "$1 $2")]),
+    ("GV ", [
+        # Gigabyte: GV-N306TGAMING -> 3060 TI, GV-N407TSAERO -> 4070 TI SUPER, GV-N3090GAMING -> 3090, GV-N960WF -> 960
+        (r"\bGV N(\d{3})TS", "GV N ${1}0 TI SUPER "),
+        (r"\bGV N(\d{3})T", "GV N ${1}0 TI "),
+        (r"\bGV N(\d{3})S", "GV N ${1}0 SUPER "),
+        (r"\bGV N(\d{3,4})", "GV N $1 "),
+        # Gigabyte Radeon: GV-R78XTGAMING -> 7800 XT, GV-R695XT -> 6950 XT, GV-R9060XT -> 9060 XT
+        (r"\bGV R(\d{4})(XTX|XT|GRE)?", "GV R $1 $2 "),
+        (r"\bGV R(\d{3})(XTX|XT|GRE)", "GV R ${1}0 $2 "),
+        (r"\bGV R(\d{2})(XTX|XT|GRE)", "GV R ${1}00 $2 "),
+        (r"\bGV R(\d{2})([A-Z])", "GV R ${1}00 $2"),
+    ]),
+    # EVGA 24G-P5-3987-KR
+    ("G P", [(r"\b(\d{2}) ?G P([45]) (\d{4}) ([A-Z]{2})\b", "${1}GB EVGA$2$3$4")]),
+    (None, [
+        (r"(\d)(TIS|TI|SUPER|XTX|XT|GRE|S|D)\b", "$1 $2"),
+        # memory: 12 GB, 12G, 12GD, 12 GIG, ASUS O12G / 012G -> 12GB
+        (r"\b[O0]?(\d{1,3})(?: GB| G| GD| GIGS?| GBS|G|GD|GIGS?|GBS)\b", "${1}GB"),
+    ]),
+    (r"\d S\b|\d TI ?S\b", [(r"\b(\d{4}) (?:(TI) ?)?S\b", "$1 $2 SUPER")]),
+    (r"\dGB [TSXG]", [(rf"\b(\d{{3,4}})( TI)? (\d{{1,3}}GB) ({_SUFFIX_ALT})\b", "$1$2 $4 $3")]),
+    ("PCI", [(r"\b(?:PCIE\d?|PCI E|PCI EXPRESS)(?: GEN ?\d| V?\d(?: \d)?)*(?: X ?\d{1,2})?\b", " PCIE ")]),
+    (r"X(?:16|8)\b", [(r"\bX(?:16|8)\b", " ")]),
+    ("NO", [
+        (r"\b(?:NOT|NON|NO) (?:FOR |AS )?PARTS(?: OR REPAIR| REPAIR)?\b", " "),
+        (r"\bNOT 100(?: PERCENT)?\b", " NOTFULLY "),
+        (rf"\b(?:NOT|NON)(?: THE| A| AN)? (?:(?:RTX|GTX|RX) )?(?:[A-Z]+\d[A-Z0-9]*|\d+[A-Z][A-Z0-9]*|\d{{4}}|"
+         rf"{_SUFFIX_ALT}|LHR|{_GENERATIONS})(?: (?:{_SUFFIX_ALT}|D))?(?: \d{{1,3}}GB)?(?: (?:{_SUFFIX_ALT}))?\b", " "),
+        (r"\b(?:NO|NOT|NON) (?:AN? )?(?:SXM\d?|PCIE)(?: VERSION| MODEL| TYPE)?\b", " "),
+    ]),
+    (r"[2-4] ?X\b", [(rf"\b({COOLER_NAMES}) ([2-4]) ?X\b", "$1 ${2}FAN")]),
+    (None, [(r" {2,}", " ")]),
+]
+
+REPLACEMENTS: list[tuple[str, str]] = [rule for _, rules in STAGES for rule in rules]
+
+
+def normalize_expr(expr: pl.Expr) -> pl.Expr:
+    """The normalized form of a string column (null becomes the empty string), as one expression."""
+    out = expr.cast(pl.String).fill_null("").str.to_uppercase()
+    for pattern, replacement in REPLACEMENTS:
+        out = out.str.replace_all(pattern, replacement)
+    return out.str.strip_chars()
+
+
+def normalize_series(values: pl.Series) -> pl.Series:
+    """normalize_expr, faster: a stage with a trigger runs only on the rows that contain the trigger."""
+    out = values.cast(pl.String).fill_null("").str.to_uppercase()
+    for trigger, rules in STAGES:
+        if trigger is None:
+            for pattern, replacement in rules:
+                out = out.str.replace_all(pattern, replacement)
+            continue
+        rows = out.str.contains(trigger).arg_true()
+        if rows.len() == 0:
+            continue
+        part = out.gather(rows)
+        for pattern, replacement in rules:
+            part = part.str.replace_all(pattern, replacement)
+        out = out.scatter(rows, part)
+    return out.str.strip_chars()
+
+
+def normalize_strings(values: list[str | None]) -> list[str]:
+    """normalize_series for plain strings (catalog names, tests)."""
+    return normalize_series(pl.Series("s", values, dtype=pl.String)).to_list()

@@ -1,0 +1,160 @@
+"""Word lists and patterns of the classifier, all applied to *normalized* titles (see normalize.py:
+uppercase, one space between tokens, no punctuation, glued tokens split, memory written `12GB`).
+
+Nothing here names a catalog model: model signatures come from the catalog (signatures.py). What is
+here is the language of listings: brand and series words, variant suffixes, exclusion vocabularies,
+and a few special spellings (TITAN, Gigabyte and EVGA part-number schemes).
+
+Patterns are Rust-regex syntax (Polars): no look-around, so guards are written as separate passes.
+"""
+
+EXCLUDE_REASONS = ("for_parts", "box_only", "accessory", "system", "lot", "variation", "low_feedback", "unclear")
+"""Every exclusion reason, in precedence order: when several apply the first one wins."""
+
+VARIATION_GROUP_TYPE = "SELLER_DEFINED_VARIATIONS"
+FOR_PARTS_CONDITION_ID = 7000
+
+# --- words around a model number -------------------------------------------------------------------------
+
+BRAND_WORDS = ("NVIDIA", "AMD", "INTEL")
+"""Makers' names: may precede a model mention, never tell two models apart."""
+
+SERIES_WORDS = ("RTX PRO", "RADEON PRO", "RTX", "GTX", "GT", "RX", "QUADRO", "TESLA", "ARC", "INSTINCT",
+                "GEFORCE", "RADEON", "FIREPRO")
+"""Product-line words. A number that follows one is a GPU model even when the catalog does not know it
+("GTX 1650", "Quadro P4000"), which is how a listing naming a non-catalog model becomes unclear."""
+
+SOFT_SERIES = frozenset({"RTX", "GTX", "RX", "ARC"})
+"""Series words a model signature may require; the requirement is waived when the title names no series
+at all ("Radeon 6800 XT"), but not when it names another one ("Quadro 4000" is not "Quadro RTX 4000")."""
+
+TITLE_SERIES = frozenset({"RTX", "GTX", "GT", "RX", "QUADRO", "ARC"})
+
+VARIANT_SUFFIXES = ("TI", "SUPER", "XTX", "XT", "GRE", "D", "S")
+"""Tokens glued to a model number that make another model: 4070 / 4070 TI / 4070 SUPER / 4070 TI SUPER,
+7900 XT / XTX / GRE, 4090 D, L40 S. A single `S` after a four-digit GeForce number means SUPER."""
+
+TITAN_SUFFIXES = ("XP", "X", "V", "RTX", "Z", "BLACK")
+"""TITAN models carry no number: the word after TITAN names them (TITAN X, TITAN XP, TITAN V, TITAN RTX)."""
+
+STOP_QUALIFIERS = frozenset({
+    "NVIDIA", "AMD", "INTEL", "GEFORCE", "RADEON", "TESLA", "GPU", "CARD", "GRAPHICS", "TENSOR", "CORE",
+    "GENERATION", "EDITION", "WORKSTATION", "LHR", "ACCELERATOR", "VIDEO", "THE", "AND", "WITH", "OC",
+})
+"""Catalog name/alias words that never tell two catalog models apart (generic or marketing words)."""
+
+FORM_TOKENS = frozenset({"PCIE", "SXM", "SXM2", "SXM3", "SXM4", "SXM5", "OAM"})
+
+MEMORY_CONTEXT_WORDS = ("DDR4", "DDR5", "SSD", "NVME", "HDD", "EMMC", "STORAGE", "SYSTEM")
+"""A memory figure followed by one of these is the machine's, not the card's. (`12GB RAM` and `1GB DDR3`
+are how sellers write a card's own memory, so RAM and DDR3 are not in the list.)"""
+
+MAX_CARD_MEMORY_GB = 256
+
+# --- normalization special cases ----------------------------------------------------------------------------
+
+GLUED_SERIES = r"RTX|GTX|GT|RX|QUADRO|TESLA|ARC|RADEON|GEFORCE|INSTINCT"
+COOLER_NAMES = r"VENTUS|MECH|WINDFORCE|TWIN|DUAL|TRIPLE|ARMOR|EAGLE|GAMING|TRIO|SHADOW|INNO3D"
+"""Cooler lines whose `2X` / `3X` counts fans, not cards ("Ventus 2X")."""
+
+NUMBER_WORDS = {"TWO": 2, "THREE": 3, "FOUR": 4, "FIVE": 5, "SIX": 6, "SEVEN": 7, "EIGHT": 8, "NINE": 9,
+                "TEN": 10, "TWELVE": 12, "PAIR": 2}
+
+# --- exclusion vocabularies (on normalized text) ---------------------------------------------------------
+
+FOR_PARTS = (
+    r"\b(?:FOR PARTS|PARTS ONLY|PARTS|PARTS REPAIR|FOR REPAIR|NEEDS? REPAIR|NOT WORKING|DOES NOT WORK|DOESN T WORK|"
+    r"DOESNT WORK|NOT WORK|AS IS|NO DISPLAY|NO VIDEO|NO SIGNAL|NO OUTPUT|NO POST|NO POWER|WON T POST|WONT POST|"
+    r"DEAD|BROKEN|CRACKED|DAMAGED|FAULTY|DEFECTIVE|BAD MEMORY|BAD VRAM|ARTIFACTS?|ARTIFACTING|NOT DETECTED|"
+    r"NOT RECOGNI[SZ]ED|FAILS?|FAILED|FAILING|BURNT|BURNED|WATER DAMAGE|NOT FULLY WORKING|NOTFULLY|UNTESTED|"
+    r"NOT TESTED|SALVAGE)\b"
+)
+"""A card that does not work or is sold without promise. `NOT FOR PARTS` is removed before this is
+applied (normalize.py), so it cannot trip."""
+
+FOR_PARTS_GUARD = (
+    r"\b(?:DAMAGED|DAMAGE|DENTED|CRUSHED|TORN|BROKEN|OPENED) (?:RETAIL |ORIGINAL |OUTER )?(?:BOX|PACKAGING|SEAL)\b"
+    r"|\b(?:BOX|PACKAGING|SEAL) (?:IS |HAS |WITH )?(?:SLIGHTLY |MINOR )?(?:DAMAGED|DAMAGE|DENTED|CRUSHED|TORN|BROKEN)\b"
+    r"|\b(?:NO|ZERO|WITHOUT|NEVER) (?:ANY )?(?:ARTIFACTS?|ARTIFACTING|ISSUES|PROBLEMS|DAMAGE|CRACKS?|DEFECTS?|FAILURES?)\b"
+    r"|\bNO (?:POWER (?:CABLE|CORD|ADAPTER|SUPPLY|CONNECTOR|SPLITTER)S?|DISPLAY ?PORTS?)\b"
+)
+"""`damaged box`, `no artifacts`, `no power cable`: said of packaging, accessories or to reassure. Blanked
+before FOR_PARTS is applied."""
+
+BOX_ONLY = (
+    r"\b(?:BOX ONLY|EMPTY (?:RETAIL |ORIGINAL )?BOX|BOX PACKAGING ONLY|PACKAGING ONLY|BOX NO (?:CARD|GPU|GRAPHICS)|"
+    r"BOX (?:[A-Z0-9]+ ){0,2}NO (?:CARD|GPU|GRAPHICS CARD)|RETAIL BOX (?:[A-Z0-9]+ ){0,3}NO (?:CARD|GPU)|"
+    r"BOX (?:[A-Z0-9]+ )?CARD SOLD SEPARATELY|NO (?:CARD|GPU) (?:[A-Z0-9]+ ){0,2}BOX ONLY|COLLECTORS? BOX)\b"
+)
+
+ACCESSORY_STRONG = (
+    r"\b(?:WATER ?BLOCK|WATERBLOCK|EISBLOCK|BRIDGE|RISER|HYBRID KIT|AIO KIT|THERMAL PADS?|"
+    r"FITS (?:[A-Z]+ ){0,3}(?:RTX|GTX|RX|TESLA|QUADRO|RADEON|NVIDIA|AMD|GEFORCE|ASUS|MSI|EVGA|GIGABYTE|ZOTAC|\d{3,4})|"
+    r"REPLACEMENT (?:FANS?|COOLER|SHROUD|BACKPLATE|HEATSINK|BRACKET)|FANS? (?:KIT|ASSEMBLY|FOR|BLADES?)|"
+    r"(?:BACKPLATE|COOLER|HEATSINK|HEAT SINK|SHROUD|FANS?|CHIP|DIE|BRACKET|PCB|SHELL|COVER|CASE) ONLY|"
+    r"NO (?:CARD|GPU)|GPU NOT INCLUDED|CARD NOT INCLUDED|GPU CHIP|GPU DIE|MOUNT KIT|SUPPORT BRACKET|BACKPLATE|"
+    r"ANTI SAG|DUMMY PLUG|POWER CABLE|EXTENSION CABLE|COOLING FANS?|TURBINE FANS?|FAN SHROUD|FAN ADAPTER)\b"
+)
+"""Words that make the listing an accessory wherever they stand, unless GUARDED (below)."""
+
+ACCESSORY_GUARD = (
+    r"\b(?:WITH|W|WITHOUT|PLUS|INCLUDES?|INCLUDED|INCLUDING|INCL|ON|MISSING|NO|HAS|HAVE|SCRATCH(?:ES|ED)?|BENT|"
+    r"DENTED|DAMAGED)(?: [A-Z0-9]+){0,3} "
+    r"(?:WATER ?BLOCK|WATERBLOCK|EISBLOCK|BRIDGE|RISER|THERMAL PADS?|BACKPLATE|BRACKET|SHROUD|FANS?|COOLER|"
+    r"HEATSINK|SCREWS?|CABLE|ADAPTER)\b"
+    r"|\b(?:FANS?|SHROUD|COOLER|BRACKET|BACKPLATE|ADAPTER|HEATSINK|WATER ?BLOCK|BRIDGE|RISER|CABLE) "
+    r"(?:INCLUDED|ATTACHED|INSTALLED)\b"
+)
+"""`... with NVLink bridge`, `+ NVLink bridge`, `scratch on backplate`, `missing bracket screw`: the card is
+sold, the accessory word describes it. Guarded phrases are blanked before the accessory words are looked for."""
+
+FAN_COUNT = r"\b(?:DUAL|TWIN|TRIPLE|SINGLE|QUAD|TWO|THREE|[1-4]|[1-4]X|[1-4]FAN) FANS?\b"
+"""`Dual fan`, `3X fans`: a card's cooler, blanked before ACCESSORY_WEAK (but `2 fans for RTX 3080` still
+reads FANS FOR as an accessory)."""
+
+ACCESSORY_WEAK_WORDS = (
+    r"BRACKET|BACKPLATE|SHROUD|HEATSINK|HEAT SINK|COOLER|FANS?|ADAPTER|CABLE|KIT|MOUNT|HOLDER|"
+    r"STAND|DUCT|BLOCK|PADS?|BOARD ONLY|SCREWS?"
+)
+"""Words that make the listing an accessory only when they come before any model mention
+("Low profile bracket for Tesla T4", "SXM2 to PCIe adapter board for V100") or are followed by FOR."""
+
+ACCESSORY_WEAK_FOR = (
+    r"\b(?:BRACKET|BACKPLATE|SHROUD|HEATSINK|COOLER|FANS?|ADAPTER|CABLE|KIT|MOUNT|HOLDER|DUCT)"
+    r"(?: [A-Z0-9]+){0,3} FOR\b"
+)
+
+SYSTEM = (
+    r"\b(?:LAPTOP|NOTEBOOK|MACBOOK|CHROMEBOOK|GAMING PC|DESKTOP PC|GAMING DESKTOP|GAMING COMPUTER|PC BUILD|"
+    r"CUSTOM PC|CUSTOM BUILD|PREBUILT|PRE BUILT|CYBERPOWER(?:PC)?|IBUYPOWER|SKYTECH|MINI PC|ALL IN ONE|XEON|"
+    r"THREADRIPPER|EPYC|RYZEN [3579]|RYZEN|CORE I[3579]|I[3579] \d{4,5}[A-Z]{0,2}|\d{1,4} ?(?:GB|TB) (?:SSD|NVME|HDD|M 2)|"
+    r"MXM|EGPU|E GPU|EXTERNAL GPU|GAMING BOX|RAZER CORE|XG MOBILE|ENCLOSURE|DOCKING STATION|"
+    r"DGX|HGX|SERVER (?:SYSTEM|CHASSIS|BAREBONE)|BAREBONE)\b"
+)
+"""A machine or a laptop module, not a card (PC, server, laptop, MXM module, eGPU), wherever it is said."""
+
+SYSTEM_WEAK_WORDS = (
+    r"DESKTOP|COMPUTER|TOWER|BUILD|POWEREDGE|PROLIANT|THINKSTATION|PRECISION \d{4}|"
+    r"OPTIPLEX|ALIENWARE AURORA|RAZER BLADE|ZBOOK|ROG ZEPHYRUS|ROG FLOW|STRIX SCAR|LEGION|PREDATOR HELIOS|"
+    r"OMEN \d{2}|TECRA|LATITUDE|THINKPAD|PROBOOK|ELITEBOOK|INSPIRON|IDEAPAD|VOSTRO|XPS \d{2}|HP Z[2468]|Z[2468] G\d"
+)
+"""Machine words that make a system only when they come before any model mention ("Dell PowerEdge R740
+with 2x V100", "Razer Blade 15 RTX 3070 Ti"); after it they say what the card fits or came from
+("Tesla V100 SXM2 Dell PowerEdge C4140", "RTX 4090 Dell Alienware R15 pull")."""
+
+SYSTEM_GUARD = (
+    r"\b(?:FOR )?(?:PC|DESKTOP|COMPUTER|SERVER|WORKSTATION)(?: GAMING)? (?:GRAPHICS|VIDEO|GPU|GPUS|CARD|CARDS)\b"
+    r"|\bFOR (?:PC|DESKTOP|COMPUTER|SERVERS?|WORKSTATIONS?|GAMING PC)\b|\b(?:FROM|PULLED FROM|OUT OF) (?:A |AN )?"
+    r"(?:DESKTOP|PC|WORKSTATION|SERVER|COMPUTER|TOWER|BUILD)\b"
+)
+"""`desktop graphics card`, `for PC`, `pulled from a workstation`: card listings that mention machines.
+Blanked before SYSTEM is applied."""
+
+GPU_WORDS = r"RTX|GTX|RX|TESLA|QUADRO|RADEON|NVIDIA|AMD|INTEL|ARC|INSTINCT|GEFORCE|TITAN|GPUS|CARDS"
+"""Words that tell a count before them counts cards (`2x RTX 3090`, `x2 AMD Radeon`)."""
+
+ADAPTER_WORDS = ("ADAPTER", "CARRIER", "CONVERTED", "CONVERSION", "CONVERTER")
+"""An SXM module said to sit on a PCIe adapter or carrier (or `SXM2 to PCIe`) is still the SXM model."""
+
+MEMORY_TOKEN_RE = rf"\b\d{{1,3}}GB\b(?: (?:{'|'.join(MEMORY_CONTEXT_WORDS)})\b)?"
+FORM_TOKEN_RE = rf"\b(?:SXM\d? TO PCIE|SXM\d?|PCIE|OAM|{'|'.join(ADAPTER_WORDS)})\b"
