@@ -42,10 +42,16 @@ def read_labelled(path: Path) -> pl.DataFrame:
 
 
 def read_browse_dir(path: Path) -> list[dict]:
+    """Every item summary in the directory's *.json files, once per item id (as the pipeline stores them:
+    one search often returns items another search returned too)."""
     items: list[dict] = []
+    seen: set[str] = set()
     for file in sorted(path.glob("*.json")):
         data = json.loads(file.read_text())
-        items += data if isinstance(data, list) else (data.get("itemSummaries") or [])
+        for item in data if isinstance(data, list) else (data.get("itemSummaries") or []):
+            if item.get("itemId") not in seen:
+                seen.add(item.get("itemId"))
+                items.append(item)
     return items
 
 

@@ -96,6 +96,20 @@ def form_of(tokens) -> tuple[str, frozenset[str]]:
     return ("pcie" if pcie else ""), gens
 
 
+def _drop_truncations(index: CatalogIndex, keys: list) -> list:
+    """Drop a mention that is no catalog model and only a truncated repeat of another mention in the same
+    title: `RX 7800 XT ... Radeon RX 7800` (same number, suffix cut off) or `RTX 5080 ... RTX 508` (number cut
+    off). Two catalog models named stay two models (unclear)."""
+    known = [k for k in keys if k in index.groups]
+
+    def truncation(k) -> bool:
+        core, suffix = k
+        return any((core == c and suffix == s[:len(suffix)] and len(suffix) < len(s))
+                   or (not suffix and len(core) >= 3 and c != core and c.startswith(core)) for c, s in known)
+
+    return [k for k in keys if k in index.groups or not truncation(k)]
+
+
 def resolve(index: CatalogIndex, mentions: tuple[str, ...], literals: tuple[str, ...], quals: frozenset[str],
             memory_raw: tuple[str, ...], form: str, sxm_gens: frozenset[str] = frozenset()) -> Resolution:
     """One model (model_id set) or why none (model_id None); see the module docstring for the rules."""
@@ -127,6 +141,7 @@ def resolve(index: CatalogIndex, mentions: tuple[str, ...], literals: tuple[str,
 
     if not keys:
         return unclear("no catalog model named")
+    keys = _drop_truncations(index, keys)
     unknown = [k for k in keys if k not in index.groups]
     if len(keys) > 1:
         names = ", ".join(labels[k] + ("" if k in index.groups else " (not in catalog)") for k in keys)
