@@ -56,6 +56,7 @@ STAGES: list[tuple[str | None, list[tuple[str, str]]]] = [
     # EVGA 24G-P5-3987-KR
     ("G P", [(r"\b(\d{2}) ?G P([45]) (\d{4}) ([A-Z]{2})\b", "${1}GB EVGA$2$3$4")]),
     (None, [
+        (r"(\d)TISUPER\b", "$1 TI SUPER"),  # RTX4070TiSUPER
         (r"(\d)(TIS|TI|SUPER|XTX|XT|GRE|S|D)\b", "$1 $2"),
         # memory: 12 GB, 12G, 12GD, 12 GIG, ASUS O12G / 012G -> 12GB
         (r"\b[O0]?(\d{1,3})(?: GB| G| GD| GIGS?| GBS|G|GD|GIGS?|GBS)\b", "${1}GB"),
@@ -63,7 +64,8 @@ STAGES: list[tuple[str | None, list[tuple[str, str]]]] = [
     (r"\d S\b|\d TI ?S\b", [(r"\b(\d{4}) (?:(TI) ?)?S\b", "$1 $2 SUPER")]),
     (r"\dGB [TSXG]", [(rf"\b(\d{{3,4}})( TI)? (\d{{1,3}}GB) ({_SUFFIX_ALT})\b", "$1$2 $4 $3")]),
     ("PCI", [(r"\b(?:PCIE\d?|PCI E|PCI EXPRESS)(?: GEN ?\d| V?\d(?: \d)?)*(?: X ?\d{1,2})?\b", " PCIE ")]),
-    (r"X(?:16|8)\b", [(r"\bX(?:16|8)\b", " ")]),
+    # lane widths (`PCIe x16`, `x8 slot`), but a count at the start of a title is a lot (`x8 Tesla V100`)
+    (r"X(?:16|8)\b", [(r"(\S) X(?:16|8)\b", "$1 ")]),
     ("NO", [
         (r"\b(?:NOT|NON|NO) (?:FOR |AS )?PARTS(?: OR REPAIR| REPAIR)?\b", " "),
         (r"\bNOT 100(?: PERCENT)?\b", " NOTFULLY "),
