@@ -16,9 +16,14 @@ def _cell(value) -> str:
         return "–"
     if isinstance(value, float):
         return f"{value:,.2f}" if abs(value) < 100 else f"{value:,.0f}"
-    text = re.sub(r"[\x00-\x1f\x7f]", " ", str(value))  # control characters would break the table
-    # Markdown viewers render raw HTML: escape it (listing titles are seller-written), and the table pipe
-    return html.escape(text).replace("|", "\\|").replace("*", "\\*").replace("_", "\\_")
+    # control characters would break the table; bidi overrides would make a title display as another text
+    text = re.sub(r"[\x00-\x1f\x7f\u202a-\u202e\u2066-\u2069]", " ", str(value))
+    # Markdown viewers render raw HTML: escape it (listing titles are seller-written); then backslash-escape
+    # the backslash itself (first, or "\\|" would end the cell), the table pipe, emphasis, links and code
+    text = html.escape(text).replace("\\", "\\\\")
+    for char in "|*_[]`":
+        text = text.replace(char, "\\" + char)
+    return text
 
 
 def table(frame: pl.DataFrame, columns: dict[str, str]) -> str:

@@ -12,14 +12,17 @@ STOPWORDS = {"NVIDIA", "GEFORCE", "GRAPHICS", "CARD", "GPU", "VIDEO", "GDDR6", "
 
 def unmatched_summary(unclear: pl.DataFrame, day: date, source_mode: str, top_n: int = TOP_N) -> pl.DataFrame:
     """snapshot_date, kind (title|token), text, listings, example_title."""
-    norm = unclear.with_columns(norm=pl.col("title").str.to_uppercase().str.replace_all(r"\s+", " ").str.strip_chars())
-    titles = (norm.group_by("norm").agg(listings=pl.len(), example_title=pl.col("title").first())
+    norm = (unclear.filter(pl.col("title").is_not_null())
+            .with_columns(norm=pl.col("title").str.to_uppercase().str.replace_all(r"\s+", " ").str.strip_chars())
+            .filter(pl.col("norm") != ""))
+    # example titles are the smallest of their group, so a re-run stores the same one
+    titles = (norm.group_by("norm").agg(listings=pl.len(), example_title=pl.col("title").min())
               .sort(["listings", "norm"], descending=[True, False]).head(top_n)
               .select(kind=pl.lit("title"), text=pl.col("norm"), listings="listings", example_title="example_title"))
     tokens = (norm.with_columns(tok=pl.col("norm").str.extract_all(r"[A-Z0-9][A-Z0-9\-]{1,}"))
               .explode("tok").filter(pl.col("tok").is_not_null() & ~pl.col("tok").is_in(list(STOPWORDS)))
               .unique(["norm", "tok"])
-              .group_by("tok").agg(listings=pl.len(), example_title=pl.col("title").first())
+              .group_by("tok").agg(listings=pl.len(), example_title=pl.col("title").min())
               .sort(["listings", "tok"], descending=[True, False]).head(top_n)
               .select(kind=pl.lit("token"), text=pl.col("tok"), listings="listings", example_title="example_title"))
     return pl.concat([titles, tokens]).with_columns(

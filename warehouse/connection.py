@@ -13,7 +13,7 @@ from pathlib import Path
 
 import duckdb
 
-from warehouse.migrations import apply_migrations
+from warehouse.migrations import apply_migrations, ddl_files
 from warehouse.paths import db_path
 
 
@@ -30,11 +30,27 @@ def _open(path: Path, read_only: bool, wait_s: float) -> duckdb.DuckDBPyConnecti
             if "lock" not in str(exc).lower():
                 raise
             if time.monotonic() >= deadline:
+                holder = ("being written by another process (a pipeline run?)" if read_only else
+                          "open in another process (another run, or a session reading it)")
                 raise WarehouseBusyError(
-                    f"The warehouse {path} is being written by another process (a pipeline run?). "
-                    f"Waited {wait_s:.0f}s; try again when the run has finished."
+                    f"The warehouse {path} is {holder}. Waited {wait_s:.0f}s; try again when it has finished."
                 ) from exc
             time.sleep(0.2)
+
+
+def _migrate(con: duckdb.DuckDBPyConnection) -> None:
+    """Apply pending DDL and CHECKPOINT at once, so DDL never waits in the write-ahead log; with nothing
+    pending, run no statement at all. DuckDB 1.5 cannot replay a WAL holding COMMENT ON a table with a
+    function DEFAULT (schema_migrations.applied_at; duckdb/duckdb#21490): after a crash such a WAL kept the
+    warehouse from opening ("Failure while replaying WAL file")."""
+    try:
+        done = {row[0] for row in con.execute("SELECT version FROM main.schema_migrations").fetchall()}
+    except duckdb.CatalogException:
+        done = set()
+    if all(path.name in done for path in ddl_files()):
+        return
+    apply_migrations(con)
+    con.execute("CHECKPOINT")
 
 
 @contextmanager
@@ -53,7 +69,7 @@ def connect(
     con = _open(target, read_only, wait_s)
     try:
         if not read_only:
-            apply_migrations(con)
+            _migrate(con)
         yield con
     finally:
         con.close()

@@ -27,6 +27,8 @@ def _replace(con: duckdb.DuckDBPyConnection, table: str, frame: pl.DataFrame, wh
         raise ValueError(f"{table}: frame columns do not match (missing {missing}, extra {extra})")
     ordered = frame.select(columns)
     clause, params = "", []
+    if where and not set(where) <= set(columns):  # keys become identifiers in the SQL: only real columns
+        raise ValueError(f"{table}: slice keys {sorted(set(where) - set(columns))} are not columns")
     if where:
         clause = " WHERE " + " AND ".join(f'"{k}" = ?' for k in where)
         params = list(where.values())

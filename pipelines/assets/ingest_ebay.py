@@ -1,5 +1,6 @@
 """Asset: raw.ebay_listings, the day's eBay Browse search results."""
 
+import sys
 from datetime import UTC, datetime
 
 import dagster as dg
@@ -8,6 +9,7 @@ import polars as pl
 from pipelines.partitions import daily_partitions, partition_date
 from pipelines.resources.ebay import EbayResource
 from pipelines.resources.warehouse import WarehouseResource
+from pipelines.source_mode import LIVE
 from pipelines.sources.ebay.ingest import run_searches
 from pipelines.sources.ebay.queries import queries_for_catalog
 from pipelines.sources.http_policy import CallBudget
@@ -26,15 +28,19 @@ from warehouse.writes import replace_slices
 def ebay_listings(context: dg.AssetExecutionContext, ebay: EbayResource, warehouse: WarehouseResource) -> dg.MaterializeResult:
     """GPU listings from the eBay Buy Browse API (category 27386, fixed price, US, new to for-parts):
     one search per catalog model, paged through `next`, deduplicated by item id. Re-running a day replaces
-    it. Failed queries land in raw.ingest_errors; the day's calls count against the daily budget."""
+    it, except that a re-run cut short by the daily call budget keeps the day stored earlier. Failed queries
+    land in raw.ingest_errors; live calls count against the daily budget (the sample replay's do not)."""
     day = partition_date(context)
     today = datetime.now(UTC).date()
     catalog = load_catalog()
     queries = queries_for_catalog(catalog)
-    with warehouse.connect() as con:
-        used = con.execute("SELECT coalesce(sum(calls), 0) FROM raw.api_calls WHERE call_date = ? AND source = 'ebay'",
-                           [today]).fetchone()[0]
-    budget = CallBudget(ebay.daily_call_budget, int(used))
+    live = ebay.mode == LIVE  # the sample replay calls no API: it neither spends nor records the budget
+    used = 0
+    if live:
+        with warehouse.connect() as con:
+            used = con.execute("SELECT coalesce(sum(calls), 0) FROM raw.api_calls WHERE call_date = ? AND source = 'ebay'",
+                               [today]).fetchone()[0]
+    budget = CallBudget(ebay.daily_call_budget if live else sys.maxsize, int(used))
     client, http = ebay.open_client(catalog, budget, context.log.info)
     try:
         rows, errors = run_searches(client, queries, day, ebay.mode, context.log.info)
@@ -43,16 +49,23 @@ def ebay_listings(context: dg.AssetExecutionContext, ebay: EbayResource, warehou
     frame = rows_to_frame(rows)
     calls = pl.DataFrame({"call_date": [today], "source": ["ebay"], "calls": [budget.used]},
                          schema={"call_date": pl.Date, "source": pl.String, "calls": pl.Int32})
+    cut_short = any(e.error_kind == "budget_exhausted" for e in errors)
     with warehouse.connect() as con:
-        replace_slices(con, [
-            ("raw.ebay_listings", frame, {"snapshot_date": day}),
-            ("raw.ingest_errors", errors_frame(errors, day, context.run_id, ebay.mode), {"snapshot_date": day, "source": "ebay"}),
-            ("raw.api_calls", calls, {"call_date": today, "source": "ebay"}),
-        ])
+        writes = [("raw.ingest_errors", errors_frame(errors, day, context.run_id, ebay.mode),
+                   {"snapshot_date": day, "source": "ebay"})]
+        if live:
+            writes.append(("raw.api_calls", calls, {"call_date": today, "source": "ebay"}))
+        stored = con.execute("SELECT count(*) FROM raw.ebay_listings WHERE snapshot_date = ?", [day]).fetchone()[0]
+        keep_stored = cut_short and stored > 0  # a re-run the budget cut short never replaces a stored day
+        if keep_stored:
+            context.log.warning(f"eBay budget used up: kept the {stored} items stored earlier for {day}")
+        else:
+            writes.insert(0, ("raw.ebay_listings", frame, {"snapshot_date": day}))
+        replace_slices(con, writes)
     by_condition = frame.group_by("condition").len().sort("condition")
     context.log.info(f"eBay: {frame.height} items from {len(queries)} queries, {len(errors)} failed queries")
     return dg.MaterializeResult(metadata={
-        "dagster/row_count": frame.height,
+        "dagster/row_count": stored if keep_stored else frame.height,
         "source_mode": ebay.mode,
         "queries": len(queries),
         "failed_queries": len(errors),

@@ -7,6 +7,7 @@ with those three the hand-written loop is shorter than the decorator configurati
 """
 
 import email.utils
+import logging
 import random
 import time
 from collections.abc import Callable
@@ -23,6 +24,22 @@ def redact_url(url: str | httpx.URL) -> str:
     parts = urlsplit(str(url))
     query = [(k, "***" if k.lower() in SECRET_PARAMS else v) for k, v in parse_qsl(parts.query, True)]
     return urlunsplit(parts._replace(query=urlencode(query, safe="|{}:,[]()=*")))
+
+
+class _RedactUrls(logging.Filter):
+    """httpx logs every request's full URL at INFO ("HTTP Request: GET <url> ..."); Best Buy's key is in its
+    query string. Redact URL arguments before any handler sees the record."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.args, tuple):
+            record.args = tuple(redact_url(a) if isinstance(a, httpx.URL) or (isinstance(a, str) and "://" in a)
+                                else a for a in record.args)
+        return True
+
+
+_httpx_logger = logging.getLogger("httpx")
+if not any(isinstance(f, _RedactUrls) for f in _httpx_logger.filters):
+    _httpx_logger.addFilter(_RedactUrls())
 
 
 class FetchError(Exception):

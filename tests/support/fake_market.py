@@ -1,10 +1,30 @@
-"""A real HTTP server on 127.0.0.1 that speaks eBay's token and Browse endpoints and serves retailer pages,
-with injectable faults. Bounded: it refuses to serve more than `max_requests` and stops on exit.
+"""A real HTTP server on 127.0.0.1 that speaks eBay's token and Browse endpoints and serves the three
+retailers' pages, with injectable faults. Bounded: it answers at most `max_requests` requests and only for
+`max_seconds` (503 after either), never sleeps longer than `max_fault_sleep_s`, and stops on exit.
 
-Faults are queued per endpoint ("token", "search", or a store name) and consumed one per request:
+Routes (all on one host, so every base URL env var can point at it):
+  POST /identity/v1/oauth2/token                         eBay token ("token")
+  GET  /buy/browse/v1/item_summary/search                eBay Browse ("search", key: the `q` parameter)
+  GET  /robots.txt                                       allows everything ("robots")
+  GET  /p/pl?N=...&page=n                                Newegg page n ("newegg", key: n)
+  GET  /category/<id>/video-cards?..., /search/search_results.aspx?...&page=n   Micro Center ("microcenter")
+  GET  /v1/products(...)?apiKey=...&cursorMark=c         Best Buy, page by cursor ("bestbuy")
+  GET  /store/<name>?page=n                              any store by name (older tests)
+
+Faults are queued per endpoint, or per (endpoint, key) with `add_faults(..., key=...)`, and consumed one per
+request (keyed faults first):
   ("status", 429, retry_after) | ("status", 500|502|503, None) | ("slow", seconds) | ("reset",)
-  | ("truncated",) | ("malformed",) | ("expired_token",) | ("loop",)
-The server's own log records every item it served in a complete, valid 200 response.
+  | ("truncated",) | ("malformed",) | ("expired_token",) | ("loop",) | ("empty",) | ("huge", n_bytes, declared)
+  | ("ok",) (no fault: lets a queue skip a request)
+"slow" sleeps and then drops the connection without answering (the client has given up by then).
+"loop" makes the page's next link point back at a page already served. "huge" sends n_bytes, with or without a
+Content-Length header.
+
+The server's own log: `served_items` (eBay item ids) and `served_listings` ((store, sku, condition)) record
+what went out in complete, valid 200 responses; `log` records every request with its outcome and time;
+`injected` records every fault applied as (endpoint, key, path, fault kind, index of its entry in `log`).
+Retailer pages come from `pipelines/sample_data/retailers/` with `retailer_pages=True`; `custom_items` serves
+given item summaries for a query; `page_size` caps eBay pages (eBay may answer with fewer than `limit`).
 """
 
 import json
@@ -13,8 +33,14 @@ import threading
 import time
 import zlib
 from collections import defaultdict, deque
+from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
 from urllib.parse import parse_qs, urlencode, urlsplit
+
+SAMPLE_RETAILERS = Path(__file__).resolve().parents[2] / "pipelines" / "sample_data" / "retailers"
+STORE_FILES = {"newegg": "search-page-{n}.html", "microcenter": "category-page-{n}.html",
+               "bestbuy": "products-page-{n}.json"}
 
 
 def make_items(q: str, n: int) -> list[dict]:
@@ -29,25 +55,69 @@ def make_items(q: str, n: int) -> list[dict]:
     } for i in range(n)]
 
 
+def listing_keys(store: str, body: bytes, url: str) -> list[tuple[str, str, str]]:
+    """(store, sku, condition) of every listing on a page, as the project's parsers read it."""
+    from pipelines.sources.retailers.stores import bestbuy_spec, microcenter_spec, newegg_spec
+
+    spec = {"newegg": newegg_spec(), "microcenter": microcenter_spec(), "bestbuy": bestbuy_spec("k")}[store]
+    return [(x.store, x.sku, x.condition) for x in spec.parse(body, url).listings]
+
+
+@dataclass(frozen=True)
+class Request:
+    at: float          # time.monotonic() when the request arrived
+    endpoint: str
+    key: str | None    # the search query, or the store page number / cursor
+    path: str
+    outcome: int | str  # HTTP status sent, or the fault that answered it: reset, slow, truncated, huge,
+    #                     malformed, empty (a 200 whose body is unusable)
+
+
 class FakeMarket:
     def __init__(self, items_per_query: dict[str, int] | None = None, default_items: int = 0,
-                 max_requests: int = 5000, token_ttl: int = 7200):
+                 max_requests: int = 5000, token_ttl: int = 7200, *, page_size: int | None = None,
+                 custom_items: dict[str, list[dict]] | None = None, token_prefix: str = "token-",
+                 bestbuy_key: str | None = None, retailer_pages: bool = False,
+                 max_seconds: float = 120.0, max_fault_sleep_s: float = 3.0):
         self.items_per_query = items_per_query or {}
+        self.custom_items = custom_items or {}
         self.default_items = default_items
         self.max_requests = max_requests
+        self.max_seconds = max_seconds
+        self.max_fault_sleep_s = max_fault_sleep_s
         self.token_ttl = token_ttl
-        self.faults: dict[str, deque] = defaultdict(deque)
+        self.page_size = page_size
+        self.token_prefix = token_prefix
+        self.bestbuy_key = bestbuy_key
+        self.faults: dict[object, deque] = defaultdict(deque)
         self.served_items: list[str] = []
-        self.requests: list[tuple[str, str, int]] = []  # (endpoint, path+query, status)
+        self.served_listings: list[tuple[str, str, str]] = []
+        self.requests: list[tuple[str, str, int]] = []  # (endpoint, path+query, status); -1 reset, -2 truncated
+        self.log: list[Request] = []
+        self.injected: list[tuple[str, str | None, str, str, int]] = []  # (..., kind, index of its log entry)
         self.tokens_issued = 0
+        self.issued_tokens: list[str] = []
         self.pages: dict[str, list[bytes]] = {}  # store -> pages for retailer endpoints
         self._lock = threading.Lock()
         self._valid_tokens: set[str] = set()
+        self._loop_next = False
         self._server: ThreadingHTTPServer | None = None
+        self._started = 0.0
+        if retailer_pages:
+            self.load_sample_retailers()
 
     # -- control
-    def add_faults(self, endpoint: str, *faults: tuple) -> None:
-        self.faults[endpoint].extend(faults)
+    def add_faults(self, endpoint: str, *faults: tuple, key: object = None) -> None:
+        self.faults[endpoint if key is None else (endpoint, str(key))].extend(faults)
+
+    def load_sample_retailers(self) -> None:
+        """Serve the bundled sample pages of every store (`pipelines/sample_data/retailers/`)."""
+        for store, pattern in STORE_FILES.items():
+            pages, n = [], 1
+            while (SAMPLE_RETAILERS / store / pattern.format(n=n)).exists():
+                pages.append((SAMPLE_RETAILERS / store / pattern.format(n=n)).read_bytes())
+                n += 1
+            self.pages[store] = pages
 
     @property
     def base_url(self) -> str:
@@ -59,6 +129,8 @@ class FakeMarket:
 
         class Handler(BaseHTTPRequestHandler):
             protocol_version = "HTTP/1.1"
+            timeout = 10  # a client that stops talking never holds a server thread for long
+            disable_nagle_algorithm = True  # no 40 ms delayed-ACK stall between headers and body
 
             def log_message(self, *args):  # quiet
                 pass
@@ -71,6 +143,7 @@ class FakeMarket:
 
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self._server.daemon_threads = True
+        self._started = time.monotonic()
         threading.Thread(target=self._server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
         return self
 
@@ -78,36 +151,54 @@ class FakeMarket:
         self._server.shutdown()
         self._server.server_close()
 
+    # -- the log
+    def _record(self, endpoint: str, key, path: str, outcome: int | str) -> None:
+        with self._lock:
+            code = outcome if isinstance(outcome, int) else {"reset": -1, "truncated": -2}.get(outcome, -3)
+            code = 200 if outcome in ("malformed", "empty") else code
+            self.requests.append((endpoint, path, code))
+            self.log.append(Request(time.monotonic(), endpoint, None if key is None else str(key), path, outcome))
+
     # -- serving
-    def _send(self, h, status: int, body: bytes, headers: dict | None = None, endpoint: str = "") -> None:
+    def _send(self, h, status: int, body: bytes, headers: dict | None = None, endpoint: str = "", key=None,
+              outcome: str | None = None) -> None:
         h.send_response(status)
         for k, v in (headers or {}).items():
             h.send_header(k, v)
         h.send_header("Content-Length", str(len(body)))
         h.end_headers()
         h.wfile.write(body)
-        with self._lock:
-            self.requests.append((endpoint, h.path, status))
+        h.wfile.flush()
+        self._record(endpoint, key, h.path, outcome or status)
 
-    def _fault(self, h, endpoint: str) -> bool:
+    def _drop(self, h, hard: bool) -> None:
+        if hard:  # RST instead of FIN
+            h.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, b"\x01\x00\x00\x00\x00\x00\x00\x00")
+        h.connection.close()
+        h.close_connection = True
+
+    def _fault(self, h, endpoint: str, key=None) -> bool:
         """Apply the next queued fault for this endpoint; True when the request was answered by it."""
         with self._lock:
-            fault = self.faults[endpoint].popleft() if self.faults[endpoint] else None
-        if fault is None:
+            queue = self.faults.get((endpoint, str(key))) if key is not None else None
+            if not queue:
+                queue = self.faults.get(endpoint)
+            fault = queue.popleft() if queue else None
+            if fault is not None and fault[0] != "ok":
+                self.injected.append((endpoint, None if key is None else str(key), h.path, fault[0], len(self.log)))
+        if fault is None or fault[0] == "ok":
             return False
         kind = fault[0]
         if kind == "status":
             headers = {"Retry-After": str(fault[2])} if len(fault) > 2 and fault[2] is not None else {}
-            self._send(h, fault[1], b'{"errors":[{"message":"injected"}]}', headers, endpoint)
+            self._send(h, fault[1], b'{"errors":[{"message":"injected"}]}', headers, endpoint, key)
         elif kind == "slow":
-            time.sleep(fault[1])
-            return False  # then answer normally (the client has given up by then)
+            time.sleep(min(fault[1], self.max_fault_sleep_s))
+            self._drop(h, hard=False)
+            self._record(endpoint, key, h.path, "slow")
         elif kind == "reset":
-            h.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, b"\x01\x00\x00\x00\x00\x00\x00\x00")
-            h.connection.close()
-            h.close_connection = True
-            with self._lock:
-                self.requests.append((endpoint, h.path, -1))
+            self._drop(h, hard=True)
+            self._record(endpoint, key, h.path, "reset")
         elif kind == "truncated":
             h.send_response(200)
             h.send_header("Content-Type", "application/json")
@@ -115,12 +206,34 @@ class FakeMarket:
             h.end_headers()
             h.wfile.write(b'{"itemSummaries": [{"itemId": "v1|9')
             h.wfile.flush()
-            h.connection.close()
-            h.close_connection = True
-            with self._lock:
-                self.requests.append((endpoint, h.path, -2))
+            self._drop(h, hard=False)
+            self._record(endpoint, key, h.path, "truncated")
         elif kind == "malformed":
-            self._send(h, 200, b'{"itemSummaries": [ this is not json', {"Content-Type": "application/json"}, endpoint)
+            body = b"<html><body>Service temporarily unavailable" if endpoint in self.pages and endpoint != "bestbuy" \
+                else b'{"itemSummaries": [ this is not json'
+            self._send(h, 200, body, {"Content-Type": "application/json"}, endpoint, key, outcome="malformed")
+        elif kind == "empty":
+            self._send(h, 200, b"", {"Content-Type": "text/html"}, endpoint, key, outcome="empty")
+        elif kind == "huge":
+            n_bytes, declared = fault[1], fault[2]
+            h.send_response(200)
+            h.send_header("Content-Type", "text/html")
+            if declared:
+                h.send_header("Content-Length", str(n_bytes))
+            else:
+                h.send_header("Connection", "close")  # body delimited by closing the connection
+            h.end_headers()
+            chunk = b"<div>" + b"x" * 65_530 + b"</div>"
+            sent = 0
+            try:
+                while sent < n_bytes:
+                    piece = chunk[: n_bytes - sent]
+                    h.wfile.write(piece)
+                    sent += len(piece)
+            except OSError:
+                pass  # the client stopped reading at its size cap
+            self._drop(h, hard=False)
+            self._record(endpoint, key, h.path, "huge")
         elif kind == "expired_token":
             with self._lock:
                 self._valid_tokens.clear()
@@ -129,30 +242,55 @@ class FakeMarket:
             with self._lock:
                 self._loop_next = True
             return False
+        else:
+            raise ValueError(f"unknown fault {fault!r}")
         return True
 
     def _handle(self, h, method: str) -> None:
+        try:
+            self._dispatch(h, method)
+        except OSError:  # the client went away mid-answer: nothing to serve
+            h.close_connection = True
+
+    def _dispatch(self, h, method: str) -> None:
         with self._lock:
-            if len(self.requests) >= self.max_requests:
-                overflow = True
-            else:
-                overflow = False
+            overflow = len(self.requests) >= self.max_requests or time.monotonic() - self._started > self.max_seconds
         if overflow:
-            self._send(h, 503, b"request budget of the fake server exhausted", endpoint="overflow")
+            self._send(h, 503, b"request or time budget of the fake server exhausted", endpoint="overflow")
             return
         url = urlsplit(h.path)
         length = int(h.headers.get("Content-Length") or 0)
         body = h.rfile.read(length) if length else b""
+        params = {k: v[0] for k, v in parse_qs(url.query).items()}
         if url.path == "/identity/v1/oauth2/token" and method == "POST":
             self._token(h, body)
         elif url.path == "/buy/browse/v1/item_summary/search":
             self._search(h, url)
         elif url.path == "/robots.txt":
-            self._send(h, 200, b"User-agent: *\nAllow: /\n", {"Content-Type": "text/plain"}, "robots")
+            if not self._fault(h, "robots"):
+                self._send(h, 200, b"User-agent: *\nAllow: /\n", {"Content-Type": "text/plain"}, "robots")
         elif url.path.startswith("/store/"):
-            self._store(h, url)
+            self._store(h, url.path.split("/")[2], int(params.get("page", "1")))
+        elif url.path == "/p/pl":
+            self._store(h, "newegg", int(params.get("page", "1")))
+        elif url.path.startswith("/category/") or url.path == "/search/search_results.aspx":
+            self._store(h, "microcenter", int(params.get("page", "1")))
+        elif url.path.startswith("/v1/products"):
+            if self.bestbuy_key is not None and params.get("apiKey") != self.bestbuy_key:
+                self._send(h, 401, b'{"error": "invalid api key"}', endpoint="bestbuy")
+                return
+            self._store(h, "bestbuy", self._bestbuy_page(params.get("cursorMark", "*")))
         else:
             self._send(h, 404, b"{}", endpoint="unknown")
+
+    def _bestbuy_page(self, cursor: str) -> int:
+        """Page n of Best Buy: "*" is page 1, page n's nextCursorMark is page n + 1."""
+        if cursor == "*":
+            return 1
+        for n, body in enumerate(self.pages.get("bestbuy", []), start=1):
+            if json.loads(body).get("nextCursorMark") == cursor:
+                return n + 1
+        return 0
 
     def _token(self, h, body: bytes) -> None:
         if self._fault(h, "token"):
@@ -160,46 +298,57 @@ class FakeMarket:
         self.last_token_request = {"authorization": h.headers.get("Authorization"), "body": body.decode()}
         with self._lock:
             self.tokens_issued += 1
-            token = f"token-{self.tokens_issued}"
+            token = f"{self.token_prefix}{self.tokens_issued}"
+            self.issued_tokens.append(token)
             self._valid_tokens.add(token)
         payload = json.dumps({"access_token": token, "expires_in": self.token_ttl, "token_type": "Application Access Token"})
         self._send(h, 200, payload.encode(), {"Content-Type": "application/json"}, "token")
 
     def _search(self, h, url) -> None:
-        if self._fault(h, "search"):
+        params = {k: v[0] for k, v in parse_qs(url.query).items()}
+        q = params.get("q", "")
+        if self._fault(h, "search", q):
             return
         auth = h.headers.get("Authorization", "")
         with self._lock:
             valid = auth.removeprefix("Bearer ") in self._valid_tokens
         if not valid:
-            self._send(h, 401, b'{"errors":[{"errorId":1001,"message":"Invalid access token"}]}', endpoint="search")
+            self._send(h, 401, b'{"errors":[{"errorId":1001,"message":"Invalid access token"}]}', endpoint="search", key=q)
             return
-        params = {k: v[0] for k, v in parse_qs(url.query).items()}
-        q = params.get("q", "")
-        items = make_items(q, self.items_per_query.get(q, self.default_items))
+        items = self.custom_items.get(q) or make_items(q, self.items_per_query.get(q, self.default_items))
         limit, offset = int(params.get("limit", 50)), int(params.get("offset", 0))
+        if self.page_size:
+            limit = min(limit, self.page_size)  # eBay may answer with a smaller page than asked for
         page = items[offset: offset + limit]
         payload: dict = {"href": self.base_url + h.path, "total": len(items), "limit": limit, "offset": offset}
         if page:
             payload["itemSummaries"] = page
-        loop = getattr(self, "_loop_next", False)
+        with self._lock:
+            loop, self._loop_next = self._loop_next, False
         if loop:
-            self._loop_next = False
             payload["next"] = self.base_url + h.path  # points back at itself
         elif offset + limit < len(items):
             params["offset"] = str(offset + limit)
+            params["limit"] = str(limit)
             payload["next"] = f"{self.base_url}{url.path}?{urlencode(params)}"
-        self._send(h, 200, json.dumps(payload).encode(), {"Content-Type": "application/json"}, "search")
+        self._send(h, 200, json.dumps(payload).encode(), {"Content-Type": "application/json"}, "search", q)
         with self._lock:
-            self.served_items.extend(i["itemId"] for i in page)
+            self.served_items.extend(i["itemId"] for i in page if isinstance(i, dict) and "itemId" in i)
 
-    def _store(self, h, url) -> None:
-        store = url.path.split("/")[2]
-        if self._fault(h, store):
+    def _store(self, h, store: str, n: int) -> None:
+        if self._fault(h, store, n):
             return
-        n = int(parse_qs(url.query).get("page", ["1"])[0])
         pages = self.pages.get(store, [])
+        with self._lock:
+            loop, self._loop_next = self._loop_next, False
+        if loop and pages:
+            n = 1  # page 1 again, whose next link leads back to the page just asked for
         if 1 <= n <= len(pages):
-            self._send(h, 200, pages[n - 1], {"Content-Type": "text/html; charset=utf-8"}, store)
+            body = pages[n - 1]
+            kind = "application/json" if store == "bestbuy" else "text/html; charset=utf-8"
+            self._send(h, 200, body, {"Content-Type": kind}, store, n)
+            keys = listing_keys(store, body, self.base_url + h.path)
+            with self._lock:
+                self.served_listings.extend(keys)
         else:
-            self._send(h, 404, b"not found", endpoint=store)
+            self._send(h, 404, b"not found", endpoint=store, key=n)

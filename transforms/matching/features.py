@@ -39,7 +39,7 @@ from transforms.matching.vocabulary import (
     SYSTEM_WEAK_WORDS,
 )
 
-LOT_NUMERIC = 7  # capture groups 1..7 of the lot pattern hold a count in digits; 8 a number word; 9 PAIR
+LOT_NUMERIC = 8  # capture groups 1..8 of the lot pattern hold a count in digits; 9 a number word; 10 PAIR
 
 
 def _lot_pattern(index: CatalogIndex) -> str:
@@ -54,6 +54,7 @@ def _lot_pattern(index: CatalogIndex) -> str:
         r"\bX ?([2-9]|1\d)$",
         r"\b(\d{1,2}) ?(?:PCS|PIECES|UNITS|PACK)\b",
         rf"\bQTY (\d{{1,3}}) {gpu}",  # `Qty 4 - NVIDIA L4` (not `Qty available: 4`)
+        r"\b\d{1,3}GB X ?([2-9]|1\d)\b",  # `RTX A6000 48GB x2 with NVLink Bridge`
     ]
     assert len(numeric) == LOT_NUMERIC
     return "|".join([*numeric, rf"\b((?:{words}) )(?:\d{{1,2}} )?{gpu}", r"\b(PAIR)\b"])  # `Two (2) Intel Arc`

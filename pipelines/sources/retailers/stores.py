@@ -38,9 +38,9 @@ def _parse_bestbuy(body: bytes, url: str) -> ParsedPage:
     try:
         payload = json.loads(body)
     except ValueError as exc:
-        raise LayoutChangedError("bestbuy", None, f"response is not JSON ({exc})") from None
+        raise LayoutChangedError(f"bestbuy: response is not JSON ({exc})") from None
     if not isinstance(payload, dict):
-        raise LayoutChangedError("bestbuy", None, "response is not a JSON object")
+        raise LayoutChangedError("bestbuy: response is not a JSON object")
     return bestbuy.parse_products_response(payload)
 
 

@@ -1,0 +1,42 @@
+"""Helpers for running the live clients against the loopback FakeMarket: resources pointed at it, retries
+without long waits, and reading the warehouse back."""
+
+from functools import partial
+
+import duckdb
+
+from pipelines.resources import EbayResource, RetailersResource, SpecPagesResource, WarehouseResource
+from pipelines.sources.http_policy import RetryPolicy
+from warehouse.catalog import load_catalog
+
+DAY = "2026-11-20"
+
+
+def fast_retries(monkeypatch, base_delay_s: float = 0.005, max_delay_s: float = 2.0, **policy) -> None:
+    """Every RetryPolicy the resources build backs off for milliseconds (Retry-After still wins)."""
+    fast = partial(RetryPolicy, base_delay_s=base_delay_s, max_delay_s=max_delay_s, **policy)
+    for module in ("pipelines.resources.ebay", "pipelines.resources.retailers", "pipelines.resources.spec_pages"):
+        monkeypatch.setattr(f"{module}.RetryPolicy", fast)
+
+
+def live_resources(market, db_path, *, client_id: str = "fake-id", client_secret: str = "fake-secret",
+                   bestbuy_key: str = "fake-bestbuy-key", timeout_s: float = 0.5, **ebay) -> dict:
+    """Live-mode resources against the loopback market; spec pages stay on the bundled sample (no network)."""
+    return {
+        "warehouse": WarehouseResource(db_path=str(db_path)),
+        "ebay": EbayResource(mode="live", client_id=client_id, client_secret=client_secret, base_url=market.base_url,
+                             max_calls_per_second=0, timeout_s=timeout_s, **ebay),
+        "retailers": RetailersResource(mode="live", newegg_base_url=market.base_url,
+                                       microcenter_base_url=market.base_url, bestbuy_base_url=market.base_url,
+                                       bestbuy_api_key=bestbuy_key, requests_per_second=0, timeout_s=timeout_s),
+        "spec_pages_source": SpecPagesResource(mode="sample"),
+    }
+
+
+def queries_by_model() -> dict[str, str]:
+    return dict(load_catalog().select("model_id", "search_query").iter_rows())
+
+
+def fetch(db_path, sql: str, params=None) -> list[tuple]:
+    with duckdb.connect(str(db_path), read_only=True) as con:
+        return con.execute(sql, params or []).fetchall()
