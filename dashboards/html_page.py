@@ -2,6 +2,7 @@
 
 import html
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import plotly.graph_objects as go
@@ -38,13 +39,18 @@ def _ranking(data: ReportData) -> go.Figure:
 
 
 def _history(data: ReportData) -> go.Figure:
+    """Median asking price per day for the best-value cards, new and used; the x axis always spans the last
+    30 days so a short history reads as dates, not as a sub-second span."""
     fig = go.Figure()
     top_models = data.ranking.filter(pl.col("enough_listings")).head(8)["model_id"].unique().to_list()
-    for (model, condition), part in data.history.filter(pl.col("model_id").is_in(top_models)).group_by(
-            "model_id", "condition", maintain_order=True):
+    history = data.history.filter(pl.col("model_id").is_in(top_models) & pl.col("condition").is_in(list(CONDITION_COLORS)))
+    for (model, condition), part in history.group_by("model_id", "condition", maintain_order=True):
         fig.add_trace(go.Scatter(x=[d.isoformat() for d in part["snapshot_date"]], y=part["median"].to_list(),
                                  mode="lines+markers", name=html.escape(f"{model} ({condition})")))
-    fig.update_layout(title="Median asking price per day", yaxis_title="USD", height=430, margin={"t": 50})
+    start = (data.day - timedelta(days=30)).isoformat()
+    end = (data.day + timedelta(days=1)).isoformat()
+    fig.update_layout(title="Median asking price per day (new and used)", yaxis_title="USD", height=430,
+                      margin={"t": 50}, xaxis={"type": "date", "range": [start, end], "tickformat": "%b %d"})
     return fig
 
 

@@ -6,7 +6,6 @@ from datetime import date, timedelta
 import dagster as dg
 import duckdb
 import polars as pl
-import pytest
 
 from pipelines.assets import deals, ebay_listings, listing_history, listings, price_daily
 from tests.conftest import materialize_day, sample_resources
