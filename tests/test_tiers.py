@@ -162,3 +162,13 @@ def test_budget_and_vram_floor_from_config_are_respected():
     assert set(llm.filter(pl.col("tier") == "1gpu")["model_id"]) <= {"big", "mid"}
     tight = build_tiers(value, specs, EMPTY_SCALING, {"1gpu": 500.0}, TierConfig(budget_usd=900))
     assert tight.filter(pl.col("tier") == "1gpu")["model_id"][0] == "low"
+
+
+def test_machines_are_built_from_nvidia_cards_unless_any_vendor_is_allowed():
+    cards = [card("arc", 250, 0.8, 12, 190), card("rtx", 500, 1.0, 12, 200)]
+    cards[0]["_specs"]["vendor"], cards[1]["_specs"]["vendor"] = "intel", "nvidia"
+    value, specs = frames(cards)
+    default = build_tiers(value, specs, EMPTY_SCALING, {}).filter(pl.col("tier") == "1gpu")
+    assert default["model_id"][0] == "rtx"
+    anyone = build_tiers(value, specs, EMPTY_SCALING, {}, TierConfig(vendors=None)).filter(pl.col("tier") == "1gpu")
+    assert anyone["model_id"][0] == "arc"

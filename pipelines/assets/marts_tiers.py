@@ -10,6 +10,7 @@ from pipelines.resources.warehouse import WarehouseResource
 from transforms.budget_picks import USE_CASES
 from transforms.tiers.build import TierConfig
 from transforms.tiers.build import build_tiers as build_tier_rows
+from transforms.tiers.rules import DEFAULT_VENDORS
 from transforms.tiers.scaling import scaling_table
 from warehouse.writes import read_frame, replace_slice
 
@@ -24,6 +25,7 @@ class TierRunConfig(dg.Config):
     usd_per_kwh: float = 0.16
     utilization: float = 0.20
     allow_water_cooling: bool = False
+    any_vendor: bool = False  # default NVIDIA only (D2L: CUDA framework support); True admits AMD and Intel
 
 
 @dg.asset(group_name="marts", kinds={"duckdb"}, metadata={"dagster/table_name": "marts.platform_parts"})
@@ -50,7 +52,8 @@ def build_tiers(context: dg.AssetExecutionContext, config: TierRunConfig, wareho
     day = partition_date(context)
     cfg = TierConfig(vram_floor_gb=USE_CASES[config.use_case], budget_usd=config.budget_usd,
                      usd_per_kwh=config.usd_per_kwh, utilization=config.utilization,
-                     allow_water_cooling=config.allow_water_cooling)
+                     allow_water_cooling=config.allow_water_cooling,
+                     vendors=None if config.any_vendor else DEFAULT_VENDORS)
     with warehouse.connect() as con:
         value = read_frame(con, "SELECT * FROM marts.gpu_value WHERE snapshot_date = ?", [day])
         specs = read_frame(con, "SELECT * FROM marts.gpu_specs")

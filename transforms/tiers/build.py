@@ -6,7 +6,15 @@ import polars as pl
 
 from transforms.tiers import power
 from transforms.tiers.memory import ram_for
-from transforms.tiers.rules import CORES_PER_GPU, LANES_PREFERRED, THREADS_PER_GPU, TIERS, TierRule, eligible
+from transforms.tiers.rules import (
+    CORES_PER_GPU,
+    DEFAULT_VENDORS,
+    LANES_PREFERRED,
+    THREADS_PER_GPU,
+    TIERS,
+    TierRule,
+    eligible,
+)
 from transforms.tiers.scaling import efficiency_for
 
 
@@ -18,6 +26,7 @@ class TierConfig:
     utilization: float = 0.20
     allow_water_cooling: bool = False
     psu_efficiency: float = power.GOLD_EFFICIENCY
+    vendors: tuple[str, ...] | None = DEFAULT_VENDORS  # None: any vendor
 
 
 def choose_gpu(rule: TierRule, cards: pl.DataFrame, cfg: TierConfig, platform_cost: float) -> tuple[dict | None, str]:
@@ -26,7 +35,7 @@ def choose_gpu(rule: TierRule, cards: pl.DataFrame, cfg: TierConfig, platform_co
     for card in cards.sort("perf_per_1k_usd", descending=True, nulls_last=True).iter_rows(named=True):
         if not card["enough_listings"] or card["perf_per_1k_usd"] is None:
             continue
-        ok, why = eligible(rule, card, cfg.vram_floor_gb, cfg.allow_water_cooling)
+        ok, why = eligible(rule, card, cfg.vram_floor_gb, cfg.allow_water_cooling, cfg.vendors)
         if not ok:
             reasons.append(why)
             continue
@@ -82,7 +91,8 @@ def _notes(rule: TierRule, card: dict, machine: dict, why: str) -> str:
 def build_tiers(value: pl.DataFrame, specs: pl.DataFrame, scaling: pl.DataFrame,
                 platform_costs: dict[str, float], cfg: TierConfig = TierConfig()) -> pl.DataFrame:
     """One row per date, tier and condition (new, used)."""
-    spec_cols = ["model_id", "slot_width", "cooling", "form_factor", "segment", "pcie_gen", "power_connectors"]
+    spec_cols = ["model_id", "vendor", "slot_width", "cooling", "form_factor", "segment", "pcie_gen", "power_connectors"]
+    spec_cols = [c for c in spec_cols if c in specs.columns]
     cards_all = value.join(specs.select(spec_cols), on="model_id", how="left")
     rows = []
     for (day, condition), cards in cards_all.group_by("snapshot_date", "condition", maintain_order=True):

@@ -46,10 +46,17 @@ CORES_PER_GPU = 2  # GUIDE: 2 CPU cores per GPU
 THREADS_PER_GPU = 4  # at least 4 threads per GPU
 LANES_PREFERRED, LANES_MIN = 16, 8  # GUIDE: x8 per GPU at least, x16 preferred; PCIe 3.0 or newer
 MIN_PCIE_GEN = 3
+# D2L: "NVIDIA ... provides better support for deep learning frameworks via CUDA. Therefore, most buyers
+# choose NVIDIA GPUs." Whole machines are built from NVIDIA cards unless a user asks for any vendor.
+DEFAULT_VENDORS = ("nvidia",)
 
 
-def eligible(rule: TierRule, card: dict, vram_floor: float, allow_water_cooling: bool = False) -> tuple[bool, str]:
-    """Whether `card` (a gpu_value + gpu_specs row) may be used in the tier, and why not."""
+def eligible(rule: TierRule, card: dict, vram_floor: float, allow_water_cooling: bool = False,
+             vendors: tuple[str, ...] | None = DEFAULT_VENDORS) -> tuple[bool, str]:
+    """Whether `card` (a gpu_value + gpu_specs row) may be used in the tier, and why not. `vendors` None
+    admits every vendor."""
+    if vendors is not None and card.get("vendor") is not None and card["vendor"] not in vendors:
+        return False, f"{card['vendor']} (CUDA support: NVIDIA only unless configured)"
     # the beginner tier has its own floor (8 GB); the others take the use case's floor
     floor = rule.min_vram_gb if rule.min_vram_gb is not None else vram_floor
     if (card.get("vram_gb") or 0) < floor:
