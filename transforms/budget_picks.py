@@ -14,28 +14,36 @@ NEAR_BEST = 0.75
 RULE = "within 25% of the best perf/USD that fits budget and VRAM floor, then most VRAM, then perf/USD"
 
 
+SCHEMA = {"snapshot_date": pl.Date, "budget_usd": pl.Int32, "use_case": pl.String, "condition": pl.String,
+          "pick_rank": pl.Int32, "model_id": pl.String, "name": pl.String, "vram_gb": pl.Float64,
+          "price_usd": pl.Float64, "relative_perf": pl.Float64, "perf_per_1k_usd": pl.Float64,
+          "listing_count": pl.Int32, "rule": pl.String, "source_mode": pl.String}
+
+
 def budget_picks(value: pl.DataFrame, budgets=BUDGETS_USD, use_cases=USE_CASES) -> pl.DataFrame:
-    rows = []
-    for (day, condition), group in value.filter(pl.col("enough_listings")).group_by(
-            "snapshot_date", "condition", maintain_order=True):
-        for budget in budgets:
-            for use_case, floor in use_cases.items():
-                fits = group.filter((pl.col("price_median") <= budget) & (pl.col("vram_gb") >= floor))
-                if fits.is_empty():
-                    continue
-                best = fits["perf_per_1k_usd"].max()
-                near = fits.with_columns(near=pl.col("perf_per_1k_usd") >= best * NEAR_BEST).sort(
-                    ["near", "vram_gb", "perf_per_1k_usd"], descending=True)
-                for rank, r in enumerate(near.head(3).iter_rows(named=True), start=1):
-                    rows.append({
-                        "snapshot_date": day, "budget_usd": budget, "use_case": use_case, "condition": condition,
-                        "pick_rank": rank, "model_id": r["model_id"], "name": r["name"], "vram_gb": r["vram_gb"],
-                        "price_usd": r["price_median"], "relative_perf": r["relative_perf"],
-                        "perf_per_1k_usd": r["perf_per_1k_usd"], "listing_count": r["listing_count"],
-                        "rule": RULE, "source_mode": r["source_mode"],
-                    })
-    schema = {"snapshot_date": pl.Date, "budget_usd": pl.Int32, "use_case": pl.String, "condition": pl.String,
-              "pick_rank": pl.Int32, "model_id": pl.String, "name": pl.String, "vram_gb": pl.Float64,
-              "price_usd": pl.Float64, "relative_perf": pl.Float64, "perf_per_1k_usd": pl.Float64,
-              "listing_count": pl.Int32, "rule": pl.String, "source_mode": pl.String}
-    return pl.DataFrame(rows, schema=schema)
+    """Up to three picks per date, condition, budget and use case (one or many dates at once).
+
+    Vectorized: every eligible card is paired with every (budget, use case), the ones that fit are ranked
+    within their group. Rows come grouped by (date, condition) in order of first appearance in `value`,
+    then by budget and use case in the order given, then by rank."""
+    eligible = value.filter(pl.col("enough_listings")).with_row_index("_row")
+    if eligible.is_empty() or not budgets or not use_cases:
+        return pl.DataFrame(schema=SCHEMA)
+    groups = eligible.select("snapshot_date", "condition").unique(maintain_order=True).with_row_index("_group")
+    grid = pl.DataFrame({"budget_usd": list(budgets), "_b": range(len(budgets))}).join(
+        pl.DataFrame({"use_case": list(use_cases), "_floor": [float(f) for f in use_cases.values()],
+                      "_u": range(len(use_cases))}), how="cross")
+    group = ["_group", "_b", "_u"]
+    fits = (eligible.join(groups, on=["snapshot_date", "condition"], how="left").join(grid, how="cross")
+            .filter((pl.col("price_median") <= pl.col("budget_usd")) & (pl.col("vram_gb") >= pl.col("_floor"))))
+    ranked = (fits.with_columns(near=pl.col("perf_per_1k_usd") >= pl.col("perf_per_1k_usd").max().over(group) * NEAR_BEST)
+              .sort([*group, "near", "vram_gb", "perf_per_1k_usd", "_row"],
+                    descending=[False, False, False, True, True, True, False])
+              .with_columns(pick_rank=pl.int_range(1, pl.len() + 1).over(group))
+              .filter(pl.col("pick_rank") <= 3))
+    return ranked.select(
+        "snapshot_date", "budget_usd", "use_case", "condition", "pick_rank", "model_id", "name", "vram_gb",
+        price_usd=pl.col("price_median"), relative_perf=pl.col("relative_perf"),
+        perf_per_1k_usd=pl.col("perf_per_1k_usd"), listing_count=pl.col("listing_count"),
+        rule=pl.lit(RULE), source_mode=pl.col("source_mode"),
+    ).cast(SCHEMA)

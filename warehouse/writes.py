@@ -4,6 +4,8 @@ Re-running a day replaces that day, never duplicates it, and a crash in the midd
 state (DuckDB's write-ahead log is replayed or discarded as a whole).
 """
 
+from pathlib import Path
+
 import duckdb
 import polars as pl
 
@@ -19,13 +21,25 @@ def table_columns(con: duckdb.DuckDBPyConnection, table: str) -> list[str]:
     return [r[0] for r in rows]
 
 
-def _replace(con: duckdb.DuckDBPyConnection, table: str, frame: pl.DataFrame, where: dict | None) -> int:
+SliceData = pl.DataFrame | list[Path]  # rows in memory, or Parquet files (large slices stream from disk)
+
+
+def _source_columns(con: duckdb.DuckDBPyConnection, data: SliceData) -> list[str]:
+    if isinstance(data, pl.DataFrame):
+        return data.columns
+    if not data:
+        return []
+    return [r[0] for r in con.execute("DESCRIBE SELECT * FROM read_parquet(?)", [[str(p) for p in data]]).fetchall()]
+
+
+def _replace(con: duckdb.DuckDBPyConnection, table: str, data: SliceData, where: dict | None) -> int:
     columns = table_columns(con, table)
-    missing = [c for c in columns if c not in frame.columns]
-    extra = [c for c in frame.columns if c not in columns]
-    if missing or extra:
-        raise ValueError(f"{table}: frame columns do not match (missing {missing}, extra {extra})")
-    ordered = frame.select(columns)
+    given = _source_columns(con, data)
+    if given or isinstance(data, pl.DataFrame):
+        missing = [c for c in columns if c not in given]
+        extra = [c for c in given if c not in columns]
+        if missing or extra:
+            raise ValueError(f"{table}: frame columns do not match (missing {missing}, extra {extra})")
     clause, params = "", []
     if where and not set(where) <= set(columns):  # keys become identifiers in the SQL: only real columns
         raise ValueError(f"{table}: slice keys {sorted(set(where) - set(columns))} are not columns")
@@ -33,22 +47,29 @@ def _replace(con: duckdb.DuckDBPyConnection, table: str, frame: pl.DataFrame, wh
         clause = " WHERE " + " AND ".join(f'"{k}" = ?' for k in where)
         params = list(where.values())
     con.execute(f"DELETE FROM {table}{clause}", params)
-    if ordered.height:
-        con.register("_incoming", ordered.to_arrow())
-        try:
-            col_list = ", ".join(f'"{c}"' for c in columns)
-            con.execute(f"INSERT INTO {table} ({col_list}) SELECT {col_list} FROM _incoming")
-        finally:
-            con.unregister("_incoming")
-    return ordered.height
+    col_list = ", ".join(f'"{c}"' for c in columns)
+    if isinstance(data, pl.DataFrame):
+        if data.height:
+            con.register("_incoming", data.select(columns).to_arrow())
+            try:
+                con.execute(f"INSERT INTO {table} ({col_list}) SELECT {col_list} FROM _incoming")
+            finally:
+                con.unregister("_incoming")
+        return data.height
+    if not data:
+        return 0
+    files = [str(p) for p in data]
+    con.execute(f"INSERT INTO {table} ({col_list}) SELECT {col_list} FROM read_parquet(?)", [files])
+    return con.execute("SELECT count(*) FROM read_parquet(?)", [files]).fetchone()[0]
 
 
 def replace_slices(
-    con: duckdb.DuckDBPyConnection, writes: list[tuple[str, pl.DataFrame, dict[str, object] | None]]
+    con: duckdb.DuckDBPyConnection, writes: list[tuple[str, SliceData, dict[str, object] | None]]
 ) -> dict[str, int]:
-    """Replace several slices in ONE transaction: (table, frame, where) each; `where` None = whole table.
+    """Replace several slices in ONE transaction: (table, data, where) each; `where` None = whole table.
 
-    `frame` must carry every column of its table (extra columns are an error, so nothing is silently
+    `data` is a Polars frame or a list of Parquet files (a day too large to hold in memory streams from
+    disk); it must carry every column of its table (extra columns are an error, so nothing is silently
     dropped). Values in `where` are bound as parameters. Returns rows inserted per table.
     """
     con.execute("BEGIN TRANSACTION")

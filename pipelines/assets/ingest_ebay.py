@@ -1,6 +1,7 @@
 """Asset: raw.ebay_listings, the day's eBay Browse search results."""
 
 import sys
+import tempfile
 from datetime import UTC, datetime
 
 import dagster as dg
@@ -10,10 +11,9 @@ from pipelines.partitions import daily_partitions, partition_date
 from pipelines.resources.ebay import EbayResource
 from pipelines.resources.warehouse import WarehouseResource
 from pipelines.source_mode import LIVE
-from pipelines.sources.ebay.ingest import run_searches
+from pipelines.sources.ebay.ingest import SpilledRows, run_searches
 from pipelines.sources.ebay.queries import queries_for_catalog
 from pipelines.sources.http_policy import CallBudget
-from transforms.ebay_items import rows_to_frame
 from transforms.ingest_errors import errors_frame
 from warehouse.catalog import load_catalog
 from warehouse.writes import replace_slices
@@ -41,16 +41,17 @@ def ebay_listings(context: dg.AssetExecutionContext, ebay: EbayResource, warehou
             used = con.execute("SELECT coalesce(sum(calls), 0) FROM raw.api_calls WHERE call_date = ? AND source = 'ebay'",
                                [today]).fetchone()[0]
     budget = CallBudget(ebay.daily_call_budget if live else sys.maxsize, int(used))
+    spill_dir = tempfile.TemporaryDirectory(prefix="ebay-spill-")  # rows stream to Parquet: bounded memory
+    spilled = SpilledRows(spill_dir.name)
     client, http = ebay.open_client(catalog, budget, context.log.info)
     try:
-        rows, errors = run_searches(client, queries, day, ebay.mode, context.log.info)
+        _, errors = run_searches(client, queries, day, ebay.mode, context.log.info, sink=spilled)
     finally:
         http.close()
-    frame = rows_to_frame(rows)
     calls = pl.DataFrame({"call_date": [today], "source": ["ebay"], "calls": [budget.used]},
                          schema={"call_date": pl.Date, "source": pl.String, "calls": pl.Int32})
     cut_short = any(e.error_kind == "budget_exhausted" for e in errors)
-    with warehouse.connect() as con:
+    with spill_dir, warehouse.connect() as con:
         writes = [("raw.ingest_errors", errors_frame(errors, day, context.run_id, ebay.mode),
                    {"snapshot_date": day, "source": "ebay"})]
         if live:
@@ -60,17 +61,17 @@ def ebay_listings(context: dg.AssetExecutionContext, ebay: EbayResource, warehou
         if keep_stored:
             context.log.warning(f"eBay budget used up: kept the {stored} items stored earlier for {day}")
         else:
-            writes.insert(0, ("raw.ebay_listings", frame, {"snapshot_date": day}))
-        replace_slices(con, writes)
-    by_condition = frame.group_by("condition").len().sort("condition")
-    context.log.info(f"eBay: {frame.height} items from {len(queries)} queries, {len(errors)} failed queries")
+            writes.insert(0, ("raw.ebay_listings", spilled.files, {"snapshot_date": day}))
+        replace_slices(con, writes)  # one transaction for the day
+    by_condition = sorted(spilled.by_condition.items(), key=lambda kv: (kv[0] is not None, kv[0] or ""))
+    context.log.info(f"eBay: {spilled.count} items from {len(queries)} queries, {len(errors)} failed queries")
     return dg.MaterializeResult(metadata={
-        "dagster/row_count": stored if keep_stored else frame.height,
+        "dagster/row_count": stored if keep_stored else spilled.count,
         "source_mode": ebay.mode,
         "queries": len(queries),
         "failed_queries": len(errors),
         "api_calls_this_run": budget.made_now,
         "api_calls_today": budget.used,
         "items_by_condition": dg.MetadataValue.md(
-            "\n".join(f"- {r['condition']}: {r['len']}" for r in by_condition.iter_rows(named=True))),
+            "\n".join(f"- {condition}: {n}" for condition, n in by_condition)),
     })

@@ -1,18 +1,55 @@
-"""Run every model's search, keep what arrives, record what fails; one failing query never stops the rest."""
+"""Run every model's search, keep what arrives, record what fails; one failing query never stops the rest.
 
+Memory stays bounded whatever the day's size: with a `SpilledRows` sink, rows go to Parquet files in a
+temporary folder as pages arrive (a few thousand rows in memory at a time); `warehouse.writes.replace_slices`
+loads those files into raw.ebay_listings in the same single transaction as the day's other writes.
+"""
+
+from collections import Counter
 from collections.abc import Callable
 from datetime import date
+from pathlib import Path
+
+import polars as pl
 
 from pipelines.sources.ebay.browse import EbayBrowseClient
 from pipelines.sources.ebay.queries import SearchQuery
 from pipelines.sources.http_policy import BudgetExhausted, FetchError
-from transforms.ebay_items import item_row
+from transforms.ebay_items import RAW_EBAY_SCHEMA, item_row
 from transforms.ingest_errors import IngestError
 
 
+class SpilledRows:
+    """raw.ebay_listings rows written to Parquet files in `folder`, `batch_rows` at a time."""
+
+    def __init__(self, folder: str | Path, batch_rows: int = 2000):
+        self.folder, self.batch_rows = Path(folder), batch_rows
+        self.files: list[Path] = []
+        self.count = 0
+        self.by_condition: Counter[str | None] = Counter()
+        self._batch: list[dict] = []
+
+    def append(self, row: dict) -> None:
+        self._batch.append(row)
+        self.count += 1
+        self.by_condition[row["condition"]] += 1
+        if len(self._batch) >= self.batch_rows:
+            self.flush()
+
+    def flush(self) -> None:
+        if self._batch:
+            path = self.folder / f"ebay-{len(self.files):05d}.parquet"
+            pl.DataFrame(self._batch, schema=RAW_EBAY_SCHEMA).write_parquet(path)
+            self.files.append(path)
+            self._batch = []
+
+
 def run_searches(client: EbayBrowseClient, queries: list[SearchQuery], snapshot_date: date, source_mode: str,
-                 log: Callable[[str], None]) -> tuple[list[dict], list[IngestError]]:
+                 log: Callable[[str], None], sink: SpilledRows | None = None) -> tuple[list[dict], list[IngestError]]:
+    """Rows (deduplicated by item id, the first query that found an item wins) and failed queries. With
+    `sink`, rows go there as they arrive and the returned list is empty."""
     rows: list[dict] = []
+    add = sink.append if sink is not None else rows.append
     errors: list[IngestError] = []
     seen: set[str] = set()
     for n, query in enumerate(queries, start=1):
@@ -23,7 +60,7 @@ def run_searches(client: EbayBrowseClient, queries: list[SearchQuery], snapshot_
                                    query=query.q, fetched_at=page.fetched_at, source_mode=source_mode)
                     if row is not None and row["item_id"] not in seen:
                         seen.add(row["item_id"])
-                        rows.append(row)
+                        add(row)
         except BudgetExhausted as exc:
             skipped = [q.q for q in queries[n - 1:]]
             errors.append(IngestError("ebay", query.q, exc.kind,
@@ -34,5 +71,8 @@ def run_searches(client: EbayBrowseClient, queries: list[SearchQuery], snapshot_
             errors.append(IngestError("ebay", query.q, exc.kind, exc.reason, exc.status, exc.attempts))
             log(f"query {query.q!r} failed: {exc.reason}")
         if n % 20 == 0 or n == len(queries):
-            log(f"eBay: {n}/{len(queries)} queries, {len(rows)} distinct items so far")
+            log(f"eBay: {n}/{len(queries)} queries, {len(seen)} distinct items so far")
+    if sink is not None:
+        sink.flush()
     return rows, errors
+

@@ -1,0 +1,378 @@
+"""Shared pieces of the benchmark scripts (tools/bench_*.py): figures, peak memory, repeated runs, a
+simulated warehouse generated in DuckDB, and the bulk marts rebuild.
+
+Everything the benchmarks write is simulated (source_mode = 'simulated', URLs on sim.invalid) and goes to
+temporary warehouse files, never to warehouse/gpu_market.duckdb.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import resource
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from datetime import date, timedelta
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+SOURCE_MODE = "simulated"
+CACHE_DIR = Path(os.environ.get("GPU_MARKET_BENCH_DIR", "/tmp/gpu-market-bench"))
+
+
+# ------------------------------------------------------------------------------------------ reporting
+def cores() -> int:
+    return os.cpu_count() or 1
+
+
+def peak_rss_bytes() -> int:
+    """Peak resident set size of this process (Linux reports ru_maxrss in KiB)."""
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return peak if sys.platform == "darwin" else peak * 1024
+
+
+def gb(n: float) -> str:
+    return f"{n / 1e9:.2f} GB"
+
+
+def verdict(ok: bool) -> str:
+    return "PASS" if ok else "MISS"
+
+
+def spread(values: list[float], fmt: str = "{:.1f}") -> str:
+    if len(values) < 2:
+        return "1 run"
+    return f"best of {len(values)}, spread {fmt.format(min(values))}-{fmt.format(max(values))}"
+
+
+def run_child(args: list[str], timeout: float = 3600, env: dict | None = None) -> dict:
+    """Run `python <args>` from the repo root; its last stdout line is a JSON result."""
+    proc = subprocess.run([sys.executable, *args], cwd=ROOT, capture_output=True, text=True, timeout=timeout,
+                          env={**os.environ, **(env or {})})
+    if proc.returncode != 0:
+        raise RuntimeError(f"{' '.join(args)} failed ({proc.returncode}):\n{proc.stderr[-4000:]}")
+    lines = [line for line in proc.stdout.splitlines() if line.startswith("{")]
+    if not lines:
+        raise RuntimeError(f"{' '.join(args)} printed no result:\n{proc.stdout[-2000:]}\n{proc.stderr[-2000:]}")
+    return json.loads(lines[-1])
+
+
+def emit(result: dict) -> None:
+    """A child's result: one JSON line on stdout."""
+    print(json.dumps(result, default=str), flush=True)
+
+
+def remove_db(path: Path) -> None:
+    """Delete a DuckDB file and its write-ahead log."""
+    for p in (Path(path), Path(f"{path}.wal")):
+        p.unlink(missing_ok=True)
+
+
+class Timer:
+    def __init__(self):
+        self.laps: dict[str, float] = {}
+        self._t = time.perf_counter()
+
+    def lap(self, name: str) -> float:
+        now = time.perf_counter()
+        self.laps[name] = self.laps.get(name, 0.0) + now - self._t
+        self._t = now
+        return self.laps[name]
+
+
+# ------------------------------------------------------------------------------------------ warehouse
+def catalog_marts(db_path: Path) -> None:
+    """Build the catalog tables (staging/marts gpu_specs, gpu_benchmarks, platform_parts) with the real
+    assets; they hold no listings, so nothing here is simulated or sample."""
+    import dagster as dg
+
+    from pipelines.assets.catalog_specs import gpu_benchmarks, gpu_specs, gpu_specs_mart
+    from pipelines.assets.marts_tiers import platform_parts
+    from pipelines.resources.warehouse import WarehouseResource
+
+    dg.materialize([gpu_specs, gpu_benchmarks, gpu_specs_mart, platform_parts],
+                   resources={"warehouse": WarehouseResource(db_path=str(db_path))}, raise_on_error=True)
+
+
+def title_pool(seed: int, size: int = 20_000, day: date = date(2026, 11, 20)) -> list[dict]:
+    """`size` simulated eBay listings (titles, truth, prices) to draw staging rows from."""
+    from tools.market_sim import MarketSim
+    from transforms.conditions import ebay_condition
+
+    sim = MarketSim(seed, active_listings=size)
+    pool = []
+    for lst in sim.listings_for_day(day):
+        truth = lst.truth_model_id
+        reason = {"card": None, "wedged": None, "sibling": None, "part_number": None, "placeholder": None,
+                  "overpriced": None}.get(lst.kind, lst.kind)
+        if reason in ("box_only", "accessory", "system", "for_parts", "variation", "low_feedback"):
+            model = None
+        else:
+            model = truth
+        pool.append({"idx": len(pool), "model_id": model, "truth_model_id": truth, "exclude_reason": reason,
+                     "lot_quantity": lst.lot_quantity, "title": lst.title,
+                     "condition": ebay_condition(int(lst.condition_id)), "condition_id": int(lst.condition_id),
+                     "price": lst.price_on(day), "kind": lst.kind})
+    return pool
+
+
+GENERATE_SQL = """
+INSERT INTO staging.listings BY NAME
+WITH days AS (SELECT range AS t FROM range(0, $n_days)),
+slots AS (
+    SELECT range AS s, 1 + hash(range, 'life') % 40 AS life, hash(range, 'phase') AS phase,
+           CASE WHEN range % 50 = 1 THEN 'newegg' WHEN range % 50 = 2 THEN 'microcenter'
+                WHEN range % 50 = 3 THEN 'bestbuy' ELSE 'ebay' END AS source
+    FROM range(0, $per_day)
+),
+live AS (
+    SELECT t, s, source, life, (t + phase % life) // life AS gen, (t + phase % life) % life AS age
+    FROM days CROSS JOIN slots
+),
+rows AS (
+    SELECT l.t, l.s, l.source, l.gen, p.*,
+           p.price * exp(0.08 * sin(l.t / 90.0 + hash(p.truth_model_id) % 7) - 0.0002 * ($n_days - l.t))
+             * CASE WHEN hash(l.s, l.gen, 'chg') % 3 = 0 AND l.age >= l.life // 2 THEN 0.95 ELSE 1.0 END AS px,
+           CASE WHEN hash(l.s, l.gen, 'ship') % 4 = 0 THEN 9.99 ELSE 0.0 END AS ship
+    FROM live l JOIN pool p ON p.idx = hash(l.s, l.gen) % $pool_size
+)
+SELECT DATE '{start}' + CAST(t AS INTEGER) AS snapshot_date,
+       source,
+       CASE WHEN source = 'ebay' THEN 'v1|' || lpad(CAST(s AS VARCHAR), 6, '0') || lpad(CAST(gen % 1000000 AS VARCHAR), 6, '0') || '|0'
+            ELSE 'SIM' || CAST(s AS VARCHAR) || '-' || CAST(gen AS VARCHAR) END AS listing_id,
+       title,
+       CASE WHEN source = 'ebay' THEN condition ELSE 'new' END AS condition,
+       round(px, 2) AS price,
+       ship AS shipping_cost,
+       round(round(px, 2) + ship, 2) AS total_price,
+       round(round(px, 2) + ship, 2) / greatest(lot_quantity, 1) AS unit_price,
+       CAST(lot_quantity AS INTEGER) AS lot_quantity,
+       model_id, exclude_reason,
+       'simulated: ' || kind AS evidence,
+       'https://sim.invalid/itm/' || CAST(s AS VARCHAR) || '-' || CAST(gen AS VARCHAR) AS url,
+       'simulated' AS source_mode
+FROM rows
+ORDER BY snapshot_date, source, listing_id
+"""
+
+
+def generate_staging(con, start: date, n_days: int, per_day: int, pool: list[dict]) -> int:
+    """Fill staging.listings with `per_day` simulated listings a day for `n_days` days from `start`:
+    listings live 1-40 days (slots renew), some drop their price half way, prices drift by model."""
+    import polars as pl
+
+    frame = pl.DataFrame(pool)
+    con.register("pool_frame", frame.to_arrow())
+    con.execute("CREATE OR REPLACE TEMP TABLE pool AS SELECT * FROM pool_frame")
+    con.unregister("pool_frame")
+    sql = GENERATE_SQL.replace("{start}", start.isoformat())
+    con.execute(sql, {"n_days": n_days, "per_day": per_day, "pool_size": len(pool)})
+    return con.execute("SELECT count(*) FROM staging.listings").fetchone()[0]
+
+
+# ------------------------------------------------------------------------------------------ bulk rebuild
+# Only what the statistics need: titles, URLs and listing ids are joined back (by rowid) for the deals.
+KEPT_SQL = """SELECT rowid AS row_id, snapshot_date, model_id, source, condition, unit_price
+              FROM staging.listings
+              WHERE snapshot_date BETWEEN ? AND ? AND exclude_reason IS NULL AND model_id IS NOT NULL"""
+DEALS_ROWS = """CREATE OR REPLACE TEMP TABLE _incoming_rows AS
+    SELECT d.snapshot_date, l.source, l.listing_id, d.model_id, d.condition, l.title, d.unit_price, d.median_30d,
+           d.discount_pct, d.lowest_seen, d.reason, l.url, l.source_mode
+    FROM _deals d JOIN staging.listings l ON l.rowid = d.row_id AND l.snapshot_date BETWEEN ? AND ?
+    ORDER BY d.snapshot_date, l.source, l.listing_id"""
+KEYS = {"price_daily": ["snapshot_date", "model_id", "condition", "source"],
+        "gpu_value": ["snapshot_date", "model_id", "condition"],
+        "deals": ["snapshot_date", "source", "listing_id"],
+        "budget_picks": ["snapshot_date", "budget_usd", "use_case", "condition", "pick_rank"]}
+
+
+def price_bucket(frame, open_box_as_new: bool = True):
+    """The asset's condition bucketing (transforms.conditions.price_condition), on distinct values."""
+    import polars as pl
+
+    from transforms.conditions import price_condition
+
+    values = frame["condition"].unique().to_list()
+    mapping = {v: price_condition(v, open_box_as_new) for v in values}
+    return frame.with_columns(condition=pl.col("condition").replace_strict(mapping, return_dtype=pl.String)).filter(
+        pl.col("condition").is_not_null())
+
+
+def replace_days(con, table: str, lo: date, hi: date) -> None:
+    """Make `table`'s rows of dates lo..hi exactly those of the relation `_incoming_rows` (a registered
+    frame or temp table with the table's columns and unique keys), inside the caller's transaction: delete
+    the rows whose key is not incoming, then insert with ON CONFLICT DO UPDATE (the primary key). Same
+    result as DELETE + INSERT, but a rebuild that leaves most keys in place updates rows instead of
+    deleting and re-inserting them in the primary-key index (for 1.7M price_daily rows: 5.5 s of deletes,
+    and inserts and commit twice as slow)."""
+    from warehouse.writes import table_columns
+
+    cols = table_columns(con, table)
+    keys = KEYS[table.split(".")[1]]
+    names = ", ".join(f'"{c}"' for c in cols)
+    existing = con.execute(f"SELECT count(*) FROM {table} WHERE snapshot_date BETWEEN ? AND ?", [lo, hi])
+    if existing.fetchone()[0] == 0:  # nothing to replace: a plain insert
+        con.execute(f"INSERT INTO {table} ({names}) SELECT {names} FROM _incoming_rows")
+        return
+    clause = " AND ".join(f'r."{k}" = t."{k}"' for k in keys)
+    con.execute(f"DELETE FROM {table} t WHERE t.snapshot_date BETWEEN ? AND ? "
+                f"AND NOT EXISTS (SELECT 1 FROM _incoming_rows r WHERE {clause})", [lo, hi])
+    col_list = ", ".join(f'"{c}" = EXCLUDED."{c}"' for c in cols if c not in keys)
+    con.execute(f"INSERT INTO {table} ({names}) SELECT {names} FROM _incoming_rows ON CONFLICT DO UPDATE SET {col_list}")
+
+
+def _chunks(first: date, last: date, days: int):
+    lo = first
+    while lo <= last:
+        hi = min(last, lo + timedelta(days=days - 1))
+        yield lo, hi
+        lo = hi + timedelta(days=1)
+
+
+def compute_chunks(reader, specs, first: date, last: date, chunk_days: int, with_picks: bool, timer: Timer):
+    """Yield (lo, hi, frames) per chunk of days: price_daily, gpu_value, deals (+ budget_picks) rows.
+    Each chunk carries the 30 days of price_daily before it (rolling median, 7/30-day changes, deals)."""
+    import polars as pl
+
+    from transforms.budget_picks import budget_picks
+    from transforms.deals import mark_deals
+    from transforms.price_stats import PRICE_BASIS, add_history, priced, screen_outliers, stats_of_screened
+    from transforms.value import gpu_value
+
+    history_cols = ["snapshot_date", "model_id", "condition", "source", "median", "min_price"]
+    carry = None
+    for lo, hi in _chunks(first, last, chunk_days):
+        kept = price_bucket(reader.execute(KEPT_SQL, [lo, hi]).pl())
+        timer.lap("read")
+        valid = priced(kept)
+        screened = screen_outliers(valid)
+        stats = stats_of_screened(screened)
+        if valid.height != kept.height:  # the deals asset screens every kept listing, priced or not
+            screened = screen_outliers(kept)
+        history = carry if carry is not None else stats.head(0).select(history_cols)
+        prices = add_history(stats, history).with_columns(price_basis=pl.lit(PRICE_BASIS),
+                                                          source_mode=pl.lit(SOURCE_MODE))
+        pooled = prices.filter(pl.col("source") == "all")
+        value = gpu_value(pooled, specs)
+        window = pl.concat([history.filter(pl.col("source") == "all"), pooled.select(history_cols)],
+                           how="vertical_relaxed")
+        deals = mark_deals(screened.filter(pl.col("kept_by_screen")), window)
+        frames = {"price_daily": prices, "gpu_value": value, "deals": deals}
+        if with_picks:
+            frames["budget_picks"] = budget_picks(value)
+        carry = pl.concat([carry, prices.select(history_cols)]) if carry is not None else prices.select(history_cols)
+        carry = carry.filter(pl.col("snapshot_date") > hi - timedelta(days=31))
+        timer.lap("compute")
+        yield lo, hi, frames
+
+
+def rebuild_marts(con, chunk_days: int = 120, with_picks: bool = False, timer: Timer | None = None,
+                  progress: Callable[[str], None] | None = None, overlap: bool = True,
+                  memory_limit: str | None = "1GB") -> dict[str, int]:
+    """Rebuild marts.price_daily (all days, with the 7-day rolling median and 7/30-day changes),
+    marts.gpu_value and marts.deals (and marts.budget_picks when asked) from staging.listings with the
+    project's transforms and the daily assets' rules (kept listings, open box as new, outlier screen,
+    deals among screened listings against the 30-day window).
+
+    `chunk_days` days at a time, each chunk replaced in its own transaction (like the assets' one
+    transaction per day, 120 days at once), so memory stays bounded. With `overlap`, the next chunk is
+    read and computed (Polars, a second DuckDB cursor) while this one is written.
+
+    DuckDB settings for the bulk job (restored at the end): no automatic checkpoint after each chunk's
+    commit (each one rewrote the growing marts indexes: 3x the commit time) but one CHECKPOINT at the
+    end, and `memory_limit` for DuckDB's buffers so the process stays bounded."""
+    import queue
+    import threading
+
+    timer = timer or Timer()
+    settings = {"checkpoint_threshold": "64GB"} | ({"memory_limit": memory_limit} if memory_limit else {})
+    saved = {k: con.execute("SELECT current_setting(?)", [k]).fetchone()[0] for k in settings}
+    for k, v in settings.items():
+        con.execute(f"SET {k} = '{v}'")
+    first, last = con.execute("SELECT min(snapshot_date), max(snapshot_date) FROM staging.listings").fetchone()
+    specs = con.execute("SELECT * FROM marts.gpu_specs").pl()
+    counts = {"price_daily": 0, "gpu_value": 0, "deals": 0, "budget_picks": 0}
+    tables = ["price_daily", "gpu_value", "deals"] + (["budget_picks"] if with_picks else [])
+    reader = con.cursor()
+    produced = compute_chunks(reader, specs, first, last, chunk_days, with_picks, Timer() if overlap else timer)
+    if overlap:
+        handoff: queue.Queue = queue.Queue(maxsize=1)
+
+        def produce():
+            try:
+                for item in produced:
+                    handoff.put(item)
+            except BaseException as exc:  # hand the failure to the writer
+                handoff.put(exc)
+                return
+            handoff.put(None)
+
+        threading.Thread(target=produce, daemon=True).start()
+
+        def chunks():
+            while (item := handoff.get()) is not None:
+                if isinstance(item, BaseException):
+                    raise item
+                yield item
+        source = chunks()
+    else:
+        source = produced
+    try:
+        for lo, hi, frames in source:
+            timer.lap("wait for compute" if overlap else "compute")
+            con.execute("BEGIN TRANSACTION")
+            try:
+                for table in tables:
+                    if table == "deals":  # titles, URLs and listing ids from staging, by rowid
+                        con.register("_deals", frames["deals"].drop("source").to_arrow())
+                        try:
+                            con.execute(DEALS_ROWS, [lo, hi])
+                        finally:
+                            con.unregister("_deals")
+                        replace_days(con, "marts.deals", lo, hi)
+                        con.execute("DROP TABLE _incoming_rows")
+                    else:
+                        con.register("_incoming_rows", frames[table].sort(KEYS[table]).to_arrow())
+                        try:
+                            replace_days(con, f"marts.{table}", lo, hi)
+                        finally:
+                            con.unregister("_incoming_rows")
+                    counts[table] += frames[table].height
+                    timer.lap(f"write {table}")
+                con.execute("COMMIT")
+                timer.lap("commit")
+            except Exception:
+                con.execute("ROLLBACK")
+                raise
+            if progress:
+                progress(f"{lo}..{hi}: {frames['price_daily'].height:,} price_daily rows")
+        con.execute("CHECKPOINT")
+        timer.lap("checkpoint")
+    finally:
+        reader.close()
+        for k, v in saved.items():
+            con.execute(f"SET {k} = '{v}'")
+    return counts
+
+
+def build_warehouse(db_path: Path, start: date, n_days: int, per_day: int, seed: int = 1,
+                    with_marts: bool = False, log: Callable[[str], None] = print) -> None:
+    """A simulated warehouse file: catalog marts, `n_days` of staging.listings, optionally every mart."""
+    from warehouse.connection import connect
+
+    t = time.perf_counter()
+    db_path.parent.mkdir(parents=True, exist_ok=True)
+    remove_db(db_path)
+    catalog_marts(db_path)
+    pool = title_pool(seed)
+    with connect(db_path) as con:
+        n = generate_staging(con, start, n_days, per_day, pool)
+        log(f"generated {n:,} staging.listings rows in {time.perf_counter() - t:.0f}s")
+        if with_marts:
+            rebuild_marts(con, with_picks=True)
+            log(f"marts rebuilt ({time.perf_counter() - t:.0f}s)")
