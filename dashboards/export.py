@@ -19,7 +19,7 @@ PRICE_BASIS = "Asking prices of active listings (not sale prices), shipping incl
 RECOMMENDATION_COLUMNS = ["snapshot_date", "condition", "rank_overall", "model_id", "name", "vram_gb", "vram_class",
                           "rank_in_vram_class", "price_median", "price_low", "listing_count", "enough_listings",
                           "relative_perf", "perf_basis", "perf_per_1k_usd", "usd_per_gb_vram", "usd_per_fp16_tflop",
-                          "tdp_w", "source_mode"]
+                          "tdp_w", "form_factor", "source_mode"]
 
 
 def export_dir() -> Path:

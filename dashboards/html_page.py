@@ -30,10 +30,10 @@ def _scatter(data: ReportData, x: str, y: str, title: str, x_title: str, y_title
 def _ranking(data: ReportData) -> go.Figure:
     fig = go.Figure()
     for condition, color in CONDITION_COLORS.items():
-        top = data.ranking.filter((pl.col("condition") == condition) & pl.col("enough_listings")).head(15)
+        top = data.top_ranking.filter(pl.col("condition") == condition).head(15)
         fig.add_trace(go.Bar(y=[html.escape(n) for n in top["name"].to_list()], x=top["perf_per_1k_usd"].to_list(),
                              orientation="h", name=condition, marker={"color": color}))
-    fig.update_layout(title="Performance per 1,000 USD (top 15 per condition)", barmode="group", height=600,
+    fig.update_layout(title="Performance per 1,000 USD (top 15 PCIe cards per condition)", barmode="group", height=600,
                       yaxis={"autorange": "reversed"}, margin={"l": 220, "t": 50})
     return fig
 
@@ -42,7 +42,7 @@ def _history(data: ReportData) -> go.Figure:
     """Median asking price per day for the best-value cards, new and used; the x axis always spans the last
     30 days so a short history reads as dates, not as a sub-second span."""
     fig = go.Figure()
-    top_models = data.ranking.filter(pl.col("enough_listings")).head(8)["model_id"].unique().to_list()
+    top_models = data.top_ranking.head(8)["model_id"].unique().to_list()
     history = data.history.filter(pl.col("model_id").is_in(top_models) & pl.col("condition").is_in(list(CONDITION_COLORS)))
     for (model, condition), part in history.group_by("model_id", "condition", maintain_order=True):
         fig.add_trace(go.Scatter(x=[d.isoformat() for d in part["snapshot_date"]], y=part["median"].to_list(),

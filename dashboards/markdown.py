@@ -44,9 +44,10 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
         out.append(SAMPLE_BANNER)
     out.append("Prices are asking prices of active listings (not sale prices), shipping included, after an outlier "
                "screen. Relative performance: `dl_index_v1` (RTX 3090 = 1.0). Figures resting on fewer than 3 "
-               "listings are left out of the rankings.\n")
+               "listings, and SXM/OAM modules (they need a server board), are left out of the top lists and "
+               "picks; `marts.gpu_value` has every card.\n")
     for condition in ("new", "used"):
-        ranked = data.ranking.filter((pl.col("condition") == condition) & pl.col("enough_listings")).head(top_n)
+        ranked = data.top_ranking.filter(pl.col("condition") == condition).head(top_n)
         out.append(f"\n## Top {top_n} by performance per USD ({condition})\n\n" + table(ranked, RANK_COLS))
     picks = data.picks.filter(pl.col("pick_rank") == 1)
     out.append("\n## Picks per budget and use case\n\nUse cases: LLM >= 24 GB, vision >= 12 GB, beginner >= 8 GB.\n\n")

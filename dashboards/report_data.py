@@ -6,6 +6,7 @@ from datetime import date, timedelta
 import duckdb
 import polars as pl
 
+from transforms.value import PLUG_IN
 from warehouse.writes import read_frame
 
 TOP_N = 10
@@ -26,6 +27,12 @@ class ReportData:
     @property
     def is_sample(self) -> bool:
         return self.source_mode != "live"
+
+    @property
+    def top_ranking(self) -> pl.DataFrame:
+        """What the top lists show: PCIe cards priced on at least 3 listings, best perf per USD first.
+        (SXM/OAM modules need a server board; marts.gpu_value keeps them.)"""
+        return self.ranking.filter(pl.col("enough_listings") & PLUG_IN).sort("perf_per_1k_usd", descending=True)
 
 
 def load_report(con: duckdb.DuckDBPyConnection, day: date) -> ReportData:

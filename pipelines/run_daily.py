@@ -29,13 +29,14 @@ def main(argv: list[str]) -> int:
         mode = con.execute("SELECT any_value(source_mode) FROM staging.listings WHERE snapshot_date = ?", [day]).fetchone()[0]
         top = con.execute(
             "SELECT condition, name, price_median, perf_per_1k_usd, listing_count FROM marts.gpu_value "
-            "WHERE snapshot_date = ? AND enough_listings ORDER BY perf_per_1k_usd DESC LIMIT 5", [day]).fetchall()
+            "WHERE snapshot_date = ? AND enough_listings AND coalesce(form_factor, 'pcie') = 'pcie' "
+            "ORDER BY perf_per_1k_usd DESC LIMIT 5", [day]).fetchall()
     print()
     if mode != "live":
         print("*** SAMPLE DATA: bundled project-authored snapshot, not market prices ***")
     print(f"warehouse: {db_path()}")
     print(f"export:    {export_dir() / day}")
-    print(f"top five by performance per 1,000 USD on {day} (asking prices of active listings):")
+    print(f"top five PCIe cards by performance per 1,000 USD on {day} (asking prices of active listings):")
     for i, (condition, name, price, ppu, n) in enumerate(top, 1):
         print(f"  {i}. {name} ({condition}) median {price:,.0f} USD, {ppu:.2f} per 1k USD, {n} listings")
     done = time.perf_counter()

@@ -56,8 +56,11 @@ def test_markdown_lists_the_top_picks_of_the_marts(sample_run, export_dir):
     md = (export_dir / "recommendations.md").read_text()
     marts = marts_value(sample_run["db"]).filter(pl.col("enough_listings"))
     for condition in ("new", "used"):
-        best = marts.filter(pl.col("condition") == condition).row(0, named=True)
+        best = marts.filter((pl.col("condition") == condition) & (pl.col("form_factor") == "pcie")).row(0, named=True)
         assert best["name"] in md
+    sxm = marts.filter(pl.col("form_factor") == "sxm")["name"].to_list()
+    top_lists = "".join(part.split("\n## ")[0] for part in md.split("## Top 10 by performance per USD")[1:])
+    assert sxm and not any(f"| {name} |" in top_lists for name in sxm)  # modules stay out of the top lists
     for section in ("Top 10 by performance per USD (new)", "Picks per budget", "Build tiers", "Best deals",
                     "Changes since yesterday"):
         assert section in md

@@ -16,7 +16,8 @@ D = date(2026, 11, 20)
 
 def specs_frame(rows):
     base = {"has_tensor_cores": True, "fp32_tflops": 10.0, "fp16_tensor_tflops": 50.0, "bandwidth_gbs": 500.0,
-            "memory_gb": 24.0, "tdp_w": 300.0, "name": None, "relative_perf": None, "perf_basis": "tensor_model"}
+            "memory_gb": 24.0, "tdp_w": 300.0, "name": None, "relative_perf": None, "perf_basis": "tensor_model",
+            "form_factor": "pcie"}
     return pl.DataFrame([{**base, **r, "name": r["model_id"]} for r in rows])
 
 
@@ -112,3 +113,12 @@ def test_the_new_vs_used_view_keeps_models_sold_only_used(tmp_path):
             "SELECT model_id, new_price_median, used_price_median, used_to_new_price_ratio "
             "FROM marts.gpu_value_new_vs_used").fetchall()}
     assert rows == {"a": (1000.0, 600.0, 0.6), "b": (None, 300.0, None)}
+
+
+def test_budget_picks_take_pcie_cards_only():
+    value = value_rows([
+        {"model_id": "sxm-module", "price_median": 150.0, "vram_gb": 16.0, "relative_perf": 0.9},
+        {"model_id": "pcie-card", "price_median": 300.0, "vram_gb": 12.0, "relative_perf": 0.6},
+    ]).with_columns(form_factor=pl.Series(["sxm", "pcie"]))
+    picks = budget_picks(value, budgets=(500,), use_cases={"vision": 12})
+    assert picks["model_id"].to_list() == ["pcie-card"]

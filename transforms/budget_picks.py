@@ -3,15 +3,18 @@
 The guide's rule: among the cards with the best performance per USD, buy the one with the most memory the
 budget allows. Here "the best performance per USD" means within 25% of the best perf-per-USD among the cards
 that fit the budget and the use case's VRAM floor and whose price rests on at least 3 listings. Ties in memory
-go to the higher perf per USD. The alternatives are the next two cards in the same order.
+go to the higher perf per USD. The alternatives are the next two cards in the same order. Only PCIe cards
+are picked: an SXM or OAM module needs a server board (the build tiers use them for 8-GPU servers).
 """
 
 import polars as pl
 
+from transforms.value import PLUG_IN
+
 BUDGETS_USD = (300, 500, 750, 1_000, 1_500, 2_000, 3_000, 5_000, 10_000)
 USE_CASES = {"llm": 24, "vision": 12, "beginner": 8}  # VRAM floors in GB (build guide)
 NEAR_BEST = 0.75
-RULE = "within 25% of the best perf/USD that fits budget and VRAM floor, then most VRAM, then perf/USD"
+RULE = "PCIe cards within 25% of the best perf/USD that fit budget and VRAM floor, then most VRAM, then perf/USD"
 
 
 SCHEMA = {"snapshot_date": pl.Date, "budget_usd": pl.Int32, "use_case": pl.String, "condition": pl.String,
@@ -26,7 +29,8 @@ def budget_picks(value: pl.DataFrame, budgets=BUDGETS_USD, use_cases=USE_CASES) 
     Vectorized: every eligible card is paired with every (budget, use case), the ones that fit are ranked
     within their group. Rows come grouped by (date, condition) in order of first appearance in `value`,
     then by budget and use case in the order given, then by rank."""
-    eligible = value.filter(pl.col("enough_listings")).with_row_index("_row")
+    plug_in = PLUG_IN if "form_factor" in value.columns else pl.lit(True)
+    eligible = value.filter(pl.col("enough_listings") & plug_in).with_row_index("_row")
     if eligible.is_empty() or not budgets or not use_cases:
         return pl.DataFrame(schema=SCHEMA)
     groups = eligible.select("snapshot_date", "condition").unique(maintain_order=True).with_row_index("_group")

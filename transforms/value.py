@@ -11,6 +11,10 @@ def vram_class(vram: pl.Expr) -> pl.Expr:
             .when(vram >= 12).then(pl.lit("12-23 GB")).otherwise(pl.lit("<12 GB")))
 
 
+PLUG_IN = pl.col("form_factor").fill_null("pcie") == "pcie"
+"""Cards that go in a desktop or workstation slot; SXM and OAM modules need a server board."""
+
+
 def gpu_value(prices: pl.DataFrame, specs: pl.DataFrame) -> pl.DataFrame:
     """`prices`: price_daily rows of source 'all'; `specs`: marts.gpu_specs (with relative_perf)."""
     base = (prices.filter((pl.col("source") == "all") & pl.col("condition").is_in(VALUE_CONDITIONS))
@@ -35,6 +39,7 @@ def gpu_value(prices: pl.DataFrame, specs: pl.DataFrame) -> pl.DataFrame:
         bandwidth_gbs=pl.col("bandwidth_gbs"),
         tdp_w=pl.col("tdp_w"),
         source_mode=pl.col("source_mode"),
+        form_factor=pl.col("form_factor"),
     )
     order = pl.col("perf_per_1k_usd")
     return ranked.with_columns(

@@ -1,7 +1,6 @@
 """Assets: the daily recommendation export and the dashboard page."""
 
 import dagster as dg
-import polars as pl
 
 from dashboards.export import write_export
 from dashboards.html_page import write_html
@@ -22,7 +21,7 @@ def daily_export(context: dg.AssetExecutionContext, warehouse: WarehouseResource
     with warehouse.connect() as con:
         data = load_report(con, day)
     paths = write_export(data)
-    top = data.ranking.filter(pl.col("enough_listings")).sort("perf_per_1k_usd", descending=True).head(10)
+    top = data.top_ranking.head(10)
     return dg.MaterializeResult(metadata={
         "source_mode": data.source_mode,
         "top_10": dg.MetadataValue.md(table(top, {"condition": "condition", "name": "GPU", "price_median": "median USD",
