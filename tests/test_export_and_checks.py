@@ -93,3 +93,18 @@ def test_tiers_take_the_use_case_from_run_config(sample_run, tmp_path):
     for tier, vram_each, kwh, cost in rows:
         assert vram_each >= 24, tier
         assert cost == pytest.approx(kwh * 0.30)
+
+
+def test_retailer_rows_are_new_condition_listings_priced_under_their_store(sample_run):
+    with duckdb.connect(str(sample_run["db"]), read_only=True) as con:
+        staged = con.execute("SELECT source, condition, count(*) FROM staging.listings "
+                             "WHERE source IN ('newegg', 'microcenter', 'bestbuy') GROUP BY ALL").fetchall()
+        raw = dict(con.execute("SELECT condition, count(*) FROM raw.retailer_listings GROUP BY ALL").fetchall())
+        priced = {s for (s,) in con.execute("SELECT DISTINCT source FROM marts.price_daily "
+                                            "WHERE condition = 'new'").fetchall()}
+    by_condition: dict[str, int] = {}
+    for source, condition, n in staged:
+        by_condition[condition] = by_condition.get(condition, 0) + n
+    assert by_condition == raw  # new unless the store labels the unit open box / refurbished / used
+    assert by_condition["new"] > 0
+    assert {"newegg", "microcenter", "bestbuy", "ebay", "all"} <= priced
