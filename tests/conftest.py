@@ -11,6 +11,12 @@ from pipelines.resources import EbayResource, RetailersResource, SpecPagesResour
 DAY = "2026-11-20"
 
 
+def redirect_outputs(mp: pytest.MonkeyPatch, root) -> None:
+    """Point the export and the dashboard page into `root` instead of the checkout."""
+    mp.setenv("GPU_MARKET_EXPORT_DIR", str(root / "exports"))
+    mp.setenv("GPU_MARKET_DASHBOARD", str(root / "site" / "index.html"))
+
+
 def sample_resources(db_path) -> dict:
     return {
         "warehouse": WarehouseResource(db_path=str(db_path)),
@@ -30,8 +36,7 @@ def sample_run(tmp_path_factory):
     """A warehouse and export built from the bundled sample for DAY, and the run's result."""
     root = tmp_path_factory.mktemp("sample_run")
     mp = pytest.MonkeyPatch()
-    mp.setenv("GPU_MARKET_EXPORT_DIR", str(root / "exports"))
-    mp.setenv("GPU_MARKET_DASHBOARD", str(root / "site" / "index.html"))
+    redirect_outputs(mp, root)
     db = root / "gm.duckdb"
     result = materialize_day(db)
     yield {"db": db, "root": root, "day": date.fromisoformat(DAY), "result": result, "monkeypatch": mp}

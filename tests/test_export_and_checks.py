@@ -103,8 +103,9 @@ def test_retailer_rows_are_new_condition_listings_priced_under_their_store(sampl
         priced = {s for (s,) in con.execute("SELECT DISTINCT source FROM marts.price_daily "
                                             "WHERE condition = 'new'").fetchall()}
     by_condition: dict[str, int] = {}
-    for source, condition, n in staged:
+    for _, condition, n in staged:
         by_condition[condition] = by_condition.get(condition, 0) + n
     assert by_condition == raw  # new unless the store labels the unit open box / refurbished / used
+    assert {source for source, _, _ in staged} == {"newegg", "microcenter", "bestbuy"}  # the store is the source
     assert by_condition["new"] > 0
     assert {"newegg", "microcenter", "bestbuy", "ebay", "all"} <= priced

@@ -8,7 +8,7 @@ import duckdb
 import polars as pl
 
 from pipelines.assets import deals, ebay_listings, listing_history, listings, price_daily
-from tests.conftest import materialize_day, sample_resources
+from tests.conftest import materialize_day, redirect_outputs, sample_resources
 from transforms.unmatched import unmatched_summary
 
 VOLATILE = {"fetched_at", "recorded_at", "run_id"}  # when and by which run, not what
@@ -49,8 +49,7 @@ def assert_same(first: dict, second: dict) -> None:
 
 
 def test_a_day_materialized_twice_leaves_identical_tables(tmp_path, monkeypatch):
-    monkeypatch.setenv("GPU_MARKET_EXPORT_DIR", str(tmp_path / "exports"))
-    monkeypatch.setenv("GPU_MARKET_DASHBOARD", str(tmp_path / "site" / "index.html"))
+    redirect_outputs(monkeypatch, tmp_path)
     db = tmp_path / "day.duckdb"
     materialize_day(db)
     first = snapshot(db)

@@ -14,6 +14,7 @@ import polars as pl
 import pytest
 
 from pipelines.assets import ALL_ASSETS
+from tests.conftest import redirect_outputs
 from tests.support.fake_market import FakeMarket
 from tests.support.live import DAY, fast_retries, live_resources, queries_by_model
 from transforms.price_text import parse_price_text
@@ -53,8 +54,7 @@ def item(item_id: str, title, price, currency: str = "USD") -> dict:
 def hostile_run(tmp_path_factory):
     root = tmp_path_factory.mktemp("hostile")
     mp = pytest.MonkeyPatch()
-    mp.setenv("GPU_MARKET_EXPORT_DIR", str(root / "exports"))
-    mp.setenv("GPU_MARKET_DASHBOARD", str(root / "site" / "index.html"))
+    redirect_outputs(mp, root)
     fast_retries(mp)
     q = queries_by_model()
     normal = [item(f"v1|n{i}|0", f"NVIDIA GeForce RTX 3090 24GB GDDR6X Graphics Card Used #{i}", f"{1000 + i}.00")

@@ -36,6 +36,19 @@ class Scores:
         return self.genuine_found / self.genuine if self.genuine else 1.0
 
 
+def _tally(name: str, keys: list[str], expected: pl.DataFrame, exp_col: str, predicted: pl.DataFrame,
+           pred_col: str) -> pl.DataFrame:
+    """Per key: how often expected, predicted, predicted correctly; precision and recall."""
+    rows = [{name: k, "expected": expected.filter(pl.col(exp_col) == k).height,
+             "predicted": predicted.filter(pl.col(pred_col) == k).height,
+             "correct": predicted.filter((pl.col(pred_col) == k) & pl.col("correct")).height} for k in keys]
+    schema = {name: pl.String, "expected": pl.Int64, "predicted": pl.Int64, "correct": pl.Int64}
+    return pl.DataFrame(rows, schema=schema).with_columns(
+        precision=(pl.col("correct") / pl.col("predicted")).round(3),
+        recall=(pl.col("correct") / pl.col("expected")).round(3),
+    )
+
+
 def score(labelled: pl.DataFrame, predicted: pl.DataFrame) -> Scores:
     """`labelled` has title, expected_model_id, expected_reason[, lot_quantity]; `predicted` is the
     classify_listings output for the same rows in the same order."""
@@ -71,32 +84,10 @@ def score(labelled: pl.DataFrame, predicted: pl.DataFrame) -> Scores:
     genuine = df.filter(pl.col("exp_r") == KEPT)
 
     reasons = sorted(set(df["exp_r"].to_list()) | set(df["pred_r"].to_list()))
-    per_reason = pl.DataFrame([
-        {
-            "reason": r,
-            "expected": df.filter(pl.col("exp_r") == r).height,
-            "predicted": df.filter(pl.col("pred_r") == r).height,
-            "correct": df.filter((pl.col("pred_r") == r) & pl.col("correct")).height,
-        } for r in reasons
-    ], schema={"reason": pl.String, "expected": pl.Int64, "predicted": pl.Int64, "correct": pl.Int64})
-    per_reason = per_reason.with_columns(
-        precision=(pl.col("correct") / pl.col("predicted")).round(3),
-        recall=(pl.col("correct") / pl.col("expected")).round(3),
-    )
-
+    per_reason = _tally("reason", reasons, df, "exp_r", df, "pred_r")
     models = sorted(set(genuine["expected_model_id"].drop_nulls().to_list())
                     | set(kept["predicted_model_id"].drop_nulls().to_list()))
-    per_model = pl.DataFrame([
-        {
-            "model_id": m,
-            "expected": genuine.filter(pl.col("expected_model_id") == m).height,
-            "predicted": kept.filter(pl.col("predicted_model_id") == m).height,
-            "correct": kept.filter((pl.col("predicted_model_id") == m) & pl.col("correct")).height,
-        } for m in models
-    ], schema={"model_id": pl.String, "expected": pl.Int64, "predicted": pl.Int64, "correct": pl.Int64})
-    per_model = per_model.with_columns(
-        precision=(pl.col("correct") / pl.col("predicted")).round(3),
-        recall=(pl.col("correct") / pl.col("expected")).round(3),
+    per_model = _tally("model_id", models, genuine, "expected_model_id", kept, "predicted_model_id").with_columns(
         errors=(pl.col("predicted") - pl.col("correct")) + (pl.col("expected") - pl.col("correct")),
     ).sort(["errors", "model_id"], descending=[True, False])
 

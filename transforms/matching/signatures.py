@@ -88,13 +88,18 @@ def split_mention(tokens: list[str]) -> tuple[list[str], str | None, tuple[str, 
     if i >= len(tokens):
         return tokens, None, ()
     core = tokens[i]
-    allowed = TITAN_SUFFIXES if core == "TITAN" else VARIANT_SUFFIXES
+    return tokens[:i], core, tuple(sorted(set(_suffix_after(tokens, i))))
+
+
+def _suffix_after(tokens, i: int) -> list[str]:
+    """The variant tokens right after the core at position i (TI, SUPER, ...; X / XP / V after TITAN)."""
+    allowed = TITAN_SUFFIXES if tokens[i] == "TITAN" else VARIANT_SUFFIXES
     suffix = []
     for tok in tokens[i + 1:]:
         if tok not in allowed:
             break
         suffix.append(tok)
-    return tokens[:i], core, tuple(sorted(set(suffix)))
+    return suffix
 
 
 def _core_of(name_tokens: list[str]) -> str | None:
@@ -109,12 +114,7 @@ def _phrase_key(tokens: list[str], core: str) -> tuple[tuple[str, ...], frozense
     if core not in tokens:
         return None
     i = tokens.index(core)
-    allowed = TITAN_SUFFIXES if core == "TITAN" else VARIANT_SUFFIXES
-    suffix = []
-    for tok in tokens[i + 1:]:
-        if tok not in allowed:
-            break
-        suffix.append(tok)
+    suffix = _suffix_after(tokens, i)
     used = {core, *suffix}
     quals = frozenset(
         t for t in tokens
