@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Measure the listing classifier (transforms/matching) on labelled titles or on raw Browse responses.
 
-    python tools/evaluate_classifier.py                       # dev, holdout and fresh sets, reported separately
+    python tools/evaluate_classifier.py                       # every labelled set in tests/data, reported separately
     python tools/evaluate_classifier.py tests/data/labelled_titles_dev.csv
     python tools/evaluate_classifier.py DIR [--labels FILE]   # DIR of Browse API *.json responses
 
@@ -29,7 +29,7 @@ from transforms.matching import classify_ebay_items, classify_listings  # noqa: 
 from transforms.matching.evaluation import Scores, score  # noqa: E402
 from warehouse.catalog import load_catalog  # noqa: E402
 
-DEFAULT_SETS = [ROOT / "tests" / "data" / f"labelled_titles_{name}.csv" for name in ("dev", "holdout", "fresh")]
+DEFAULT_SETS = [ROOT / "tests" / "data" / f"labelled_titles_{name}.csv" for name in ("dev", "holdout", "fresh", "final", "confirm")]
 LABEL_SCHEMA = {"title": pl.String, "condition_id": pl.Int64, "item_group_type": pl.String,
                 "seller_feedback_pct": pl.Float64, "expected_model_id": pl.String, "expected_reason": pl.String,
                 "lot_quantity": pl.Int32, "case": pl.String}

@@ -83,7 +83,8 @@ def classify_listings(frame: pl.DataFrame, catalog: pl.DataFrame, min_feedback_p
     feats = rows.join(feats, on="title", how="left", maintain_order="left")
 
     weak_first = pl.col("acc_weak_first") & ~pl.col("part_only")  # a part number alone also names the card
-    system_weak_first = pl.col("system_weak_first")
+    # a machine brand before the model names a system, unless the card is said to be an OEM part or a pull
+    system_weak_first = pl.col("system_weak_first") & ~pl.col("oem_card")
     cond_parts = (pl.col("condition_id") == FOR_PARTS_CONDITION_ID).fill_null(False)
     fb = pl.col("seller_feedback_pct")
     lot_qty = pl.col("lot_qty")

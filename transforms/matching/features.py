@@ -84,6 +84,7 @@ def feature_frame(frame: pl.DataFrame, index: CatalogIndex) -> pl.DataFrame:
         system_hit=_first(sys_text, SYSTEM),
         system_weak=sys_text.str.extract_groups(rf"^(.*?)\b({SYSTEM_WEAK_WORDS})\b"),
         lot=n.str.extract_groups(_lot_pattern(index)),
+        oem_card=n.str.contains(r"\b(?:OEM|PULL|PULLED|PULLS)\b"),  # the card is an OEM part or a pull
     )
     counts = [pl.col("lot").struct.field(str(i)) for i in range(1, LOT_NUMERIC + 3)]
     word = counts[LOT_NUMERIC].str.strip_chars().replace_strict(NUMBER_WORDS, default=None, return_dtype=pl.Int32)

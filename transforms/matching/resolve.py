@@ -99,11 +99,13 @@ def form_of(tokens) -> tuple[str, frozenset[str]]:
 def _drop_truncations(index: CatalogIndex, keys: list) -> list:
     """Drop a mention that is no catalog model and only a truncated repeat of another mention in the same
     title: `RX 7800 XT ... Radeon RX 7800` (same number, suffix cut off) or `RTX 5080 ... RTX 508` (number cut
-    off). Two catalog models named stay two models (unclear)."""
+    off); likewise a bare TITAN beside a catalog model (a cooler line). Two catalog models stay two (unclear)."""
     known = [k for k in keys if k in index.groups]
 
     def truncation(k) -> bool:
         core, suffix = k
+        if core == "TITAN" and not suffix and known:  # a cooler line (Sparkle Arc B580 Titan OC), not a TITAN card
+            return True
         return any((core == c and suffix == s[:len(suffix)] and len(suffix) < len(s))
                    or (not suffix and len(core) >= 3 and c != core and c.startswith(core)) for c, s in known)
 
