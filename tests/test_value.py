@@ -8,7 +8,7 @@ import pytest
 from transforms.budget_picks import budget_picks
 from transforms.deals import find_deals
 from transforms.performance import measured_relative, relative_performance
-from transforms.value import gpu_value, side_by_side
+from transforms.value import gpu_value
 from warehouse.catalog import load_benchmarks, load_catalog
 
 D = date(2026, 11, 20)
@@ -52,16 +52,6 @@ def test_ranking_by_the_documented_index():
     mid = value.row(0, named=True)
     assert mid["perf_per_1k_usd"] == pytest.approx(2.0) and mid["usd_per_gb_vram"] == pytest.approx(500 / 24)
     assert mid["usd_per_fp16_tflop"] == pytest.approx(10.0) and mid["enough_listings"] is False
-
-
-def test_new_and_used_side_by_side():
-    specs = specs_frame([{"model_id": "a", "relative_perf": 1.0}])
-    prices = pl.DataFrame({"snapshot_date": [D] * 2, "model_id": ["a", "a"], "condition": ["new", "used"],
-                           "source": ["all"] * 2, "median": [1000.0, 600.0], "low3_mean": [990.0, 550.0],
-                           "listing_count": [4, 9], "source_mode": ["sample"] * 2})
-    wide = side_by_side(gpu_value(prices, specs)).row(0, named=True)
-    assert wide["new_price_median"] == 1000 and wide["used_price_median"] == 600
-    assert wide["used_perf_per_1k_usd"] > wide["new_perf_per_1k_usd"]
 
 
 def value_rows(rows):
@@ -110,9 +100,9 @@ def test_the_new_vs_used_view_keeps_models_sold_only_used(tmp_path):
     with connect(tmp_path / "v.duckdb") as con:
         replace_slice(con, "marts.gpu_value", gpu_value(prices, specs))
         rows = {r[0]: r[1:] for r in con.execute(
-            "SELECT model_id, new_price_median, used_price_median, used_to_new_price_ratio "
-            "FROM marts.gpu_value_new_vs_used").fetchall()}
-    assert rows == {"a": (1000.0, 600.0, 0.6), "b": (None, 300.0, None)}
+            "SELECT model_id, new_price_median, used_price_median, used_to_new_price_ratio, "
+            "used_perf_per_1k_usd > new_perf_per_1k_usd FROM marts.gpu_value_new_vs_used").fetchall()}
+    assert rows == {"a": (1000.0, 600.0, 0.6, True), "b": (None, 300.0, None, None)}
 
 
 def test_budget_picks_take_pcie_cards_only():

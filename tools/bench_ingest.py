@@ -140,30 +140,20 @@ def ingest(base_url: str, rate: float) -> None:
 
 def _ingest_day(client, queries, db: Path) -> tuple[int, int]:
     """What the ebay_listings asset does for one day (rows streamed to a spill folder, then one
-    transaction), with source_mode 'simulated'. Falls back to the in-memory path of older code."""
+    transaction), with source_mode 'simulated'."""
     from pipelines.sources.ebay import ingest as ebay_ingest
     from warehouse.connection import connect
-
-    if hasattr(ebay_ingest, "SpilledRows"):
-        with tempfile.TemporaryDirectory() as spill:
-            sink = ebay_ingest.SpilledRows(spill)
-            _, errors = ebay_ingest.run_searches(client, queries, DAY, "simulated", lambda m: None, sink=sink)
-            PHASES["fetch_peak_rss"] = peak_rss_bytes()
-            with connect(db) as con:
-                if os.environ.get("BENCH_DUCKDB_MEMORY_LIMIT"):
-                    con.execute(f"SET memory_limit = '{os.environ['BENCH_DUCKDB_MEMORY_LIMIT']}'")
-                from warehouse.writes import replace_slices
-
-                replace_slices(con, [("raw.ebay_listings", sink.files, {"snapshot_date": DAY})])
-        return sink.count, len(errors)
-    from transforms.ebay_items import rows_to_frame
     from warehouse.writes import replace_slices
 
-    rows, errors = ebay_ingest.run_searches(client, queries, DAY, "simulated", lambda m: None)
-    frame = rows_to_frame(rows)
-    with connect(db) as con:
-        replace_slices(con, [("raw.ebay_listings", frame, {"snapshot_date": DAY})])
-    return frame.height, len(errors)
+    with tempfile.TemporaryDirectory() as spill:
+        sink = ebay_ingest.SpilledRows(spill)
+        errors = ebay_ingest.run_searches(client, queries, DAY, "simulated", lambda m: None, sink)
+        PHASES["fetch_peak_rss"] = peak_rss_bytes()
+        with connect(db) as con:
+            if os.environ.get("BENCH_DUCKDB_MEMORY_LIMIT"):
+                con.execute(f"SET memory_limit = '{os.environ['BENCH_DUCKDB_MEMORY_LIMIT']}'")
+            replace_slices(con, [("raw.ebay_listings", sink.files, {"snapshot_date": DAY})])
+    return sink.count, len(errors)
 
 
 # ------------------------------------------------------------------------------------------ driver

@@ -47,13 +47,3 @@ def gpu_value(prices: pl.DataFrame, specs: pl.DataFrame) -> pl.DataFrame:
         rank_in_vram_class=order.rank("ordinal", descending=True)
         .over("snapshot_date", "condition", "vram_class").cast(pl.Int32),
     ).sort("snapshot_date", "condition", "rank_overall")
-
-
-def side_by_side(value: pl.DataFrame) -> pl.DataFrame:
-    """New and used next to each other: one row per date and model."""
-    cols = ["price_median", "perf_per_1k_usd", "listing_count", "rank_overall"]
-    new = value.filter(pl.col("condition") == "new").select("snapshot_date", "model_id", "name", "relative_perf",
-                                                            "vram_gb", *[pl.col(c).alias(f"new_{c}") for c in cols])
-    used = value.filter(pl.col("condition") == "used").select("snapshot_date", "model_id",
-                                                              *[pl.col(c).alias(f"used_{c}") for c in cols])
-    return new.join(used, on=["snapshot_date", "model_id"], how="full", coalesce=True)

@@ -45,7 +45,7 @@ def ebay_listings(context: dg.AssetExecutionContext, ebay: EbayResource, warehou
     spilled = SpilledRows(spill_dir.name)
     client, http = ebay.open_client(catalog, budget, context.log.info)
     try:
-        _, errors = run_searches(client, queries, day, ebay.mode, context.log.info, sink=spilled)
+        errors = run_searches(client, queries, day, ebay.mode, context.log.info, spilled)
     finally:
         http.close()
     calls = pl.DataFrame({"call_date": [today], "source": ["ebay"], "calls": [budget.used]},

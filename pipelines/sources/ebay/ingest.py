@@ -45,11 +45,9 @@ class SpilledRows:
 
 
 def run_searches(client: EbayBrowseClient, queries: list[SearchQuery], snapshot_date: date, source_mode: str,
-                 log: Callable[[str], None], sink: SpilledRows | None = None) -> tuple[list[dict], list[IngestError]]:
-    """Rows (deduplicated by item id, the first query that found an item wins) and failed queries. With
-    `sink`, rows go there as they arrive and the returned list is empty."""
-    rows: list[dict] = []
-    add = sink.append if sink is not None else rows.append
+                 log: Callable[[str], None], sink: SpilledRows) -> list[IngestError]:
+    """Send every row to `sink` as it arrives (deduplicated by item id: the first query that found an item
+    wins) and return the failed queries."""
     errors: list[IngestError] = []
     seen: set[str] = set()
     for n, query in enumerate(queries, start=1):
@@ -60,7 +58,7 @@ def run_searches(client: EbayBrowseClient, queries: list[SearchQuery], snapshot_
                                    query=query.q, fetched_at=page.fetched_at, source_mode=source_mode)
                     if row is not None and row["item_id"] not in seen:
                         seen.add(row["item_id"])
-                        add(row)
+                        sink.append(row)
         except BudgetExhausted as exc:
             skipped = [q.q for q in queries[n - 1:]]
             errors.append(IngestError("ebay", query.q, exc.kind,
@@ -72,7 +70,6 @@ def run_searches(client: EbayBrowseClient, queries: list[SearchQuery], snapshot_
             log(f"query {query.q!r} failed: {exc.reason}")
         if n % 20 == 0 or n == len(queries):
             log(f"eBay: {n}/{len(queries)} queries, {len(seen)} distinct items so far")
-    if sink is not None:
-        sink.flush()
-    return rows, errors
+    sink.flush()
+    return errors
 
