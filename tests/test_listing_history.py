@@ -26,6 +26,7 @@ def fold(con, day, rows):
 
 def history(con) -> dict:
     rows = con.execute("SELECT * FROM staging.listing_history").pl()
+    assert rows.select("source", "listing_id").is_unique().all()  # no index: the MERGE keeps one row per listing
     return {r["listing_id"]: r for r in rows.iter_rows(named=True)}
 
 

@@ -18,7 +18,6 @@ Target: at most 20 s and 2 GB on 2 cores.
 from __future__ import annotations
 
 import argparse
-import shutil
 import sys
 import time
 from datetime import date, timedelta
@@ -29,6 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from tools.bench_common import (  # noqa: E402
     CACHE_DIR,
     build_warehouse,
+    copy_db,
     cores,
     emit,
     gb,
@@ -37,6 +37,7 @@ from tools.bench_common import (  # noqa: E402
     remove_db,
     run_child,
     spread,
+    to_current_schema,
     verdict,
 )
 
@@ -91,13 +92,13 @@ def main() -> None:
         print(f"generating the simulated warehouse {pristine} (once; cached) ...", file=sys.stderr, flush=True)
         run_child(["tools/bench_marts.py", "--child", "generate", "--db", str(pristine), "--days", str(args.days),
                    "--per-day", str(args.per_day)], timeout=7200)
+    to_current_schema(pristine)
     work = pristine.with_name("marts-work.duckdb")
     fresh, in_place = [], []
     child = ["tools/bench_marts.py", "--child", "rebuild", "--db", str(work), "--chunk-days", str(args.chunk_days)]
     child += ["--serial"] if args.serial else []
     for _ in range(args.repeat):
-        remove_db(work)  # a stale .wal next to a fresh copy would not replay
-        shutil.copyfile(pristine, work)  # marts empty: build them from staging
+        copy_db(pristine, work)  # marts empty: build them from staging
         fresh.append(run_child(child))
         in_place.append(run_child(child))  # marts full: replace them
     remove_db(work)

@@ -1,9 +1,12 @@
-"""Versioned DDL: the numbered `.sql` files in `warehouse/ddl/`, applied once each, in order.
+"""Versioned DDL: the numbered files in `warehouse/ddl/`, applied once each, in order.
 
 A file is applied in one transaction together with its row in `main.schema_migrations`, so a crash never
-leaves a half-applied version behind.
+leaves a half-applied version behind. Most are `.sql`; a `.py` file defines `migrate(con)` for a change
+DuckDB has no statement for (dropping a primary key means rebuilding the table, see 070).
+Applied files are never edited: a change of schema is a new file.
 """
 
+import importlib.util
 from pathlib import Path
 
 import duckdb
@@ -13,7 +16,17 @@ DDL_DIR = Path(__file__).resolve().parent / "ddl"
 
 def ddl_files() -> list[Path]:
     """The DDL files, ordered by their numeric prefix."""
-    return sorted(DDL_DIR.glob("[0-9][0-9][0-9]_*.sql"))
+    return sorted(p for p in DDL_DIR.glob("[0-9][0-9][0-9]_*.*") if p.suffix in (".sql", ".py"))
+
+
+def _apply(con: duckdb.DuckDBPyConnection, path: Path) -> None:
+    if path.suffix == ".sql":
+        con.execute(path.read_text())
+        return
+    spec = importlib.util.spec_from_file_location(f"warehouse_migration_{path.stem}", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    module.migrate(con)
 
 
 def apply_migrations(con: duckdb.DuckDBPyConnection) -> list[str]:
@@ -32,7 +45,7 @@ def apply_migrations(con: duckdb.DuckDBPyConnection) -> list[str]:
             continue
         con.execute("BEGIN TRANSACTION")
         try:
-            con.execute(path.read_text())
+            _apply(con, path)
             con.execute("INSERT INTO main.schema_migrations (version) VALUES (?)", [path.name])
             con.execute("COMMIT")
         except Exception:

@@ -1,13 +1,17 @@
 """Writing a partition: delete the slice, insert the new rows, in one transaction.
 
 Re-running a day replaces that day, never duplicates it, and a crash in the middle leaves the previous
-state (DuckDB's write-ahead log is replayed or discarded as a whole).
+state (DuckDB's write-ahead log is replayed or discarded as a whole). Incoming rows must lie inside the
+slice they replace and must not repeat their table's key (`warehouse.keys`): the day tables have no
+index to catch a duplicate, so it is caught here, before anything is written.
 """
 
 from pathlib import Path
 
 import duckdb
 import polars as pl
+
+from warehouse.keys import SLICE_KEYS
 
 
 def table_columns(con: duckdb.DuckDBPyConnection, table: str) -> list[str]:
@@ -32,6 +36,25 @@ def _source_columns(con: duckdb.DuckDBPyConnection, data: SliceData) -> list[str
     return [r[0] for r in con.execute("DESCRIBE SELECT * FROM read_parquet(?)", [[str(p) for p in data]]).fetchall()]
 
 
+def _check_rows(table: str, data: SliceData, where: dict) -> None:
+    """Refuse rows outside the slice being replaced, and rows that repeat the table's key (checked in Polars
+    on the key columns only; a Parquet slice is read for those columns alone)."""
+    key = list(SLICE_KEYS.get(table, ()))
+    wanted = sorted(set(key) | set(where))
+    if not wanted or (not isinstance(data, pl.DataFrame) and not data):
+        return
+    rows = data.select(wanted) if isinstance(data, pl.DataFrame) else pl.read_parquet(data, columns=wanted)
+    if where:
+        outside = rows.filter(~pl.all_horizontal([pl.col(k).eq_missing(v) for k, v in where.items()])).height
+        if outside:
+            raise ValueError(f"{table}: {outside} incoming rows lie outside the slice {where} they replace")
+    if key:
+        repeated = rows.group_by(key).len().filter(pl.col("len") > 1).head(3)
+        if repeated.height:
+            raise ValueError(f"{table}: incoming rows repeat the key ({', '.join(key)}), e.g. "
+                             + "; ".join(str(r) for r in repeated.rows()))
+
+
 def _replace(con: duckdb.DuckDBPyConnection, table: str, data: SliceData, where: dict | None) -> int:
     columns = table_columns(con, table)
     given = _source_columns(con, data)
@@ -46,6 +69,7 @@ def _replace(con: duckdb.DuckDBPyConnection, table: str, data: SliceData, where:
     if where:
         clause = " WHERE " + " AND ".join(f'"{k}" = ?' for k in where)
         params = list(where.values())
+    _check_rows(table, data, where or {})
     con.execute(f"DELETE FROM {table}{clause}", params)
     col_list = ", ".join(f'"{c}"' for c in columns)
     if isinstance(data, pl.DataFrame):

@@ -1,0 +1,100 @@
+"""The day tables carry no primary-key index (ddl/070): the key is enforced where rows come in."""
+
+import importlib.util
+from datetime import date
+
+import duckdb
+import polars as pl
+import pytest
+
+from tests.support.crash_writer import day_frame
+from warehouse.connection import connect
+from warehouse.keys import SLICE_KEYS
+from warehouse.migrations import DDL_DIR, ddl_files
+from warehouse.writes import replace_slices
+
+DAY = date(2026, 11, 20)
+MIGRATION_070 = DDL_DIR / "070_day_tables_without_index.py"
+
+
+def _070():
+    spec = importlib.util.spec_from_file_location("m070", MIGRATION_070)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _constraints(con, table: str) -> list[tuple]:
+    schema, name = table.split(".")
+    return con.execute("SELECT constraint_type, constraint_column_names FROM duckdb_constraints() "
+                       "WHERE schema_name = ? AND table_name = ? ORDER BY ALL", [schema, name]).fetchall()
+
+
+def _described(con, table: str) -> dict:
+    schema, name = table.split(".")
+    cols = con.execute("SELECT column_name, data_type, is_nullable, comment FROM duckdb_columns() "
+                       "WHERE schema_name = ? AND table_name = ? ORDER BY column_index", [schema, name]).fetchall()
+    (comment,) = con.execute("SELECT comment FROM duckdb_tables() WHERE schema_name = ? AND table_name = ?",
+                             [schema, name]).fetchone()
+    return {"columns": cols, "comment": comment}
+
+
+def test_the_rebuilt_tables_are_the_keyed_ones_and_keys_are_columns(tmp_path):
+    assert set(_070().TABLES) == set(SLICE_KEYS) | {"staging.listing_history"}  # that one is merged on its key
+    with connect(tmp_path / "w.duckdb") as con:
+        for table, key in SLICE_KEYS.items():
+            described = _described(con, table)
+            assert set(key) <= {c[0] for c in described["columns"]}, table
+            kinds = {kind for kind, _ in _constraints(con, table)}
+            assert "PRIMARY KEY" not in kinds and "NOT NULL" in kinds, table
+
+
+def test_an_older_warehouse_is_upgraded_keeping_rows_comments_and_not_nulls(tmp_path):
+    db = tmp_path / "old.duckdb"
+    con = duckdb.connect(str(db))
+    con.execute("CREATE TABLE main.schema_migrations (version VARCHAR PRIMARY KEY, applied_at TIMESTAMP)")
+    for path in ddl_files():
+        if path.name < MIGRATION_070.name:  # the warehouse as the previous release left it
+            con.execute(path.read_text())
+            con.execute("INSERT INTO main.schema_migrations VALUES (?, now())", [path.name])
+    before = {t: _described(con, t) for t in SLICE_KEYS}
+    assert any(kind == "PRIMARY KEY" for kind, _ in _constraints(con, "staging.listings"))
+    con.register("f", day_frame(DAY, 50, "old").to_arrow())
+    con.execute("INSERT INTO raw.ebay_listings SELECT * FROM f")
+    con.execute("INSERT INTO marts.gpu_value (snapshot_date, model_id, condition, source_mode) "
+                "VALUES (?, 'rtx-3090', 'used', 'sample')", [DAY])
+    con.close()
+
+    with connect(db) as con:  # applies 070
+        assert {t: _described(con, t) for t in SLICE_KEYS} == before
+        assert con.execute("SELECT count(*), count(DISTINCT item_id) FROM raw.ebay_listings").fetchone() == (50, 50)
+        assert con.execute("SELECT count(*) FROM marts.gpu_value_new_vs_used").fetchone()[0] >= 0  # the view resolves
+        assert not any(kind == "PRIMARY KEY" for kind, _ in _constraints(con, "staging.listings"))
+        with pytest.raises(duckdb.ConstraintException):
+            con.execute("INSERT INTO staging.listings (snapshot_date, source, listing_id) VALUES (?, 'ebay', 'x')", [DAY])
+
+
+@pytest.mark.parametrize("as_parquet", [False, True])
+def test_a_slice_repeating_its_key_is_refused_and_the_day_kept(tmp_path, as_parquet):
+    with connect(tmp_path / "w.duckdb") as con:
+        replace_slices(con, [("raw.ebay_listings", day_frame(DAY, 10, "good"), {"snapshot_date": DAY})])
+        bad = pl.concat([day_frame(DAY, 5, "dup"), day_frame(DAY, 2, "dup")])
+        data = bad
+        if as_parquet:
+            data = [tmp_path / "bad.parquet"]
+            bad.write_parquet(data[0])
+        with pytest.raises(ValueError, match=r"repeat the key \(snapshot_date, item_id\).*dup-0"):
+            replace_slices(con, [("raw.ebay_listings", data, {"snapshot_date": DAY})])
+        assert con.execute("SELECT count(*), min(item_id) FROM raw.ebay_listings").fetchone() == (10, "good-0")
+
+
+def test_rows_outside_the_replaced_slice_are_refused(tmp_path):
+    with connect(tmp_path / "w.duckdb") as con:
+        replace_slices(con, [("raw.ebay_listings", day_frame(DAY, 3, "a"), {"snapshot_date": DAY})])
+        stray = pl.concat([day_frame(DAY, 2, "b"), day_frame(date(2026, 11, 19), 1, "c")])
+        with pytest.raises(ValueError, match="1 incoming rows lie outside the slice"):
+            replace_slices(con, [("raw.ebay_listings", stray, {"snapshot_date": DAY})])
+        # twice the same day through the checked path: replaced, never doubled
+        for _ in range(2):
+            replace_slices(con, [("raw.ebay_listings", day_frame(DAY, 4, "d"), {"snapshot_date": DAY})])
+        assert con.execute("SELECT count(*) FROM raw.ebay_listings").fetchone() == (4,)

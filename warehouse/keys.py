@@ -1,0 +1,18 @@
+"""The key of each table written a day at a time.
+
+These tables carry no PRIMARY KEY index (DuckDB rewrites such an index at every checkpoint, a cost that
+grows with the history; see ddl/070). The key is enforced where rows come in instead:
+`warehouse.writes.replace_slices` refuses a slice whose rows repeat a key or fall outside the slice, and
+staging.listing_history is merged on (source, listing_id).
+"""
+
+SLICE_KEYS: dict[str, tuple[str, ...]] = {
+    "raw.ebay_listings": ("snapshot_date", "item_id"),
+    "raw.retailer_listings": ("snapshot_date", "store", "sku", "condition"),
+    "staging.listings": ("snapshot_date", "source", "listing_id"),
+    "marts.price_daily": ("snapshot_date", "model_id", "condition", "source"),
+    "marts.gpu_value": ("snapshot_date", "model_id", "condition"),
+    "marts.budget_picks": ("snapshot_date", "budget_usd", "use_case", "condition", "pick_rank"),
+    "marts.deals": ("snapshot_date", "source", "listing_id"),
+    "marts.build_tiers": ("snapshot_date", "tier", "condition"),
+}
