@@ -29,7 +29,7 @@ from transforms.matching import classify_ebay_items, classify_listings  # noqa: 
 from transforms.matching.evaluation import Scores, score  # noqa: E402
 from warehouse.catalog import load_catalog  # noqa: E402
 
-DEFAULT_SETS = [ROOT / "tests" / "data" / f"labelled_titles_{name}.csv" for name in ("dev", "holdout", "fresh", "final", "confirm")]
+DEFAULT_SETS = [ROOT / "tests" / "data" / f"labelled_titles_{name}.csv" for name in ("dev", "holdout", "fresh", "final", "confirm", "blind")]
 LABEL_SCHEMA = {"title": pl.String, "condition_id": pl.Int64, "item_group_type": pl.String,
                 "seller_feedback_pct": pl.Float64, "expected_model_id": pl.String, "expected_reason": pl.String,
                 "lot_quantity": pl.Int32, "case": pl.String}

@@ -9,7 +9,9 @@ catalog index. Rules, in order:
   2. Qualifiers pick among the catalog models sharing the key: a model needs all its required words
      (QUADRO, ADA, PRO, MAX Q, SFF, ...; a required series word such as RTX or RX is waived when the
      title names no series at all), and is ruled out by a word only a sibling uses (PASCAL vs MAXWELL,
-     NVL, NVLINK, FE, LIMITED).
+     NVL, NVLINK, FE, LIMITED). QUADRO and ADA may be missing when the stated memory names exactly one
+     model of the key (RTX 6000 24GB is the Quadro). A model whose bare name several editions share
+     needs its edition word (vocabulary.EDITION_WORDS: RTX PRO 6000 Blackwell needs WORKSTATION).
   3. Memory: stated figures (12GB, 12G, O12G, not `16GB DDR4`) pick the memory variant. A figure no
      candidate has, or a second figure besides the matching one, is a contradiction: unclear, and the
      evidence says so. No figure while candidates differ in memory, or the catalog id marks the model as
@@ -28,8 +30,10 @@ from dataclasses import dataclass, replace
 from transforms.matching.signatures import CatalogIndex, Signature, split_mention
 from transforms.matching.vocabulary import (
     ADAPTER_WORDS,
+    EDITION_WORDS,
     MAX_CARD_MEMORY_GB,
     MEMORY_CONTEXT_WORDS,
+    MEMORY_NAMES_SERIES,
     SOFT_SERIES,
     TITLE_SERIES,
 )
@@ -161,6 +165,11 @@ def resolve(index: CatalogIndex, mentions: tuple[str, ...], literals: tuple[str,
         verdicts = [(s, _qualifier_ok(s, group, quals)) for s in group]
         cands = [s for s, v in verdicts if v is None]
         why = [v for _, v in verdicts if v is not None]
+        if not cands and figures:  # "RTX 6000 24GB": the memory names the Quadro though QUADRO is missing
+            same_memory = [s for s in group if s.memory_gb in figures]
+            if len(same_memory) == 1 and _qualifier_ok(
+                    same_memory[0], group, quals | (same_memory[0].required & MEMORY_NAMES_SERIES)) is None:
+                cands = same_memory
         if not cands:
             return unclear(f"{labels[key]}: no catalog model fits ({'; '.join(why)})", group)
         named = quals & frozenset().union(*[c.union for c in cands])
@@ -206,6 +215,10 @@ def resolve(index: CatalogIndex, mentions: tuple[str, ...], literals: tuple[str,
             return unclear(f"{labels[key]}: several memory figures stated ({mem_text}GB)", cands)
         return unclear(f"{labels[key]}: cannot tell apart", cands)
     sig = cands[0]
+    edition = EDITION_WORDS.get(sig.model_id)
+    if edition and edition not in quals and not pinned:
+        editions = [s for s in group if s.memory_gb == sig.memory_gb]
+        return unclear(f"{labels[key]}: edition not stated ({sig.model_id} needs {edition})", editions)
     note = f"{labels[key]} -> {sig.model_id}"
     if pinned:
         note += " (part number)"

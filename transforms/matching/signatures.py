@@ -28,6 +28,7 @@ import polars as pl
 from transforms.matching.normalize import normalize_strings
 from transforms.matching.vocabulary import (
     BRAND_WORDS,
+    EDITION_WORDS,
     FORM_TOKEN_RE,
     FORM_TOKENS,
     MEMORY_TOKEN_RE,
@@ -177,7 +178,7 @@ def build_index(catalog: pl.DataFrame) -> CatalogIndex:
                 by_model[model_id] = sig
 
     cores = frozenset(k[0] for k in groups)
-    qualifiers = frozenset(all_quals | TITLE_SERIES | SOFT_SERIES)
+    qualifiers = frozenset(all_quals | TITLE_SERIES | SOFT_SERIES | set(EDITION_WORDS.values()))
     brand = _alternation(BRAND_WORDS)
     series = _alternation(SERIES_WORDS)
     suffix = rf"(?: (?:{_alternation(VARIANT_SUFFIXES)}))*"

@@ -43,6 +43,18 @@ STOP_QUALIFIERS = frozenset({
 })
 """Catalog name/alias words that never tell two catalog models apart (generic or marketing words)."""
 
+EDITION_WORDS = {"rtx-pro-6000-blackwell": "WORKSTATION"}
+"""Models whose bare name several editions share: the title must name this one's edition. "RTX PRO 6000
+Blackwell 96GB" fits the Workstation, Max-Q Workstation and Server Editions alike (every labeller of the
+project's sets read it as unclear); the Max-Q and Server editions already need their own words (MAX Q,
+SERVER). WORKSTATION stays a stop word of catalog phrases ("Quadro RTX 6000 workstation GPU" must not rule
+the Quadro out), so it is read from titles for this rule only."""
+
+MEMORY_NAMES_SERIES = frozenset({"QUADRO", "ADA"})
+"""Required words a seller may drop when the stated memory alone names the model: "RTX 6000 24GB" is the
+Quadro RTX 6000 (the RTX 6000 Ada has 48GB, the RTX PRO 6000 96GB). Without a memory figure the words stay
+required: a bare "RTX 6000" is unclear."""
+
 FORM_TOKENS = frozenset({"PCIE", "SXM", "SXM2", "SXM3", "SXM4", "SXM5", "OAM"})
 
 MEMORY_CONTEXT_WORDS = ("DDR4", "DDR5", "SSD", "NVME", "HDD", "EMMC", "STORAGE", "SYSTEM")
