@@ -205,11 +205,11 @@ def generate_staging(con, start: date, n_days: int, per_day: int, pool: list[dic
 KEPT_SQL = """SELECT rowid AS row_id, snapshot_date, model_id, source, condition, unit_price
               FROM staging.listings
               WHERE snapshot_date BETWEEN ? AND ? AND exclude_reason IS NULL AND model_id IS NOT NULL"""
-DEALS_ROWS = """CREATE OR REPLACE TEMP TABLE _incoming_rows AS
+DEALS_INSERT = """INSERT INTO marts.deals BY NAME
     SELECT d.snapshot_date, l.source, l.listing_id, d.model_id, d.condition, l.title, d.unit_price, d.median_30d,
            d.discount_pct, d.lowest_seen, d.reason, l.url, l.source_mode
-    FROM _deals d JOIN staging.listings l ON l.rowid = d.row_id AND l.snapshot_date BETWEEN ? AND ?
-    ORDER BY d.snapshot_date, l.source, l.listing_id"""
+    FROM _deals d JOIN staging.listings l ON l.rowid = d.row_id AND l.snapshot_date BETWEEN ? AND ?"""
+# straight into marts.deals: through a temp table (and sorted) it took twice as long (0.22 vs 0.11 s a chunk)
 KEYS = {t.split(".")[1]: list(k) for t, k in SLICE_KEYS.items() if t.startswith("marts.")}  # rows are written in key order
 
 
@@ -236,6 +236,12 @@ def replace_days(con, table: str, lo: date, hi: date) -> None:
     names = ", ".join(f'"{c}"' for c in table_columns(con, table))
     con.execute(f"DELETE FROM {table} WHERE snapshot_date BETWEEN ? AND ?", [lo, hi])
     con.execute(f"INSERT INTO {table} ({names}) SELECT {names} FROM _incoming_rows")
+
+
+CHUNK_DAYS = 180
+"""Days per transaction of the bulk rebuild. At 180 days a chunk's price_daily rows (~160k) exceed one DuckDB
+row group (122,880 rows), so DuckDB writes them straight to the file rather than through the write-ahead
+log: the commits took 1.7 s instead of 3.7 s at 120 days; memory stays under 1.9 GB."""
 
 
 def _chunks(first: date, last: date, days: int):
@@ -283,7 +289,7 @@ def compute_chunks(reader, specs, first: date, last: date, chunk_days: int, with
         yield lo, hi, frames
 
 
-def rebuild_marts(con, chunk_days: int = 120, with_picks: bool = False, timer: Timer | None = None,
+def rebuild_marts(con, chunk_days: int = CHUNK_DAYS, with_picks: bool = False, timer: Timer | None = None,
                   progress: Callable[[str], None] | None = None, overlap: bool = True,
                   memory_limit: str | None = "1GB") -> dict[str, int]:
     """Rebuild marts.price_daily (all days, with the 7-day rolling median and 7/30-day changes),
@@ -292,7 +298,7 @@ def rebuild_marts(con, chunk_days: int = 120, with_picks: bool = False, timer: T
     deals among screened listings against the 30-day window).
 
     `chunk_days` days at a time, each chunk replaced in its own transaction (like the assets' one
-    transaction per day, 120 days at once), so memory stays bounded. With `overlap`, the next chunk is
+    transaction per day, CHUNK_DAYS days at once), so memory stays bounded. With `overlap`, the next chunk is
     read and computed (Polars, a second DuckDB cursor) while this one is written.
 
     DuckDB settings for the bulk job (restored at the end): no automatic checkpoint after each chunk's
@@ -341,13 +347,12 @@ def rebuild_marts(con, chunk_days: int = 120, with_picks: bool = False, timer: T
             try:
                 for table in tables:
                     if table == "deals":  # titles, URLs and listing ids from staging, by rowid
+                        con.execute("DELETE FROM marts.deals WHERE snapshot_date BETWEEN ? AND ?", [lo, hi])
                         con.register("_deals", frames["deals"].drop("source").to_arrow())
                         try:
-                            con.execute(DEALS_ROWS, [lo, hi])
+                            con.execute(DEALS_INSERT, [lo, hi])
                         finally:
                             con.unregister("_deals")
-                        replace_days(con, "marts.deals", lo, hi)
-                        con.execute("DROP TABLE _incoming_rows")
                     else:
                         con.register("_incoming_rows", frames[table].sort(KEYS[table]).to_arrow())
                         try:

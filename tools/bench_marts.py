@@ -27,6 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tools.bench_common import (  # noqa: E402
     CACHE_DIR,
+    CHUNK_DAYS,
     build_warehouse,
     copy_db,
     cores,
@@ -77,7 +78,7 @@ def main() -> None:
     ap.add_argument("--days", type=int, default=1826)
     ap.add_argument("--per-day", type=int, default=5477)
     ap.add_argument("--repeat", type=int, default=3)
-    ap.add_argument("--chunk-days", type=int, default=120)
+    ap.add_argument("--chunk-days", type=int, default=CHUNK_DAYS)
     ap.add_argument("--serial", action="store_true", help="do not compute the next chunk while writing this one")
     ap.add_argument("--child", choices=["generate", "rebuild"])
     ap.add_argument("--db", type=Path)

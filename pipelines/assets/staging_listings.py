@@ -52,7 +52,8 @@ def listings(context: dg.AssetExecutionContext, config: ListingsConfig, warehous
 def listing_history(context: dg.AssetExecutionContext, warehouse: WarehouseResource) -> dg.MaterializeResult:
     """Per listing over all snapshot dates: first and last seen, days listed, and asking-price moves, so a
     user sees how long cards sit unsold and how prices change. Incremental: folds in the day's listings
-    only (a MERGE in SQL), so its cost does not grow with the history; re-running a day changes nothing."""
+    only (a MERGE in SQL: one scan of the history for the join, updates in place), so its cost barely grows
+    with the history (benchmark 3); re-running a day changes nothing."""
     day = partition_date(context)
     with warehouse.connect() as con:
         con.execute("BEGIN TRANSACTION")

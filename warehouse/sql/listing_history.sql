@@ -1,5 +1,5 @@
 -- Fold one snapshot date (parameter $day) of staging.listings into staging.listing_history.
--- Incremental: touches only the listings seen that day, so the cost does not grow with the history.
+-- Incremental: changes only the listings seen that day (the join scans the history once, cheaply).
 -- Re-running a day is safe: a day already folded in (day <= last_seen) leaves the row unchanged, and
 -- a backfilled day earlier than first_seen widens first_seen. Dates between first and last seen that
 -- are backfilled later adjust days_seen and min/max but not the change count (documented in README).
