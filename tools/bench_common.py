@@ -226,8 +226,8 @@ def price_bucket(frame, open_box_as_new: bool = True):
 
 
 def replace_days(con, table: str, lo: date, hi: date) -> None:
-    """Make `table`'s rows of dates lo..hi exactly those of the relation `_incoming_rows` (a registered
-    frame or temp table with the table's columns), inside the caller's transaction: delete the range,
+    """Make `table`'s rows of dates lo..hi exactly those of the registered frame `_incoming_rows` (with the
+    table's columns), inside the caller's transaction: delete the range,
     insert the rows. The day tables have no primary-key index (ddl/070), so a plain delete and insert is
     the cheap way; with the index it was not (5.5 s of deletes for 1.7M price_daily rows, which is why an
     earlier version updated rows in place with ON CONFLICT)."""
