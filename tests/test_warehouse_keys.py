@@ -1,6 +1,5 @@
 """The day tables carry no primary-key index (ddl/070): the key is enforced where rows come in."""
 
-import importlib.util
 from datetime import date
 
 import duckdb
@@ -10,18 +9,11 @@ import pytest
 from tests.support.crash_writer import day_frame
 from warehouse.connection import connect
 from warehouse.keys import SLICE_KEYS
-from warehouse.migrations import DDL_DIR, ddl_files
+from warehouse.migrations import DDL_DIR, ddl_files, load_python_migration
 from warehouse.writes import replace_slices
 
 DAY = date(2026, 11, 20)
 MIGRATION_070 = DDL_DIR / "070_day_tables_without_index.py"
-
-
-def _070():
-    spec = importlib.util.spec_from_file_location("m070", MIGRATION_070)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def _constraints(con, table: str) -> list[tuple]:
@@ -40,7 +32,7 @@ def _described(con, table: str) -> dict:
 
 
 def test_the_rebuilt_tables_are_the_keyed_ones_and_keys_are_columns(tmp_path):
-    assert set(_070().TABLES) == set(SLICE_KEYS) | {"staging.listing_history"}  # that one is merged on its key
+    assert set(load_python_migration(MIGRATION_070).TABLES) == set(SLICE_KEYS) | {"staging.listing_history"}  # that one is merged on its key
     with connect(tmp_path / "w.duckdb") as con:
         for table, key in SLICE_KEYS.items():
             described = _described(con, table)

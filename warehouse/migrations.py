@@ -8,6 +8,7 @@ Applied files are never edited: a change of schema is a new file.
 
 import importlib.util
 from pathlib import Path
+from types import ModuleType
 
 import duckdb
 
@@ -19,14 +20,19 @@ def ddl_files() -> list[Path]:
     return sorted(p for p in DDL_DIR.glob("[0-9][0-9][0-9]_*.*") if p.suffix in (".sql", ".py"))
 
 
+def load_python_migration(path: Path) -> ModuleType:
+    """The module of a `.py` migration (it defines `migrate(con)`)."""
+    spec = importlib.util.spec_from_file_location(f"warehouse_migration_{path.stem}", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def _apply(con: duckdb.DuckDBPyConnection, path: Path) -> None:
     if path.suffix == ".sql":
         con.execute(path.read_text())
         return
-    spec = importlib.util.spec_from_file_location(f"warehouse_migration_{path.stem}", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    module.migrate(con)
+    load_python_migration(path).migrate(con)
 
 
 def apply_migrations(con: duckdb.DuckDBPyConnection) -> list[str]:
