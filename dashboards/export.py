@@ -10,7 +10,7 @@ import polars as pl
 from dashboards.markdown import render_markdown
 from dashboards.report_data import TOP_N, ReportData
 
-SCHEMA_VERSION = "1.0"
+SCHEMA_VERSION = "1.1"  # 1.1: build_tiers per use case with platform, TCO and runner-up; budget_builds
 DEFAULT_EXPORT_DIR = Path(__file__).resolve().parent.parent / "exports"
 SAMPLE_NOTICE = ("SAMPLE DATA: built from the project's bundled sample snapshot, not from live market listings. "
                  "These are not market prices.")
@@ -47,6 +47,7 @@ def export_json(data: ReportData) -> dict:
         "recommendations": _records(recommendations(data)),
         "budget_picks": _records(data.picks),
         "build_tiers": _records(data.tiers),
+        "budget_builds": _records(data.builds),
         "deals": _records(data.deals.head(50)),
         "changes_since_yesterday": _records(data.changes),
     }

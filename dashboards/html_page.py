@@ -54,14 +54,22 @@ def _history(data: ReportData) -> go.Figure:
     return fig
 
 
+def _fmt(value) -> str:
+    if value is None:
+        return "–"
+    if isinstance(value, float):
+        return f"{value:,.3f}" if abs(value) < 10 else f"{value:,.0f}"
+    return str(value)
+
+
 def _tiers_table(data: ReportData) -> str:
-    cols = ["tier", "condition", "gpu_count", "gpu_name", "gpu_total_price", "platform_cost_usd",
-            "total_build_cost_usd", "psu_watts", "system_draw_w", "fits_15a_outlet", "annual_energy_cost_usd"]
+    cols = ["use_case", "tier", "condition", "gpu_count", "gpu_name", "platform_id", "gpu_total_price",
+            "platform_cost_usd", "total_build_cost_usd", "tco_usd", "perf_per_1k_usd_tco", "runner_up_gpu_name",
+            "runner_up_gap_pct", "psu_config", "wall_draw_w", "power_cap_pct_continuous", "annual_energy_cost_usd"]
     head = "".join(f"<th>{html.escape(c)}</th>" for c in cols)
     rows = ""
     for r in data.tiers.iter_rows(named=True):
-        cells = "".join(f"<td>{html.escape(f'{r[c]:,.0f}' if isinstance(r[c], float) else str(r[c] if r[c] is not None else '–'))}</td>"
-                        for c in cols)
+        cells = "".join(f"<td>{html.escape(_fmt(r[c]))}</td>" for c in cols)
         rows += f"<tr>{cells}</tr>"
     return f"<table id='tiers'><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>"
 
@@ -92,7 +100,11 @@ td,th{{border:1px solid #ccc;padding:.25rem .5rem;text-align:right}}</style></he
 asking prices of active listings, shipping included</div>
 {sample}
 {''.join(divs)}
-<h2>Build tiers</h2>{_tiers_table(data)}
+<h2>Build tiers</h2>
+<p>Whole machines per use case (llm: at least 24 GB per GPU, vision: 12 GB, beginner: 8 GB), chosen for throughput
+per USD of total cost of ownership; the runner-up and how much worse it is beside each. Platform prices are
+estimates.</p>
+<div style="overflow-x:auto">{_tiers_table(data)}</div>
 </body></html>"""
 
 

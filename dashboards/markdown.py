@@ -38,6 +38,15 @@ RANK_COLS = {"rank_overall": "#", "name": "GPU", "vram_gb": "VRAM GB", "price_me
              "listing_count": "listings", "relative_perf": "rel. perf", "perf_per_1k_usd": "perf / 1k USD"}
 
 
+def _machine_label() -> pl.Expr:
+    return pl.format("{} x {}", pl.col("gpu_count"), pl.col("gpu_name"))
+
+
+def _horizon(data: ReportData) -> str:
+    years = data.tiers["horizon_years"].drop_nulls()
+    return f"{years[0]:g}" if years.len() else "3"
+
+
 def render_markdown(data: ReportData, top_n: int = 10) -> str:
     out = [f"# GPU recommendations for deep learning: {data.day.isoformat()}\n"]
     if data.is_sample:
@@ -54,10 +63,25 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
     out.append(table(picks, {"condition": "condition", "use_case": "use case", "budget_usd": "budget USD",
                              "name": "pick", "vram_gb": "VRAM GB", "price_usd": "median USD",
                              "listing_count": "listings"}))
-    out.append("\n## Build tiers\n\n" + table(data.tiers, {
-        "tier": "tier", "condition": "GPUs", "gpu_count": "n", "gpu_name": "GPU", "gpu_total_price": "GPUs USD",
-        "platform_cost_usd": "platform USD (est.)", "total_build_cost_usd": "total USD", "psu_watts": "PSU W",
-        "system_draw_w": "draw W", "fits_15a_outlet": "fits 15 A", "annual_energy_cost_usd": "energy USD/yr"}))
+    out.append("\n## Build tiers\n\nWhole machines chosen for throughput per USD of total cost of ownership (GPUs, "
+               "the platform sized for them and energy over "
+               f"{_horizon(data)} years). Platform prices are estimates. The runner-up shows why.\n")
+    for use_case in ("llm", "vision", "beginner"):
+        rows = data.tiers.filter(pl.col("use_case") == use_case)
+        floor = rows["vram_floor_gb"][0] if rows.height else None
+        out.append(f"\n### Use case: {use_case}" + (f" (at least {floor:g} GB per GPU)" if floor else "") + "\n\n")
+        out.append(table(rows.with_columns(machine=_machine_label()), {
+            "tier": "tier", "condition": "GPUs", "machine": "machine", "platform_id": "platform",
+            "total_build_cost_usd": "price USD", "tco_usd": "TCO USD", "perf_per_1k_usd_tco": "perf / 1k USD TCO",
+            "runner_up_gpu_name": "runner-up", "runner_up_gap_pct": "runner-up % worse", "psu_config": "PSU",
+            "wall_draw_w": "wall W", "power_cap_pct_continuous": "cap % for 1,440 W"}))
+    best = data.builds.filter(pl.col("model_id").is_not_null())
+    out.append("\n## Best machine per budget\n\nPurchase budget (GPUs + platform); among the machines within 20% "
+               "of the best value that fit, the most VRAM, then the most throughput.\n\n")
+    out.append(table(best.with_columns(machine=_machine_label()), {
+        "use_case": "use case", "condition": "GPUs", "budget_usd": "budget USD", "machine": "machine",
+        "platform_id": "platform", "total_build_cost_usd": "price USD", "total_vram_gb": "VRAM GB",
+        "total_relative_perf": "throughput"}))
     out.append("\n## Best deals\n\n" + table(data.deals.head(top_n), {
         "model_id": "model", "condition": "condition", "source": "source", "unit_price": "USD",
         "median_30d": "30-day median", "discount_pct": "% under", "title": "title"}))

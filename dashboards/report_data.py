@@ -18,7 +18,8 @@ class ReportData:
     source_mode: str
     ranking: pl.DataFrame  # marts.gpu_value for the day, best perf per USD first
     picks: pl.DataFrame
-    tiers: pl.DataFrame
+    tiers: pl.DataFrame  # marts.build_tiers: one row per tier, use case and condition
+    builds: pl.DataFrame  # marts.budget_builds
     deals: pl.DataFrame
     changes: pl.DataFrame
     history: pl.DataFrame  # price_daily 'all' rows, up to 90 days
@@ -51,8 +52,12 @@ def load_report(con: duckdb.DuckDBPyConnection, day: date) -> ReportData:
         day=day, source_mode=mode, ranking=ranking,
         picks=read_frame(con, "SELECT * FROM marts.budget_picks WHERE snapshot_date = ? "
                               "ORDER BY condition, use_case, budget_usd, pick_rank", [day]),
-        tiers=read_frame(con, "SELECT * FROM marts.build_tiers WHERE snapshot_date = ? ORDER BY condition, "
+        tiers=read_frame(con, "SELECT * FROM marts.build_tiers WHERE snapshot_date = ? ORDER BY "
+                              "list_position(['llm','vision','beginner'], use_case), condition, "
                               "list_position(['beginner','1gpu','2gpu','4gpu','8gpu'], tier)", [day]),
+        builds=read_frame(con, "SELECT * FROM marts.budget_builds WHERE snapshot_date = ? "
+                               "ORDER BY list_position(['llm','vision','beginner'], use_case), condition, budget_usd",
+                          [day]),
         deals=read_frame(con, "SELECT * FROM marts.deals WHERE snapshot_date = ? ORDER BY discount_pct DESC NULLS LAST", [day]),
         changes=changes,
         history=read_frame(con, "SELECT snapshot_date, model_id, condition, median, listing_count FROM marts.price_daily "

@@ -40,7 +40,7 @@ def test_csv_and_parquet_hold_exactly_the_marts_ranking(sample_run, export_dir):
 
 def test_json_carries_schema_dates_mode_and_listing_counts(sample_run, export_dir):
     doc = json.loads((export_dir / "recommendations.json").read_text())
-    assert doc["schema_version"] == "1.0" and doc["data_date"] == DAY and doc["generated_at"]
+    assert doc["schema_version"] == "1.1" and doc["data_date"] == DAY and doc["generated_at"]
     marts = marts_value(sample_run["db"])
     by_key = {(r["model_id"], r["condition"]): r for r in marts.iter_rows(named=True)}
     for rec in doc["recommendations"]:
@@ -81,18 +81,19 @@ def test_price_checks_on_the_sample(sample_run):
     assert age_days(date(2026, 11, 20), date(2026, 11, 22)) == 2 and age_days(None, date(2026, 11, 22)) is None
 
 
-def test_tiers_take_the_use_case_from_run_config(sample_run, tmp_path):
-    from pipelines.assets import ALL_ASSETS
-
-    db = tmp_path / "llm.duckdb"
-    materialize_day(db, run_config={"ops": {"build_tiers": {"config": {"use_case": "llm", "usd_per_kwh": 0.30}}}})
+def test_tiers_take_energy_price_and_horizon_from_run_config_and_build_every_use_case(sample_run, tmp_path):
+    db = tmp_path / "config.duckdb"
+    config = {"config": {"usd_per_kwh": 0.30, "horizon_years": 5.0}}
+    materialize_day(db, run_config={"ops": {"build_tiers": config, "budget_builds": config}})
     with duckdb.connect(str(db), read_only=True) as con:
-        rows = con.execute("SELECT t.tier, t.total_vram_gb / t.gpu_count, t.annual_energy_kwh, t.annual_energy_cost_usd "
-                           "FROM marts.build_tiers t WHERE t.model_id IS NOT NULL AND tier <> 'beginner'").fetchall()
-    assert rows and ALL_ASSETS
-    for tier, vram_each, kwh, cost in rows:
-        assert vram_each >= 24, tier
+        rows = con.execute("SELECT use_case, vram_floor_gb, total_vram_gb / gpu_count, annual_energy_kwh, "
+                           "annual_energy_cost_usd, tco_usd, total_build_cost_usd FROM marts.build_tiers "
+                           "WHERE model_id IS NOT NULL").fetchall()
+    assert {r[0] for r in rows} == {"llm", "vision", "beginner"}
+    for use_case, floor, vram_each, kwh, cost, tco, price in rows:
+        assert vram_each >= floor == {"llm": 24, "vision": 12, "beginner": 8}[use_case]
         assert cost == pytest.approx(kwh * 0.30)
+        assert tco == pytest.approx(price + 5 * cost)
 
 
 def test_retailer_rows_are_new_condition_listings_priced_under_their_store(sample_run):

@@ -17,7 +17,7 @@ D = date(2026, 11, 20)
 def specs_frame(rows):
     base = {"has_tensor_cores": True, "fp32_tflops": 10.0, "fp16_tensor_tflops": 50.0, "bandwidth_gbs": 500.0,
             "memory_gb": 24.0, "tdp_w": 300.0, "name": None, "relative_perf": None, "perf_basis": "tensor_model",
-            "form_factor": "pcie"}
+            "form_factor": "pcie", "vendor": "nvidia", "cooling": "open_air"}
     return pl.DataFrame([{**base, **r, "name": r["model_id"]} for r in rows])
 
 

@@ -1,20 +1,28 @@
-"""Picks per budget and use case, by the 2023 multi-GPU build guide's rule.
+"""Picks per budget and use case, by the 2023 multi-GPU build guide's rule (G5).
 
-The guide's rule: among the cards with the best performance per USD, buy the one with the most memory the
-budget allows. Here "the best performance per USD" means within 25% of the best perf-per-USD among the cards
-that fit the budget and the use case's VRAM floor and whose price rests on at least 3 listings. Ties in memory
-go to the higher perf per USD. The alternatives are the next two cards in the same order. Only PCIe cards
-are picked: an SXM or OAM module needs a server board (the build tiers use them for 8-GPU servers).
+G5: among the top perf-per-USD GPUs, take the one with the most memory the budget buys. "The top" is a set
+fixed for the day and use case, not per budget: the eligible cards whose perf per USD is at least NEAR_BEST of
+the best one's (ASSUMPTION: half; a tighter band left only the cheapest card and gave one answer at every
+budget). The budget then picks within it: the most VRAM it buys, ties to the higher perf per USD; the two
+alternatives follow in the same order. When no top card fits a small budget, the same order runs over every
+eligible card that fits, so a budget is never left without an answer it could buy.
+
+Eligible: priced on at least 3 listings; a PCIe card with its own fans (an SXM or OAM module needs a server
+board; a passive card needs a server chassis's forced airflow, D12); NVIDIA unless any vendor is admitted (D11,
+the same default as the build tiers); at least the use case's VRAM floor.
 """
 
 import polars as pl
 
+from transforms.tiers.rules import DEFAULT_VENDORS
+from transforms.use_cases import USE_CASES
 from transforms.value import PLUG_IN
 
 BUDGETS_USD = (300, 500, 750, 1_000, 1_500, 2_000, 3_000, 5_000, 10_000)
-USE_CASES = {"llm": 24, "vision": 12, "beginner": 8}  # VRAM floors in GB (build guide)
-NEAR_BEST = 0.75
-RULE = "PCIe cards within 25% of the best perf/USD that fit budget and VRAM floor, then most VRAM, then perf/USD"
+NEAR_BEST = 0.5
+RULE = ("G5: NVIDIA PCIe cards with their own fans at least half as good per USD as the best, then the most VRAM "
+        "the budget buys, then perf/USD")
+__all__ = ["BUDGETS_USD", "USE_CASES", "budget_picks"]
 
 
 SCHEMA = {"snapshot_date": pl.Date, "budget_usd": pl.Int32, "use_case": pl.String, "condition": pl.String,
@@ -23,25 +31,36 @@ SCHEMA = {"snapshot_date": pl.Date, "budget_usd": pl.Int32, "use_case": pl.Strin
           "listing_count": pl.Int32, "rule": pl.String, "source_mode": pl.String}
 
 
-def budget_picks(value: pl.DataFrame, budgets=BUDGETS_USD, use_cases=USE_CASES) -> pl.DataFrame:
+def _eligible(value: pl.DataFrame, vendors: tuple[str, ...] | None) -> pl.DataFrame:
+    keep = pl.col("enough_listings") & (pl.col("price_median") > 0) & (pl.col("perf_per_1k_usd") > 0)
+    if "form_factor" in value.columns:
+        keep = keep & PLUG_IN
+    if "cooling" in value.columns:
+        keep = keep & (pl.col("cooling").fill_null("open_air") != "passive")
+    if vendors is not None and "vendor" in value.columns:
+        keep = keep & pl.col("vendor").is_in(list(vendors))
+    return value.filter(keep)
+
+
+def budget_picks(value: pl.DataFrame, budgets=BUDGETS_USD, use_cases=USE_CASES,
+                 vendors: tuple[str, ...] | None = DEFAULT_VENDORS) -> pl.DataFrame:
     """Up to three picks per date, condition, budget and use case (one or many dates at once).
 
-    Vectorized: every eligible card is paired with every (budget, use case), the ones that fit are ranked
-    within their group. Rows come grouped by (date, condition) in order of first appearance in `value`,
-    then by budget and use case in the order given, then by rank."""
-    plug_in = PLUG_IN if "form_factor" in value.columns else pl.lit(True)
-    eligible = value.filter(pl.col("enough_listings") & plug_in).with_row_index("_row")
+    Vectorized: every eligible card is paired with every (budget, use case); the top set is marked per
+    (date, condition, use case); the cards that fit are ranked top set first within their group."""
+    eligible = _eligible(value, vendors).with_row_index("_row")
     if eligible.is_empty() or not budgets or not use_cases:
         return pl.DataFrame(schema=SCHEMA)
     groups = eligible.select("snapshot_date", "condition").unique(maintain_order=True).with_row_index("_group")
     grid = pl.DataFrame({"budget_usd": list(budgets), "_b": range(len(budgets))}).join(
         pl.DataFrame({"use_case": list(use_cases), "_floor": [float(f) for f in use_cases.values()],
                       "_u": range(len(use_cases))}), how="cross")
+    floored = (eligible.join(groups, on=["snapshot_date", "condition"], how="left").join(grid, how="cross")
+               .filter(pl.col("vram_gb") >= pl.col("_floor")))
+    top = pl.col("perf_per_1k_usd") >= pl.col("perf_per_1k_usd").max().over("_group", "_b", "_u") * NEAR_BEST
     group = ["_group", "_b", "_u"]
-    fits = (eligible.join(groups, on=["snapshot_date", "condition"], how="left").join(grid, how="cross")
-            .filter((pl.col("price_median") <= pl.col("budget_usd")) & (pl.col("vram_gb") >= pl.col("_floor"))))
-    ranked = (fits.with_columns(near=pl.col("perf_per_1k_usd") >= pl.col("perf_per_1k_usd").max().over(group) * NEAR_BEST)
-              .sort([*group, "near", "vram_gb", "perf_per_1k_usd", "_row"],
+    ranked = (floored.with_columns(top=top).filter(pl.col("price_median") <= pl.col("budget_usd"))
+              .sort([*group, "top", "vram_gb", "perf_per_1k_usd", "_row"],
                     descending=[False, False, False, True, True, True, False])
               .with_columns(pick_rank=pl.int_range(1, pl.len() + 1).over(group))
               .filter(pl.col("pick_rank") <= 3))

@@ -40,6 +40,8 @@ def gpu_value(prices: pl.DataFrame, specs: pl.DataFrame) -> pl.DataFrame:
         tdp_w=pl.col("tdp_w"),
         source_mode=pl.col("source_mode"),
         form_factor=pl.col("form_factor"),
+        vendor=pl.col("vendor"),
+        cooling=pl.col("cooling"),
     )
     order = pl.col("perf_per_1k_usd")
     return ranked.with_columns(

@@ -76,3 +76,44 @@ def load_catalog(path: Path | None = None) -> pl.DataFrame:
 def load_benchmarks(path: Path | None = None) -> pl.DataFrame:
     """Published measured training throughput (Lambda), keyed to catalog model ids."""
     return _read_csv(path or BENCHMARKS_CSV, BENCHMARK_SCHEMA)
+
+
+PLATFORMS_CSV = CATALOG_DIR / "platforms.csv"
+PLATFORM_PARTS_CSV = CATALOG_DIR / "platform_parts.csv"
+DIMENSION_SOURCES_CSV = CATALOG_DIR / "gpu_dimensions_sources.csv"
+
+PLATFORM_SCHEMA: dict[str, pl.DataType] = {
+    "platform_id": pl.String, "condition": pl.String, "kind": pl.String, "tiers": pl.String,
+    "description": pl.String, "gpu_positions": pl.String, "case_slots": pl.Float64, "max_card_slots": pl.Float64,
+    "max_card_length_mm": pl.Float64, "accepts_cooling": pl.String, "module_socket": pl.String, "cpu": pl.String,
+    "cpu_count": pl.Int32, "cpu_cores": pl.Int32, "cpu_threads": pl.Int32, "cpu_boost_ghz": pl.Float64,
+    "cpu_pcie_lanes": pl.Int32, "lanes_per_gpu": pl.Int32, "pcie_gen": pl.Int32, "ram_type": pl.String,
+    "ram_max_gb": pl.Float64, "psu_supply": pl.String, "psu_unit_w": pl.Float64, "psu_bays": pl.Float64,
+    "cpu_w": pl.Float64, "platform_w": pl.Float64, "existing_psu_w": pl.Float64, "existing_pcie_8pin": pl.Float64,
+    "source": pl.String,
+}
+
+PLATFORM_PARTS_SCHEMA: dict[str, pl.DataType] = {
+    "part_id": pl.String, "platform_id": pl.String, "part": pl.String, "description": pl.String,
+    "capacity_w": pl.Float64, "ram_type": pl.String, "quantity": pl.Int32, "unit": pl.String,
+    "unit_price_usd": pl.Float64, "condition": pl.String, "price_basis": pl.String, "price_date": pl.String,
+}
+
+DIMENSION_SOURCES_SCHEMA: dict[str, pl.DataType] = {
+    "model_id": pl.String, "fields": pl.String, "reference_design": pl.String, "source": pl.String, "note": pl.String,
+}
+
+
+def load_platforms(path: Path | None = None) -> pl.DataFrame:
+    """Machine platforms the tiers are built on (board, CPU, case, PSU arrangement)."""
+    return _read_csv(path or PLATFORMS_CSV, PLATFORM_SCHEMA)
+
+
+def load_platform_parts(path: Path | None = None) -> pl.DataFrame:
+    """Estimated prices of platform parts and of what is sized per machine (RAM, PSU, risers, water)."""
+    return _read_csv(path or PLATFORM_PARTS_CSV, PLATFORM_PARTS_SCHEMA)
+
+
+def load_dimension_sources(path: Path | None = None) -> pl.DataFrame:
+    """Where the catalog's slot widths and lengths filled for issue 15 come from, one row per model."""
+    return _read_csv(path or DIMENSION_SOURCES_CSV, DIMENSION_SOURCES_SCHEMA)

@@ -6,13 +6,13 @@ from pipelines.assets.ingest_ebay import ebay_listings
 from pipelines.assets.ingest_retailers import retailer_listings
 from pipelines.assets.ingest_spec_sheets import gpu_spec_sheets
 from pipelines.assets.marts_prices import price_daily
-from pipelines.assets.marts_tiers import build_tiers, platform_parts
+from pipelines.assets.marts_tiers import budget_builds, build_tiers, platform_parts
 from pipelines.assets.marts_value import budget_picks, deals, gpu_value
 from pipelines.assets.staging_listings import listing_history, listings, unmatched_titles
 
 ALL_ASSETS = [
     ebay_listings, retailer_listings, gpu_spec_sheets,
     gpu_specs, gpu_benchmarks, listings, listing_history, unmatched_titles,
-    gpu_specs_mart, price_daily, gpu_value, budget_picks, deals, platform_parts, build_tiers,
+    gpu_specs_mart, price_daily, gpu_value, budget_picks, deals, platform_parts, build_tiers, budget_builds,
     daily_export, dashboard,
 ]

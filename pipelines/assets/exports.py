@@ -9,7 +9,7 @@ from dashboards.report_data import load_report
 from pipelines.partitions import daily_partitions, partition_date
 from pipelines.resources.warehouse import WarehouseResource
 
-UPSTREAM = ["gpu_value", "budget_picks", "build_tiers", "deals"]
+UPSTREAM = ["gpu_value", "budget_picks", "build_tiers", "budget_builds", "deals"]
 
 
 @dg.asset(partitions_def=daily_partitions, group_name="exports", kinds={"parquet", "csv", "json"}, deps=UPSTREAM)

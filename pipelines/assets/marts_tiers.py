@@ -1,70 +1,94 @@
-"""Assets: marts.platform_parts and marts.build_tiers."""
-
-from pathlib import Path
+"""Assets: marts.platforms and marts.platform_parts (the curated platform catalog), marts.build_tiers (the
+recommended whole machines) and marts.budget_builds (the best machine per budget)."""
 
 import dagster as dg
 import polars as pl
 
 from pipelines.partitions import daily_partitions, partition_date
 from pipelines.resources.warehouse import WarehouseResource
-from transforms.budget_picks import USE_CASES
-from transforms.tiers.build import TierConfig
-from transforms.tiers.build import build_tiers as build_tier_rows
+from transforms.tiers.budget import budget_builds as budget_build_rows
+from transforms.tiers.choose import build_tiers as build_tier_rows
+from transforms.tiers.config import TierConfig
 from transforms.tiers.rules import DEFAULT_VENDORS
 from transforms.tiers.scaling import scaling_table
-from warehouse.writes import read_frame, replace_slice
-
-PARTS_CSV = Path(__file__).resolve().parents[2] / "warehouse" / "catalog" / "platform_parts.csv"
+from warehouse.catalog import load_platform_parts, load_platforms
+from warehouse.writes import read_frame, replace_slice, replace_slices
 
 
 class TierRunConfig(dg.Config):
-    """Set from the Dagster launchpad: use case (VRAM floor), whole-build budget, electricity price, utilization."""
+    """Set from the Dagster launchpad. Every use case (llm, vision, beginner) is built every day."""
 
-    use_case: str = "vision"  # llm (>= 24 GB), vision (>= 12 GB), beginner (>= 8 GB)
-    budget_usd: float | None = None
-    usd_per_kwh: float = 0.16
-    utilization: float = 0.20
-    allow_water_cooling: bool = False
-    any_vendor: bool = False  # default NVIDIA only (D2L: CUDA framework support); True admits AMD and Intel
+    usd_per_kwh: float = 0.16  # G14's example price
+    utilization: float = 0.20  # share of the time under load (G14's example)
+    horizon_years: float = 3.0  # energy years in the total cost of ownership
+    mains_volts: float = 120.0  # the outlet: US 120 V / 15 A by default (G7)
+    mains_amps: float = 15.0
+    allow_risers: bool = True  # G6: cards that do not fit the slots go on riser cables
+    allow_water_cooling: bool = False  # G6: water blocks void the warranty; off unless asked for
+    any_vendor: bool = False  # default NVIDIA only (D11: CUDA framework support); True admits AMD and Intel
+
+    def tier_config(self) -> TierConfig:
+        return TierConfig(usd_per_kwh=self.usd_per_kwh, utilization=self.utilization,
+                          horizon_years=self.horizon_years, mains_volts=self.mains_volts, mains_amps=self.mains_amps,
+                          allow_risers=self.allow_risers, allow_water_cooling=self.allow_water_cooling,
+                          vendors=None if self.any_vendor else DEFAULT_VENDORS)
 
 
 @dg.asset(group_name="marts", kinds={"duckdb"}, metadata={"dagster/table_name": "marts.platform_parts"})
 def platform_parts(warehouse: WarehouseResource) -> dg.MaterializeResult:
-    """Curated CPU, motherboard, RAM, PSU, SSD, chassis and network prices per tier (estimated, not tracked
-    listings), so each tier has an estimated total build cost beside its GPU cost."""
-    parts = pl.read_csv(PARTS_CSV, schema_overrides={"unit_price_usd": pl.Float64, "quantity": pl.Int32})
+    """The platform catalog: marts.platforms (boards, CPUs, cases, PSU arrangements, with the seed rules
+    behind each) and marts.platform_parts (estimated prices of their parts and of what is sized per machine:
+    RAM per GB, PSUs per size, risers, water cooling). Estimates, dated, not tracked listings."""
+    platforms, parts = load_platforms(), load_platform_parts()
     with warehouse.connect() as con:
-        replace_slice(con, "marts.platform_parts", parts)
-    totals = parts.group_by("tier").agg((pl.col("quantity") * pl.col("unit_price_usd")).sum().alias("usd"))
-    return dg.MaterializeResult(metadata={"dagster/row_count": parts.height,
-                                          "estimated_platform_usd": {t: float(u) for t, u in totals.iter_rows()}})
+        replace_slices(con, [("marts.platforms", platforms, None), ("marts.platform_parts", parts, None)])
+    return dg.MaterializeResult(metadata={"dagster/row_count": parts.height, "platforms": platforms.height,
+                                          "price_dates": sorted(set(parts["price_date"].to_list()))})
+
+
+def _inputs(con, day) -> tuple[pl.DataFrame, ...]:
+    value = read_frame(con, "SELECT * FROM marts.gpu_value WHERE snapshot_date = ?", [day])
+    specs = read_frame(con, "SELECT * FROM marts.gpu_specs")
+    platforms = read_frame(con, "SELECT * FROM marts.platforms")
+    parts = read_frame(con, "SELECT * FROM marts.platform_parts")
+    scaling = scaling_table(read_frame(con, "SELECT * FROM staging.gpu_benchmarks"))
+    return value, specs, platforms, parts, scaling
 
 
 @dg.asset(partitions_def=daily_partitions, group_name="marts", kinds={"duckdb", "polars"},
           deps=["gpu_value", platform_parts, "gpu_benchmarks"], metadata={"dagster/table_name": "marts.build_tiers"})
 def build_tiers(context: dg.AssetExecutionContext, config: TierRunConfig, warehouse: WarehouseResource) -> dg.MaterializeResult:
-    """Whole machines for today's prices (Dive into Deep Learning appendix and the 2023 multi-GPU build
-    guide): Beginner, 1, 2, 4 and 8 GPUs, new and used. GPU = best perf per USD meeting the tier's rules;
-    then CPU cores, PCIe lanes, RAM kit, PSU with 10% headroom, 8-pin cables, the 15 A outlet check, the
-    power cap that would fit it, yearly energy cost and the Gold-over-Bronze saving."""
-    if config.use_case not in USE_CASES:
-        raise dg.Failure(f"use_case must be one of {sorted(USE_CASES)}, not {config.use_case!r}")
+    """Whole machines for today's prices, per tier (beginner, 1, 2, 4, 8 GPUs), use case (llm, vision,
+    beginner) and condition: the GPU model and platform whose machine gives the most throughput per USD of
+    total cost of ownership (GPUs + platform sized for them + energy over the horizon), with the runner-up and
+    the machine the single-card perf-per-USD rule would have built. Sized by the seed rules (D1-D16,
+    G1-G17): CPU cores and lanes, RAM 1x VRAM, PSU +10%, slot fit with risers, cables, both outlet readings
+    and the power cap that fits each."""
     day = partition_date(context)
-    cfg = TierConfig(vram_floor_gb=USE_CASES[config.use_case], budget_usd=config.budget_usd,
-                     usd_per_kwh=config.usd_per_kwh, utilization=config.utilization,
-                     allow_water_cooling=config.allow_water_cooling,
-                     vendors=None if config.any_vendor else DEFAULT_VENDORS)
+    cfg = config.tier_config()
     with warehouse.connect() as con:
-        value = read_frame(con, "SELECT * FROM marts.gpu_value WHERE snapshot_date = ?", [day])
-        specs = read_frame(con, "SELECT * FROM marts.gpu_specs")
-        bench = read_frame(con, "SELECT * FROM staging.gpu_benchmarks")
-        costs = dict(con.execute("SELECT tier, sum(quantity * unit_price_usd) FROM marts.platform_parts GROUP BY tier").fetchall())
-        tiers = build_tier_rows(value, specs, scaling_table(bench), costs, cfg)
+        tiers = build_tier_rows(*_inputs(con, day), cfg)
         replace_slice(con, "marts.build_tiers", tiers, {"snapshot_date": day})
     chosen = tiers.filter(pl.col("model_id").is_not_null())
+    context.log.info(f"{chosen.height} of {tiers.height} tier rows have a machine")
     return dg.MaterializeResult(metadata={
-        "dagster/row_count": tiers.height, "use_case": config.use_case,
+        "dagster/row_count": tiers.height, "machines": chosen.height,
         "tiers": dg.MetadataValue.md("\n".join(
-            f"- {r['tier']} ({r['condition']}): {r['gpu_count']} x {r['gpu_name']}, {r['total_build_cost_usd']:,.0f} USD, PSU {r['psu_watts']} W"
+            f"- {r['tier']} / {r['use_case']} ({r['condition']}): {r['gpu_count']} x {r['gpu_name']} on "
+            f"{r['platform_id']}, {r['total_build_cost_usd']:,.0f} USD, {r['perf_per_1k_usd_tco']:.3f} per 1,000 USD TCO"
             for r in chosen.iter_rows(named=True)) or "no tier could be filled"),
     })
+
+
+@dg.asset(partitions_def=daily_partitions, group_name="marts", kinds={"duckdb", "polars"},
+          deps=["gpu_value", platform_parts, "gpu_benchmarks"], metadata={"dagster/table_name": "marts.budget_builds"})
+def budget_builds(context: dg.AssetExecutionContext, config: TierRunConfig, warehouse: WarehouseResource) -> dg.MaterializeResult:
+    """Budget mode: for purchase budgets from 1,000 to 30,000 USD, per use case and condition, the whole
+    machine (1 to 8 GPUs) with the most total VRAM, then throughput, among the machines that fit the budget
+    and are within 20% of the best value that fits (G5 lifted from cards to machines)."""
+    day = partition_date(context)
+    with warehouse.connect() as con:
+        builds = budget_build_rows(*_inputs(con, day), config.tier_config())
+        replace_slice(con, "marts.budget_builds", builds, {"snapshot_date": day})
+    return dg.MaterializeResult(metadata={"dagster/row_count": builds.height,
+                                          "budgets_with_a_machine": builds.filter(pl.col("model_id").is_not_null()).height})

@@ -1,83 +1,99 @@
-"""Power: PSU sizing, 8-pin cables, the US 15 A outlet, power caps and yearly energy.
+"""Power: PSU sizing, the outlet in both readings, power caps and energy.
 
-Sources: GUIDE (PSU headroom at least 10% for spikes; ~150 W per 8-pin cable, one cable per socket, no
-daisy chains; a 15 A / 120 V circuit gives 1,800 W peak and 1,440 W continuous (80%); a 10-20% power limit
-costs under 5% performance; 80 PLUS Gold ~87% vs Bronze ~82% efficient at typical load).
+Which rule governs the PSU size: the card's rated board power is its peak sustained draw, the one D2 says to
+size for; G13 adds 10% for spikes above it. D2's 350 W per GPU is the board power of the high-end cards it was
+written for: put into the same formula it gives D2's own tier sizes (600 W, about 1000 W, 1600-2000 W, 2+1 x
+1600 W; `d2l_psu_w` below reproduces them), so the two agree where their assumptions do. A card whose board
+power is unknown is budgeted at D2's 350 W. Where D2 and G13 disagree (a 170 W card), the card's figure
+governs: D2's 350 W was never meant to oversize a small card, and it undersizes a 450-575 W one.
 """
 
 import math
-import re
 
-PSU_SIZES_W = (450, 550, 650, 750, 850, 1000, 1200, 1300, 1500, 1600, 2000)
-SERVER_PSU_W = 1600
-HEADROOM = 1.10
-WATTS_PER_8PIN = 150
-OUTLET_PEAK_W, OUTLET_CONTINUOUS_W = 1800, 1440
-MAX_CAP_FRACTION = 0.20  # caps beyond 20% cost more than ~5% performance
-GOLD_EFFICIENCY, BRONZE_EFFICIENCY = 0.87, 0.82
+HEADROOM = 1.10  # G13: 10% or more above the build's draw
+D2L_WATTS_PER_GPU = 350  # D2: budget up to 350 W per GPU (peak)
+WATTS_PER_8PIN = 150  # G16: about 150 W per 8-pin (6+2) cable
+MAX_CAP_FRACTION = 0.20  # G8: a 10-20% power limit costs under 5% performance; deeper caps are not offered
+GOLD_EFFICIENCY, BRONZE_EFFICIENCY = 0.87, 0.82  # G14
 HOURS_PER_YEAR = 8760
+CONTINUOUS_FRACTION = 0.80  # US NEC 210.19/210.20: a continuous load may use 80% of the breaker rating
 
 
-def psu_for(load_w: float, redundant_server: bool = False) -> tuple[int, str]:
-    """(total PSU watts, configuration) covering load_w plus 10% headroom, in sizes sold."""
-    need = load_w * HEADROOM
-    if redundant_server:
-        n = max(2, math.ceil(need / SERVER_PSU_W))
-        return n * SERVER_PSU_W, f"{n}+1 x {SERVER_PSU_W} W redundant"
-    for size in PSU_SIZES_W:
-        if size >= need:
-            return size, f"1 x {size} W"
-    n = math.ceil(need / PSU_SIZES_W[-1])
-    return n * PSU_SIZES_W[-1], f"{n} x {PSU_SIZES_W[-1]} W (dual PSU)"
+def psu_need_w(load_w: float) -> float:
+    """The PSU capacity a build needs: its DC load plus 10% (G13)."""
+    return load_w * HEADROOM
 
 
-def eight_pin_cables(tdp_w: float, connectors: str | None) -> int:
-    """8-pin cables one card needs: the 8-pin sockets it has, else ~150 W per cable (16-pin via adapter)."""
-    if connectors:
-        found = re.search(r"(\d+)\s*x\s*8-pin(?!\s*CPU)", connectors, re.I)
-        if found:
-            return int(found.group(1))
-        if re.search(r"EPS|CPU", connectors, re.I):
-            return 1
-        if re.search(r"none", connectors, re.I):
-            return 0
-    return math.ceil(tdp_w / WATTS_PER_8PIN)
+def d2l_psu_w(gpu_count: int, other_w: float) -> float:
+    """D2's sizing: 350 W per GPU plus the rest of the machine, with G13's headroom."""
+    return psu_need_w(D2L_WATTS_PER_GPU * gpu_count + other_w)
 
 
-def capped_gpu_draw(tdp_w: float, count: int, cap_fraction: float) -> float:
-    """GPU draw with each card limited to (1 - cap_fraction) of its TDP."""
-    return tdp_w * count * (1 - cap_fraction)
+def pick_atx_psu(need_w: float, sizes: list[tuple[int, float]]) -> tuple[int, str, float] | None:
+    """(capacity W, configuration, price) of the cheapest ATX arrangement covering need_w: one unit, or two
+    equal units when no single one does (two PSUs need an add2psu adapter and, past 1800 W, two circuits).
+    `sizes` = [(watts, price)]."""
+    single = [(w, p) for w, p in sorted(sizes) if w >= need_w]
+    if single:
+        w, p = single[0]
+        return w, f"1 x {w} W", p
+    double = [(w, p) for w, p in sorted(sizes) if 2 * w >= need_w]
+    if double:
+        w, p = double[0]
+        return 2 * w, f"2 x {w} W (dual PSU)", 2 * p
+    return None
+
+
+def server_psu(need_w: float, unit_w: int, bays: int) -> tuple[int, str] | None:
+    """(usable W, configuration) of a server's own supplies: N units carry the load and one more is spare
+    (D10: redundant, e.g. 2+1 x 1600 W). None when N+1 exceeds the bays."""
+    n = max(1, math.ceil(need_w / unit_w))
+    if n + 1 > bays:
+        return None
+    return n * unit_w, f"{n}+1 x {unit_w} W redundant"
 
 
 def wall_draw(load_w: float, efficiency: float = GOLD_EFFICIENCY) -> float:
+    """What the outlet sees: the DC load divided by the PSU's efficiency."""
     return load_w / efficiency
 
 
-def fits_outlet(load_w: float, efficiency: float = GOLD_EFFICIENCY) -> bool:
-    return wall_draw(load_w, efficiency) <= OUTLET_CONTINUOUS_W
+def outlet_watts(volts: float, amps: float) -> tuple[float, float]:
+    """(the guide's socket figure V x A, the continuous rating 80% of it): 1,800 W and 1,440 W in the US (G7)."""
+    return volts * amps, volts * amps * CONTINUOUS_FRACTION
 
 
-def power_limit_to_fit(gpu_w: float, other_w: float, efficiency: float = GOLD_EFFICIENCY) -> float | None:
-    """Per-GPU power limit (percent of TDP) that brings the wall draw under 1,440 W; None when no cap is
-    needed or a cap above 20% would be needed."""
-    if fits_outlet(gpu_w + other_w, efficiency):
+def cap_to_fit(gpu_w: float, other_w: float, limit_w: float, efficiency: float = GOLD_EFFICIENCY) -> float | None:
+    """Per-GPU power limit (percent of board power, floored) that brings the wall draw under limit_w.
+    100 when it fits uncapped; None when it would need a cap deeper than 20% (G8)."""
+    if wall_draw(gpu_w + other_w, efficiency) <= limit_w:
+        return 100.0
+    if gpu_w <= 0:
         return None
-    allowed_gpu = OUTLET_CONTINUOUS_W * efficiency - other_w
-    fraction = allowed_gpu / gpu_w
+    fraction = (limit_w * efficiency - other_w) / gpu_w
     if fraction < 1 - MAX_CAP_FRACTION:
         return None
-    return math.floor(fraction * 100)
+    return float(math.floor(fraction * 100))
+
+
+def capped_gpu_draw(tdp_w: float, count: int, cap_fraction: float) -> float:
+    """GPU draw with each card limited by cap_fraction (G8: four 3090s at -20% draw 1,120 W)."""
+    return tdp_w * count * (1 - cap_fraction)
 
 
 def annual_energy_kwh(load_w: float, utilization: float, efficiency: float = GOLD_EFFICIENCY) -> float:
+    """Wall energy per year with the machine under load `utilization` of the time (idle draw not counted)."""
     return wall_draw(load_w, efficiency) * HOURS_PER_YEAR * utilization / 1000
 
 
 def gold_vs_bronze_saving(load_w: float, utilization: float, usd_per_kwh: float) -> float:
-    """Yearly USD saved by a Gold (87%) over a Bronze (82%) PSU, wall draw = load / efficiency.
-
-    The build guide's "about 22 USD" for 1,600 W counts the loss as 5 points of the load (80 W); dividing by
-    each efficiency is what the meter sees, and gives about 31 USD at 20% utilization and 0.16 USD/kWh."""
+    """Yearly USD a Gold (87%) PSU saves over a Bronze (82%) one, the wall draw being load / efficiency:
+    about 31 USD for 1,600 W at 20% and 0.16 USD/kWh."""
     delta_kwh = (annual_energy_kwh(load_w, utilization, BRONZE_EFFICIENCY)
                  - annual_energy_kwh(load_w, utilization, GOLD_EFFICIENCY))
     return delta_kwh * usd_per_kwh
+
+
+def gold_vs_bronze_saving_guide(load_w: float, utilization: float, usd_per_kwh: float) -> float:
+    """G14's own arithmetic: the 5-point efficiency gap taken as 5% of the load (about 22 USD for 1,600 W)."""
+    return load_w * (GOLD_EFFICIENCY - BRONZE_EFFICIENCY) * HOURS_PER_YEAR * utilization / 1000 * usd_per_kwh

@@ -1,0 +1,111 @@
+"""The build tiers on the sample day, read back from the warehouse and the export."""
+
+import json
+
+import duckdb
+import polars as pl
+import pytest
+
+from transforms.tiers.choose import cards_with_specs
+from transforms.tiers.config import TierConfig
+from transforms.tiers.machine import card_reason, evaluate
+from transforms.tiers.platforms import PartPrices, platform_rows, platforms_for
+from transforms.tiers.rules import D16_CLOSE, TIERS
+from transforms.tiers.scaling import scaling_table
+
+RULES = {r.tier: r for r in TIERS}
+
+
+@pytest.fixture(scope="module")
+def warehouse(sample_run):
+    with duckdb.connect(str(sample_run["db"]), read_only=True) as con:
+        day = sample_run["day"]
+        yield {
+            "tiers": con.execute("SELECT * FROM marts.build_tiers WHERE snapshot_date = ?", [day]).pl(),
+            "builds": con.execute("SELECT * FROM marts.budget_builds WHERE snapshot_date = ?", [day]).pl(),
+            "picks": con.execute("SELECT * FROM marts.budget_picks WHERE snapshot_date = ?", [day]).pl(),
+            "value": con.execute("SELECT * FROM marts.gpu_value WHERE snapshot_date = ?", [day]).pl(),
+            "specs": con.execute("SELECT * FROM marts.gpu_specs").pl(),
+            "platforms": con.execute("SELECT * FROM marts.platforms").pl(),
+            "parts": con.execute("SELECT * FROM marts.platform_parts").pl(),
+            "bench": con.execute("SELECT * FROM staging.gpu_benchmarks").pl(),
+        }
+
+
+def test_every_tier_use_case_and_condition_has_a_row(warehouse):
+    t = warehouse["tiers"]
+    assert t.height == 5 * 3 * 2
+    assert set(t["use_case"]) == {"llm", "vision", "beginner"}
+    assert t.filter(pl.col("model_id").is_not_null()).height >= 24
+
+
+def test_the_chosen_machine_is_the_best_value_among_every_eligible_alternative(warehouse):
+    cards = cards_with_specs(warehouse["value"], warehouse["specs"])
+    prices = PartPrices.from_frame(warehouse["parts"])
+    plats = platform_rows(warehouse["platforms"])
+    scaling = scaling_table(warehouse["bench"])
+    cfg = TierConfig()
+    for r in warehouse["tiers"].iter_rows(named=True):
+        rule = RULES[r["tier"]]
+        group = cards.filter(pl.col("condition") == r["condition"]).to_dicts()
+        values = [m["perf_per_1k_usd_tco"] for c in group if card_reason(rule, c, r["vram_floor_gb"], cfg.vendors) is None
+                  for p in platforms_for(plats, r["tier"], r["condition"])
+                  if isinstance(m := evaluate(rule, c, p, cfg, prices, scaling), dict)]
+        if not values:
+            assert r["model_id"] is None and r["notes"].startswith("no machine qualifies")
+            continue
+        best = max(values)
+        assert r["perf_per_1k_usd_tco"] >= best * (1 - D16_CLOSE) - 1e-12, (r["tier"], r["use_case"], r["condition"])
+        if "D16" not in r["notes"]:
+            assert r["perf_per_1k_usd_tco"] == pytest.approx(best)
+        if r["candidates_considered"] > 1:
+            assert r["runner_up_model_id"] not in (None, r["model_id"])
+
+
+def test_no_machine_breaks_a_physical_rule_and_every_psu_covers_its_size(warehouse):
+    t = warehouse["tiers"].filter(pl.col("model_id").is_not_null())
+    specs = warehouse["specs"].select("model_id", "form_factor", "cooling", "slot_width", "vendor")
+    plats = warehouse["platforms"].select("platform_id", "kind")
+    for r in t.join(specs, on="model_id").join(plats, on="platform_id").iter_rows(named=True):
+        assert r["vendor"] == "nvidia"
+        assert r["psu_watts"] >= r["psu_need_w"] >= 1.10 * r["system_draw_w"] - 1e-9
+        if r["form_factor"] == "sxm":
+            assert r["kind"] == "server_sxm" and r["pcie_8pin_cables"] == r["eps_8pin_cables"] == 0
+        if r["cooling"] == "passive":
+            assert r["kind"].startswith("server")
+        if r["kind"] == "server_pcie":
+            assert r["cooling"] in ("passive", "blower")
+        if r["gpu_count"] > 1 and r["form_factor"] == "pcie":
+            assert r["slot_width"] is not None
+        assert r["total_vram_gb"] / r["gpu_count"] >= r["vram_floor_gb"]
+
+
+def test_the_export_names_each_machine_its_use_case_and_runner_up(sample_run, warehouse):
+    folder = sample_run["root"] / "exports" / sample_run["day"].isoformat()
+    doc = json.loads((folder / "recommendations.json").read_text())
+    rows = doc["build_tiers"]
+    assert len(rows) == warehouse["tiers"].height
+    assert {r["use_case"] for r in rows} == {"llm", "vision", "beginner"}
+    assert any(r["runner_up_gpu_name"] for r in rows) and doc["budget_builds"]
+    md = (folder / "recommendations.md").read_text()
+    assert "### Use case: llm (at least 24 GB per GPU)" in md and "runner-up" in md
+    assert "## Best machine per budget" in md
+
+
+def test_budget_picks_change_with_the_budget_and_default_to_nvidia(warehouse):
+    picks = warehouse["picks"].filter(pl.col("pick_rank") == 1)
+    nvidia = set(warehouse["specs"].filter(pl.col("vendor") == "nvidia")["model_id"])
+    assert set(picks["model_id"]) <= nvidia
+    for (use_case, condition), part in picks.group_by("use_case", "condition"):
+        part = part.sort("budget_usd")
+        assert part["vram_gb"].to_list() == sorted(part["vram_gb"].to_list()), (use_case, condition)
+    used_llm = picks.filter((pl.col("use_case") == "llm") & (pl.col("condition") == "used"))
+    used_vision = picks.filter((pl.col("use_case") == "vision") & (pl.col("condition") == "used"))
+    assert used_llm["model_id"].n_unique() > 1 or used_vision["model_id"].n_unique() > 1
+
+
+def test_budget_builds_fit_their_budget(warehouse):
+    b = warehouse["builds"].filter(pl.col("model_id").is_not_null())
+    assert b.height
+    assert (b["total_build_cost_usd"] <= b["budget_usd"]).all()
+    assert (b["tier"] != "beginner").all()

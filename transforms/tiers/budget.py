@@ -1,0 +1,78 @@
+"""Budget mode: the best whole machine a budget buys, per use case and condition.
+
+Among the machines of every tier from 1 to 8 GPUs (the beginner tier assumes a computer the buyer already
+has, so it is not a whole machine) whose purchase price (GPUs + platform, energy not counted: the budget is
+what is spent now) fits the budget, keep those whose value (throughput per USD of TCO) is at least NEAR_BEST
+of the best value that fits, and take the one with the most total VRAM, then the most throughput. This is G5's
+rule lifted from cards to machines: among the top performers per USD, the most memory the budget buys.
+"""
+
+import polars as pl
+
+from transforms.tiers.choose import best_per_card, cards_with_specs
+from transforms.tiers.config import TierConfig
+from transforms.tiers.platforms import PartPrices, platform_rows, platforms_for
+from transforms.tiers.rules import TIERS
+from transforms.use_cases import USE_CASES
+
+BUDGETS_USD = (1_000, 1_500, 2_000, 3_000, 5_000, 7_500, 10_000, 15_000, 20_000, 30_000)
+NEAR_BEST = 0.8  # ASSUMPTION: G5's "top perf per USD" read as within 20% of the best machine value that fits
+# (machines differ less in value than cards do: platform and energy costs flatten the spread)
+
+
+def budget_builds(value: pl.DataFrame, specs: pl.DataFrame, platforms: pl.DataFrame, parts: pl.DataFrame,
+                  scaling: pl.DataFrame, cfg: TierConfig | None = None, budgets=BUDGETS_USD,
+                  use_cases: dict[str, int] = USE_CASES) -> pl.DataFrame:
+    cfg = cfg or TierConfig()
+    prices = PartPrices.from_frame(parts)
+    plats = platform_rows(platforms)
+    rows = []
+    for (day, condition), group in cards_with_specs(value, specs).group_by("snapshot_date", "condition",
+                                                                            maintain_order=True):
+        cards = group.to_dicts()
+        mode = cards[0]["source_mode"]
+        machines = []
+        for rule in TIERS:
+            if rule.tier == "beginner":
+                continue
+            best, _ = best_per_card(rule, cards, platforms_for(plats, rule.tier, condition), cfg, prices, scaling)
+            machines += [{**m, "tier": rule.tier} for m in best.values()]
+        for use_case, floor in use_cases.items():
+            usable = [m for m in machines if m["vram_gb"] >= floor]
+            for budget in budgets:
+                rows.append(_budget_row(day, condition, mode, use_case, budget, usable))
+    return pl.DataFrame(rows, schema=BUDGET_SCHEMA, strict=False)
+
+
+def _budget_row(day, condition, mode, use_case, budget, usable) -> dict:
+    row = {"snapshot_date": day, "budget_usd": budget, "use_case": use_case, "condition": condition,
+           "source_mode": mode}
+    fits = [m for m in usable if m["total_build_cost_usd"] <= budget]
+    if not fits:
+        row["notes"] = "no machine fits the budget"
+        return row
+    best_value = max(m["perf_per_1k_usd_tco"] for m in fits)
+    near = [m for m in fits if m["perf_per_1k_usd_tco"] >= NEAR_BEST * best_value]
+    ranked = sorted(near, key=lambda m: (-m["total_vram_gb"], -m["total_relative_perf"], m["model_id"]))
+    chosen = ranked[0]
+    row.update({k: chosen[k] for k in ("tier", "model_id", "gpu_name", "gpu_count", "platform_id", "total_vram_gb",
+                                       "total_relative_perf", "total_build_cost_usd", "tco_usd",
+                                       "perf_per_1k_usd_tco", "perf_basis")})
+    row["notes"] = (f"{len(fits)} machines fit; {len(near)} within {NEAR_BEST:.0%} of the best value "
+                    f"({best_value:.3f} per 1,000 USD TCO)")
+    if len(ranked) > 1:
+        runner = ranked[1]
+        row.update({"runner_up": f"{runner['gpu_count']} x {runner['gpu_name']} ({runner['tier']}, {runner['platform_id']})",
+                    "runner_up_relative_perf": runner["total_relative_perf"],
+                    "runner_up_build_cost_usd": runner["total_build_cost_usd"]})
+    return row
+
+
+BUDGET_SCHEMA = {
+    "snapshot_date": pl.Date, "budget_usd": pl.Int32, "use_case": pl.String, "condition": pl.String,
+    "tier": pl.String, "model_id": pl.String, "gpu_name": pl.String, "gpu_count": pl.Int32,
+    "platform_id": pl.String, "total_vram_gb": pl.Float64, "total_relative_perf": pl.Float64,
+    "total_build_cost_usd": pl.Float64, "tco_usd": pl.Float64, "perf_per_1k_usd_tco": pl.Float64,
+    "perf_basis": pl.String, "runner_up": pl.String, "runner_up_relative_perf": pl.Float64,
+    "runner_up_build_cost_usd": pl.Float64, "notes": pl.String, "source_mode": pl.String,
+}

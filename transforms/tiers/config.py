@@ -1,0 +1,19 @@
+"""What a run may change about the machines (the Dagster run config of build_tiers maps onto this)."""
+
+from dataclasses import dataclass
+
+from transforms.tiers.power import GOLD_EFFICIENCY
+from transforms.tiers.rules import DEFAULT_VENDORS
+
+
+@dataclass(frozen=True)
+class TierConfig:
+    usd_per_kwh: float = 0.16  # G14's example electricity price
+    utilization: float = 0.20  # G14's example: under load 20% of the time
+    horizon_years: float = 3.0  # ASSUMPTION: three years of ownership, a common depreciation period for GPUs
+    psu_efficiency: float = GOLD_EFFICIENCY  # G14: 80 PLUS Gold, 87%
+    mains_volts: float = 120.0  # US outlet (G7); other regions are config
+    mains_amps: float = 15.0
+    allow_risers: bool = True  # G6: 2-3-slot air cards alternated on risers
+    allow_water_cooling: bool = False  # G6: converting a card voids its warranty; off unless asked for
+    vendors: tuple[str, ...] | None = DEFAULT_VENDORS  # D11; None admits every vendor

@@ -1,0 +1,36 @@
+"""Power cables per card from its real connectors (G16: about 150 W per 8-pin, one cable per socket, no
+daisy chains). EPS is counted as EPS: datacenter cards take the CPU 8-pin, not the PCIe one."""
+
+import math
+import re
+from dataclasses import dataclass
+
+from transforms.tiers.power import WATTS_PER_8PIN
+
+
+@dataclass(frozen=True)
+class Cables:
+    pcie_8pin: int = 0
+    pcie_16pin: int = 0  # 12VHPWR / 12V-2x6: a native cable from an ATX 3.x PSU, or an adapter
+    eps_8pin: int = 0
+    basis: str = "connectors"  # connectors | estimated from board power | SXM baseboard
+
+
+def cables_for(connectors: str | None, tdp_w: float | None, form_factor: str | None) -> Cables:
+    """Cables one card takes. 6-pin sockets are fed by 6+2 cables and count as 8-pin cables."""
+    if form_factor in ("sxm", "oam"):
+        return Cables(basis="SXM/OAM baseboard (no cables)")
+    text = (connectors or "").strip()
+    if not text:
+        watts = tdp_w if tdp_w else 350.0
+        if watts <= 75:
+            return Cables(basis="estimated from board power (slot-powered)")
+        return Cables(pcie_8pin=math.ceil(watts / WATTS_PER_8PIN), basis="estimated from board power")
+    if re.fullmatch(r"none", text, re.I):
+        return Cables()
+    eps = sum(int(n) for n in re.findall(r"(\d+)\s*x\s*8-pin\s*CPU", text, re.I))
+    if eps == 0 and re.search(r"EPS", text, re.I):
+        eps = 1
+    pcie = sum(int(n) for n in re.findall(r"(\d+)\s*x\s*(?:6|8)-pin(?!\s*CPU)", text, re.I))
+    sixteen = sum(int(n) for n in re.findall(r"(\d+)\s*x\s*1[26]-pin", text, re.I))
+    return Cables(pcie_8pin=pcie, pcie_16pin=sixteen, eps_8pin=eps)

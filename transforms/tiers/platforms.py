@@ -1,0 +1,52 @@
+"""Platforms (board, CPU, case, supply) and the prices of what is sized per machine (RAM, PSU, risers,
+water cooling). Both come from the curated catalog (warehouse/catalog/platforms.csv, platform_parts.csv,
+loaded into marts.platform_parts); here they are plain values."""
+
+from dataclasses import dataclass
+
+import polars as pl
+
+
+@dataclass(frozen=True)
+class PartPrices:
+    base: dict[str, float]  # platform_id -> sum of its fixed parts
+    ram_per_gb: dict[str, float]  # ram type -> USD per GB
+    atx_psus: list[tuple[int, float]]  # (W, USD)
+    riser: float
+    water_block: float
+    water_loop: float
+
+    @classmethod
+    def from_frame(cls, parts: pl.DataFrame) -> "PartPrices":
+        cost = parts.with_columns(usd=pl.col("quantity") * pl.col("unit_price_usd"))
+        fixed = cost.filter(pl.col("platform_id").is_not_null())
+        base = {p: float(u) for p, u in fixed.group_by("platform_id").agg(pl.col("usd").sum()).iter_rows()}
+        shared = {r["part"]: r for r in cost.filter(pl.col("platform_id").is_null() & (pl.col("part") != "ram")
+                                                    & (pl.col("part") != "psu")).iter_rows(named=True)}
+        ram = cost.filter(pl.col("part") == "ram")
+        psus = cost.filter(pl.col("part") == "psu")
+
+        def one(part: str) -> float:
+            return float(shared[part]["unit_price_usd"]) if part in shared else float("nan")
+
+        return cls(base=base, ram_per_gb={r: float(u) for r, u in ram.select("ram_type", "unit_price_usd").iter_rows()},
+                   atx_psus=[(int(w), float(u)) for w, u in psus.select("capacity_w", "unit_price_usd").iter_rows()],
+                   riser=one("riser"), water_block=one("water_block"), water_loop=one("water_loop"))
+
+
+def platform_rows(platforms: pl.DataFrame) -> list[dict]:
+    """Catalog rows as dicts with list-valued fields split."""
+    rows = []
+    for r in platforms.iter_rows(named=True):
+        r = dict(r)
+        r["tiers"] = tuple((r["tiers"] or "").split("|"))
+        r["accepts_cooling"] = tuple((r["accepts_cooling"] or "").split("|"))
+        r["gpu_positions"] = tuple(int(p) for p in (r["gpu_positions"] or "").split("|") if p)
+        rows.append(r)
+    return rows
+
+
+def platforms_for(rows: list[dict], tier: str, condition: str) -> list[dict]:
+    """New GPUs go on new platforms; used GPUs on used or new ones (G10's used X99 platform is the example)."""
+    allowed = {"new": ("new", "any"), "used": ("new", "used", "any")}[condition]
+    return [r for r in rows if tier in r["tiers"] and r["condition"] in allowed]
