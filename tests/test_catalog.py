@@ -98,3 +98,29 @@ def test_benchmarks_reference_catalog_models_and_have_no_corrupt_values():
     ncf = bench.filter(pl.col("workload") == "ncf")
     per_gpu = ncf["samples_per_s"] / ncf["gpu_count"]
     assert per_gpu.max() < 2 * ncf.filter(pl.col("gpu_count") == 1)["samples_per_s"].max()
+
+
+def test_every_pcie_card_has_a_slot_width_and_filled_dimensions_name_their_source():
+    from warehouse.catalog import load_dimension_sources
+
+    catalog = load_catalog()
+    pcie = catalog.filter(pl.col("form_factor") == "pcie")
+    assert pcie.filter(pl.col("slot_width").is_null()).height == 0
+    sources = load_dimension_sources()
+    assert sources["model_id"].is_unique().all() and set(sources["model_id"]) <= set(catalog["model_id"])
+    assert sources.filter(pl.col("source").is_null() | ~pl.col("source").str.starts_with("http")).height == 0
+    assert (sources["reference_design"].drop_nulls().is_in(["yes", "no"])).all()
+
+
+def test_platforms_and_their_parts_are_consistent():
+    from warehouse.catalog import load_platform_parts, load_platforms
+
+    platforms, parts = load_platforms(), load_platform_parts()
+    assert platforms["platform_id"].is_unique().all() and parts["part_id"].is_unique().all()
+    fixed = set(parts["platform_id"].drop_nulls())
+    buys_parts = set(platforms.filter(pl.col("kind") != "existing")["platform_id"])
+    assert buys_parts <= fixed <= set(platforms["platform_id"])
+    ram_types = set(parts.filter(pl.col("part") == "ram")["ram_type"])
+    assert set(platforms["ram_type"].drop_nulls()) <= ram_types
+    assert (parts["price_basis"] == "estimate").all() and parts["price_date"].is_not_null().all()
+    assert (parts["unit_price_usd"] > 0).all()

@@ -9,7 +9,7 @@ rule lifted from cards to machines: among the top performers per USD, the most m
 
 import polars as pl
 
-from transforms.tiers.choose import best_per_card, cards_with_specs
+from transforms.tiers.choose import best_per_card, day_groups
 from transforms.tiers.config import TierConfig
 from transforms.tiers.platforms import PartPrices, platform_rows, platforms_for
 from transforms.tiers.rules import TIERS
@@ -27,10 +27,7 @@ def budget_builds(value: pl.DataFrame, specs: pl.DataFrame, platforms: pl.DataFr
     prices = PartPrices.from_frame(parts)
     plats = platform_rows(platforms)
     rows = []
-    for (day, condition), group in cards_with_specs(value, specs).group_by("snapshot_date", "condition",
-                                                                            maintain_order=True):
-        cards = group.to_dicts()
-        mode = cards[0]["source_mode"]
+    for day, condition, mode, cards in day_groups(value, specs):
         machines = []
         for rule in TIERS:
             if rule.tier == "beginner":

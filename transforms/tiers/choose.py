@@ -29,6 +29,14 @@ def cards_with_specs(value: pl.DataFrame, specs: pl.DataFrame) -> pl.DataFrame:
     return value.join(specs.select(cols), on="model_id", how="left")
 
 
+def day_groups(value: pl.DataFrame, specs: pl.DataFrame):
+    """(day, condition, source mode, card dicts) per date and condition of the value rows."""
+    for (day, condition), group in cards_with_specs(value, specs).group_by("snapshot_date", "condition",
+                                                                            maintain_order=True):
+        cards = group.to_dicts()
+        yield day, condition, cards[0]["source_mode"], cards
+
+
 def _newer(a: dict, b: dict) -> bool:
     return (a.get("release_date") or date.min) > (b.get("release_date") or date.min)
 
@@ -109,10 +117,7 @@ def build_tiers(value: pl.DataFrame, specs: pl.DataFrame, platforms: pl.DataFram
     prices = PartPrices.from_frame(parts)
     plats = platform_rows(platforms)
     rows = []
-    for (day, condition), group in cards_with_specs(value, specs).group_by("snapshot_date", "condition",
-                                                                            maintain_order=True):
-        cards = group.to_dicts()
-        mode = cards[0]["source_mode"]
+    for day, condition, mode, cards in day_groups(value, specs):
         for rule in TIERS:
             best, why = best_per_card(rule, cards, platforms_for(plats, rule.tier, condition), cfg, prices, scaling)
             for use_case, floor in use_cases.items():
