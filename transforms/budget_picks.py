@@ -22,7 +22,6 @@ BUDGETS_USD = (300, 500, 750, 1_000, 1_500, 2_000, 3_000, 5_000, 10_000)
 NEAR_BEST = 0.5
 RULE = ("G5: NVIDIA PCIe cards with their own fans at least half as good per USD as the best, then the most VRAM "
         "the budget buys, then perf/USD")
-__all__ = ["BUDGETS_USD", "USE_CASES", "budget_picks"]
 
 
 SCHEMA = {"snapshot_date": pl.Date, "budget_usd": pl.Int32, "use_case": pl.String, "condition": pl.String,

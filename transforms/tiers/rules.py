@@ -49,9 +49,6 @@ FREE_SLOTS_BETWEEN_OPEN_AIR = 1  # G6: one free slot between cards that are not 
 NO_GAP_COOLING = ("blower",)  # G6, D4: blower (reference) cards may sit side by side
 WATER_BLOCK_SLOTS = 2  # ASSUMPTION: a water-blocked card keeps a 2-slot bracket
 
-# VRAM (G2, D14)
-DISPLAY_VRAM_GB = 2  # D14: add 2 GB if the GPU also drives the display (noted, not added: a DL box runs headless)
-
 # Vendors (D11)
 # D11: NVIDIA offers better framework support (CUDA), most buyers choose NVIDIA. Machines and picks use NVIDIA
 # cards unless the run config admits any vendor.
