@@ -18,13 +18,14 @@ from warehouse.writes import read_frame, replace_slice, replace_slices
 class TierRunConfig(dg.Config):
     """Set from the Dagster launchpad. Every use case (llm, vision, beginner) is built every day."""
 
-    usd_per_kwh: float = 0.16  # G14's example price
-    utilization: float = 0.20  # share of the time under load (G14's example)
-    horizon_years: float = 3.0  # energy years in the total cost of ownership
-    mains_volts: float = 120.0  # the outlet: US 120 V / 15 A by default (G7)
-    mains_amps: float = 15.0
-    allow_risers: bool = True  # G6: cards that do not fit the slots go on riser cables
-    allow_water_cooling: bool = False  # G6: water blocks void the warranty; off unless asked for
+    # defaults are TierConfig's, where each one's source is written
+    usd_per_kwh: float = TierConfig.usd_per_kwh
+    utilization: float = TierConfig.utilization  # share of the time under load
+    horizon_years: float = TierConfig.horizon_years  # energy years in the total cost of ownership
+    mains_volts: float = TierConfig.mains_volts  # the outlet: US 120 V / 15 A by default (G7)
+    mains_amps: float = TierConfig.mains_amps
+    allow_risers: bool = TierConfig.allow_risers  # G6: cards that do not fit the slots go on riser cables
+    allow_water_cooling: bool = TierConfig.allow_water_cooling  # G6: water blocks void the warranty
     any_vendor: bool = False  # default NVIDIA only (D11: CUDA framework support); True admits AMD and Intel
 
     def tier_config(self) -> TierConfig:

@@ -25,8 +25,9 @@ SPEC_COLUMNS = ["model_id", "vendor", "slot_width", "length_mm", "cooling", "seg
 
 
 def cards_with_specs(value: pl.DataFrame, specs: pl.DataFrame) -> pl.DataFrame:
-    cols = [c for c in SPEC_COLUMNS if c in specs.columns]
-    return value.join(specs.select(cols), on="model_id", how="left")
+    """Value rows with the spec columns the tiers read and the value rows do not already carry."""
+    cols = [c for c in SPEC_COLUMNS[1:] if c in specs.columns and c not in value.columns]
+    return value.join(specs.select("model_id", *cols), on="model_id", how="left")
 
 
 def day_groups(value: pl.DataFrame, specs: pl.DataFrame):

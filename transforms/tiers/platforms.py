@@ -1,6 +1,6 @@
 """Platforms (board, CPU, case, supply) and the prices of what is sized per machine (RAM, PSU, risers,
 water cooling). Both come from the curated catalog (warehouse/catalog/platforms.csv, platform_parts.csv,
-loaded into marts.platform_parts); here they are plain values."""
+loaded into marts.platforms and marts.platform_parts); here they are plain values."""
 
 from dataclasses import dataclass
 

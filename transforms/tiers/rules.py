@@ -31,7 +31,6 @@ TIERS: tuple[TierRule, ...] = (
     TierRule("8gpu", 8, 0, 256, "2+1 x 1600 W redundant",
              sources="D10 (server chassis, redundant PSUs, dual-socket CPUs, 256 GB ECC DRAM, 10 GbE, the GPUs' physical form)"),
 )
-TIER_ORDER = tuple(r.tier for r in TIERS)
 
 # CPU (G10, D1)
 CORES_PER_GPU = 2  # G10: at least 2 cores / 4 threads per GPU
