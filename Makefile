@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 export DAGSTER_HOME := $(CURDIR)/dagster_home
 
-.PHONY: run test ui dashboard bench lint clean
+.PHONY: run test doctor ui dashboard bench lint clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -18,6 +18,9 @@ run: $(STAMP)
 
 test: $(STAMP)
 	$(PY) -m pytest
+
+doctor: $(STAMP)
+	$(PY) -m pipelines.doctor
 
 ui: $(STAMP)
 	$(VENV)/bin/dagster dev -w workspace.yaml

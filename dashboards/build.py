@@ -1,18 +1,21 @@
 """`python -m dashboards.build [YYYY-MM-DD]`: build the dashboard from the existing warehouse (read-only)."""
 
 import sys
-from datetime import date
 
 from dashboards.html_page import write_html
 from dashboards.report_data import load_report
+from pipelines.user_errors import USAGE_EXIT, UserError, parse_day
 from warehouse.connection import connect
 
 
 def main(argv: list[str]) -> int:
+    try:
+        day = parse_day(argv[1]) if len(argv) > 1 and argv[1].strip() else None
+    except UserError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return USAGE_EXIT
     with connect(read_only=True) as con:
-        if len(argv) > 1:
-            day = date.fromisoformat(argv[1])
-        else:
+        if day is None:
             day = con.execute("SELECT max(snapshot_date) FROM marts.gpu_value").fetchone()[0]
         if day is None:
             print("The warehouse has no marts yet: run `make run` first.", file=sys.stderr)

@@ -7,6 +7,7 @@ import duckdb
 import polars as pl
 
 from transforms.value import PLUG_IN
+from warehouse.source_runs import day_source_mode
 from warehouse.writes import read_frame
 
 TOP_N = 10
@@ -46,10 +47,8 @@ def load_report(con: duckdb.DuckDBPyConnection, day: date) -> ReportData:
                .filter(pl.col("prev_median").is_not_null() & (pl.col("price_change_pct").abs() >= 0.5))
                .sort(pl.col("price_change_pct").abs(), descending=True)
                .select("condition", "model_id", "name", "prev_median", "price_median", "price_change_pct", "rank_change"))
-    modes = con.execute("SELECT DISTINCT source_mode FROM staging.listings WHERE snapshot_date = ?", [day]).fetchall()
-    mode = "live" if modes and all(m[0] == "live" for m in modes) else ("sample" if modes else "sample")
     return ReportData(
-        day=day, source_mode=mode, ranking=ranking,
+        day=day, source_mode=day_source_mode(con, day), ranking=ranking,
         picks=read_frame(con, "SELECT * FROM marts.budget_picks WHERE snapshot_date = ? "
                               "ORDER BY condition, use_case, budget_usd, pick_rank", [day]),
         tiers=read_frame(con, "SELECT * FROM marts.build_tiers WHERE snapshot_date = ? ORDER BY "

@@ -1,32 +1,98 @@
 """`python -m pipelines.run_daily [YYYY-MM-DD]`: materialize every asset for one day (default today, UTC),
-then print where the warehouse and the export are and the top five picks. What `make run` calls."""
+then print where the warehouse and the export are and the top five picks. What `make run` calls.
 
+Exit codes: 0 the day was built and exported; 1 the day failed (one sentence says why; `exports/latest`
+still points at the last good day); 2 bad input (a day out of range, a malformed environment value).
+
+The console shows Dagster's events at INFO, one line each: an asset that fails on purpose (dg.Failure: a
+refused credential, an unreachable source) is an expected outcome with its own sentence, not a bug, so it
+gets no stack trace. Any other exception is a bug: its full traceback is printed at the end.
+"""
+
+import logging
 import os
 import sys
 import time
-from datetime import UTC, datetime
 
 import dagster as dg
 
+from pipelines.user_errors import USAGE_EXIT, UserError, parse_day, today_utc
 
-def main(argv: list[str]) -> int:
-    started = time.perf_counter()
-    day = argv[1] if len(argv) > 1 else datetime.now(UTC).date().isoformat()
+
+class FirstLine(logging.Filter):
+    """Dagster's event messages carry the error and its stack after the first line: keep the first."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        record.msg, record.args = record.getMessage().split("\n", 1)[0], ()
+        return True
+
+
+@dg.logger(dg.Field(str, default_value="INFO"), description="One line per event on stderr, no stack traces.")
+def brief_console(init_context: dg.InitLoggerContext) -> logging.Logger:
+    log = logging.getLogger("gpu_market.run")
+    log.setLevel(init_context.logger_config)
+    log.propagate = False
+    handler = logging.StreamHandler(sys.stderr)  # today's stderr: a new handler for every run
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)-7s %(message)s", "%H:%M:%S"))
+    handler.addFilter(FirstLine())
+    log.handlers[:] = [handler]
+    return log
+
+
+def failure_sentences(result: dg.ExecuteInProcessResult) -> list[str]:
+    """For each failed step, the sentence its asset failed with (dg.Failure's description), else the first
+    line of the error."""
+    sentences = []
+    for event in result.all_events:
+        if not event.is_step_failure:
+            continue
+        data = event.step_failure_data
+        described = data.user_failure_data.description if data.user_failure_data else None
+        message = described or (data.error.message.strip().splitlines() or ["unknown error"])[0]
+        sentences.append(f"{event.step_key}: {message}")
+    return sentences
+
+
+def bug_tracebacks(result: dg.ExecuteInProcessResult) -> list[str]:
+    """The full error of each step that failed with an exception other than dg.Failure (a bug)."""
+    return [f"{event.step_key}:\n{event.step_failure_data.error.to_string()}" for event in result.all_events
+            if event.is_step_failure and not event.step_failure_data.user_failure_data]
+
+
+def latest_export_day() -> str | None:
     from dashboards.export import export_dir
-    from pipelines.definitions import defs  # imported here so the start-up cost is measured below
+
+    marker = export_dir() / "LATEST"
+    return marker.read_text().strip() if marker.exists() else None
+
+
+def run(argv: list[str], defs: dg.Definitions | None = None) -> int:
+    """`defs` defaults to the code location's; tests pass definitions whose resources point at a loopback."""
+    started = time.perf_counter()
+    day = (parse_day(argv[1]) if len(argv) > 1 and argv[1].strip() else today_utc()).isoformat()
+    from dashboards.export import export_dir
     from warehouse.connection import connect
     from warehouse.paths import db_path
 
+    if defs is None:
+        from pipelines.definitions import defs  # imported here so the start-up cost is measured below
+    mode = defs.resources["ebay"].mode  # what this run is configured with; never read back from the rows
     loaded = time.perf_counter()
     instance = dg.DagsterInstance.get() if os.environ.get("DAGSTER_HOME") else dg.DagsterInstance.ephemeral()
-    result = defs.resolve_job_def("daily_refresh").execute_in_process(partition_key=day, instance=instance,
-                                                                       raise_on_error=False)
+    job = defs.resolve_job_def("daily_refresh").with_logger_defs({"brief": brief_console})
+    result = job.execute_in_process(partition_key=day, instance=instance, raise_on_error=False,
+                                    run_config={"loggers": {"brief": {"config": "INFO"}}})
     if not result.success:
-        failed = [e.step_key for e in result.all_events if e.is_step_failure]
-        print(f"daily_refresh failed for {day}: {failed}", file=sys.stderr)
+        for trace in bug_tracebacks(result):
+            print(trace, file=sys.stderr)
+        reasons = failure_sentences(result) or ["the run did not succeed"]
+        print(f"daily_refresh failed for {day} ({mode} mode): {reasons[0]}", file=sys.stderr)
+        for reason in reasons[1:]:
+            print(f"  also {reason}", file=sys.stderr)
+        latest = latest_export_day()
+        print(f"exports/latest still points at {latest or 'nothing (no good day yet)'}", file=sys.stderr)
         return 1
     with connect(read_only=True) as con:
-        mode = con.execute("SELECT any_value(source_mode) FROM staging.listings WHERE snapshot_date = ?", [day]).fetchone()[0]
         top = con.execute(
             "SELECT condition, name, price_median, perf_per_1k_usd, listing_count FROM marts.gpu_value "
             "WHERE snapshot_date = ? AND enough_listings AND coalesce(form_factor, 'pcie') = 'pcie' "
@@ -42,6 +108,14 @@ def main(argv: list[str]) -> int:
     done = time.perf_counter()
     print(f"took {done - started:.1f}s (loading definitions {loaded - started:.1f}s)")
     return 0
+
+
+def main(argv: list[str]) -> int:
+    try:
+        return run(argv)
+    except UserError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return USAGE_EXIT
 
 
 if __name__ == "__main__":

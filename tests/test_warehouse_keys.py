@@ -69,6 +69,9 @@ def test_an_older_warehouse_is_upgraded_keeping_rows_comments_and_not_nulls(tmp_
         value_after = _described(con, "marts.gpu_value")
         assert value_after["columns"][:len(value_before["columns"])] == value_before["columns"]
         assert con.execute("SELECT count(*), count(DISTINCT item_id) FROM raw.ebay_listings").fetchone() == (50, 50)
+        # 090 seeds raw.source_runs once from the stored days, so their labels survive the upgrade
+        assert con.execute("SELECT snapshot_date, source, source_mode, outcome, rows_loaded FROM raw.source_runs"
+                           ).fetchall() == [(DAY, "ebay", "sample", "ok", 50)]
         assert con.execute("SELECT count(*) FROM marts.gpu_value_new_vs_used").fetchone()[0] >= 0  # the view resolves
         assert not any(kind == "PRIMARY KEY" for kind, _ in _constraints(con, "staging.listings"))
         with pytest.raises(duckdb.ConstraintException):

@@ -18,6 +18,7 @@ class IngestError:
     reason: str
     http_status: int | None = None
     attempts: int | None = None
+    not_run: int = 0  # queries or pages this failure left undone (a stopped source); stated in `reason` too
 
 
 def errors_frame(errors: list[IngestError], snapshot_date: date, run_id: str | None, source_mode: str) -> pl.DataFrame:

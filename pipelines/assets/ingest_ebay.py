@@ -10,12 +10,14 @@ import polars as pl
 from pipelines.partitions import daily_partitions, partition_date
 from pipelines.resources.ebay import EbayResource
 from pipelines.resources.warehouse import WarehouseResource
-from pipelines.source_mode import LIVE
+from pipelines.settings import LIVE
 from pipelines.sources.ebay.ingest import SpilledRows, run_searches
 from pipelines.sources.ebay.queries import queries_for_catalog
 from pipelines.sources.http_policy import CallBudget
 from transforms.ingest_errors import errors_frame
+from transforms.source_outcome import FAILED, ebay_outcome
 from warehouse.catalog import load_catalog
+from warehouse.source_runs import source_run_row, utc_now
 from warehouse.writes import replace_slices
 
 
@@ -28,8 +30,12 @@ from warehouse.writes import replace_slices
 def ebay_listings(context: dg.AssetExecutionContext, ebay: EbayResource, warehouse: WarehouseResource) -> dg.MaterializeResult:
     """GPU listings from the eBay Buy Browse API (category 27386, fixed price, US, new to for-parts):
     one search per catalog model, paged through `next`, deduplicated by item id. Re-running a day replaces
-    it, except that a re-run cut short by the daily call budget keeps the day stored earlier. Failed queries
-    land in raw.ingest_errors; live calls count against the daily budget (the sample replay's do not)."""
+    it, except that a re-run cut short by the daily call budget, or one that failed, keeps the day stored
+    earlier. Failed queries land in raw.ingest_errors; live calls count against the daily budget (the sample
+    replay's do not). Refused credentials or a host that keeps failing stop the source at once; a run that
+    stopped or fetched nothing fails with one sentence saying why (the day needs eBay), so nothing downstream
+    is rebuilt or exported from it. raw.source_runs records the run's configured mode and outcome."""
+    started = utc_now()
     day = partition_date(context)
     today = datetime.now(UTC).date()
     catalog = load_catalog()
@@ -51,23 +57,33 @@ def ebay_listings(context: dg.AssetExecutionContext, ebay: EbayResource, warehou
     calls = pl.DataFrame({"call_date": [today], "source": ["ebay"], "calls": [budget.used]},
                          schema={"call_date": pl.Date, "source": pl.String, "calls": pl.Int32})
     cut_short = any(e.error_kind == "budget_exhausted" for e in errors)
+    outcome = ebay_outcome(spilled.count, len(queries), errors)
     with spill_dir, warehouse.connect() as con:
         writes = [("raw.ingest_errors", errors_frame(errors, day, context.run_id, ebay.mode),
-                   {"snapshot_date": day, "source": "ebay"})]
+                   {"snapshot_date": day, "source": "ebay"}),
+                  source_run_row(day, "ebay", context.run_id, ebay.mode, outcome.outcome, spilled.count, len(errors),
+                                 outcome.message, started)]
         if live:
             writes.append(("raw.api_calls", calls, {"call_date": today, "source": "ebay"}))
         stored = con.execute("SELECT count(*) FROM raw.ebay_listings WHERE snapshot_date = ?", [day]).fetchone()[0]
-        keep_stored = cut_short and stored > 0  # a re-run the budget cut short never replaces a stored day
+        # a re-run the budget cut short, or one that failed, never replaces a stored day
+        keep_stored = (cut_short or outcome.outcome == FAILED) and stored > 0
         if keep_stored:
-            context.log.warning(f"eBay budget used up: kept the {stored} items stored earlier for {day}")
+            context.log.warning(f"{outcome.message}: kept the {stored} items stored earlier for {day}")
         else:
             writes.insert(0, ("raw.ebay_listings", spilled.files, {"snapshot_date": day}))
         replace_slices(con, writes)  # one transaction for the day
+    if outcome.outcome == FAILED:
+        context.log.error(outcome.message)
+        raise dg.Failure(description=outcome.message, allow_retries=False, metadata={
+            "source_mode": ebay.mode, "queries": len(queries), "failed_queries": len(errors),
+            "items_fetched": spilled.count, "api_calls_this_run": budget.made_now})
     by_condition = sorted(spilled.by_condition.items(), key=lambda kv: (kv[0] is not None, kv[0] or ""))
     context.log.info(f"eBay: {spilled.count} items from {len(queries)} queries, {len(errors)} failed queries")
     return dg.MaterializeResult(metadata={
         "dagster/row_count": stored if keep_stored else spilled.count,
         "source_mode": ebay.mode,
+        "outcome": outcome.outcome,
         "queries": len(queries),
         "failed_queries": len(errors),
         "api_calls_this_run": budget.made_now,

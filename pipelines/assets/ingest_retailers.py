@@ -9,6 +9,8 @@ from pipelines.resources.warehouse import WarehouseResource
 from pipelines.sources.http_policy import FetchError
 from transforms.ingest_errors import IngestError, errors_frame
 from transforms.retailer_rows import RAW_RETAILER_SCHEMA, listing_rows
+from transforms.source_outcome import optional_source_outcome
+from warehouse.source_runs import source_run_row, utc_now
 from warehouse.writes import replace_slices
 
 STORES = ("newegg", "microcenter", "bestbuy")
@@ -24,10 +26,13 @@ def retailer_listings(context: dg.AssetExecutionContext, retailers: RetailersRes
                       warehouse: WarehouseResource) -> dg.MaterializeResult:
     """New-card prices from retailers: Newegg and Micro Center category pages (HTML, robots.txt honoured,
     one request per second per host) and the Best Buy Products API. One store failing keeps the others'
-    rows; a page whose layout changed is an error in raw.ingest_errors, never an empty result."""
+    rows; a page whose layout changed is an error in raw.ingest_errors, never an empty result. The day does
+    not need retailers (eBay lists new cards too): failing stores are recorded, never fail the run."""
+    started = utc_now()
     day = partition_date(context)
     rows, errors, answered = [], [], {}
-    for client, http in retailers.open_clients(context.log.info):
+    clients = retailers.open_clients(context.log.info)
+    for client, http in clients:
         store = client.spec.store
         count = 0
         try:
@@ -44,15 +49,19 @@ def retailer_listings(context: dg.AssetExecutionContext, retailers: RetailersRes
         context.log.info(f"{store}: {count} listings")
     frame = pl.DataFrame(rows, schema=RAW_RETAILER_SCHEMA).unique(["store", "sku", "condition"], keep="first",
                                                                    maintain_order=True)
+    outcome = optional_source_outcome("Retailers", frame.height, errors, len(clients))
     with warehouse.connect() as con:
         writes = [("raw.retailer_listings", frame, {"snapshot_date": day})]
         writes += [("raw.ingest_errors", errors_frame([e for e in errors if e.source == s], day, context.run_id, retailers.mode),
                     {"snapshot_date": day, "source": s}) for s in STORES]
+        writes.append(source_run_row(day, "retailers", context.run_id, retailers.mode, outcome.outcome, frame.height,
+                                     len(errors), outcome.message, started))
         replace_slices(con, writes)
     per_store = {s: int(frame.filter(pl.col("store") == s).height) for s in STORES}
     return dg.MaterializeResult(metadata={
         "dagster/row_count": frame.height,
         "source_mode": retailers.mode,
+        "outcome": outcome.outcome,
         "listings_per_store": per_store,
         "stores_answered": sorted(answered),
         "failed_stores": sorted({e.source for e in errors}),

@@ -9,6 +9,7 @@ from pipelines.partitions import daily_partitions, partition_date
 from pipelines.resources.warehouse import WarehouseResource
 from transforms.conditions import price_condition_expr
 from transforms.price_stats import PRICE_BASIS, add_history, daily_price_stats
+from warehouse.source_runs import day_source_mode
 from warehouse.writes import read_frame, replace_slice
 
 KEPT_SQL = """SELECT snapshot_date, source, listing_id, model_id, condition, unit_price, title, url, source_mode
@@ -36,7 +37,7 @@ def price_daily(context: dg.AssetExecutionContext, config: PriceConfig, warehous
     day = partition_date(context)
     with warehouse.connect() as con:
         kept = kept_listings(con, day, config.open_box_as_new)
-        mode = kept["source_mode"][0] if kept.height else "sample"
+        mode = day_source_mode(con, day)
         stats = daily_price_stats(kept)
         history = read_frame(con, "SELECT snapshot_date, model_id, condition, source, median FROM marts.price_daily "
                                   "WHERE snapshot_date BETWEEN ? AND ?", [day - timedelta(days=30), day - timedelta(days=1)])

@@ -11,6 +11,7 @@ from transforms.listings import STAGING_COLUMNS, classify_day, from_ebay, from_r
 from transforms.matching.overrides import apply_overrides
 from transforms.unmatched import unmatched_summary
 from warehouse.catalog import load_catalog
+from warehouse.source_runs import day_source_mode
 from warehouse.writes import read_frame, replace_slice
 
 OVERRIDES_CSV = Path(__file__).resolve().parents[2] / "warehouse" / "overrides.csv"
@@ -74,10 +75,9 @@ def unmatched_titles(context: dg.AssetExecutionContext, warehouse: WarehouseReso
     catalog needs a new model or alias."""
     day = partition_date(context)
     with warehouse.connect() as con:
-        unclear = read_frame(con, "SELECT title, source_mode FROM staging.listings "
+        unclear = read_frame(con, "SELECT title FROM staging.listings "
                                   "WHERE snapshot_date = ? AND exclude_reason = 'unclear'", [day])
-        mode = unclear["source_mode"][0] if unclear.height else "sample"
-        summary = unmatched_summary(unclear, day, mode)
+        summary = unmatched_summary(unclear, day, day_source_mode(con, day))
         replace_slice(con, "staging.unmatched_titles", summary, {"snapshot_date": day})
     top = summary.filter(pl.col("kind") == "token").head(10)
     return dg.MaterializeResult(metadata={

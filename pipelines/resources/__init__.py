@@ -8,7 +8,8 @@ from pipelines.resources.ebay import EbayResource
 from pipelines.resources.retailers import RetailersResource
 from pipelines.resources.spec_pages import SpecPagesResource
 from pipelines.resources.warehouse import WarehouseResource
-from pipelines.source_mode import source_mode
+from pipelines.settings import env_float, env_int, env_pattern, env_url, source_mode
+from pipelines.sources.circuit_breaker import DEFAULT_MAX_CONSECUTIVE_FAILURES
 from warehouse.paths import db_path
 
 
@@ -18,24 +19,28 @@ def _secret(name: str) -> str | dg.EnvVar:
 
 
 def build_resources() -> dict:
+    """Every resource, configured from the environment; a malformed value raises a one-line UserError."""
     mode = source_mode()
-    env = os.environ.get
+    failures = env_int("SOURCE_MAX_CONSECUTIVE_FAILURES", DEFAULT_MAX_CONSECUTIVE_FAILURES, minimum=1)
     return {
         "warehouse": WarehouseResource(db_path=str(db_path())),
         "ebay": EbayResource(
             mode=mode, client_id=_secret("EBAY_CLIENT_ID"), client_secret=_secret("EBAY_CLIENT_SECRET"),
-            marketplace_id=env("EBAY_MARKETPLACE_ID") or "EBAY_US",
-            base_url=env("EBAY_BASE_URL") or "https://api.ebay.com",
-            daily_call_budget=int(env("EBAY_DAILY_CALL_BUDGET") or 5000),
-            max_calls_per_second=float(env("EBAY_MAX_CALLS_PER_SECOND") or 4.0),
+            marketplace_id=env_pattern("EBAY_MARKETPLACE_ID", "EBAY_US", r"EBAY_[A-Z_]{2,10}",
+                                       "an eBay marketplace id such as EBAY_US"),
+            base_url=env_url("EBAY_BASE_URL", "https://api.ebay.com"),
+            daily_call_budget=env_int("EBAY_DAILY_CALL_BUDGET", 5000),
+            max_calls_per_second=env_float("EBAY_MAX_CALLS_PER_SECOND", 4.0),
+            max_consecutive_failures=failures,
         ),
         "retailers": RetailersResource(
             mode=mode, bestbuy_api_key=_secret("BESTBUY_API_KEY"),
-            newegg_base_url=env("NEWEGG_BASE_URL") or "https://www.newegg.com",
-            microcenter_base_url=env("MICROCENTER_BASE_URL") or "https://www.microcenter.com",
-            microcenter_store_id=env("MICROCENTER_STORE_ID") or "131",
-            bestbuy_base_url=env("BESTBUY_BASE_URL") or "https://api.bestbuy.com",
-            requests_per_second=float(env("RETAILER_REQUESTS_PER_SECOND") or 1.0),
+            newegg_base_url=env_url("NEWEGG_BASE_URL", "https://www.newegg.com"),
+            microcenter_base_url=env_url("MICROCENTER_BASE_URL", "https://www.microcenter.com"),
+            microcenter_store_id=env_pattern("MICROCENTER_STORE_ID", "131", r"\d{1,5}", "a Micro Center store number"),
+            bestbuy_base_url=env_url("BESTBUY_BASE_URL", "https://api.bestbuy.com"),
+            requests_per_second=env_float("RETAILER_REQUESTS_PER_SECOND", 1.0),
+            max_consecutive_failures=failures,
         ),
-        "spec_pages_source": SpecPagesResource(mode=mode),
+        "spec_pages_source": SpecPagesResource(mode=mode, max_consecutive_failures=failures),
     }

@@ -6,11 +6,14 @@ import dagster as dg
 import httpx
 import polars as pl
 
-from pipelines.source_mode import LIVE
+from pipelines.settings import LIVE
+from pipelines.sources.circuit_breaker import DEFAULT_MAX_CONSECUTIVE_FAILURES, CircuitBreaker
 from pipelines.sources.ebay.auth import EbayTokenProvider
 from pipelines.sources.ebay.browse import EbayBrowseClient
 from pipelines.sources.ebay.replay import load_snapshot, replay_transport
 from pipelines.sources.http_policy import CallBudget, HttpSession, RetryPolicy, Throttle
+from pipelines.user_errors import UserError
+from warehouse.catalog import load_catalog
 
 
 class EbayResource(dg.ConfigurableResource):
@@ -25,23 +28,34 @@ class EbayResource(dg.ConfigurableResource):
     daily_call_budget: int = 5000
     max_calls_per_second: float = 4.0
     timeout_s: float = 20.0
+    connect_timeout_s: float = 5.0
     max_attempts: int = 5
+    max_consecutive_failures: int = DEFAULT_MAX_CONSECUTIVE_FAILURES
     min_seller_feedback_pct: float = 95.0
 
-    def _transport(self, catalog: pl.DataFrame) -> httpx.BaseTransport | None:
+    def _transport(self, catalog: pl.DataFrame | None) -> httpx.BaseTransport | None:
         if self.mode == LIVE:
             if not (self.client_id and self.client_secret):
-                raise ValueError("live mode needs EBAY_CLIENT_ID and EBAY_CLIENT_SECRET in the environment")
+                raise UserError("live mode needs EBAY_CLIENT_ID and EBAY_CLIENT_SECRET in the environment")
             return None
+        catalog = catalog if catalog is not None else load_catalog()
         _, items = load_snapshot()
         queries = dict(catalog.select("model_id", "search_query").iter_rows())
         return replay_transport({queries[m]: v for m, v in items.items() if m in queries})
 
+    def open_session(self, budget: CallBudget | None, log: Callable[[str], None],
+                     catalog: pl.DataFrame | None = None) -> tuple[HttpSession, httpx.Client]:
+        """The HTTP session every eBay call goes through (retries, throttle, budget, circuit breaker), and
+        the httpx client to close when done. Sample mode replays the snapshot for `catalog`'s queries."""
+        http = httpx.Client(transport=self._transport(catalog), timeout=httpx.Timeout(self.timeout_s, connect=self.connect_timeout_s))
+        session = HttpSession(http, RetryPolicy(max_attempts=self.max_attempts),
+                              Throttle(self.max_calls_per_second if self.mode == LIVE else 0), budget, log=log,
+                              breaker=CircuitBreaker(self.max_consecutive_failures))
+        return session, http
+
     def open_client(self, catalog: pl.DataFrame, budget: CallBudget,
                     log: Callable[[str], None]) -> tuple[EbayBrowseClient, httpx.Client]:
         """A Browse client and the httpx client to close when done."""
-        http = httpx.Client(transport=self._transport(catalog), timeout=self.timeout_s)
-        session = HttpSession(http, RetryPolicy(max_attempts=self.max_attempts),
-                              Throttle(self.max_calls_per_second if self.mode == LIVE else 0), budget, log=log)
+        session, http = self.open_session(budget, log, catalog)
         tokens = EbayTokenProvider(session, self.base_url, self.client_id or "sample", self.client_secret or "sample")
         return EbayBrowseClient(session, tokens, self.base_url, self.marketplace_id), http

@@ -5,7 +5,8 @@ from collections.abc import Callable
 import dagster as dg
 import httpx
 
-from pipelines.source_mode import LIVE
+from pipelines.settings import LIVE
+from pipelines.sources.circuit_breaker import DEFAULT_MAX_CONSECUTIVE_FAILURES, CircuitBreaker
 from pipelines.sources.http_policy import HttpSession, RetryPolicy, Throttle
 from pipelines.sources.retailers.client import RetailerClient
 from pipelines.sources.retailers.replay import replay_transport
@@ -23,7 +24,9 @@ class RetailersResource(dg.ConfigurableResource):
     bestbuy_api_key: str = ""
     requests_per_second: float = 1.0
     timeout_s: float = 20.0
+    connect_timeout_s: float = 5.0
     max_attempts: int = 4
+    max_consecutive_failures: int = DEFAULT_MAX_CONSECUTIVE_FAILURES
 
     def open_clients(self, log: Callable[[str], None]) -> list[tuple[RetailerClient, httpx.Client]]:
         specs = [newegg_spec(self.newegg_base_url),
@@ -35,9 +38,11 @@ class RetailersResource(dg.ConfigurableResource):
         clients = []
         for spec in specs:
             transport = None if self.mode == LIVE else replay_transport(spec.store)
-            http = httpx.Client(transport=transport, timeout=self.timeout_s, follow_redirects=True)
+            http = httpx.Client(transport=transport, follow_redirects=True,
+                                timeout=httpx.Timeout(self.timeout_s, connect=self.connect_timeout_s))
             policy = RetryPolicy(max_attempts=self.max_attempts,
                                  retry_statuses=frozenset({500, 502, 503, 504}) | spec.rate_limit_statuses)
-            session = HttpSession(http, policy, Throttle(self.requests_per_second if self.mode == LIVE else 0), log=log)
+            session = HttpSession(http, policy, Throttle(self.requests_per_second if self.mode == LIVE else 0), log=log,
+                                  breaker=CircuitBreaker(self.max_consecutive_failures))
             clients.append((RetailerClient(spec, session), http))
         return clients

@@ -12,9 +12,13 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import httpx
+
+if TYPE_CHECKING:
+    from pipelines.sources.circuit_breaker import CircuitBreaker
 
 SECRET_PARAMS = {"apikey", "api_key", "key", "token", "access_token", "client_secret"}
 
@@ -143,12 +147,17 @@ class HttpSession:
     sleep: Callable[[float], None] = time.sleep
     rng: random.Random = field(default_factory=random.Random)
     log: Callable[[str], None] = lambda message: None
+    breaker: "CircuitBreaker | None" = None
 
     def send(self, build: Callable[[], httpx.Request]) -> httpx.Response:
         """Send the request `build()` makes, retrying transient failures; return a 2xx-4xx response whose
-        body has been read (within the size cap). Raises FetchError when it gives up."""
+        body has been read (within the size cap). Raises FetchError when it gives up, and the breaker's
+        HostDown at once when the host has failed too often in a row (this request's retries included)."""
         last_status: int | None = None
         for attempt in range(1, self.policy.max_attempts + 1):
+            request = build()
+            if self.breaker is not None:
+                self.breaker.check(str(request.url))
             if self.budget is not None:
                 try:
                     self.budget.take()
@@ -156,7 +165,6 @@ class HttpSession:
                     exc.attempts = attempt - 1
                     raise
             self.throttle.wait()
-            request = build()
             retry_after = None
             try:
                 response = self.client.send(request, stream=True)
@@ -166,6 +174,8 @@ class HttpSession:
                     response.close()
                 response._content = body  # the body is read; hand the caller a normal response
                 last_status = response.status_code
+                if response.status_code < 500 and self.breaker is not None:
+                    self.breaker.success(str(request.url))
                 if response.status_code not in self.policy.retry_statuses:
                     return response
                 retry_after = retry_after_seconds(response)
@@ -178,6 +188,9 @@ class HttpSession:
             except httpx.TransportError as exc:
                 kind, problem = "transport", f"transport error ({type(exc).__name__}: {exc})"
             where = redact_url(request.url)
+            status = response.status_code if kind == "http_status" else None
+            if self.breaker is not None and (status is None or status >= 500):  # 429 is not the host failing
+                self.breaker.failure(str(request.url), problem, status)
             if attempt == self.policy.max_attempts:
                 raise FetchError(kind, f"{problem} after {attempt} attempts on {where}",
                                  status=last_status, attempts=attempt)

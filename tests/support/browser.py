@@ -12,7 +12,6 @@ import itertools
 import json
 import os
 import re
-import shutil
 import signal
 import subprocess
 import tempfile
@@ -24,7 +23,8 @@ from typing import Any
 
 from websockets.sync.client import connect
 
-CHROMIUM_NAMES = ("chromium", "chromium-browser")
+from pipelines.doctor import find_chromium
+
 DEFAULT_TIMEOUT = 30.0
 DEVTOOLS_RE = re.compile(r"DevTools listening on (ws://\S+)")
 FLAGS = [
@@ -37,15 +37,6 @@ FLAGS = [
 
 class BrowserError(RuntimeError):
     pass
-
-
-def find_chromium() -> str | None:
-    """Path of a Chromium executable on PATH, or None."""
-    for name in CHROMIUM_NAMES:
-        path = shutil.which(name)
-        if path:
-            return path
-    return None
 
 
 @dataclass

@@ -5,7 +5,7 @@ retailers' pages, with injectable faults. Bounded: it answers at most `max_reque
 Routes (all on one host, so every base URL env var can point at it):
   POST /identity/v1/oauth2/token                         eBay token ("token")
   GET  /buy/browse/v1/item_summary/search                eBay Browse ("search", key: the `q` parameter)
-  GET  /robots.txt                                       allows everything ("robots")
+  GET  /robots.txt                                       `robots_txt` (default: allows everything) ("robots")
   GET  /p/pl?N=...&page=n                                Newegg page n ("newegg", key: n)
   GET  /category/<id>/video-cards?..., /search/search_results.aspx?...&page=n   Micro Center ("microcenter")
   GET  /v1/products(...)?apiKey=...&cursorMark=c         Best Buy, page by cursor ("bestbuy")
@@ -15,6 +15,7 @@ Faults are queued per endpoint, or per (endpoint, key) with `add_faults(..., key
 request (keyed faults first):
   ("status", 429, retry_after) | ("status", 500|502|503, None) | ("slow", seconds) | ("reset",)
   | ("truncated",) | ("malformed",) | ("expired_token",) | ("loop",) | ("empty",) | ("huge", n_bytes, declared)
+  | ("invalid_client",) (the token endpoint's 401 for wrong keys, OAuth's error body)
   | ("ok",) (no fault: lets a queue skip a request)
 "slow" sleeps and then drops the connection without answering (the client has given up by then).
 "loop" makes the page's next link point back at a page already served. "huge" sends n_bytes, with or without a
@@ -78,7 +79,9 @@ class FakeMarket:
                  max_requests: int = 5000, token_ttl: int = 7200, *, page_size: int | None = None,
                  custom_items: dict[str, list[dict]] | None = None, token_prefix: str = "token-",
                  bestbuy_key: str | None = None, retailer_pages: bool = False,
-                 max_seconds: float = 120.0, max_fault_sleep_s: float = 3.0):
+                 max_seconds: float = 120.0, max_fault_sleep_s: float = 3.0,
+                 robots_txt: bytes = b"User-agent: *\nAllow: /\n"):
+        self.robots_txt = robots_txt
         self.items_per_query = items_per_query or {}
         self.custom_items = custom_items or {}
         self.default_items = default_items
@@ -234,6 +237,9 @@ class FakeMarket:
                 pass  # the client stopped reading at its size cap
             self._drop(h, hard=False)
             self._record(endpoint, key, h.path, "huge")
+        elif kind == "invalid_client":
+            body = b'{"error":"invalid_client","error_description":"client authentication failed"}'
+            self._send(h, 401, body, {"Content-Type": "application/json"}, endpoint, key)
         elif kind == "expired_token":
             with self._lock:
                 self._valid_tokens.clear()
@@ -268,7 +274,7 @@ class FakeMarket:
             self._search(h, url)
         elif url.path == "/robots.txt":
             if not self._fault(h, "robots"):
-                self._send(h, 200, b"User-agent: *\nAllow: /\n", {"Content-Type": "text/plain"}, "robots")
+                self._send(h, 200, self.robots_txt, {"Content-Type": "text/plain"}, "robots")
         elif url.path.startswith("/store/"):
             self._store(h, url.path.split("/")[2], int(params.get("page", "1")))
         elif url.path == "/p/pl":

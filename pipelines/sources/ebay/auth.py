@@ -3,6 +3,10 @@
 POST {base}/identity/v1/oauth2/token with `Authorization: Basic base64(client_id:client_secret)` and the
 form body `grant_type=client_credentials&scope=https://api.ebay.com/oauth/api_scope`. The token is cached
 until shortly before `expires_in` runs out; `invalidate()` forces a new one (after a 401).
+
+A 400/401/403 from the token endpoint (OAuth's `invalid_client`, `invalid_grant`, `unauthorized_client`, ...;
+RFC 6749 section 5.2) means the keys are wrong: `CredentialsRefused` is raised, and raised again for every
+later call without asking eBay, so a run with wrong keys asks once, not once per query.
 """
 
 import base64
@@ -12,10 +16,22 @@ from collections.abc import Callable
 
 import httpx
 
+from pipelines.sources.circuit_breaker import CredentialsRefused
 from pipelines.sources.http_policy import FetchError, HttpSession
 
 SCOPE = "https://api.ebay.com/oauth/api_scope"
 REFRESH_MARGIN_S = 120
+REFUSED_STATUSES = (400, 401, 403)
+
+
+def oauth_error_code(body: bytes) -> str | None:
+    """The `error` field of an OAuth error body (`{"error": "invalid_client", ...}`), when there is one."""
+    try:
+        payload = json.loads(body)
+    except ValueError:
+        return None
+    code = payload.get("error") if isinstance(payload, dict) else None
+    return code if isinstance(code, str) and code.isascii() and len(code) <= 64 else None
 
 
 class EbayTokenProvider:
@@ -32,6 +48,7 @@ class EbayTokenProvider:
         self._clock = clock
         self._token: str | None = None
         self._expires_at = 0.0
+        self._refused: CredentialsRefused | None = None
         self.fetches = 0
 
     def __repr__(self) -> str:  # never print credentials
@@ -47,11 +64,16 @@ class EbayTokenProvider:
         return self._token
 
     def _fetch(self) -> None:
+        if self._refused is not None:
+            raise self._refused
         url = f"{self._base}/identity/v1/oauth2/token"
         body = {"grant_type": "client_credentials", "scope": SCOPE}
         headers = {"Authorization": f"Basic {self._basic}", "Content-Type": "application/x-www-form-urlencoded"}
         response = self._session.send(lambda: httpx.Request("POST", url, data=body, headers=headers))
         self.fetches += 1
+        if response.status_code in REFUSED_STATUSES:
+            self._refused = CredentialsRefused(response.status_code, oauth_error_code(response.content))
+            raise self._refused
         if response.status_code != 200:
             raise FetchError("auth", f"token request answered HTTP {response.status_code}", status=response.status_code)
         try:

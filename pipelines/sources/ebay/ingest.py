@@ -12,6 +12,7 @@ from pathlib import Path
 
 import polars as pl
 
+from pipelines.sources.circuit_breaker import SourceStopped
 from pipelines.sources.ebay.browse import EbayBrowseClient
 from pipelines.sources.ebay.queries import SearchQuery
 from pipelines.sources.http_policy import BudgetExhausted, FetchError
@@ -47,7 +48,8 @@ class SpilledRows:
 def run_searches(client: EbayBrowseClient, queries: list[SearchQuery], snapshot_date: date, source_mode: str,
                  log: Callable[[str], None], sink: SpilledRows) -> list[IngestError]:
     """Send every row to `sink` as it arrives (deduplicated by item id: the first query that found an item
-    wins) and return the failed queries."""
+    wins) and return the failed queries. A used-up budget or a stopped source (refused credentials, host
+    down) ends the loop with one error row naming the cause and how many queries were not run."""
     errors: list[IngestError] = []
     seen: set[str] = set()
     for n, query in enumerate(queries, start=1):
@@ -59,11 +61,11 @@ def run_searches(client: EbayBrowseClient, queries: list[SearchQuery], snapshot_
                     if row is not None and row["item_id"] not in seen:
                         seen.add(row["item_id"])
                         sink.append(row)
-        except BudgetExhausted as exc:
-            skipped = [q.q for q in queries[n - 1:]]
-            errors.append(IngestError("ebay", query.q, exc.kind,
-                                      f"{exc.reason}; {len(skipped)} queries not run", None, exc.attempts))
-            log(f"eBay call budget used up at query {n}/{len(queries)}")
+        except (BudgetExhausted, SourceStopped) as exc:
+            not_run = len(queries) - n + 1
+            errors.append(IngestError("ebay", query.q, exc.kind, f"{exc.reason}; {not_run} queries not run",
+                                      exc.status, exc.attempts, not_run))
+            log(f"eBay stopped at query {n}/{len(queries)}: {exc.reason}")
             break
         except FetchError as exc:
             errors.append(IngestError("ebay", query.q, exc.kind, exc.reason, exc.status, exc.attempts))

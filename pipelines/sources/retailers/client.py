@@ -46,6 +46,10 @@ class RetailerClient:
             self._robots = parser
         return self._robots.can_fetch(USER_AGENT, url)
 
+    def status_of(self, url: str) -> int:
+        """The HTTP status one GET of `url` answers (for `make doctor`)."""
+        return self._get(url).status_code
+
     def pages(self) -> Iterator[FetchedPage]:
         """Yield each parsed page; raise FetchError for the page that fails (earlier pages stay yielded)."""
         url: str | None = self.spec.first_url

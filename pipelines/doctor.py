@@ -1,0 +1,164 @@
+"""`make doctor` (`python -m pipelines.doctor`): is this machine ready for a run? One line per check:
+
+    ok    settings      source mode live; eBay budget 5,000 calls a day
+    FAIL  ebay          eBay refused the credentials (401 invalid_client): check EBAY_CLIENT_ID / EBAY_CLIENT_SECRET
+    ...
+
+Checks: the environment settings parse; eBay accepts the credentials (one token request); each store
+answers and its robots.txt allows the category page (Best Buy: one API call with the key); eBay calls
+left in today's budget; the warehouse is writable and not locked by another process; Chromium is there
+(for the browser tests and screenshots). In sample mode nothing goes to the network: those lines say
+`skip`. Exit code 0 when nothing failed, 1 otherwise (`warn` and `skip` do not fail).
+"""
+
+import os
+import shutil
+import sys
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import duckdb
+
+from pipelines.user_errors import UserError, today_utc
+
+OK, WARN, SKIP, FAIL = "ok", "warn", "skip", "FAIL"
+CHROMIUM_NAMES = ("chromium", "chromium-browser")
+
+
+@dataclass(frozen=True)
+class Check:
+    status: str
+    name: str
+    message: str
+
+    def line(self) -> str:
+        return f"{self.status:<5} {self.name:<13} {self.message}"
+
+
+def find_chromium() -> str | None:
+    """Path of a Chromium executable on PATH, or None."""
+    return next((path for name in CHROMIUM_NAMES if (path := shutil.which(name))), None)
+
+
+def check_ebay(ebay) -> Check:
+    from pipelines.settings import LIVE
+    from pipelines.sources.ebay.auth import EbayTokenProvider
+    from pipelines.sources.http_policy import FetchError
+    from transforms.ingest_errors import IngestError
+    from transforms.source_outcome import STOPPING_KINDS, stop_sentence
+
+    if ebay.mode != LIVE:
+        return Check(SKIP, "ebay", "sample mode: no eBay calls (set EBAY_CLIENT_ID and EBAY_CLIENT_SECRET to go live)")
+    session, http = ebay.open_session(budget=None, log=lambda message: None)
+    try:
+        tokens = EbayTokenProvider(session, ebay.base_url, ebay.client_id, ebay.client_secret)
+        tokens.token()
+    except FetchError as exc:
+        if exc.kind in STOPPING_KINDS:
+            sentence = stop_sentence(IngestError("ebay", "", exc.kind, exc.reason, exc.status))
+            return Check(FAIL, "ebay", sentence.rsplit("; ", 1)[0])
+        return Check(FAIL, "ebay", f"token request failed: {exc.reason}")
+    finally:
+        http.close()
+    return Check(OK, "ebay", f"credentials accepted by {ebay.base_url} (application token issued)")
+
+
+def check_stores(retailers) -> Iterator[Check]:
+    from pipelines.settings import LIVE
+    from pipelines.sources.http_policy import FetchError, redact_url
+
+    if retailers.mode != LIVE:
+        yield Check(SKIP, "stores", "sample mode: no store is contacted")
+        return
+    for client, http in retailers.open_clients(log=lambda message: None):
+        store, url = client.spec.store, client.spec.first_url
+        try:
+            if client.spec.honours_robots:
+                allowed = client.allowed(url)
+                status = OK if allowed else FAIL
+                verdict = "allows" if allowed else "disallows"
+                yield Check(status, store, f"reachable; robots.txt {verdict} {redact_url(url)}")
+            else:
+                answer = client.status_of(url)
+                status = OK if answer == 200 else FAIL
+                yield Check(status, store, f"API answered HTTP {answer} for {redact_url(url)}"
+                            + ("" if answer == 200 else ": check BESTBUY_API_KEY"))
+        except FetchError as exc:
+            yield Check(FAIL, store, f"unreachable: {exc.reason}")
+        finally:
+            http.close()
+
+
+def check_budget(ebay, db: Path) -> Check:
+    from pipelines.settings import LIVE
+
+    if ebay.mode != LIVE:
+        return Check(SKIP, "ebay budget", "sample mode: the replay spends no calls")
+    used = 0
+    if db.exists():
+        try:
+            with duckdb.connect(str(db), read_only=True) as con:
+                row = con.execute("SELECT coalesce(sum(calls), 0) FROM raw.api_calls WHERE call_date = ? "
+                                  "AND source = 'ebay'", [today_utc()]).fetchone()
+                used = int(row[0])
+        except duckdb.Error as exc:
+            return Check(WARN, "ebay budget", f"could not read raw.api_calls ({str(exc).splitlines()[0]})")
+    left = max(0, ebay.daily_call_budget - used)
+    status = OK if left > 0 else FAIL
+    return Check(status, "ebay budget", f"{left:,} of {ebay.daily_call_budget:,} calls left today (UTC)")
+
+
+def check_warehouse(db: Path) -> Check:
+    if not db.exists():
+        folder = db.parent if db.parent.exists() else db.parent.parent
+        if os.access(folder, os.W_OK):
+            return Check(OK, "warehouse", f"{db} not built yet; its folder is writable")
+        return Check(FAIL, "warehouse", f"cannot create {db}: {folder} is not writable")
+    try:
+        duckdb.connect(str(db)).close()  # read-write: fails at once when another process holds the file
+    except duckdb.Error as exc:
+        first = str(exc).splitlines()[0]
+        if "lock" in first.lower():
+            return Check(FAIL, "warehouse", f"{db} is locked by another process: {first}")
+        return Check(FAIL, "warehouse", f"{db} cannot be opened for writing: {first}")
+    return Check(OK, "warehouse", f"{db} writable, not locked")
+
+
+def check_chromium(find: Callable[[], str | None] = find_chromium) -> Check:
+    path = find()
+    if path:
+        return Check(OK, "chromium", path)
+    return Check(WARN, "chromium", "not found: the browser tests and screenshots need it (apt-get install chromium)")
+
+
+def run_checks() -> Iterator[Check]:
+    """Each check as it completes (the network ones take a moment)."""
+    from pipelines.resources import build_resources
+    from warehouse.paths import db_path
+
+    db = db_path()
+    try:
+        resources = build_resources()
+    except UserError as exc:
+        yield Check(FAIL, "settings", str(exc))
+    else:
+        ebay = resources["ebay"].process_config_and_initialize()  # resolves the EnvVar secrets
+        yield Check(OK, "settings", f"source mode {ebay.mode}; eBay budget {ebay.daily_call_budget:,} calls a day")
+        yield check_ebay(ebay)
+        yield from check_stores(resources["retailers"].process_config_and_initialize())
+        yield check_budget(ebay, db)
+    yield check_warehouse(db)
+    yield check_chromium()
+
+
+def main() -> int:
+    failed = False
+    for check in run_checks():
+        print(check.line(), flush=True)
+        failed |= check.status == FAIL
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,118 @@
+"""Issue 22's proof, through the daily job and the `run_daily` CLI code against a loopback server: wrong eBay
+credentials end the eBay asset in under 5 s with one error row and a failed run; an unreachable eBay ends in
+under 60 s with the real retry policy; in both the retailers still load, `exports/latest` stays on the
+previous good day, the day is recorded as live (never labelled sample) and the run says why in one sentence."""
+
+import socket
+from datetime import date, timedelta
+from types import SimpleNamespace
+
+import dagster as dg
+import pytest
+
+from pipelines.assets import ALL_ASSETS
+from pipelines.jobs import daily_refresh
+from pipelines.run_daily import run
+from pipelines.sources.ebay.queries import queries_for_catalog
+from tests.conftest import materialize_day, redirect_outputs
+from tests.support.fake_market import FakeMarket
+from tests.support.live import DAY, fetch, live_resources
+from warehouse.catalog import load_catalog
+
+GOOD_DAY = (date.fromisoformat(DAY) - timedelta(days=1)).isoformat()
+QUERIES = len(queries_for_catalog(load_catalog()))
+
+
+@pytest.fixture
+def warehouse_with_a_good_day(tmp_path, monkeypatch):
+    """A warehouse and export holding one good sample day (the day before DAY)."""
+    redirect_outputs(monkeypatch, tmp_path)
+    monkeypatch.delenv("DAGSTER_HOME", raising=False)  # an ephemeral instance, not the checkout's
+    db = tmp_path / "w.duckdb"
+    materialize_day(db, GOOD_DAY)
+    assert (tmp_path / "exports" / "LATEST").read_text().strip() == GOOD_DAY
+    return db
+
+
+def run_live(db, ebay_base, retailer_market, capsys) -> tuple[int, str]:
+    resources = live_resources(retailer_market, db, timeout_s=2.0)
+    resources["ebay"] = live_resources(SimpleNamespace(base_url=ebay_base), db, timeout_s=2.0)["ebay"]
+    defs = dg.Definitions(assets=ALL_ASSETS, jobs=[daily_refresh], resources=resources)
+    code = run(["run_daily", DAY], defs=defs)
+    captured = capsys.readouterr()
+    return code, captured.out + captured.err
+
+
+def assert_failed_day_left_latest_alone(db, root, output: str, kinds: list[str], not_run: int) -> None:
+    assert (root / "exports" / "LATEST").read_text().strip() == GOOD_DAY
+    assert (root / "exports" / "latest").resolve().name == GOOD_DAY
+    assert not (root / "exports" / DAY).exists() and "sample" not in output.lower()
+    errors = fetch(db, "SELECT error_kind, reason FROM raw.ingest_errors WHERE snapshot_date = ? AND source = 'ebay' "
+                       "ORDER BY recorded_at, error_kind DESC", [DAY])
+    assert [e[0] for e in errors] == kinds and errors[-1][1].endswith(f"; {not_run} queries not run")
+    runs = dict(((s, (m, o))) for s, m, o in fetch(
+        db, "SELECT source, source_mode, outcome FROM raw.source_runs WHERE snapshot_date = ?", [DAY]))
+    assert runs["ebay"] == ("live", "failed") and runs["retailers"] == ("live", "ok")  # the other source went on
+    assert fetch(db, "SELECT count(*) FROM raw.retailer_listings WHERE snapshot_date = ?", [DAY])[0][0] > 0
+    assert fetch(db, "SELECT count(*) FROM marts.gpu_value WHERE snapshot_date = ?", [DAY])[0][0] == 0
+
+
+def ebay_seconds(db) -> float:
+    (seconds,) = fetch(db, "SELECT epoch(finished_at - started_at) FROM raw.source_runs "
+                           "WHERE snapshot_date = ? AND source = 'ebay'", [DAY])[0]
+    return seconds
+
+
+def test_wrong_credentials_fail_the_day_at_once(warehouse_with_a_good_day, tmp_path, capsys):
+    db = warehouse_with_a_good_day
+    with FakeMarket(retailer_pages=True, max_seconds=60) as market:
+        market.add_faults("token", *[("invalid_client",)] * 200)
+        code, output = run_live(db, market.base_url, market, capsys)
+        token_requests = [r for r in market.log if r.endpoint == "token"]
+        searches = [r for r in market.log if r.endpoint == "search"]
+    assert code == 1 and len(token_requests) == 1 and not searches
+    assert (f"daily_refresh failed for {DAY} (live mode): ebay_listings: eBay refused the credentials "
+            f"(401 invalid_client): check EBAY_CLIENT_ID / EBAY_CLIENT_SECRET; {QUERIES} searches not run") in output
+    assert f"exports/latest still points at {GOOD_DAY}" in output
+    assert ebay_seconds(db) < 5
+    assert_failed_day_left_latest_alone(db, tmp_path, output, ["auth_refused"], QUERIES)
+    assert "fake-secret" not in output
+
+
+def test_an_unreachable_ebay_fails_the_day_within_a_minute(warehouse_with_a_good_day, tmp_path, capsys):
+    db = warehouse_with_a_good_day
+    with socket.socket() as probe:  # a port nothing listens on: connection refused
+        probe.bind(("127.0.0.1", 0))
+        dead = f"http://127.0.0.1:{probe.getsockname()[1]}"
+    with FakeMarket(retailer_pages=True, max_seconds=90) as market:
+        code, output = run_live(db, dead, market, capsys)
+    assert code == 1
+    assert "ebay_listings: eBay could not be reached (10 failures in a row on 127.0.0.1:" in output
+    # the first search failed on its own (5 attempts, recorded); the second reached 10 failures in a row
+    assert f"check the network and EBAY_BASE_URL; {QUERIES - 1} searches not run" in output
+    assert ebay_seconds(db) < 60
+    assert_failed_day_left_latest_alone(db, tmp_path, output, ["transport", "host_down"], QUERIES - 1)
+
+
+def test_a_bug_still_prints_its_traceback_and_an_expected_failure_does_not(tmp_path, monkeypatch, capsys):
+    from pipelines.partitions import daily_partitions
+    from pipelines.resources import EbayResource
+
+    redirect_outputs(monkeypatch, tmp_path)
+    monkeypatch.delenv("DAGSTER_HOME", raising=False)
+
+    @dg.asset(partitions_def=daily_partitions)
+    def broken() -> None:
+        raise RuntimeError("a bug")
+
+    @dg.asset(partitions_def=daily_partitions)
+    def refused() -> None:
+        raise dg.Failure(description="the source said no")
+
+    job = dg.define_asset_job("daily_refresh")
+    defs = dg.Definitions(assets=[broken, refused], jobs=[job], resources={"ebay": EbayResource(mode="sample")})
+    code = run(["run_daily", DAY], defs=defs)
+    err = capsys.readouterr().err
+    assert code == 1
+    assert 'raise RuntimeError("a bug")' in err and "Stack Trace" in err  # the bug's whole traceback
+    assert "the source said no" in err and 'raise dg.Failure(description="the source said no")' not in err

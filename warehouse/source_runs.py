@@ -1,0 +1,38 @@
+"""raw.source_runs: what each ingest run was configured with and how it went, and a day's source mode.
+
+A day's source mode is the configured mode of its newest eBay run that did not fail: eBay is the source a
+day needs (transforms/source_outcome.py), so that is the run whose data the day's marts were built from (a
+failed eBay run stops everything downstream, whatever the other sources did). It is never read from the
+data rows: a live day that fetched nothing has no rows to read it from, and must not be labelled sample.
+"""
+
+from datetime import UTC, date, datetime
+
+import duckdb
+import polars as pl
+
+SCHEMA = {"snapshot_date": pl.Date, "source": pl.String, "run_id": pl.String, "source_mode": pl.String,
+          "outcome": pl.String, "rows_loaded": pl.Int32, "errors": pl.Int32, "message": pl.String,
+          "started_at": pl.Datetime("us"), "finished_at": pl.Datetime("us")}
+UNKNOWN = "unknown"
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC).replace(tzinfo=None)
+
+
+def source_run_row(day: date, source: str, run_id: str, source_mode: str, outcome: str, rows: int, errors: int,
+                   message: str, started_at: datetime) -> tuple[str, pl.DataFrame, dict]:
+    """The (table, frame, slice) write of one run's row, for `warehouse.writes.replace_slices`."""
+    frame = pl.DataFrame([{"snapshot_date": day, "source": source, "run_id": run_id, "source_mode": source_mode,
+                           "outcome": outcome, "rows_loaded": rows, "errors": errors, "message": message,
+                           "started_at": started_at, "finished_at": utc_now()}], schema=SCHEMA)
+    return "raw.source_runs", frame, {"snapshot_date": day, "source": source, "run_id": run_id}
+
+
+def day_source_mode(con: duckdb.DuckDBPyConnection, day: date) -> str:
+    """live or sample, as configured for the newest eBay run of `day` that did not fail; 'unknown' without
+    one (then nothing is presented as market prices)."""
+    row = con.execute("SELECT source_mode FROM raw.source_runs WHERE snapshot_date = ? AND source = 'ebay' "
+                      "AND outcome <> 'failed' ORDER BY finished_at DESC LIMIT 1", [day]).fetchone()
+    return row[0] if row else UNKNOWN
