@@ -1,11 +1,18 @@
-"""Fetching a store politely: robots.txt, an honest User-Agent, a per-host rate limit, retries, page cap."""
+"""Fetching a store politely: robots.txt, an honest User-Agent, a per-host rate limit, retries, page cap.
 
-import urllib.robotparser
+robots.txt is read as RFC 9309 says (with protego; `urllib.robotparser` takes the first matching rule instead
+of the longest and knows no `*` or `$`): the longest matching path wins, Allow wins a tie, `*` and `$` are
+wildcards. A 4xx answer means no robots.txt (everything allowed, RFC 9309 2.3.1.3); a 5xx or an unreachable
+host after retries means the store is not crawled this run (complete disallow, 2.3.1.4). A `Crawl-delay`
+slows the store's throttle to at most one request per that many seconds (never faster than configured).
+"""
+
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
 import httpx
+from protego import Protego
 
 from pipelines.sources.http_policy import FetchError, HttpSession, redact_url
 from pipelines.sources.retailers.listing import LayoutChangedError, ParsedPage
@@ -25,7 +32,7 @@ class FetchedPage:
 class RetailerClient:
     def __init__(self, spec: StoreSpec, session: HttpSession, max_pages: int = MAX_PAGES):
         self.spec, self._session, self._max_pages = spec, session, max_pages
-        self._robots: urllib.robotparser.RobotFileParser | None = None
+        self._robots: Protego | None = None
 
     def _get(self, url: str) -> httpx.Response:
         headers = {"User-Agent": USER_AGENT, "Accept": "text/html,application/json"}
@@ -35,16 +42,17 @@ class RetailerClient:
         if not self.spec.honours_robots:
             return True
         if self._robots is None:
-            parser = urllib.robotparser.RobotFileParser()
-            response = self._get(f"{self.spec.base_url}/robots.txt")
-            if response.status_code in (401, 403):
-                parser.disallow_all = True
-            elif response.status_code >= 400:
-                parser.allow_all = True  # no robots.txt: everything allowed (RFC 9309)
-            else:
-                parser.parse(response.text.splitlines())
-            self._robots = parser
-        return self._robots.can_fetch(USER_AGENT, url)
+            response = self._get(f"{self.spec.base_url}/robots.txt")  # 5xx/unreachable: FetchError, store skipped
+            text = response.content.decode("utf-8", "replace") if response.status_code < 400 else ""
+            self._robots = Protego.parse(text)  # 4xx: "unavailable", an empty file, everything allowed
+            self._apply_crawl_delay(self._robots.crawl_delay(USER_AGENT))
+        return self._robots.can_fetch(url, USER_AGENT)
+
+    def _apply_crawl_delay(self, delay: float | None) -> None:
+        throttle = self._session.throttle
+        if delay and delay > 0:
+            slowest = 1.0 / delay
+            throttle.per_second = slowest if throttle.per_second <= 0 else min(throttle.per_second, slowest)
 
     def status_of(self, url: str) -> int:
         """The HTTP status one GET of `url` answers (for `make doctor`)."""
