@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 export DAGSTER_HOME := $(CURDIR)/dagster_home
 
-.PHONY: run test doctor ui dashboard bench lint clean
+.PHONY: run backfill test doctor ui dashboard bench lint clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -15,6 +15,9 @@ $(STAMP): pyproject.toml
 
 run: $(STAMP)
 	$(PY) -m pipelines.run_daily $(DAY)
+
+backfill: $(STAMP)
+	$(PY) -m pipelines.backfill $(FROM) $(TO)
 
 test: $(STAMP)
 	$(PY) -m pytest
@@ -35,4 +38,4 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 
 clean:
-	rm -rf $(VENV) exports dashboards/site warehouse/*.duckdb warehouse/*.duckdb.wal
+	rm -rf $(VENV) exports dashboards/site warehouse/*.duckdb warehouse/*.duckdb.wal warehouse/published

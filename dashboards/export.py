@@ -2,7 +2,7 @@
 
 import json
 import os
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from pathlib import Path
 
 import polars as pl
@@ -24,6 +24,12 @@ RECOMMENDATION_COLUMNS = ["snapshot_date", "condition", "rank_overall", "model_i
 
 def export_dir() -> Path:
     return Path(os.environ.get("GPU_MARKET_EXPORT_DIR") or DEFAULT_EXPORT_DIR)
+
+
+def latest_export_day(root: Path | None = None) -> date | None:
+    """The day `exports/latest` points at (the newest good day), or None before the first export."""
+    marker = (root or export_dir()) / "LATEST"
+    return date.fromisoformat(marker.read_text().strip()) if marker.exists() else None
 
 
 def recommendations(data: ReportData) -> pl.DataFrame:

@@ -1,12 +1,32 @@
 """Daily partitions: one per UTC snapshot date; today's partition exists (end_offset=1) so a run can
-materialize the current day."""
+materialize the current day. And the look-backs as partition mappings, so Dagster knows that a day depends
+on earlier days: re-materializing day D marks the later days that read it stale (pipelines/stale_days.py
+brings them up to date), and Dagster's own backfills run the days in order."""
 
 from datetime import date
 
 import dagster as dg
 
+from transforms.deals import WINDOW_DAYS
+from transforms.price_stats import HISTORY_DAYS
+
 START_DATE = "2026-01-01"
 daily_partitions = dg.DailyPartitionsDefinition(start_date=START_DATE, end_offset=1)
+
+
+def days_before(first: int, last: int = 0) -> dg.TimeWindowPartitionMapping:
+    """Day D reads days D-first .. D-last (days before START_DATE simply do not exist)."""
+    return dg.TimeWindowPartitionMapping(start_offset=-first, end_offset=-last)
+
+
+# marts.price_daily reads its own medians of the 30 days before (7-day rolling median, 7/30-day changes)
+PRICE_HISTORY = days_before(HISTORY_DAYS, 1)
+# marts.deals reads price_daily's medians and lows over the 30 dates ending on the day
+DEALS_WINDOW = days_before(WINDOW_DAYS - 1)
+# the export compares with yesterday's marts.gpu_value ("changes since yesterday")
+YESTERDAY_TOO = days_before(1)
+# the dashboard charts 90 days of marts.price_daily
+CHART_DAYS = days_before(90)
 
 
 def partition_date(context: dg.AssetExecutionContext) -> date:

@@ -39,14 +39,26 @@ def brief_console(init_context: dg.InitLoggerContext) -> logging.Logger:
     return log
 
 
+CHECK_FAILED = "DagsterAssetCheckFailedError"  # a blocking check stopped the run: expected, not a bug
+
+
+def _expected(event: dg.DagsterEvent) -> bool:
+    data = event.step_failure_data
+    return bool(data.user_failure_data) or (data.error is not None and data.error.cls_name == CHECK_FAILED)
+
+
 def failure_sentences(result: dg.ExecuteInProcessResult) -> list[str]:
-    """For each failed step, the sentence its asset failed with (dg.Failure's description), else the first
-    line of the error."""
-    sentences = []
+    """Why the run failed: each failed blocking check with its description, each asset that failed on
+    purpose with its sentence (dg.Failure), and the first line of any other error."""
+    sentences = [f"check {e.asset_check_key.name} on {e.asset_key.to_user_string()} failed: {e.description}"
+                 for e in result.get_asset_check_evaluations()
+                 if not e.passed and e.severity == dg.AssetCheckSeverity.ERROR]
     for event in result.all_events:
         if not event.is_step_failure:
             continue
         data = event.step_failure_data
+        if data.error is not None and data.error.cls_name == CHECK_FAILED:
+            continue  # its check said why, above
         described = data.user_failure_data.description if data.user_failure_data else None
         message = described or (data.error.message.strip().splitlines() or ["unknown error"])[0]
         sentences.append(f"{event.step_key}: {message}")
@@ -54,16 +66,16 @@ def failure_sentences(result: dg.ExecuteInProcessResult) -> list[str]:
 
 
 def bug_tracebacks(result: dg.ExecuteInProcessResult) -> list[str]:
-    """The full error of each step that failed with an exception other than dg.Failure (a bug)."""
+    """The full error of each step that failed unexpectedly (a bug)."""
     return [f"{event.step_key}:\n{event.step_failure_data.error.to_string()}" for event in result.all_events
-            if event.is_step_failure and not event.step_failure_data.user_failure_data]
+            if event.is_step_failure and not _expected(event)]
 
 
-def latest_export_day() -> str | None:
-    from dashboards.export import export_dir
-
-    marker = export_dir() / "LATEST"
-    return marker.read_text().strip() if marker.exists() else None
+def execute(defs: dg.Definitions, job_name: str, day: str, instance: dg.DagsterInstance) -> dg.ExecuteInProcessResult:
+    """One job run for one day, logging one line per event (no stack traces for expected failures)."""
+    job = defs.resolve_job_def(job_name).with_logger_defs({"brief": brief_console})
+    return job.execute_in_process(partition_key=day, instance=instance, raise_on_error=False,
+                                  run_config={"loggers": {"brief": {"config": "INFO"}}})
 
 
 def run(argv: list[str], defs: dg.Definitions | None = None) -> int:
@@ -71,17 +83,16 @@ def run(argv: list[str], defs: dg.Definitions | None = None) -> int:
     started = time.perf_counter()
     day = (parse_day(argv[1]) if len(argv) > 1 and argv[1].strip() else today_utc()).isoformat()
     from dashboards.export import export_dir
+    from pipelines.stale_days import refresh
     from warehouse.connection import connect
-    from warehouse.paths import db_path
+    from warehouse.paths import db_path, read_db_path
 
     if defs is None:
         from pipelines.definitions import defs  # imported here so the start-up cost is measured below
     mode = defs.resources["ebay"].mode  # what this run is configured with; never read back from the rows
     loaded = time.perf_counter()
     instance = dg.DagsterInstance.get() if os.environ.get("DAGSTER_HOME") else dg.DagsterInstance.ephemeral()
-    job = defs.resolve_job_def("daily_refresh").with_logger_defs({"brief": brief_console})
-    result = job.execute_in_process(partition_key=day, instance=instance, raise_on_error=False,
-                                    run_config={"loggers": {"brief": {"config": "INFO"}}})
+    result = execute(defs, "daily_refresh", day, instance)
     if not result.success:
         for trace in bug_tracebacks(result):
             print(trace, file=sys.stderr)
@@ -89,9 +100,13 @@ def run(argv: list[str], defs: dg.Definitions | None = None) -> int:
         print(f"daily_refresh failed for {day} ({mode} mode): {reasons[0]}", file=sys.stderr)
         for reason in reasons[1:]:
             print(f"  also {reason}", file=sys.stderr)
+        from dashboards.export import latest_export_day
+
         latest = latest_export_day()
         print(f"exports/latest still points at {latest or 'nothing (no good day yet)'}", file=sys.stderr)
         return 1
+    # a re-run or late day changes the history later days read: bring those up to date (pipelines/stale_days.py)
+    refreshed = refresh(instance, lambda later: execute(defs, "refresh_stale_days", later, instance).success)
     with connect(read_only=True) as con:
         top = con.execute(
             "SELECT condition, name, price_median, perf_per_1k_usd, listing_count FROM marts.gpu_value "
@@ -100,7 +115,10 @@ def run(argv: list[str], defs: dg.Definitions | None = None) -> int:
     print()
     if mode != "live":
         print("*** SAMPLE DATA: bundled project-authored snapshot, not market prices ***")
-    print(f"warehouse: {db_path()}")
+    if refreshed:
+        print(f"refreshed {len(refreshed)} later days whose history changed: {', '.join(refreshed)}")
+    print(f"warehouse: {db_path()} (the job's file)")
+    print(f"published: {read_db_path()} (open this one for SQL: duckdb -readonly ...)")
     print(f"export:    {export_dir() / day}")
     print(f"top five PCIe cards by performance per 1,000 USD on {day} (asking prices of active listings):")
     for i, (condition, name, price, ppu, n) in enumerate(top, 1):

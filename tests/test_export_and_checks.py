@@ -1,13 +1,13 @@
 """Reading the sample run back: the export against the marts, the asset checks, run config for the tiers."""
 
 import json
-from datetime import date
 
+import dagster as dg
 import duckdb
 import polars as pl
 import pytest
 
-from pipelines.checks.price_checks import age_days, price_coverage, price_plausible
+from pipelines.checks.price_checks import completeness, coverage, freshness, plausibility
 from pipelines.checks.spec_checks import spec_completeness, spec_sheet_disagreements
 from pipelines.resources import WarehouseResource
 from tests.conftest import materialize_day
@@ -73,12 +73,14 @@ def test_spec_sheet_disagreements_are_listed(sample_run):
     assert spec_completeness(WarehouseResource(db_path=str(sample_run["db"]))).passed
 
 
-def test_price_checks_on_the_sample(sample_run):
-    warehouse = WarehouseResource(db_path=str(sample_run["db"]))
-    coverage = price_coverage(warehouse)
-    assert coverage.passed and coverage.metadata["models_with_3_listings"].value >= 15
-    assert isinstance(price_plausible(warehouse).passed, bool)
-    assert age_days(date(2026, 11, 20), date(2026, 11, 22)) == 2 and age_days(None, date(2026, 11, 22)) is None
+def test_the_blocking_checks_pass_on_the_sample_day(sample_run):
+    with duckdb.connect(str(sample_run["db"]), read_only=True) as con:
+        day = sample_run["day"]
+        results = {f.__name__: f(con, day) for f in (completeness, coverage, plausibility, freshness)}
+    assert all(r.passed and r.severity == dg.AssetCheckSeverity.ERROR for r in results.values()), results
+    assert results["coverage"].metadata["models_with_3_listings"].value >= 15
+    assert results["completeness"].description.startswith("0 of 142 eBay searches failed or were not run (0%")
+    assert results["freshness"].description.startswith("sample data: not dated market data")
 
 
 def test_tiers_take_energy_price_and_horizon_from_run_config_and_build_every_use_case(sample_run, tmp_path):

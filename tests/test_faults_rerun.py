@@ -12,7 +12,8 @@ from tests.conftest import materialize_day, redirect_outputs, sample_resources
 from transforms.unmatched import unmatched_summary
 
 VOLATILE = {"fetched_at", "recorded_at", "run_id"}  # when and by which run, not what
-RUN_LOGS = {"raw.source_runs"}  # one row per run by design (what each run was configured with), not day data
+RUN_LOGS = {"raw.source_runs", "raw.api_calls"}  # run logs by design (what each run was configured with; calls per
+# wall-clock day for the budget), not day data
 NONDETERMINISTIC: set[tuple[str, str]] = set()  # every stored column must be reproducible
 # raw -> staging -> marts, with the cross-day parts: listing_history folds days in, price_daily reads 30 days
 # of its own history, deals the 30-day medians. (The full asset set takes ~2.5 s a day, too slow for 60 runs;

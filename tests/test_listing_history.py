@@ -61,3 +61,28 @@ def test_a_backfilled_earlier_day_widens_first_seen(con):
     fold(con, D0, [listing(D0, "a", 800.0)])
     a = history(con)["a"]
     assert a["first_seen"] == D0 and a["first_price"] == 800 and a["last_price"] == 600 and a["days_listed"] == 6
+
+
+def test_any_order_of_days_gives_the_forward_table(tmp_path):
+    """Days folded forward (the MERGE path) and in reverse or shuffled (the recompute path) agree, with a
+    day re-run after later ones and a re-run that changed a price."""
+    from warehouse.listing_history import fold_day
+
+    days = [D0 + timedelta(days=n) for n in range(6)]
+    prices = {"a": [700, 700, 650, 650, 600, 640], "b": [500, 480, None, 480, 470, None], "c": [None, 300, 300, 310, None, 290]}
+
+    def day_rows(n):
+        return [listing(days[n], k, float(v[n])) for k, v in prices.items() if v[n] is not None]
+
+    def build(order, path):
+        with connect(path) as c:
+            for n in order:
+                replace_slice(c, "staging.listings", pl.DataFrame(day_rows(n)), {"snapshot_date": days[n]})
+                fold_day(c, days[n])
+            return history(c)
+
+    forward = build(range(6), tmp_path / "f.duckdb")
+    assert forward["a"]["price_changes"] == 3 and forward["b"]["days_seen"] == 4 and forward["c"]["days_listed"] == 5
+    assert build(reversed(range(6)), tmp_path / "r.duckdb") == forward
+    assert build([3, 0, 5, 1, 4, 2, 3], tmp_path / "s.duckdb") == forward
+    assert build([2, 0, 1, 4, 3, 5], tmp_path / "m.duckdb") == forward  # ends on the MERGE path

@@ -10,7 +10,7 @@ DAY = date(2026, 11, 20)
 
 
 def record(con, run_id: str, mode: str, outcome: str, source: str = "ebay") -> None:
-    replace_slices(con, [source_run_row(DAY, source, run_id, mode, outcome, 0, 0, "test", datetime(2026, 11, 20))])
+    replace_slices(con, [source_run_row(DAY, source, run_id, mode, outcome, 0, [], "test", datetime(2026, 11, 20), 1)])
 
 
 def test_the_day_mode_follows_the_newest_run_that_did_not_fail(tmp_path):

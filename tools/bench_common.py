@@ -198,9 +198,10 @@ def generate_staging(con, start: date, n_days: int, per_day: int, pool: list[dic
     sql = GENERATE_SQL.replace("{start}", start.isoformat())
     con.execute(sql, {"n_days": n_days, "per_day": per_day, "pool_size": len(pool)})
     # each simulated day's ingest run, as the ingest assets record theirs (the marts read the day's mode here)
-    con.execute("""INSERT INTO raw.source_runs
-        SELECT snapshot_date, 'ebay', 'simulated', 'simulated', 'ok', count(*)::INTEGER, 0, 'simulated by tools/bench_common',
-               NULL, snapshot_date::TIMESTAMP FROM staging.listings GROUP BY snapshot_date""")
+    con.execute("""INSERT INTO raw.source_runs BY NAME
+        SELECT snapshot_date, 'ebay' AS source, 'simulated' AS run_id, 'simulated' AS source_mode, 'ok' AS outcome,
+               count(*)::INTEGER AS rows_loaded, 0 AS errors, 'simulated by tools/bench_common' AS message,
+               snapshot_date::TIMESTAMP AS finished_at FROM staging.listings GROUP BY snapshot_date""")
     return con.execute("SELECT count(*) FROM staging.listings").fetchone()[0]
 
 

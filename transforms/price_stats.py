@@ -13,6 +13,8 @@ SCREEN_LOW, SCREEN_HIGH = 0.4, 2.5
 PRICE_BASIS = "asking prices of active listings, shipping included, after outlier screen"
 GROUP = ["snapshot_date", "model_id", "condition"]
 
+HISTORY_DAYS = 30  # the longest look-back of price_daily: the change against 30 days earlier
+
 
 def screen_outliers(listings: pl.DataFrame) -> pl.DataFrame:
     """Add `kept_by_screen` (bool) to listings with snapshot_date, model_id, condition, unit_price."""
@@ -82,7 +84,7 @@ def add_history(today: pl.DataFrame, history: pl.DataFrame) -> pl.DataFrame:
                .agg(rolling_7d_median=pl.col("median").median())
                .join(today.select(on), on=on, how="semi"))
     ago7 = both.select(date + pl.duration(days=7), *keys, median_7=pl.col("median"))
-    ago30 = both.select(date + pl.duration(days=30), *keys, median_30=pl.col("median"))
+    ago30 = both.select(date + pl.duration(days=HISTORY_DAYS), *keys, median_30=pl.col("median"))
     out = (today.join(rolling, on=on, how="left", maintain_order="left")
            .join(ago7, on=on, how="left", maintain_order="left")
            .join(ago30, on=on, how="left", maintain_order="left"))

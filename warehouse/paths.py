@@ -1,4 +1,9 @@
-"""Where the warehouse file lives: `warehouse/gpu_market.duckdb`, or `GPU_MARKET_DB`."""
+"""Where the warehouse files live.
+
+- The job's working file, `warehouse/gpu_market.duckdb` (or `GPU_MARKET_DB`): one process writes it.
+- The published copy readers query, `warehouse/published/gpu_market.duckdb` (or `GPU_MARKET_READ_DB`):
+  replaced as a whole after each good day (warehouse/publish.py), never opened for writing.
+"""
 
 import os
 from pathlib import Path
@@ -8,5 +13,16 @@ DEFAULT_DB_PATH = PROJECT_ROOT / "warehouse" / "gpu_market.duckdb"
 
 
 def db_path() -> Path:
-    """The DuckDB file path in force: the `GPU_MARKET_DB` environment variable, else the default."""
+    """The DuckDB file the job writes: the `GPU_MARKET_DB` environment variable, else the default."""
     return Path(os.environ.get("GPU_MARKET_DB") or DEFAULT_DB_PATH)
+
+
+def read_db_path() -> Path:
+    """The published read-only copy: `GPU_MARKET_READ_DB`, else `published/` beside the default file (or
+    beside GPU_MARKET_DB when only that is set, so a test's warehouse publishes next to itself)."""
+    explicit = os.environ.get("GPU_MARKET_READ_DB")
+    return Path(explicit) if explicit else published_beside(db_path())
+
+
+def published_beside(work: Path) -> Path:
+    return work.parent / "published" / work.name

@@ -13,7 +13,8 @@ import polars as pl
 
 SCHEMA = {"snapshot_date": pl.Date, "source": pl.String, "run_id": pl.String, "source_mode": pl.String,
           "outcome": pl.String, "rows_loaded": pl.Int32, "errors": pl.Int32, "message": pl.String,
-          "started_at": pl.Datetime("us"), "finished_at": pl.Datetime("us")}
+          "started_at": pl.Datetime("us"), "finished_at": pl.Datetime("us"), "targets": pl.Int32,
+          "targets_failed": pl.Int32}
 UNKNOWN = "unknown"
 
 
@@ -21,12 +22,15 @@ def utc_now() -> datetime:
     return datetime.now(UTC).replace(tzinfo=None)
 
 
-def source_run_row(day: date, source: str, run_id: str, source_mode: str, outcome: str, rows: int, errors: int,
-                   message: str, started_at: datetime) -> tuple[str, pl.DataFrame, dict]:
-    """The (table, frame, slice) write of one run's row, for `warehouse.writes.replace_slices`."""
+def source_run_row(day: date, source: str, run_id: str, source_mode: str, outcome: str, rows: int, errors: list,
+                   message: str, started_at: datetime, targets: int) -> tuple[str, pl.DataFrame, dict]:
+    """The (table, frame, slice) write of one run's row, for `warehouse.writes.replace_slices`. `errors`: the
+    run's IngestErrors; a stopped source's row counts the targets it left undone."""
+    failed = sum(max(1, e.not_run) for e in errors)
     frame = pl.DataFrame([{"snapshot_date": day, "source": source, "run_id": run_id, "source_mode": source_mode,
-                           "outcome": outcome, "rows_loaded": rows, "errors": errors, "message": message,
-                           "started_at": started_at, "finished_at": utc_now()}], schema=SCHEMA)
+                           "outcome": outcome, "rows_loaded": rows, "errors": len(errors), "message": message,
+                           "started_at": started_at, "finished_at": utc_now(), "targets": targets,
+                           "targets_failed": min(failed, targets)}], schema=SCHEMA)
     return "raw.source_runs", frame, {"snapshot_date": day, "source": source, "run_id": run_id}
 
 

@@ -1,7 +1,7 @@
 """Every asset of the pipeline, in flow order."""
 
 from pipelines.assets.catalog_specs import gpu_benchmarks, gpu_specs, gpu_specs_mart
-from pipelines.assets.exports import daily_export, dashboard
+from pipelines.assets.exports import daily_export, dashboard, published_warehouse
 from pipelines.assets.ingest_ebay import ebay_listings
 from pipelines.assets.ingest_retailers import retailer_listings
 from pipelines.assets.ingest_spec_sheets import gpu_spec_sheets
@@ -14,5 +14,5 @@ ALL_ASSETS = [
     ebay_listings, retailer_listings, gpu_spec_sheets,
     gpu_specs, gpu_benchmarks, listings, listing_history, unmatched_titles,
     gpu_specs_mart, price_daily, gpu_value, budget_picks, deals, platform_parts, build_tiers, budget_builds,
-    daily_export, dashboard,
+    daily_export, dashboard, published_warehouse,
 ]

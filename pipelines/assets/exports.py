@@ -1,15 +1,19 @@
-"""Assets: the daily recommendation export and the dashboard page."""
+"""Assets: the daily recommendation export, the dashboard page, and the warehouse copy published for readers."""
+
+from pathlib import Path
 
 import dagster as dg
 
-from dashboards.export import write_export
+from dashboards.export import latest_export_day, write_export
 from dashboards.html_page import write_html
 from dashboards.markdown import table
 from dashboards.report_data import load_report
-from pipelines.partitions import daily_partitions, partition_date
+from pipelines.partitions import CHART_DAYS, YESTERDAY_TOO, daily_partitions, partition_date
 from pipelines.resources.warehouse import WarehouseResource
+from warehouse.publish import publish
 
-UPSTREAM = ["gpu_value", "budget_picks", "build_tiers", "budget_builds", "deals"]
+UPSTREAM = ["budget_picks", "build_tiers", "budget_builds", "deals",
+            dg.AssetDep("gpu_value", partition_mapping=YESTERDAY_TOO)]  # changes since yesterday
 
 
 @dg.asset(partitions_def=daily_partitions, group_name="exports", kinds={"parquet", "csv", "json"}, deps=UPSTREAM)
@@ -30,13 +34,30 @@ def daily_export(context: dg.AssetExecutionContext, warehouse: WarehouseResource
     })
 
 
-@dg.asset(partitions_def=daily_partitions, group_name="exports", kinds={"html", "plotly"}, deps=UPSTREAM)
+@dg.asset(partitions_def=daily_partitions, group_name="exports", kinds={"html", "plotly"},
+          deps=[*UPSTREAM, daily_export, dg.AssetDep("price_daily", partition_mapping=CHART_DAYS)])
 def dashboard(context: dg.AssetExecutionContext, warehouse: WarehouseResource) -> dg.MaterializeResult:
     """dashboards/site/index.html: one self-contained page (scripts inlined): performance vs price new and
     used, the perf-per-USD ranking, price history, TDP vs performance, the tiers, and banners with the data
-    date and, for sample data, a sample notice. Listing text is escaped."""
+    date and, for sample data, a sample notice. Listing text is escaped. The page shows the newest good day:
+    re-running or refreshing an older day leaves it alone."""
     day = partition_date(context)
+    newest = latest_export_day()
+    if newest is not None and newest > day:
+        context.log.info(f"dashboard stays on {newest}, the newest exported day")
+        return dg.MaterializeResult(metadata={"kept_on": str(newest)})
     with warehouse.connect() as con:
         data = load_report(con, day)
     path = write_html(data)
     return dg.MaterializeResult(metadata={"path": dg.MetadataValue.path(str(path)), "source_mode": data.source_mode})
+
+
+@dg.asset(partitions_def=daily_partitions, group_name="exports", kinds={"duckdb"}, deps=[daily_export, dashboard])
+def published_warehouse(context: dg.AssetExecutionContext, warehouse: WarehouseResource) -> dg.MaterializeResult:
+    """warehouse/published/gpu_market.duckdb: the copy SQL users and BI tools open (read-only), replaced as a
+    whole after a good day (warehouse/publish.py says why a copy). Readers never block the job, nor the job
+    readers; a day stopped by a blocking check never gets here, so readers keep the last good day."""
+    size = publish(Path(warehouse.db_path), warehouse.published_path)
+    context.log.info(f"published {warehouse.published_path} ({size / 1e6:.1f} MB)")
+    return dg.MaterializeResult(metadata={"path": dg.MetadataValue.path(str(warehouse.published_path)),
+                                          "bytes": size})

@@ -61,8 +61,8 @@ def ebay_listings(context: dg.AssetExecutionContext, ebay: EbayResource, warehou
     with spill_dir, warehouse.connect() as con:
         writes = [("raw.ingest_errors", errors_frame(errors, day, context.run_id, ebay.mode),
                    {"snapshot_date": day, "source": "ebay"}),
-                  source_run_row(day, "ebay", context.run_id, ebay.mode, outcome.outcome, spilled.count, len(errors),
-                                 outcome.message, started)]
+                  source_run_row(day, "ebay", context.run_id, ebay.mode, outcome.outcome, spilled.count, errors,
+                                 outcome.message, started, len(queries))]
         if live:
             writes.append(("raw.api_calls", calls, {"call_date": today, "source": "ebay"}))
         stored = con.execute("SELECT count(*) FROM raw.ebay_listings WHERE snapshot_date = ?", [day]).fetchone()[0]

@@ -55,7 +55,7 @@ def retailer_listings(context: dg.AssetExecutionContext, retailers: RetailersRes
         writes += [("raw.ingest_errors", errors_frame([e for e in errors if e.source == s], day, context.run_id, retailers.mode),
                     {"snapshot_date": day, "source": s}) for s in STORES]
         writes.append(source_run_row(day, "retailers", context.run_id, retailers.mode, outcome.outcome, frame.height,
-                                     len(errors), outcome.message, started))
+                                     errors, outcome.message, started, len(clients)))
         replace_slices(con, writes)
     per_store = {s: int(frame.filter(pl.col("store") == s).height) for s in STORES}
     return dg.MaterializeResult(metadata={

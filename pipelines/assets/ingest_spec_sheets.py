@@ -69,7 +69,7 @@ def gpu_spec_sheets(context: dg.AssetExecutionContext, spec_pages_source: SpecPa
         writes += [("raw.ingest_errors", errors_frame([e for e in errors if e.source == s], day, context.run_id, spec_pages_source.mode),
                     {"snapshot_date": day, "source": s}) for s in ("techpowerup", "wikipedia")]
         writes.append(source_run_row(day, "spec_sheets", context.run_id, spec_pages_source.mode, outcome.outcome,
-                                     facts.height, len(errors), outcome.message, started))
+                                     facts.height, errors, outcome.message, started, len(pages)))
         replace_slices(con, writes)
     unmatched = facts.filter(pl.col("model_id").is_null())["model_name"].unique().to_list()
     return dg.MaterializeResult(metadata={

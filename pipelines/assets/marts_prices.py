@@ -5,10 +5,10 @@ from datetime import timedelta
 import dagster as dg
 import polars as pl
 
-from pipelines.partitions import daily_partitions, partition_date
+from pipelines.partitions import PRICE_HISTORY, daily_partitions, partition_date
 from pipelines.resources.warehouse import WarehouseResource
 from transforms.conditions import price_condition_expr
-from transforms.price_stats import PRICE_BASIS, add_history, daily_price_stats
+from transforms.price_stats import HISTORY_DAYS, PRICE_BASIS, add_history, daily_price_stats
 from warehouse.source_runs import day_source_mode
 from warehouse.writes import read_frame, replace_slice
 
@@ -27,7 +27,8 @@ def kept_listings(con, day, open_box_as_new: bool = True) -> pl.DataFrame:
         pl.col("condition").is_not_null())
 
 
-@dg.asset(partitions_def=daily_partitions, group_name="marts", kinds={"duckdb", "polars"}, deps=["listings"],
+@dg.asset(partitions_def=daily_partitions, group_name="marts", kinds={"duckdb", "polars"},
+          deps=["listings", dg.AssetDep("price_daily", partition_mapping=PRICE_HISTORY)],
           metadata={"dagster/table_name": "marts.price_daily"})
 def price_daily(context: dg.AssetExecutionContext, config: PriceConfig, warehouse: WarehouseResource) -> dg.MaterializeResult:
     """Asking prices of active listings (not sale prices), shipping included, per date, model, condition
@@ -40,7 +41,7 @@ def price_daily(context: dg.AssetExecutionContext, config: PriceConfig, warehous
         mode = day_source_mode(con, day)
         stats = daily_price_stats(kept)
         history = read_frame(con, "SELECT snapshot_date, model_id, condition, source, median FROM marts.price_daily "
-                                  "WHERE snapshot_date BETWEEN ? AND ?", [day - timedelta(days=30), day - timedelta(days=1)])
+                                  "WHERE snapshot_date BETWEEN ? AND ?", [day - timedelta(days=HISTORY_DAYS), day - timedelta(days=1)])
         out = add_history(stats, history).with_columns(price_basis=pl.lit(PRICE_BASIS), source_mode=pl.lit(mode))
         replace_slice(con, "marts.price_daily", out, {"snapshot_date": day})
     pooled = out.filter(pl.col("source") == "all")

@@ -6,10 +6,10 @@ import dagster as dg
 import polars as pl
 
 from pipelines.assets.marts_prices import kept_listings
-from pipelines.partitions import daily_partitions, partition_date
+from pipelines.partitions import DEALS_WINDOW, daily_partitions, partition_date
 from pipelines.resources.warehouse import WarehouseResource
 from transforms.budget_picks import budget_picks as pick_for_budgets
-from transforms.deals import find_deals
+from transforms.deals import WINDOW_DAYS, find_deals
 from transforms.price_stats import screen_outliers
 from transforms.value import gpu_value as value_table
 from warehouse.writes import read_frame, replace_slice
@@ -50,7 +50,8 @@ def budget_picks(context: dg.AssetExecutionContext, warehouse: WarehouseResource
     return dg.MaterializeResult(metadata={"dagster/row_count": picks.height})
 
 
-@dg.asset(partitions_def=daily_partitions, group_name="marts", kinds={"duckdb", "polars"}, deps=["price_daily"],
+@dg.asset(partitions_def=daily_partitions, group_name="marts", kinds={"duckdb", "polars"},
+          deps=["listings", dg.AssetDep("price_daily", partition_mapping=DEALS_WINDOW)],
           metadata={"dagster/table_name": "marts.deals"})
 def deals(context: dg.AssetExecutionContext, warehouse: WarehouseResource) -> dg.MaterializeResult:
     """Today's listings at least 15% under their model's 30-day median, or within 5% of the lowest price
@@ -60,7 +61,7 @@ def deals(context: dg.AssetExecutionContext, warehouse: WarehouseResource) -> dg
     with warehouse.connect() as con:
         kept = screen_outliers(kept_listings(con, day)).filter(pl.col("kept_by_screen"))
         history = read_frame(con, "SELECT * FROM marts.price_daily WHERE source = 'all' AND snapshot_date BETWEEN ? AND ?",
-                             [day - timedelta(days=29), day])
+                             [day - timedelta(days=WINDOW_DAYS - 1), day])
         found = find_deals(kept, history) if kept.height else None
         if found is None:
             found = read_frame(con, "SELECT * FROM marts.deals LIMIT 0")

@@ -1,52 +1,110 @@
-"""Checks on prices: coverage, freshness, and plausibility against launch prices."""
+"""Blocking checks on a day's data: completeness, coverage, plausibility and freshness.
 
-from datetime import UTC, date, datetime
+Each runs for the partition its asset just materialized. A failure has ERROR severity and blocks: Dagster
+skips everything downstream in that run (the marts, the export, the dashboard), so `exports/latest`, the
+dashboard and the published warehouse stay on the last good day, and `make run` prints the check's
+description as the reason. The rules are plain functions of (connection, day) so tests can call them.
+"""
+
+from datetime import date
 
 import dagster as dg
+import duckdb
 
 from pipelines.resources.warehouse import WarehouseResource
+from warehouse.source_runs import day_source_mode
 
 MIN_COVERAGE = 0.10  # share of catalog models with >= 3 listings (the sample covers ~30 of ~140 models)
-MAX_AGE_DAYS = 2
+MAX_FAILED_SEARCHES = 0.20  # eBay searches that failed or were not run, as a share of those asked
+MAX_FETCH_LAG_DAYS = 2  # a live day's listings were fetched on that day or at most 2 days after
 PLAUSIBLE = (0.05, 3.0)  # median new price within 5% .. 300% of launch MSRP
+MAX_IMPLAUSIBLE_SHARE = 0.10  # more implausible models than this share of those priced new blocks the day
+
+ERROR = dg.AssetCheckSeverity.ERROR
 
 
-@dg.asset_check(asset="price_daily", blocking=False)
-def price_coverage(warehouse: WarehouseResource) -> dg.AssetCheckResult:
-    """Share of catalog models with at least three listings on the newest day."""
-    with warehouse.read_only() as con:
-        covered, total = con.execute(
-            "SELECT (SELECT count(DISTINCT model_id) FROM marts.price_daily WHERE source = 'all' AND listing_count >= 3 "
-            "AND snapshot_date = (SELECT max(snapshot_date) FROM marts.price_daily)), (SELECT count(*) FROM marts.gpu_specs)"
-        ).fetchone()
+def _result(passed: bool, description: str, **metadata) -> dg.AssetCheckResult:
+    return dg.AssetCheckResult(passed=passed, severity=ERROR, description=description, metadata=metadata)
+
+
+def completeness(con: duckdb.DuckDBPyConnection, day: date) -> dg.AssetCheckResult:
+    """The day's newest eBay run that did not fail asked every search and at most 20% failed or went unrun."""
+    row = con.execute("SELECT targets, targets_failed, rows_loaded FROM raw.source_runs WHERE snapshot_date = ? "
+                      "AND source = 'ebay' AND outcome <> 'failed' ORDER BY finished_at DESC LIMIT 1", [day]).fetchone()
+    if row is None:
+        return _result(False, f"no eBay run that loaded listings is recorded for {day}")
+    targets, failed, rows = row
+    share = (failed or 0) / targets if targets else 0.0
+    return _result(share <= MAX_FAILED_SEARCHES,
+                   f"{failed or 0} of {targets} eBay searches failed or were not run ({share:.0%}, at most "
+                   f"{MAX_FAILED_SEARCHES:.0%} allowed); {rows} listings", failed_share=round(share, 3))
+
+
+def coverage(con: duckdb.DuckDBPyConnection, day: date) -> dg.AssetCheckResult:
+    covered, total = con.execute(
+        "SELECT (SELECT count(DISTINCT model_id) FROM marts.price_daily WHERE snapshot_date = ? AND source = 'all' "
+        "AND listing_count >= 3), (SELECT count(*) FROM marts.gpu_specs)", [day]).fetchone()
     share = covered / total if total else 0.0
-    return dg.AssetCheckResult(passed=share >= MIN_COVERAGE, severity=dg.AssetCheckSeverity.WARN,
-                               metadata={"models_with_3_listings": covered, "catalog_models": total,
-                                         "share": round(share, 3)})
+    return _result(share >= MIN_COVERAGE,
+                   f"{covered} of {total} catalog models priced on at least 3 listings ({share:.0%}, at least "
+                   f"{MIN_COVERAGE:.0%} needed)", models_with_3_listings=covered, catalog_models=total)
 
 
-@dg.asset_check(asset="price_daily", blocking=False)
-def price_freshness(warehouse: WarehouseResource) -> dg.AssetCheckResult:
-    """The newest snapshot is at most two days old."""
+def plausibility(con: duckdb.DuckDBPyConnection, day: date) -> dg.AssetCheckResult:
+    rows = con.execute(
+        "SELECT p.model_id, p.median, s.launch_msrp_usd FROM marts.price_daily p JOIN marts.gpu_specs s USING (model_id) "
+        "WHERE p.snapshot_date = ? AND p.source = 'all' AND p.condition = 'new' AND s.launch_msrp_usd IS NOT NULL",
+        [day]).fetchall()
+    odd = [f"{m}: median {p:,.0f} vs launch {msrp:,.0f}" for m, p, msrp in rows
+           if not PLAUSIBLE[0] * msrp <= p <= PLAUSIBLE[1] * msrp]
+    share = len(odd) / len(rows) if rows else 0.0
+    return _result(share <= MAX_IMPLAUSIBLE_SHARE,
+                   f"{len(odd)} of {len(rows)} new-card medians lie outside 5%-300% of launch price ({share:.0%}, "
+                   f"at most {MAX_IMPLAUSIBLE_SHARE:.0%} allowed)" + (f": {'; '.join(odd[:5])}" if odd else ""),
+                   implausible=odd)
+
+
+def freshness(con: duckdb.DuckDBPyConnection, day: date) -> dg.AssetCheckResult:
+    mode = day_source_mode(con, day)
+    if mode != "live":
+        return _result(True, f"{mode} data: not dated market data, freshness applies to live days only")
+    fetched = con.execute("SELECT max(fetched_at)::DATE FROM raw.ebay_listings WHERE snapshot_date = ?", [day]).fetchone()[0]
+    lag = (fetched - day).days if fetched else None
+    ok = lag is not None and 0 <= lag <= MAX_FETCH_LAG_DAYS
+    return _result(ok, f"listings for {day} were fetched on {fetched} ({lag} days later; 0 to {MAX_FETCH_LAG_DAYS} "
+                       "allowed: a live run fetches today's listings, so an old day cannot be re-fetched)",
+                   fetched_on=str(fetched), lag_days=lag)
+
+
+def _day(context: dg.AssetCheckExecutionContext) -> date:
+    """The day the run materialized (its partition tag). Read from the run rather than declared with
+    `partitions_def=` on the check, which Dagster 1.13 still marks as a preview feature."""
+    return date.fromisoformat(context.run.tags["dagster/partition"])
+
+
+@dg.asset_check(asset="listings", blocking=True)
+def listings_complete(context: dg.AssetCheckExecutionContext, warehouse: WarehouseResource) -> dg.AssetCheckResult:
+    """The day's eBay searches ran: at most 20% failed or went unrun (a partial day is not published)."""
     with warehouse.read_only() as con:
-        newest = con.execute("SELECT max(snapshot_date) FROM marts.price_daily").fetchone()[0]
-    age = age_days(newest, datetime.now(UTC).date())
-    return dg.AssetCheckResult(passed=age is not None and age <= MAX_AGE_DAYS, severity=dg.AssetCheckSeverity.WARN,
-                               metadata={"newest_snapshot": str(newest), "age_days": age})
+        return completeness(con, _day(context))
 
 
-def age_days(newest: date | None, today: date) -> int | None:
-    return (today - newest).days if newest else None
-
-
-@dg.asset_check(asset="price_daily", blocking=False)
-def price_plausible(warehouse: WarehouseResource) -> dg.AssetCheckResult:
-    """Median new prices lie within 5%..300% of the model's launch price (where one was published)."""
+@dg.asset_check(asset="listings", blocking=True)
+def listings_fresh(context: dg.AssetCheckExecutionContext, warehouse: WarehouseResource) -> dg.AssetCheckResult:
+    """A live day's listings were fetched that day or up to two days later."""
     with warehouse.read_only() as con:
-        rows = con.execute(
-            "SELECT p.model_id, p.median, s.launch_msrp_usd FROM marts.price_daily p JOIN marts.gpu_specs s USING (model_id) "
-            "WHERE p.source = 'all' AND p.condition = 'new' AND s.launch_msrp_usd IS NOT NULL "
-            "AND p.snapshot_date = (SELECT max(snapshot_date) FROM marts.price_daily) "
-            "AND (p.median < s.launch_msrp_usd * ? OR p.median > s.launch_msrp_usd * ?)", list(PLAUSIBLE)).fetchall()
-    return dg.AssetCheckResult(passed=not rows, severity=dg.AssetCheckSeverity.WARN,
-                               metadata={"implausible": [f"{m}: median {p:,.0f} vs launch {msrp:,.0f}" for m, p, msrp in rows]})
+        return freshness(con, _day(context))
+
+
+@dg.asset_check(asset="price_daily", blocking=True)
+def price_coverage(context: dg.AssetCheckExecutionContext, warehouse: WarehouseResource) -> dg.AssetCheckResult:
+    """At least 10% of catalog models are priced on three or more listings that day."""
+    with warehouse.read_only() as con:
+        return coverage(con, _day(context))
+
+
+@dg.asset_check(asset="price_daily", blocking=True)
+def price_plausible(context: dg.AssetCheckExecutionContext, warehouse: WarehouseResource) -> dg.AssetCheckResult:
+    """At most 10% of new-card medians lie outside 5%-300% of the model's launch price."""
+    with warehouse.read_only() as con:
+        return plausibility(con, _day(context))

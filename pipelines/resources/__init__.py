@@ -10,7 +10,7 @@ from pipelines.resources.spec_pages import SpecPagesResource
 from pipelines.resources.warehouse import WarehouseResource
 from pipelines.settings import env_float, env_int, env_pattern, env_url, source_mode
 from pipelines.sources.circuit_breaker import DEFAULT_MAX_CONSECUTIVE_FAILURES
-from warehouse.paths import db_path
+from warehouse.paths import db_path, read_db_path
 
 
 def _secret(name: str) -> str | dg.EnvVar:
@@ -23,7 +23,7 @@ def build_resources() -> dict:
     mode = source_mode()
     failures = env_int("SOURCE_MAX_CONSECUTIVE_FAILURES", DEFAULT_MAX_CONSECUTIVE_FAILURES, minimum=1)
     return {
-        "warehouse": WarehouseResource(db_path=str(db_path())),
+        "warehouse": WarehouseResource(db_path=str(db_path()), read_db_path=str(read_db_path())),
         "ebay": EbayResource(
             mode=mode, client_id=_secret("EBAY_CLIENT_ID"), client_secret=_secret("EBAY_CLIENT_SECRET"),
             marketplace_id=env_pattern("EBAY_MARKETPLACE_ID", "EBAY_US", r"EBAY_[A-Z_]{2,10}",

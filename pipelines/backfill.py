@@ -1,0 +1,125 @@
+"""`make backfill FROM=YYYY-MM-DD TO=YYYY-MM-DD` (`python -m pipelines.backfill FROM TO`): run the daily job
+for every day of the range, oldest first, one run at a time, with a line of progress per day; then bring
+up to date the later days whose history the backfill changed (pipelines/stale_days.py).
+
+One at a time: a lock file next to the run history refuses a second backfill while one runs (and DuckDB
+refuses a second writer anyway). Interrupted (Ctrl-C, a crash, a failed day): the days done are kept in a
+state file beside the lock, and the same command resumes after them; a failed day is retried. Days run in
+date order, so each reads the history of the days before it; the result is the same as any other order
+once stale days are refreshed (tests/test_any_order.py).
+
+Exit codes: 0 every day done; 1 a day failed (the others still ran) or another backfill holds the lock;
+2 bad input.
+"""
+
+import fcntl
+import json
+import os
+import sys
+import time
+from collections.abc import Callable
+from datetime import date, timedelta
+from pathlib import Path
+
+import dagster as dg
+
+from pipelines.user_errors import USAGE_EXIT, UserError, parse_day
+
+
+def state_dir() -> Path:
+    from warehouse.paths import db_path
+
+    return Path(os.environ.get("DAGSTER_HOME") or db_path().parent)
+
+
+def day_range(first: date, last: date) -> list[str]:
+    if last < first:
+        raise UserError(f"the range ends on {last}, before it starts on {first}: give the earlier day first")
+    return [(first + timedelta(days=n)).isoformat() for n in range((last - first).days + 1)]
+
+
+class BackfillBusy(RuntimeError):
+    pass
+
+
+def backfill(days: list[str], run_day: Callable[[str], list[str]], refresh_later: Callable[[], list[str]],
+             folder: Path, log: Callable[[str], None] = print) -> list[str]:
+    """Run `run_day(day)` (the reasons it failed; empty when it succeeded) for each day not done yet, in
+    order; the failed days. Progress is saved after each day, so a re-run resumes."""
+    folder.mkdir(parents=True, exist_ok=True)
+    lock = open(folder / "backfill.lock", "a+")  # noqa: SIM115 (held open for the whole backfill)
+    try:
+        fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        lock.seek(0)
+        raise BackfillBusy(f"another backfill is running ({lock.read().strip() or 'pid unknown'})") from None
+    try:
+        lock.seek(0)
+        lock.truncate()
+        lock.write(f"pid {os.getpid()}, {days[0]} to {days[-1]}\n")
+        lock.flush()
+        state_file = folder / f"backfill-{days[0]}-{days[-1]}.json"
+        done = set(json.loads(state_file.read_text())["done"]) if state_file.exists() else set()
+        todo = [d for d in days if d not in done]
+        if done:
+            log(f"resuming: {len(days) - len(todo)} of {len(days)} days already done")
+        failed = []
+        for n, day in enumerate(todo, start=1):
+            started = time.perf_counter()
+            reasons = run_day(day)
+            took = time.perf_counter() - started
+            if reasons:
+                failed.append(day)
+                log(f"[{n}/{len(todo)}] {day} FAILED in {took:.1f}s: {reasons[0]}")
+                continue
+            done.add(day)
+            state_file.write_text(json.dumps({"done": sorted(done)}))
+            log(f"[{n}/{len(todo)}] {day} ok in {took:.1f}s")
+        refreshed = refresh_later()
+        if refreshed:
+            log(f"refreshed {len(refreshed)} later days whose history changed: {', '.join(refreshed)}")
+        if not failed:
+            state_file.unlink(missing_ok=True)
+        return failed
+    finally:
+        fcntl.flock(lock, fcntl.LOCK_UN)
+        lock.close()
+
+
+def main(argv: list[str], defs: dg.Definitions | None = None) -> int:
+    try:
+        if len(argv) != 3:
+            raise UserError("give FROM and TO, e.g. make backfill FROM=2026-11-01 TO=2026-11-20")
+        days = day_range(parse_day(argv[1], name="FROM"), parse_day(argv[2], name="TO"))
+        from pipelines.run_daily import execute, failure_sentences
+        from pipelines.stale_days import refresh
+
+        if defs is None:
+            from pipelines.definitions import defs
+    except UserError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return USAGE_EXIT
+    instance = dg.DagsterInstance.get() if os.environ.get("DAGSTER_HOME") else dg.DagsterInstance.ephemeral()
+
+    def run_day(day: str) -> list[str]:
+        result = execute(defs, "daily_refresh", day, instance)
+        return [] if result.success else (failure_sentences(result) or ["the run did not succeed"])
+
+    def refresh_later() -> list[str]:
+        return refresh(instance, lambda day: execute(defs, "refresh_stale_days", day, instance).success)
+
+    try:
+        failed = backfill(days, run_day, refresh_later, state_dir())
+    except BackfillBusy as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    if failed:
+        print(f"{len(failed)} of {len(days)} days failed: {', '.join(failed)}; run the same command to retry them",
+              file=sys.stderr)
+        return 1
+    print(f"backfill {days[0]} to {days[-1]}: {len(days)} days done")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv))

@@ -1,0 +1,100 @@
+"""Later days made stale by an earlier one, and the sensor that brings them up to date.
+
+marts.price_daily and marts.deals read earlier days (their partition mappings in pipelines/partitions.py).
+When one of the days a materialized partition reads was materialized after it (a backfill in reverse, an old
+day re-run, late data), that partition was computed from history that has since changed: it is stale. The
+refresh re-materializes, for each stale day, the look-back marts and everything downstream of them for that
+day, in date order. Every value they read from earlier days is a day's own figure (a median, a low), so
+once the refresh has run the tables are those a forward backfill gives.
+
+Staleness is read from the Dagster instance's materialization records (the same run history the UI
+shows): no cursor, so a check at any time gives the same answer. Used by the `stale_days_sensor` (running
+under `make ui`), and by `make run` and `make backfill`, which refresh the stale days themselves.
+"""
+
+import time
+from collections import defaultdict
+from collections.abc import Callable
+from datetime import date, timedelta
+
+import dagster as dg
+
+from pipelines.assets.marts_prices import price_daily
+from pipelines.assets.marts_value import deals
+from pipelines.partitions import START_DATE
+
+LOOKBACK_ASSETS = (price_daily, deals)  # the assets whose partition mappings reach back in time
+REFRESH = dg.AssetSelection.assets(*LOOKBACK_ASSETS).downstream()
+
+
+def _latest_by_day(instance: dg.DagsterInstance, key: dg.AssetKey) -> dict[date, float]:
+    latest: dict[date, float] = defaultdict(float)
+    cursor = None
+    while True:
+        result = instance.fetch_materializations(dg.AssetRecordsFilter(asset_key=key), limit=1000, cursor=cursor)
+        for record in result.records:
+            if record.partition_key:
+                day = date.fromisoformat(record.partition_key)
+                latest[day] = max(latest[day], record.timestamp)
+        if not result.has_more:
+            return latest
+        cursor = result.cursor
+
+
+def _window(mapping: dg.PartitionMapping | None, day: date) -> list[date]:
+    """The upstream days `day` reads through `mapping` (the same day without one), from START_DATE on."""
+    first, last = (0, 0)
+    if isinstance(mapping, dg.TimeWindowPartitionMapping):
+        first, last = mapping.start_offset, mapping.end_offset
+    start = max(day + timedelta(days=first), date.fromisoformat(START_DATE))
+    return [start + timedelta(days=n) for n in range((day + timedelta(days=last) - start).days + 1)]
+
+
+def stale_days(instance: dg.DagsterInstance) -> dict[date, float]:
+    """Days with a look-back mart materialized before one of the days it reads, oldest first, each with
+    the time of the newest upstream materialization that made it stale."""
+    stale: dict[date, float] = {}
+    seen: dict[dg.AssetKey, dict[date, float]] = {}
+
+    def latest(key: dg.AssetKey) -> dict[date, float]:
+        if key not in seen:
+            seen[key] = _latest_by_day(instance, key)
+        return seen[key]
+
+    for asset in LOOKBACK_ASSETS:
+        for day, at in latest(asset.key).items():
+            for upstream in asset.dependency_keys:
+                newer = [t for d in _window(asset.get_partition_mapping(upstream), day)
+                         if (t := latest(upstream).get(d, 0.0)) > at]
+                if newer:
+                    stale[day] = max(stale.get(day, 0.0), *newer)
+    return dict(sorted(stale.items()))
+
+
+def refresh(instance: dg.DagsterInstance, run_day: Callable[[str], bool], log: Callable[[str], None] = print) -> list[str]:
+    """Bring every stale day up to date, oldest first, with `run_day(day)` (materializes REFRESH for that
+    partition, True on success); the days refreshed. A day that fails is reported and left stale."""
+    done = []
+    days = list(stale_days(instance))
+    for n, day in enumerate(days, start=1):
+        started = time.perf_counter()
+        ok = run_day(day.isoformat())
+        log(f"refresh {n}/{len(days)} {day}: {'ok' if ok else 'FAILED'} in {time.perf_counter() - started:.1f}s")
+        if ok:
+            done.append(day.isoformat())
+    return done
+
+
+refresh_stale_days = dg.define_asset_job(
+    "refresh_stale_days", selection=REFRESH, executor_def=dg.in_process_executor,
+    description="Re-materialize the look-back marts (price_daily, deals) and what is downstream of them for "
+                "one day whose history changed after it was computed.")
+
+
+@dg.sensor(job=refresh_stale_days, minimum_interval_seconds=300, default_status=dg.DefaultSensorStatus.RUNNING)
+def stale_days_sensor(context: dg.SensorEvaluationContext) -> dg.SensorResult:
+    """Every 5 minutes: one run per stale day, oldest first (runs queue one at a time: one writer). The run
+    key names the change that made the day stale, so a day already queued for that change is not asked again."""
+    return dg.SensorResult(run_requests=[
+        dg.RunRequest(partition_key=day.isoformat(), run_key=f"refresh-{day.isoformat()}-{since:.0f}")
+        for day, since in stale_days(context.instance).items()])
