@@ -1,4 +1,5 @@
-"""`python -m dashboards.build [YYYY-MM-DD]`: build the dashboard from the existing warehouse (read-only)."""
+"""`python -m dashboards.build [YYYY-MM-DD]`: build the dashboard from the published warehouse (read-only,
+so it never waits for a running job)."""
 
 import sys
 
@@ -6,6 +7,7 @@ from dashboards.html_page import write_html
 from dashboards.report_data import load_report
 from pipelines.user_errors import USAGE_EXIT, UserError, parse_day
 from warehouse.connection import connect
+from warehouse.paths import read_db_path
 
 
 def main(argv: list[str]) -> int:
@@ -14,7 +16,7 @@ def main(argv: list[str]) -> int:
     except UserError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return USAGE_EXIT
-    with connect(read_only=True) as con:
+    with connect(read_db_path(), read_only=True) as con:
         if day is None:
             day = con.execute("SELECT max(snapshot_date) FROM marts.gpu_value").fetchone()[0]
         if day is None:

@@ -19,9 +19,11 @@ def days_before(first: int, last: int = 0) -> dg.TimeWindowPartitionMapping:
     return dg.TimeWindowPartitionMapping(start_offset=-first, end_offset=-last)
 
 
-# marts.price_daily reads its own medians of the 30 days before (7-day rolling median, 7/30-day changes)
+# marts.price_daily reads its own medians of the 30 days before (7-day rolling median, 7/30-day changes),
+# which are figures of those days' listings: it depends on them too
 PRICE_HISTORY = days_before(HISTORY_DAYS, 1)
-# marts.deals reads price_daily's medians and lows over the 30 dates ending on the day
+PRICE_LISTINGS = days_before(HISTORY_DAYS)
+# marts.deals reads price_daily's medians and lows over the 30 dates ending on the day (and so their listings)
 DEALS_WINDOW = days_before(WINDOW_DAYS - 1)
 # the export compares with yesterday's marts.gpu_value ("changes since yesterday")
 YESTERDAY_TOO = days_before(1)

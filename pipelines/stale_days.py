@@ -1,11 +1,17 @@
 """Later days made stale by an earlier one, and the sensor that brings them up to date.
 
 marts.price_daily and marts.deals read earlier days (their partition mappings in pipelines/partitions.py).
-When one of the days a materialized partition reads was materialized after it (a backfill in reverse, an old
-day re-run, late data), that partition was computed from history that has since changed: it is stale. The
-refresh re-materializes, for each stale day, the look-back marts and everything downstream of them for that
-day, in date order. Every value they read from earlier days is a day's own figure (a median, a low), so
-once the refresh has run the tables are those a forward backfill gives.
+A materialized partition is stale when it was computed before something it reads existed or changed:
+
+- the listings of a day in its window were materialized after it (a backfill in reverse, an old day
+  re-run, late data): the figures it read from that day may differ now;
+- a day of price_daily in its window first appeared after it: it was computed without that day.
+
+Re-materializing a price_daily day again does not make later days stale: what they read from it (the day's
+median and low) depends on that day's listings only, which the first rule watches. So refreshing a day
+does not ripple through every later day. The refresh re-materializes, for each stale day, the look-back
+marts and everything downstream of them for that day, in date order; after it the tables are those a
+forward backfill gives.
 
 Staleness is read from the Dagster instance's materialization records (the same run history the UI
 shows): no cursor, so a check at any time gives the same answer. Used by the `stale_days_sensor` (running
@@ -24,10 +30,13 @@ from pipelines.assets.marts_value import deals
 from pipelines.partitions import START_DATE
 
 LOOKBACK_ASSETS = (price_daily, deals)  # the assets whose partition mappings reach back in time
+DAY_LOCAL = {price_daily.key}  # marts whose figures for a day come from that day's listings alone
 REFRESH = dg.AssetSelection.assets(*LOOKBACK_ASSETS).downstream()
 
 
-def _latest_by_day(instance: dg.DagsterInstance, key: dg.AssetKey) -> dict[date, float]:
+def _times_by_day(instance: dg.DagsterInstance, key: dg.AssetKey) -> tuple[dict[date, float], dict[date, float]]:
+    """When each day of `key` was first and last materialized."""
+    first: dict[date, float] = {}
     latest: dict[date, float] = defaultdict(float)
     cursor = None
     while True:
@@ -36,8 +45,9 @@ def _latest_by_day(instance: dg.DagsterInstance, key: dg.AssetKey) -> dict[date,
             if record.partition_key:
                 day = date.fromisoformat(record.partition_key)
                 latest[day] = max(latest[day], record.timestamp)
+                first[day] = min(first.get(day, record.timestamp), record.timestamp)
         if not result.has_more:
-            return latest
+            return first, latest
         cursor = result.cursor
 
 
@@ -54,18 +64,18 @@ def stale_days(instance: dg.DagsterInstance) -> dict[date, float]:
     """Days with a look-back mart materialized before one of the days it reads, oldest first, each with
     the time of the newest upstream materialization that made it stale."""
     stale: dict[date, float] = {}
-    seen: dict[dg.AssetKey, dict[date, float]] = {}
+    seen: dict[dg.AssetKey, tuple[dict[date, float], dict[date, float]]] = {}
 
-    def latest(key: dg.AssetKey) -> dict[date, float]:
+    def times(key: dg.AssetKey, which: int) -> dict[date, float]:
         if key not in seen:
-            seen[key] = _latest_by_day(instance, key)
-        return seen[key]
+            seen[key] = _times_by_day(instance, key)
+        return seen[key][which]
 
     for asset in LOOKBACK_ASSETS:
-        for day, at in latest(asset.key).items():
+        for day, at in times(asset.key, 1).items():
             for upstream in asset.dependency_keys:
-                newer = [t for d in _window(asset.get_partition_mapping(upstream), day)
-                         if (t := latest(upstream).get(d, 0.0)) > at]
+                changed = times(upstream, 0 if upstream in DAY_LOCAL else 1)  # first appearance, or latest run
+                newer = [t for d in _window(asset.get_partition_mapping(upstream), day) if (t := changed.get(d, 0.0)) > at]
                 if newer:
                     stale[day] = max(stale.get(day, 0.0), *newer)
     return dict(sorted(stale.items()))

@@ -97,3 +97,20 @@ def test_the_sensor_asks_once_per_stale_day_and_change(tmp_path):
     assert [r.run_key for r in again] == [r.run_key for r in first]  # the same change: Dagster skips a repeat key
     assert dg.materialize([price_daily, deals], partition_key=DAYS[1], resources=resources, instance=instance).success
     assert stale_days_sensor(dg.build_sensor_context(instance=instance)).run_requests == []
+
+
+def test_refreshing_a_day_does_not_ripple_but_new_listings_do(tmp_path):
+    from tests.conftest import sample_resources
+
+    instance = dg.DagsterInstance.ephemeral()
+    resources = sample_resources(tmp_path / "w.duckdb")
+    assets = [ebay_listings, retailer_listings, listings, price_daily, deals]
+    for day in DAYS[:3]:
+        assert dg.materialize(assets, partition_key=day, resources=resources, instance=instance).success
+    assert not stale_days(instance)
+    # a day's prices again (what a refresh does): later days read only its own figures, which did not change
+    assert dg.materialize([price_daily, deals], partition_key=DAYS[0], resources=resources, instance=instance).success
+    assert not stale_days(instance)
+    # its listings again (a re-run, late data): that day and every later day whose window holds it
+    assert dg.materialize([listings], partition_key=DAYS[0], resources=resources, instance=instance).success
+    assert [d.isoformat() for d in stale_days(instance)] == DAYS[:3]

@@ -5,7 +5,7 @@ from datetime import timedelta
 import dagster as dg
 import polars as pl
 
-from pipelines.partitions import PRICE_HISTORY, daily_partitions, partition_date
+from pipelines.partitions import PRICE_HISTORY, PRICE_LISTINGS, daily_partitions, partition_date
 from pipelines.resources.warehouse import WarehouseResource
 from transforms.conditions import price_condition_expr
 from transforms.price_stats import HISTORY_DAYS, PRICE_BASIS, add_history, daily_price_stats
@@ -28,7 +28,8 @@ def kept_listings(con, day, open_box_as_new: bool = True) -> pl.DataFrame:
 
 
 @dg.asset(partitions_def=daily_partitions, group_name="marts", kinds={"duckdb", "polars"},
-          deps=["listings", dg.AssetDep("price_daily", partition_mapping=PRICE_HISTORY)],
+          deps=[dg.AssetDep("listings", partition_mapping=PRICE_LISTINGS),
+                dg.AssetDep("price_daily", partition_mapping=PRICE_HISTORY)],
           metadata={"dagster/table_name": "marts.price_daily"})
 def price_daily(context: dg.AssetExecutionContext, config: PriceConfig, warehouse: WarehouseResource) -> dg.MaterializeResult:
     """Asking prices of active listings (not sale prices), shipping included, per date, model, condition

@@ -51,7 +51,8 @@ def budget_picks(context: dg.AssetExecutionContext, warehouse: WarehouseResource
 
 
 @dg.asset(partitions_def=daily_partitions, group_name="marts", kinds={"duckdb", "polars"},
-          deps=["listings", dg.AssetDep("price_daily", partition_mapping=DEALS_WINDOW)],
+          deps=[dg.AssetDep("listings", partition_mapping=DEALS_WINDOW),
+                dg.AssetDep("price_daily", partition_mapping=DEALS_WINDOW)],
           metadata={"dagster/table_name": "marts.deals"})
 def deals(context: dg.AssetExecutionContext, warehouse: WarehouseResource) -> dg.MaterializeResult:
     """Today's listings at least 15% under their model's 30-day median, or within 5% of the lowest price
