@@ -10,7 +10,8 @@ import polars as pl
 from dashboards.markdown import render_markdown
 from dashboards.report_data import TOP_N, ReportData
 
-SCHEMA_VERSION = "1.1"  # 1.1: build_tiers per use case with platform, TCO and runner-up; budget_builds
+SCHEMA_VERSION = "1.2"  # 1.1: build_tiers per use case with platform, TCO and runner-up; budget_builds
+# 1.2: alerts, exits (sold or withdrawn) and days_to_sell
 DEFAULT_EXPORT_DIR = Path(__file__).resolve().parent.parent / "exports"
 SAMPLE_NOTICE = ("SAMPLE DATA: built from the project's bundled sample snapshot, not from live market listings. "
                  "These are not market prices.")
@@ -56,6 +57,9 @@ def export_json(data: ReportData) -> dict:
         "budget_builds": _records(data.builds),
         "deals": _records(data.deals.head(50)),
         "changes_since_yesterday": _records(data.changes),
+        "alerts": _records(data.alerts),
+        "exits": _records(data.exits),
+        "days_to_sell": _records(data.days_to_sell),
     }
 
 

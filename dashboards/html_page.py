@@ -62,16 +62,21 @@ def _fmt(value) -> str:
     return str(value)
 
 
-def _tiers_table(data: ReportData) -> str:
-    cols = ["use_case", "tier", "condition", "gpu_count", "gpu_name", "platform_id", "gpu_total_price",
-            "platform_cost_usd", "total_build_cost_usd", "tco_usd", "perf_per_1k_usd_tco", "runner_up_gpu_name",
-            "runner_up_gap_pct", "psu_config", "wall_draw_w", "power_cap_pct_continuous", "annual_energy_cost_usd"]
+TIER_COLUMNS = ["use_case", "tier", "condition", "gpu_count", "gpu_name", "platform_id", "gpu_total_price",
+                "platform_cost_usd", "total_build_cost_usd", "tco_usd", "perf_per_1k_usd_tco", "runner_up_gpu_name",
+                "runner_up_gap_pct", "psu_config", "wall_draw_w", "power_cap_pct_continuous", "annual_energy_cost_usd"]
+SELL_COLUMNS = ["model_id", "condition", "exits", "median_days_to_exit", "median_exit_price"]
+ALERT_COLUMNS = ["watch", "kind", "model_id", "condition", "price", "source", "reason", "delivered"]
+
+
+def _table(frame, cols: list[str], table_id: str) -> str:
+    """An HTML table of `cols` (every cell escaped)."""
     head = "".join(f"<th>{html.escape(c)}</th>" for c in cols)
     rows = ""
-    for r in data.tiers.iter_rows(named=True):
+    for r in frame.iter_rows(named=True):
         cells = "".join(f"<td>{html.escape(_fmt(r[c]))}</td>" for c in cols)
         rows += f"<tr>{cells}</tr>"
-    return f"<table id='tiers'><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>"
+    return f"<table id='{table_id}'><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>"
 
 
 def render_html(data: ReportData) -> str:
@@ -104,7 +109,14 @@ asking prices of active listings, shipping included</div>
 <p>Whole machines per use case (llm: at least 24 GB per GPU, vision: 12 GB, beginner: 8 GB), chosen for throughput
 per USD of total cost of ownership; the runner-up and how much worse it is beside each. Platform prices are
 estimates.</p>
-<div style="overflow-x:auto">{_tiers_table(data)}</div>
+<div style="overflow-x:auto">{_table(data.tiers, TIER_COLUMNS, "tiers")}</div>
+<h2>Watchlist alerts on this day</h2>
+<div style="overflow-x:auto">{_table(data.alerts, ALERT_COLUMNS, "alerts")}</div>
+<h2>How fast cards go</h2>
+<p>Listings that left in the 30 days to this date ({data.exits["exits"].sum() if data.exits.height else 0} on the
+day itself): sold or withdrawn, asking data cannot tell which. Median days listed and last asking price, for
+cards with at least 3 exits.</p>
+<div style="overflow-x:auto">{_table(data.days_to_sell, SELL_COLUMNS, "days-to-sell")}</div>
 </body></html>"""
 
 

@@ -88,5 +88,14 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
     out.append("\n## Changes since yesterday\n\n" + table(data.changes.head(top_n), {
         "name": "GPU", "condition": "condition", "prev_median": "yesterday USD", "price_median": "today USD",
         "price_change_pct": "change %", "rank_change": "rank change"}))
+    out.append("\n## Watchlist alerts\n\n" + table(data.alerts, {
+        "watch": "watch", "kind": "kind", "model_id": "model", "condition": "condition", "price": "USD",
+        "source": "source", "reason": "why", "delivered": "sent"}))
+    out.append("\n## Listings that left today (sold or withdrawn: asking data cannot tell which)\n\n" + table(
+        data.exits.head(top_n), {"model_id": "model", "condition": "condition", "exits": "left",
+                                 "median_exit_price": "median last USD", "median_days_to_exit": "median days listed"}))
+    out.append("\n## How fast cards go (last 30 days, at least 3 exits)\n\n" + table(data.days_to_sell.head(top_n), {
+        "model_id": "model", "condition": "condition", "exits": "left", "median_days_to_exit": "median days listed",
+        "median_exit_price": "median last USD"}))
     out.append(f"\n_{data.listings_today} listings classified for this date; source mode: {data.source_mode}._\n")
     return "".join(out)

@@ -11,6 +11,11 @@ from warehouse.source_runs import day_source_mode
 from warehouse.writes import read_frame
 
 TOP_N = 10
+EXIT_WINDOW_DAYS = 30
+DAYS_TO_SELL_SQL = """SELECT model_id, condition, count(*) AS exits, median(days_listed) AS median_days_to_exit,
+       median(last_price) AS median_exit_price, 'sold or withdrawn' AS meaning
+FROM marts.listing_exits WHERE model_id IS NOT NULL AND exit_date BETWEEN ? AND ?
+GROUP BY model_id, condition HAVING count(*) >= 3 ORDER BY median_days_to_exit, model_id, condition"""
 
 
 @dataclass
@@ -25,6 +30,9 @@ class ReportData:
     changes: pl.DataFrame
     history: pl.DataFrame  # price_daily 'all' rows, up to 90 days
     listings_today: int
+    alerts: pl.DataFrame  # marts.alerts first matched on the day
+    exits: pl.DataFrame  # marts.exits_daily for the day: listings that left (sold or withdrawn)
+    days_to_sell: pl.DataFrame  # per model and condition, over the 30 days ending on the day
 
     @property
     def is_sample(self) -> bool:
@@ -63,4 +71,8 @@ def load_report(con: duckdb.DuckDBPyConnection, day: date) -> ReportData:
                                 "WHERE source = 'all' AND snapshot_date BETWEEN ? AND ? ORDER BY snapshot_date",
                            [day - timedelta(days=90), day]),
         listings_today=con.execute("SELECT count(*) FROM staging.listings WHERE snapshot_date = ?", [day]).fetchone()[0],
+        alerts=read_frame(con, "SELECT watch, kind, model_id, condition, price, source, title, url, reason, delivered "
+                               "FROM marts.alerts WHERE matched_date = ? ORDER BY watch, price", [day]),
+        exits=read_frame(con, "SELECT * FROM marts.exits_daily WHERE exit_date = ? ORDER BY exits DESC, model_id", [day]),
+        days_to_sell=read_frame(con, DAYS_TO_SELL_SQL, [day - timedelta(days=EXIT_WINDOW_DAYS - 1), day]),
     )

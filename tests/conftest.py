@@ -1,12 +1,19 @@
 """Shared fixtures: one full sample materialization into a temporary warehouse, reused by several tests."""
 
 from datetime import date
+from pathlib import Path
 
 import dagster as dg
 import pytest
 
 from pipelines.assets import ALL_ASSETS
-from pipelines.resources import EbayResource, RetailersResource, SpecPagesResource, WarehouseResource
+from pipelines.resources import (
+    AlertsResource,
+    EbayResource,
+    RetailersResource,
+    SpecPagesResource,
+    WarehouseResource,
+)
 
 DAY = "2026-11-20"
 
@@ -23,7 +30,13 @@ def sample_resources(db_path) -> dict:
         "ebay": EbayResource(mode="sample"),
         "retailers": RetailersResource(mode="sample"),
         "spec_pages_source": SpecPagesResource(mode="sample"),
+        "alerts": no_alerts(db_path),
     }
+
+
+def no_alerts(db_path) -> AlertsResource:
+    """No watchlist (not the developer's own watchlist.yaml), no target."""
+    return AlertsResource(watchlist_path=str(Path(db_path).parent / "no-watchlist.yaml"))
 
 
 def materialize_day(db_path, day: str = DAY, assets=ALL_ASSETS, run_config=None) -> dg.ExecuteInProcessResult:

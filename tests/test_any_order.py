@@ -17,6 +17,7 @@ from pipelines.assets import (
     gpu_specs,
     gpu_specs_mart,
     gpu_value,
+    listing_exits,
     listing_history,
     listings,
     price_daily,
@@ -30,7 +31,7 @@ from tools.market_sim import MarketSim
 from warehouse.catalog import load_catalog
 
 DAYS = [(date(2026, 10, 1) + timedelta(days=n)).isoformat() for n in range(10)]
-DAILY = [ebay_listings, retailer_listings, listings, listing_history, price_daily, deals, gpu_value]
+DAILY = [ebay_listings, retailer_listings, listings, listing_history, listing_exits, price_daily, deals, gpu_value]
 CATALOG = [gpu_specs, gpu_specs_mart]
 
 
@@ -68,6 +69,12 @@ def test_forward_reverse_and_shuffled_backfills_give_identical_tables(market, tm
     assert forward["refreshed"] == []  # in order, nothing goes stale
     assert len({r[0] for r in tables["marts.price_daily"]}) == len(DAYS)
     assert tables["marts.deals"], "the simulated market has deals"
+    # exits counted exactly: served on a day, absent the next day, never served again
+    served = {d: {i["itemId"] for items in market[1][d].values() for i in items} for d in DAYS}
+    truth = sorted((DAYS[n + 1], item) for n in range(len(DAYS) - 1)
+                   for item in served[DAYS[n]] - set().union(*(served[d] for d in DAYS[n + 1:])))
+    exits = sorted((str(r[2]), r[1]) for r in tables["marts.listing_exits"] if r[0] == "ebay")
+    assert exits == truth and len(truth) > 50
 
     reverse = build(market, tmp_path / "reverse.duckdb", list(reversed(DAYS)))
     assert reverse["refreshed"] == DAYS[1:]  # every day but the first read history that came later

@@ -86,3 +86,31 @@ def test_any_order_of_days_gives_the_forward_table(tmp_path):
     assert build(reversed(range(6)), tmp_path / "r.duckdb") == forward
     assert build([3, 0, 5, 1, 4, 2, 3], tmp_path / "s.duckdb") == forward
     assert build([2, 0, 1, 4, 3, 5], tmp_path / "m.duckdb") == forward  # ends on the MERGE path
+
+
+def test_exits_are_counted_once_and_a_store_outage_is_not_an_exit(tmp_path):
+    """A listing that leaves, comes back and leaves again is one exit (the last); a store missing a whole
+    day does not make its listings leave; any order of days gives the same table."""
+    from warehouse.listing_exits import update_exits
+
+    days = [D0 + timedelta(days=n) for n in range(5)]
+    present = {"ebay": {"a": [0, 1, 3], "b": [0], "c": [4], "d": [0, 1, 2, 3, 4]},
+               "newegg": {"s1": [0, 1, 3, 4]}}  # newegg answered nothing on day 2 (an outage)
+    ingested = {"ebay": range(5), "newegg": [0, 1, 3, 4]}
+
+    def rows(n):
+        return [dict(listing(days[n], k, 500.0 + n), source=src) for src, items in present.items()
+                for k, seen in items.items() if n in seen and n in ingested[src]]
+
+    def build(order, path):
+        with connect(path) as c:
+            for n in order:
+                replace_slice(c, "staging.listings", pl.DataFrame(rows(n)), {"snapshot_date": days[n]})
+                update_exits(c, days[n])
+            return sorted(c.execute("SELECT source, listing_id, exit_date, last_seen, days_listed, last_price "
+                                    "FROM marts.listing_exits").fetchall())
+
+    forward = build(range(5), tmp_path / "f.duckdb")
+    assert forward == [("ebay", "a", days[4], days[3], 4, 503.0), ("ebay", "b", days[1], days[0], 1, 500.0)]
+    assert build([4, 3, 2, 1, 0], tmp_path / "r.duckdb") == forward
+    assert build([2, 0, 4, 1, 3, 2], tmp_path / "s.duckdb") == forward

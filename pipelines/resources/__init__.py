@@ -4,6 +4,7 @@ import os
 
 import dagster as dg
 
+from pipelines.resources.alerts import DEFAULT_WATCHLIST, AlertsResource
 from pipelines.resources.ebay import EbayResource
 from pipelines.resources.retailers import RetailersResource
 from pipelines.resources.spec_pages import SpecPagesResource
@@ -43,4 +44,6 @@ def build_resources() -> dict:
             max_consecutive_failures=failures,
         ),
         "spec_pages_source": SpecPagesResource(mode=mode, max_consecutive_failures=failures),
+        "alerts": AlertsResource(watchlist_path=os.environ.get("GPU_MARKET_WATCHLIST") or str(DEFAULT_WATCHLIST),
+                                 urls=_secret("GPU_MARKET_ALERT_URLS")),
     }

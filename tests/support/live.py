@@ -7,6 +7,7 @@ import duckdb
 
 from pipelines.resources import EbayResource, RetailersResource, SpecPagesResource, WarehouseResource
 from pipelines.sources.http_policy import RetryPolicy
+from tests.conftest import no_alerts
 from warehouse.catalog import load_catalog
 
 DAY = "2026-11-20"
@@ -30,6 +31,7 @@ def live_resources(market, db_path, *, client_id: str = "fake-id", client_secret
                                        microcenter_base_url=market.base_url, bestbuy_base_url=market.base_url,
                                        bestbuy_api_key=bestbuy_key, requests_per_second=0, timeout_s=timeout_s),
         "spec_pages_source": SpecPagesResource(mode="sample"),
+        "alerts": no_alerts(db_path),
     }
 
 

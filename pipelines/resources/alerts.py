@@ -1,0 +1,70 @@
+"""Watchlist and alert delivery as a Dagster resource.
+
+The watchlist is a YAML file the user edits (`watchlist.yaml` at the project root, or GPU_MARKET_WATCHLIST;
+`watchlist.example.yaml` shows the form). Alerts go out through Apprise (email, Slack, Discord, ntfy,
+webhooks, ...) to the URLs in GPU_MARKET_ALERT_URLS: a secret, passed as a Dagster EnvVar, never logged,
+stored or exported; a failure is recorded as "target N of M did not accept it", never with the URL.
+"""
+
+import logging
+from pathlib import Path
+
+import apprise
+import dagster as dg
+import yaml
+
+from transforms.watchlist import WatchEntry, WatchlistError, parse_watchlist
+
+DEFAULT_WATCHLIST = Path(__file__).resolve().parents[2] / "watchlist.yaml"
+
+
+class AlertsResource(dg.ConfigurableResource):
+    watchlist_path: str = str(DEFAULT_WATCHLIST)
+    urls: str = ""  # Apprise URLs separated by spaces (GPU_MARKET_ALERT_URLS)
+    timeout_s: float = 10.0
+
+    def watchlist(self) -> list[WatchEntry] | None:
+        """The entries, or None when there is no watchlist file. Raises WatchlistError naming the problem."""
+        path = Path(self.watchlist_path)
+        if not path.exists():
+            return None
+        try:
+            document = yaml.safe_load(path.read_text())
+        except yaml.YAMLError as exc:
+            raise WatchlistError(f"{path} is not valid YAML: {str(exc).splitlines()[0]}") from None
+        return parse_watchlist(document)
+
+    @property
+    def configured(self) -> bool:
+        return bool(self.urls.strip())
+
+    def send(self, title: str, body: str) -> str | None:
+        """Deliver one notification to every target; None when all accepted it, else why not (no URLs)."""
+        targets = self.urls.split()
+        failed = []
+        for n, url in enumerate(targets, start=1):
+            notifier = apprise.Apprise(asset=apprise.AppriseAsset(async_mode=False))
+            if not notifier.add(url):
+                failed.append(f"target {n} of {len(targets)} is not a valid Apprise URL")
+                continue
+            for server in notifier:
+                server.socket_connect_timeout = server.socket_read_timeout = self.timeout_s
+            with quiet_apprise():
+                accepted = notifier.notify(title=title, body=body)
+            if not accepted:
+                failed.append(f"target {n} of {len(targets)} did not accept it")
+        return "; ".join(failed) or None
+
+
+class quiet_apprise:
+    """Apprise logs failures with the target's address; keep its logger silent while sending."""
+
+    def __enter__(self) -> None:
+        self._logger = logging.getLogger("apprise")
+        self._level, self._propagate = self._logger.level, self._logger.propagate
+        self._logger.setLevel(logging.CRITICAL + 1)
+        self._logger.propagate = False
+
+    def __exit__(self, *exc) -> None:
+        self._logger.setLevel(self._level)
+        self._logger.propagate = self._propagate

@@ -1,0 +1,143 @@
+"""Issue 20: watchlist alerts delivered through Apprise to a loopback webhook, once per listing across runs
+and days, a failed delivery recorded and retried without failing the run, the target never written down."""
+
+import json
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+import duckdb
+import polars as pl
+import pytest
+
+from pipelines.resources import AlertsResource
+from tests.conftest import redirect_outputs, sample_resources
+from transforms.watchlist import WatchlistError, match_listings, parse_watchlist
+
+SECRET = "hook-6f1c9e2b7d"  # the part of the target URL that must never be written down
+WATCHLIST = """
+watch:
+  - name: used-3090
+    model_id: rtx-3090
+    condition: used
+    max_price_usd: 2000
+  - name: big-nvidia-used
+    min_vram_gb: 24
+    vendor: nvidia
+    condition: used
+    max_price_usd: 900
+    min_seller_feedback_pct: 98
+"""
+
+
+class Webhook:
+    """A loopback HTTP endpoint recording JSON posts; `fail_next` answers 500 that many times first."""
+
+    def __init__(self):
+        self.posts: list[dict] = []
+        self.fail_next = 0
+        hook = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def log_message(self, *args):
+                pass
+
+            def do_POST(self):
+                body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
+                status = 200
+                if hook.fail_next:
+                    hook.fail_next -= 1
+                    status = 500
+                else:
+                    hook.posts.append(json.loads(body))
+                self.send_response(status)
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        self.url = f"json://127.0.0.1:{self.server.server_address[1]}/{SECRET}"
+
+    def close(self):
+        self.server.shutdown()
+        self.server.server_close()
+
+
+@pytest.fixture
+def webhook():
+    hook = Webhook()
+    yield hook
+    hook.close()
+
+
+def run_day(db, day, watchlist, url):
+    resources = sample_resources(db)
+    resources["alerts"] = AlertsResource(watchlist_path=str(watchlist), urls=url, timeout_s=5)
+    import dagster as dg
+
+    from pipelines.assets import ALL_ASSETS
+    return dg.materialize(ALL_ASSETS, partition_key=day, resources=resources)
+
+
+def test_each_listing_alerts_once_across_runs_and_days_and_failures_are_retried(tmp_path, monkeypatch, webhook, caplog):
+    redirect_outputs(monkeypatch, tmp_path)
+    db, watchlist = tmp_path / "w.duckdb", tmp_path / "watchlist.yaml"
+    watchlist.write_text(WATCHLIST)
+    webhook.fail_next = 1  # the first delivery fails: recorded, the run goes on, the rest wait for the next run
+
+    first = run_day(db, "2026-11-19", watchlist, webhook.url)
+    assert first.success
+    with duckdb.connect(str(db), read_only=True) as con:
+        rows = con.execute("SELECT watch, listing_id, delivered, attempts, last_error FROM marts.alerts").fetchall()
+    assert len(rows) >= 3 and {r[0] for r in rows} == {"used-3090", "big-nvidia-used"}
+    failed = [r for r in rows if r[3] == 1 and not r[2]]
+    assert len(failed) == 1 and failed[0][4] == "target 1 of 1 did not accept it"
+    assert not webhook.posts and all(r[3] == 0 for r in rows if r is not failed[0])
+
+    assert run_day(db, "2026-11-19", watchlist, webhook.url).success  # the same day again: retried, nothing new
+    assert run_day(db, "2026-11-20", watchlist, webhook.url).success  # the next day: the same listings again
+    with duckdb.connect(str(db), read_only=True) as con:
+        after = con.execute("SELECT watch, listing_id, delivered, attempts, matched_date::VARCHAR FROM marts.alerts").fetchall()
+        everything = json.dumps(con.execute("SELECT * FROM marts.alerts").fetchall(), default=str)
+    assert len(after) == len(rows) and all(r[2] for r in after)
+    assert {r[4] for r in after} == {"2026-11-19"}
+    assert sorted(r[3] for r in after) == [1] * (len(after) - 1) + [2]  # the failed one took a second attempt
+    sent = [p["title"] for p in webhook.posts]
+    assert len(sent) == len(after)  # exactly one notification per alert, across three runs
+    assert all("SAMPLE DATA" in p["message"] for p in webhook.posts)  # sample is never passed off as prices
+
+    exports = "".join(p.read_text(errors="replace") for p in (tmp_path / "exports").rglob("*") if p.is_file())
+    logs = caplog.text + json.dumps([str(e) for e in first.all_events])
+    for text in (everything, exports, logs):
+        assert SECRET not in text
+
+
+def test_a_target_that_is_down_never_fails_the_run(tmp_path, monkeypatch):
+    redirect_outputs(monkeypatch, tmp_path)
+    db, watchlist = tmp_path / "w.duckdb", tmp_path / "watchlist.yaml"
+    watchlist.write_text(WATCHLIST)
+    assert run_day(db, "2026-11-20", watchlist, f"json://127.0.0.1:9/{SECRET}").success
+    with duckdb.connect(str(db), read_only=True) as con:
+        attempts = con.execute("SELECT sum(attempts), count(*) FILTER (WHERE delivered) FROM marts.alerts").fetchone()
+    assert attempts == (1, 0)  # one try, then the rest wait for the next run
+
+
+def test_watchlist_entries_are_validated_and_matched():
+    entries = parse_watchlist({"watch": [
+        {"name": "a", "model_id": "rtx-3090", "condition": "used", "max_price_usd": 700},
+        {"name": "b", "min_vram_gb": 24, "max_price_usd": 800, "min_seller_feedback_pct": 98, "source": "ebay"}]})
+    listings = pl.DataFrame({
+        "source": ["ebay", "ebay", "ebay", "newegg", "ebay"], "listing_id": ["1", "2", "3", "4", "5"],
+        "model_id": ["rtx-3090", "rtx-3090", "tesla-p40", "rtx-3090", "rtx-4090"],
+        "condition": ["used", "new", "used", "used", "used"], "unit_price": [650.0, 690.0, 180.0, 600.0, 1500.0],
+        "title": ["t"] * 5, "url": [None] * 5, "seller_feedback_pct": [99.0, 99.0, 97.0, None, 99.0],
+        "vram_gb": [24.0, 24.0, 24.0, 24.0, 24.0], "vendor": ["nvidia"] * 5})
+    found = match_listings(listings, entries)
+    assert sorted(zip(found["watch"], found["listing_id"], strict=True)) == [
+        ("a", "1"), ("a", "4"), ("b", "1"), ("b", "2")]  # 3: seller 97%; 4 is not on eBay for b; 5 too dear
+    assert found.filter(pl.col("listing_id") == "1")["reason"].to_list()[0].startswith("rtx-3090, used at most 700")
+    for bad, message in [({"watch": [{"name": "x", "max_price_usd": 5}]}, "give model_id or min_vram_gb"),
+                         ({"watch": [{"name": "x", "model_id": "m", "max_price_usd": -1}]}, "max_price_usd"),
+                         ({"watch": [{"name": "x", "model_id": "m", "max_price_usd": 5, "colour": "red"}]}, "colour"),
+                         ({"items": []}, "top-level `watch:` list")]:
+        with pytest.raises(WatchlistError, match=message):
+            parse_watchlist(bad)
