@@ -70,7 +70,8 @@ def test_wrong_credentials_fail_the_day_at_once(warehouse_with_a_good_day, tmp_p
         code, output = run_live(db, market.base_url, market, capsys)
         token_requests = [r for r in market.log if r.endpoint == "token"]
         searches = [r for r in market.log if r.endpoint == "search"]
-    assert code == 1 and len(token_requests) == 1 and not searches
+    # one token request per eBay source (listings, sold items), then nothing: before, one per search (142)
+    assert code == 1 and len(token_requests) == 2 and not searches
     assert (f"daily_refresh failed for {DAY} (live mode): ebay_listings: eBay refused the credentials "
             f"(401 invalid_client): check EBAY_CLIENT_ID / EBAY_CLIENT_SECRET; {QUERIES} searches not run") in output
     assert f"exports/latest still points at {GOOD_DAY}" in output

@@ -10,6 +10,7 @@ SLICE_KEYS: dict[str, tuple[str, ...]] = {
     "raw.ebay_listings": ("snapshot_date", "item_id"),
     "raw.retailer_listings": ("snapshot_date", "store", "sku", "condition"),
     "raw.source_runs": ("snapshot_date", "source", "run_id"),
+    "raw.ebay_sold_items": ("snapshot_date", "item_id"),
     "staging.listings": ("snapshot_date", "source", "listing_id"),
     "marts.price_daily": ("snapshot_date", "model_id", "condition", "source"),
     "marts.gpu_value": ("snapshot_date", "model_id", "condition"),

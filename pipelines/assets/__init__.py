@@ -3,6 +3,7 @@
 from pipelines.assets.catalog_specs import gpu_benchmarks, gpu_specs, gpu_specs_mart
 from pipelines.assets.exports import daily_export, dashboard, published_warehouse
 from pipelines.assets.ingest_ebay import ebay_listings
+from pipelines.assets.ingest_ebay_sold import ebay_sold_items
 from pipelines.assets.ingest_retailers import retailer_listings
 from pipelines.assets.ingest_spec_sheets import gpu_spec_sheets
 from pipelines.assets.marts_alerts import alerts, listing_exits
@@ -12,7 +13,7 @@ from pipelines.assets.marts_value import budget_picks, deals, gpu_value
 from pipelines.assets.staging_listings import listing_history, listings, unmatched_titles
 
 ALL_ASSETS = [
-    ebay_listings, retailer_listings, gpu_spec_sheets,
+    ebay_listings, ebay_sold_items, retailer_listings, gpu_spec_sheets,
     gpu_specs, gpu_benchmarks, listings, listing_history, unmatched_titles,
     gpu_specs_mart, price_daily, gpu_value, budget_picks, deals, platform_parts, build_tiers, budget_builds,
     listing_exits, alerts,

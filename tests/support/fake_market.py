@@ -5,6 +5,8 @@ retailers' pages, with injectable faults. Bounded: it answers at most `max_reque
 Routes (all on one host, so every base URL env var can point at it):
   POST /identity/v1/oauth2/token                         eBay token ("token")
   GET  /buy/browse/v1/item_summary/search                eBay Browse ("search", key: the `q` parameter)
+  GET  /buy/marketplace_insights/v1_beta/item_sales/search  eBay sold items ("sold"; `sold_items` per `q`; the
+       token for its scope is refused with 400 invalid_scope unless `insights_access`)
   GET  /robots.txt                                       `robots_txt` (default: allows everything) ("robots")
   GET  /p/pl?N=...&page=n                                Newegg page n ("newegg", key: n)
   GET  /category/<id>/video-cards?..., /search/search_results.aspx?...&page=n   Micro Center ("microcenter")
@@ -80,8 +82,11 @@ class FakeMarket:
                  custom_items: dict[str, list[dict]] | None = None, token_prefix: str = "token-",
                  bestbuy_key: str | None = None, retailer_pages: bool = False,
                  max_seconds: float = 120.0, max_fault_sleep_s: float = 3.0,
-                 robots_txt: bytes = b"User-agent: *\nAllow: /\n"):
+                 robots_txt: bytes = b"User-agent: *\nAllow: /\n", sold_items: dict[str, list[dict]] | None = None,
+                 insights_access: bool = False):
         self.robots_txt = robots_txt
+        self.sold_items = sold_items or {}
+        self.insights_access = insights_access
         self.items_per_query = items_per_query or {}
         self.custom_items = custom_items or {}
         self.default_items = default_items
@@ -272,6 +277,8 @@ class FakeMarket:
             self._token(h, body)
         elif url.path == "/buy/browse/v1/item_summary/search":
             self._search(h, url)
+        elif url.path == "/buy/marketplace_insights/v1_beta/item_sales/search":
+            self._search(h, url, sold=True)
         elif url.path == "/robots.txt":
             if not self._fault(h, "robots"):
                 self._send(h, 200, self.robots_txt, {"Content-Type": "text/plain"}, "robots")
@@ -302,6 +309,12 @@ class FakeMarket:
         if self._fault(h, "token"):
             return
         self.last_token_request = {"authorization": h.headers.get("Authorization"), "body": body.decode()}
+        scope = parse_qs(body.decode()).get("scope", [""])[0]
+        if "buy.marketplace.insights" in scope and not self.insights_access:
+            self._send(h, 400, b'{"error":"invalid_scope","error_description":"The requested scope is invalid, unknown, '
+                               b'malformed, or exceeds the scope granted to the client"}',
+                       {"Content-Type": "application/json"}, "token")
+            return
         with self._lock:
             self.tokens_issued += 1
             token = f"{self.token_prefix}{self.tokens_issued}"
@@ -310,25 +323,29 @@ class FakeMarket:
         payload = json.dumps({"access_token": token, "expires_in": self.token_ttl, "token_type": "Application Access Token"})
         self._send(h, 200, payload.encode(), {"Content-Type": "application/json"}, "token")
 
-    def _search(self, h, url) -> None:
+    def _search(self, h, url, sold: bool = False) -> None:
         params = {k: v[0] for k, v in parse_qs(url.query).items()}
         q = params.get("q", "")
-        if self._fault(h, "search", q):
+        endpoint = "sold" if sold else "search"
+        if self._fault(h, endpoint, q):
             return
         auth = h.headers.get("Authorization", "")
         with self._lock:
             valid = auth.removeprefix("Bearer ") in self._valid_tokens
         if not valid:
-            self._send(h, 401, b'{"errors":[{"errorId":1001,"message":"Invalid access token"}]}', endpoint="search", key=q)
+            self._send(h, 401, b'{"errors":[{"errorId":1001,"message":"Invalid access token"}]}', endpoint=endpoint, key=q)
             return
-        items = self.custom_items.get(q) or make_items(q, self.items_per_query.get(q, self.default_items))
+        if sold:
+            items = self.sold_items.get(q, [])
+        else:
+            items = self.custom_items.get(q) or make_items(q, self.items_per_query.get(q, self.default_items))
         limit, offset = int(params.get("limit", 50)), int(params.get("offset", 0))
         if self.page_size:
             limit = min(limit, self.page_size)  # eBay may answer with a smaller page than asked for
         page = items[offset: offset + limit]
         payload: dict = {"href": self.base_url + h.path, "total": len(items), "limit": limit, "offset": offset}
         if page:
-            payload["itemSummaries"] = page
+            payload["itemSales" if sold else "itemSummaries"] = page
         with self._lock:
             loop, self._loop_next = self._loop_next, False
         if loop:
@@ -337,7 +354,9 @@ class FakeMarket:
             params["offset"] = str(offset + limit)
             params["limit"] = str(limit)
             payload["next"] = f"{self.base_url}{url.path}?{urlencode(params)}"
-        self._send(h, 200, json.dumps(payload).encode(), {"Content-Type": "application/json"}, "search", q)
+        self._send(h, 200, json.dumps(payload).encode(), {"Content-Type": "application/json"}, endpoint, q)
+        if sold:
+            return
         with self._lock:
             self.served_items.extend(i["itemId"] for i in page if isinstance(i, dict) and "itemId" in i)
 

@@ -42,10 +42,12 @@ class EbayTokenProvider:
         client_id: str,
         client_secret: str,
         clock: Callable[[], float] = time.monotonic,
+        scope: str = SCOPE,
     ):
         self._session, self._base = session, base_url.rstrip("/")
         self._basic = base64.b64encode(f"{client_id}:{client_secret}".encode()).decode()
         self._clock = clock
+        self._scope = scope
         self._token: str | None = None
         self._expires_at = 0.0
         self._refused: CredentialsRefused | None = None
@@ -67,7 +69,7 @@ class EbayTokenProvider:
         if self._refused is not None:
             raise self._refused
         url = f"{self._base}/identity/v1/oauth2/token"
-        body = {"grant_type": "client_credentials", "scope": SCOPE}
+        body = {"grant_type": "client_credentials", "scope": self._scope}
         headers = {"Authorization": f"Basic {self._basic}", "Content-Type": "application/x-www-form-urlencoded"}
         response = self._session.send(lambda: httpx.Request("POST", url, data=body, headers=headers))
         self.fetches += 1

@@ -43,14 +43,20 @@ class EbayBrowseClient:
         self._base = base_url.rstrip("/")
         self._marketplace = marketplace_id
 
+    path = SEARCH_PATH
+    items_key = "itemSummaries"
+
+    def search_filter(self, query: SearchQuery) -> str:
+        return query.filter
+
     def first_page_url(self, query: SearchQuery) -> str:
         params = {
             "q": query.q,
             "category_ids": GPU_CATEGORY_ID,
             "limit": str(PAGE_LIMIT),
-            "filter": query.filter,
+            "filter": self.search_filter(query),
         }
-        return str(httpx.URL(self._base + SEARCH_PATH, params=params))
+        return str(httpx.URL(self._base + self.path, params=params))
 
     def _get_json(self, url: str) -> dict:
         def build() -> httpx.Request:
@@ -91,9 +97,9 @@ class EbayBrowseClient:
                 raise FetchError("page_loop", f"`next` points back to a page already read: {redact_url(url)}")
             seen_urls.add(url)
             payload = self._get_json(url)
-            items = payload.get("itemSummaries") or []
+            items = payload.get(self.items_key) or []
             if not isinstance(items, list):
-                raise FetchError("malformed_json", f"itemSummaries is not a list on {redact_url(url)}")
+                raise FetchError("malformed_json", f"{self.items_key} is not a list on {redact_url(url)}")
             yield SearchPage(query, url, [i for i in items if isinstance(i, dict)], datetime.now(UTC))
             received += len(items)
             offset = int(payload.get("offset") or 0)
