@@ -1,4 +1,4 @@
-"""Secrets: the eBay client secret, the Best Buy key and the issued access token never appear in Python logs,
+"""Secrets: the eBay client secret, the Best Buy key, the alert target and the issued access token never appear in Python logs,
 stdout/stderr, the Dagster event log or run record, the warehouse, the exports, the dashboard or exceptions.
 
 The run is the whole daily job in live mode, configured the way production is: EBAY_BASE_URL and the
@@ -24,11 +24,12 @@ EBAY_ID = "ebay-app-id-4410"
 EBAY_SECRET = "EBAYSECRET-7f3a9c21d0"
 BESTBUY_KEY = "BBYKEY-52e1d0aa9f"
 TOKEN_PREFIX = "ACCESSTOKEN-91b2e6-"
+ALERT_SECRET = "ALERTHOOK-3c8d0e5b12"  # the alert target (GPU_MARKET_ALERT_URLS): a port nothing listens on
 
 
 def forbidden(market) -> list[str]:
     basic = base64.b64encode(f"{EBAY_ID}:{EBAY_SECRET}".encode()).decode()
-    return [EBAY_SECRET, BESTBUY_KEY, basic, TOKEN_PREFIX, *market.issued_tokens]
+    return [EBAY_SECRET, BESTBUY_KEY, basic, TOKEN_PREFIX, ALERT_SECRET, *market.issued_tokens]
 
 
 def assert_clean(where: str, text: str, market) -> None:
@@ -51,6 +52,8 @@ def live_env(tmp_path, monkeypatch):
     market = FakeMarket(items_per_query={q["rtx-3090"]: 12, q["rtx-4090"]: 8}, default_items=1, page_size=5,
                         token_prefix=TOKEN_PREFIX, bestbuy_key=BESTBUY_KEY, retailer_pages=True,
                         max_requests=2000, max_seconds=90)
+    (tmp_path / "watchlist.yaml").write_text("watch:\n  - name: any-3090\n    model_id: rtx-3090\n"
+                                             "    max_price_usd: 5000\n")
     with market:
         for name, value in {
             "GPU_MARKET_SOURCE": "live", "EBAY_CLIENT_ID": EBAY_ID, "EBAY_CLIENT_SECRET": EBAY_SECRET,
@@ -59,6 +62,8 @@ def live_env(tmp_path, monkeypatch):
             "EBAY_MAX_CALLS_PER_SECOND": "0", "RETAILER_REQUESTS_PER_SECOND": "0",
             "GPU_MARKET_DB": str(tmp_path / "live.duckdb"), "GPU_MARKET_EXPORT_DIR": str(tmp_path / "exports"),
             "GPU_MARKET_DASHBOARD": str(tmp_path / "site" / "index.html"),
+            "GPU_MARKET_WATCHLIST": str(tmp_path / "watchlist.yaml"),
+            "GPU_MARKET_ALERT_URLS": f"json://127.0.0.1:9/{ALERT_SECRET}",
         }.items():
             monkeypatch.setenv(name, value)
         market.add_faults("search", ("status", 429, 0), ("expired_token",))       # a retry and a token refresh
@@ -74,6 +79,7 @@ def test_secrets_never_leave_the_process(live_env, caplog, capfd):
     resources = build_resources()
     assert isinstance(resources["ebay"].client_secret, dg.EnvVar)  # the secret reaches Dagster as a reference
     assert isinstance(resources["retailers"].bestbuy_api_key, dg.EnvVar)
+    assert isinstance(resources["alerts"].urls, dg.EnvVar)
     resources["spec_pages_source"] = SpecPagesResource(mode="sample")  # spec sites are not faked: no network
     instance = dg.DagsterInstance.ephemeral()
     result = dg.materialize(ALL_ASSETS, partition_key=DAY, resources=resources, instance=instance)
@@ -88,6 +94,9 @@ def test_secrets_never_leave_the_process(live_env, caplog, capfd):
         reasons = con.execute("SELECT source, reason FROM raw.ingest_errors ORDER BY source").fetchall()
         assert [s for s, _ in reasons] == ["bestbuy", "ebay"]
         assert "apiKey=%2A%2A%2A" in reasons[0][1] or "apiKey=***" in reasons[0][1]  # the URL is there, redacted
+        # an alert was matched and its delivery to the secret target tried and failed, without the target
+        assert con.execute("SELECT count(*), max(attempts), any_value(last_error) FROM marts.alerts").fetchone()[1:] == (
+            1, "target 1 of 1 did not accept it")
         assert_clean("the warehouse tables", text_columns_of_every_table(con), market)
 
     # Python logs (every logger, every level), stdout/stderr

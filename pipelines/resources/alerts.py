@@ -43,28 +43,34 @@ class AlertsResource(dg.ConfigurableResource):
         targets = self.urls.split()
         failed = []
         for n, url in enumerate(targets, start=1):
-            notifier = apprise.Apprise(asset=apprise.AppriseAsset(async_mode=False))
-            if not notifier.add(url):
-                failed.append(f"target {n} of {len(targets)} is not a valid Apprise URL")
-                continue
-            for server in notifier:
-                server.socket_connect_timeout = server.socket_read_timeout = self.timeout_s
-            with quiet_apprise():
+            with quiet_delivery():
+                notifier = apprise.Apprise(asset=apprise.AppriseAsset(async_mode=False))
+                if not notifier.add(url):
+                    failed.append(f"target {n} of {len(targets)} is not a valid Apprise URL")
+                    continue
+                for server in notifier:
+                    server.socket_connect_timeout = server.socket_read_timeout = self.timeout_s
                 accepted = notifier.notify(title=title, body=body)
             if not accepted:
                 failed.append(f"target {n} of {len(targets)} did not accept it")
         return "; ".join(failed) or None
 
 
-class quiet_apprise:
-    """Apprise logs failures with the target's address; keep its logger silent while sending."""
+QUIET_LOGGERS = ("apprise", "urllib3", "requests")  # they log the target URL (Apprise) or its path (urllib3)
+
+
+class quiet_delivery:
+    """Silence the loggers that write the target's address while a notification is set up and sent."""
 
     def __enter__(self) -> None:
-        self._logger = logging.getLogger("apprise")
-        self._level, self._propagate = self._logger.level, self._logger.propagate
-        self._logger.setLevel(logging.CRITICAL + 1)
-        self._logger.propagate = False
+        self._saved = []
+        for name in QUIET_LOGGERS:
+            logger = logging.getLogger(name)
+            self._saved.append((logger, logger.level, logger.propagate, logger.disabled))
+            logger.setLevel(logging.CRITICAL + 1)
+            logger.propagate, logger.disabled = False, True
 
     def __exit__(self, *exc) -> None:
-        self._logger.setLevel(self._level)
-        self._logger.propagate = self._propagate
+        for logger, level, propagate, disabled in self._saved:
+            logger.setLevel(level)
+            logger.propagate, logger.disabled = propagate, disabled
