@@ -59,7 +59,8 @@ def _int(value) -> int | None:
         return None
 
 
-def _timestamp(value) -> datetime | None:
+def ebay_timestamp(value) -> datetime | None:
+    """eBay's ISO 8601 UTC timestamp ("2026-11-20T10:15:00.000Z") as a naive UTC datetime, None if unreadable."""
     if not isinstance(value, str):
         return None
     try:
@@ -114,8 +115,8 @@ def item_row(item: dict, *, snapshot_date: date, query_model_id: str, query: str
         "seller_feedback_pct": _float(seller.get("feedbackPercentage")),
         "seller_feedback_score": _int(seller.get("feedbackScore")),
         "item_location_country": (item.get("itemLocation") or {}).get("country"),
-        "item_creation_date": _timestamp(item.get("itemCreationDate")),
-        "item_end_date": _timestamp(item.get("itemEndDate")),
+        "item_creation_date": ebay_timestamp(item.get("itemCreationDate")),
+        "item_end_date": ebay_timestamp(item.get("itemEndDate")),
         "web_url": item.get("itemWebUrl"),
         "image_url": (item.get("image") or {}).get("imageUrl"),
         "epid": item.get("epid"),

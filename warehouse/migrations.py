@@ -12,6 +12,8 @@ from types import ModuleType
 
 import duckdb
 
+from warehouse.transactions import transaction
+
 DDL_DIR = Path(__file__).resolve().parent / "ddl"
 
 
@@ -49,13 +51,8 @@ def apply_migrations(con: duckdb.DuckDBPyConnection) -> list[str]:
     for path in ddl_files():
         if path.name in done:
             continue
-        con.execute("BEGIN TRANSACTION")
-        try:
+        with transaction(con):
             _apply(con, path)
             con.execute("INSERT INTO main.schema_migrations (version) VALUES (?)", [path.name])
-            con.execute("COMMIT")
-        except Exception:
-            con.execute("ROLLBACK")
-            raise
         applied.append(path.name)
     return applied

@@ -12,6 +12,7 @@ import duckdb
 import polars as pl
 
 from warehouse.keys import SLICE_KEYS
+from warehouse.transactions import transaction
 
 
 def table_columns(con: duckdb.DuckDBPyConnection, table: str) -> list[str]:
@@ -96,14 +97,8 @@ def replace_slices(
     disk); it must carry every column of its table (extra columns are an error, so nothing is silently
     dropped). Values in `where` are bound as parameters. Returns rows inserted per table.
     """
-    con.execute("BEGIN TRANSACTION")
-    try:
-        counts = {table: _replace(con, table, frame, where) for table, frame, where in writes}
-        con.execute("COMMIT")
-    except Exception:
-        con.execute("ROLLBACK")
-        raise
-    return counts
+    with transaction(con):
+        return {table: _replace(con, table, frame, where) for table, frame, where in writes}
 
 
 def replace_slice(con: duckdb.DuckDBPyConnection, table: str, frame: pl.DataFrame,

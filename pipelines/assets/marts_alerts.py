@@ -14,6 +14,7 @@ from transforms.price_stats import screen_outliers
 from transforms.watchlist import MATCH_COLUMNS, WatchlistError, match_deals, match_listings
 from warehouse.listing_exits import update_exits
 from warehouse.source_runs import day_source_mode
+from warehouse.transactions import transaction
 from warehouse.writes import read_frame
 
 MAX_DELIVERIES_PER_RUN = 100  # the rest wait for the next run (a flood is not a notification)
@@ -32,13 +33,8 @@ def listing_exits(context: dg.AssetExecutionContext, warehouse: WarehouseResourc
     affect, so days may come in any order; per model and day in the view marts.exits_daily."""
     day = partition_date(context)
     with warehouse.connect() as con:
-        con.execute("BEGIN TRANSACTION")
-        try:
+        with transaction(con):
             exits = update_exits(con, day)
-            con.execute("COMMIT")
-        except Exception:
-            con.execute("ROLLBACK")
-            raise
         total = con.execute("SELECT count(*) FROM marts.listing_exits").fetchone()[0]
     return dg.MaterializeResult(metadata={"exits_on_day": exits, "dagster/row_count": total,
                                           "meaning": "sold or withdrawn"})

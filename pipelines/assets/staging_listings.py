@@ -13,6 +13,7 @@ from transforms.unmatched import unmatched_summary
 from warehouse.catalog import load_catalog
 from warehouse.listing_history import fold_day
 from warehouse.source_runs import day_source_mode
+from warehouse.transactions import transaction
 from warehouse.writes import read_frame, replace_slice
 
 OVERRIDES_CSV = Path(__file__).resolve().parents[2] / "warehouse" / "overrides.csv"
@@ -60,13 +61,8 @@ def listing_history(context: dg.AssetExecutionContext, warehouse: WarehouseResou
     instead, so the table is the same whatever order the days come in."""
     day = partition_date(context)
     with warehouse.connect() as con:
-        con.execute("BEGIN TRANSACTION")
-        try:
+        with transaction(con):
             refold = fold_day(con, day)
-            con.execute("COMMIT")
-        except Exception:
-            con.execute("ROLLBACK")
-            raise
         n, moved = con.execute("SELECT count(*), count(*) FILTER (WHERE price_changes > 0) FROM staging.listing_history").fetchone()
     return dg.MaterializeResult(metadata={"dagster/row_count": n, "listings_with_price_changes": moved,
                                           "fold": "recomputed (out of order or re-run)" if refold else "incremental"})

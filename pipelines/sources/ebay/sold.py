@@ -6,10 +6,9 @@ scope (`buy.marketplace.insights`); any other key is refused at the token endpoi
 the search (403). Either way the caller records "no access" and skips it: sold prices are never guessed.
 """
 
-from datetime import datetime
-
 from pipelines.sources.ebay.browse import EbayBrowseClient
 from pipelines.sources.ebay.queries import SearchQuery
+from transforms.ebay_items import ebay_timestamp
 
 SOLD_SCOPE = "https://api.ebay.com/oauth/api_scope/buy.marketplace.insights"
 SOLD_PATH = "/buy/marketplace_insights/v1_beta/item_sales/search"
@@ -54,18 +53,9 @@ def sold_row(item: dict, *, snapshot_date, query_model_id: str, fetched_at, sour
     return {"snapshot_date": snapshot_date, "item_id": item_id,
             "title": item.get("title") if isinstance(item.get("title"), str) else None,
             "last_sold_price": value, "currency": price.get("currency"),
-            "last_sold_date": _timestamp(item.get("lastSoldDate")),
+            "last_sold_date": ebay_timestamp(item.get("lastSoldDate")),
             "total_sold_quantity": int(quantity) if isinstance(quantity, int | float) else None,
             "condition_id": int(item["conditionId"]) if str(item.get("conditionId", "")).isdigit() else None,
             "web_url": item.get("itemWebUrl"), "query_model_id": query_model_id,
             "fetched_at": fetched_at.replace(tzinfo=None), "source_mode": source_mode}
 
-
-def _timestamp(value: object) -> datetime | None:
-    """eBay's ISO 8601 UTC timestamp ("2026-11-20T10:15:00.000Z") as a naive UTC datetime, None if unreadable."""
-    if not isinstance(value, str):
-        return None
-    try:
-        return datetime.fromisoformat(value.replace("Z", "+00:00")).replace(tzinfo=None)
-    except ValueError:
-        return None
