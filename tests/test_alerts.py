@@ -141,3 +141,17 @@ def test_watchlist_entries_are_validated_and_matched():
                          ({"items": []}, "top-level `watch:` list")]:
         with pytest.raises(WatchlistError, match=message):
             parse_watchlist(bad)
+
+
+def test_an_older_day_run_after_a_newer_one_alerts_nothing_new(tmp_path, monkeypatch):
+    redirect_outputs(monkeypatch, tmp_path)
+    db, watchlist = tmp_path / "w.duckdb", tmp_path / "watchlist.yaml"
+    assert run_day(db, "2026-11-20", tmp_path / "none.yaml", "").success  # no watchlist yet
+    watchlist.write_text(WATCHLIST)
+    assert run_day(db, "2026-11-18", watchlist, "").success  # a backfilled older day: not news
+    with duckdb.connect(str(db), read_only=True) as con:
+        assert con.execute("SELECT count(*) FROM marts.alerts").fetchone() == (0,)
+    assert run_day(db, "2026-11-20", watchlist, "").success  # the newest day again: its matches alert
+    with duckdb.connect(str(db), read_only=True) as con:
+        recorded = con.execute("SELECT count(*), bool_and(NOT delivered), max(attempts) FROM marts.alerts").fetchone()
+    assert recorded[0] >= 3 and recorded[1:] == (True, 0)  # no target configured: recorded, not sent

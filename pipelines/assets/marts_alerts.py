@@ -44,8 +44,8 @@ def listing_exits(context: dg.AssetExecutionContext, warehouse: WarehouseResourc
           deps=["listings", "deals", "gpu_specs_mart"], metadata={"dagster/table_name": "marts.alerts"})
 def alerts(context: dg.AssetExecutionContext, alerts: AlertsResource, warehouse: WarehouseResource) -> dg.MaterializeResult:
     """The day's listings that match an entry of the watchlist (watchlist.yaml), and new deals of watched
-    models, each recorded once per entry and listing in marts.alerts; then every alert not delivered yet
-    is sent through Apprise to GPU_MARKET_ALERT_URLS. A failed delivery is recorded and retried next run;
+    models, each recorded once per entry and listing in marts.alerts (only on the newest day: a backfill of
+    old days is not news); then every alert not delivered yet is sent through Apprise to GPU_MARKET_ALERT_URLS. A failed delivery is recorded and retried next run;
     it never fails the run. Without a watchlist nothing is matched."""
     day = partition_date(context)
     try:
@@ -56,6 +56,11 @@ def alerts(context: dg.AssetExecutionContext, alerts: AlertsResource, warehouse:
     if entries is None:
         context.log.info(f"no watchlist at {alerts.watchlist_path}: copy watchlist.example.yaml to start")
         return dg.MaterializeResult(metadata={"watchlist": "none", "new_alerts": 0})
+    with warehouse.connect() as con:
+        newest = con.execute("SELECT max(snapshot_date) FROM staging.listings").fetchone()[0]
+    if newest is not None and day < newest:  # a backfill or refresh of an older day: nothing there is news
+        context.log.info(f"alerts: {day} is older than the newest day ({newest}); only pending deliveries are retried")
+        entries = []
     with warehouse.connect() as con:
         facts = read_frame(con, CARD_FACTS_SQL)
         feedback = read_frame(con, FEEDBACK_SQL, [day])
