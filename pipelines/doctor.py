@@ -6,7 +6,7 @@
 
 Checks: the environment settings parse; eBay accepts the credentials (one token request); each store
 answers and its robots.txt allows the category page (Best Buy: one API call with the key); eBay calls
-left in today's budget; the warehouse is writable and not locked by another process; Chromium is there
+left in today's budget; the watchlist validates (and whether alerts have somewhere to go); the warehouse is writable and not locked by another process; Chromium is there
 (for the browser tests and screenshots). In sample mode nothing goes to the network: those lines say
 `skip`. Exit code 0 when nothing failed, 1 otherwise (`warn` and `skip` do not fail).
 """
@@ -125,6 +125,21 @@ def check_warehouse(db: Path) -> Check:
     return Check(OK, "warehouse", f"{db} writable, not locked")
 
 
+def check_watchlist(alerts) -> Check:
+    from transforms.watchlist import WatchlistError
+
+    try:
+        entries = alerts.watchlist()
+    except WatchlistError as exc:
+        return Check(FAIL, "watchlist", str(exc))
+    if entries is None:
+        return Check(SKIP, "watchlist", f"none at {alerts.watchlist_path} (copy watchlist.example.yaml to get alerts)")
+    targets = len(alerts.urls.split())
+    where = f"{targets} alert target(s) set (not tried: that would notify you)" if targets else \
+        "no GPU_MARKET_ALERT_URLS: alerts are recorded, not sent"
+    return Check(OK, "watchlist", f"{len(entries)} entries; {where}")
+
+
 def check_chromium(find: Callable[[], str | None] = find_chromium) -> Check:
     path = find()
     if path:
@@ -148,6 +163,7 @@ def run_checks() -> Iterator[Check]:
         yield check_ebay(ebay)
         yield from check_stores(resources["retailers"].process_config_and_initialize())
         yield check_budget(ebay, db)
+        yield check_watchlist(resources["alerts"].process_config_and_initialize())
     yield check_warehouse(db)
     yield check_chromium()
 

@@ -98,3 +98,17 @@ def test_sample_mode_contacts_nothing_and_a_missing_chromium_only_warns(monkeypa
     assert code == 0 and lines["ebay"][0] == SKIP and lines["stores"][0] == SKIP
     assert lines["warehouse"] == (OK, f"{tmp_path / 'w.duckdb'} not built yet; its folder is writable")
     assert check_chromium(lambda: None).status == WARN
+
+
+def test_the_watchlist_is_checked(monkeypatch, tmp_path, capsys):
+    for name in ("GPU_MARKET_SOURCE", "EBAY_CLIENT_ID", "EBAY_CLIENT_SECRET", "GPU_MARKET_ALERT_URLS"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("GPU_MARKET_DB", str(tmp_path / "w.duckdb"))
+    watchlist = tmp_path / "watchlist.yaml"
+    monkeypatch.setenv("GPU_MARKET_WATCHLIST", str(watchlist))
+    assert doctor(capsys)[1]["watchlist"][0] == SKIP
+    watchlist.write_text("watch:\n  - name: a\n    model_id: rtx-3090\n    max_price_usd: 700\n")
+    assert doctor(capsys)[1]["watchlist"] == (OK, "1 entries; no GPU_MARKET_ALERT_URLS: alerts are recorded, not sent")
+    watchlist.write_text("watch:\n  - name: a\n    max_price_usd: 700\n")
+    code, lines = doctor(capsys)
+    assert code == 1 and lines["watchlist"] == (FAIL, "watch entry 1: give model_id or min_vram_gb")

@@ -55,8 +55,9 @@ def parse_watchlist(document: object) -> list[WatchEntry]:
             entries.append(WatchEntry.model_validate(item))
         except ValidationError as exc:
             first = exc.errors()[0]
-            where = ".".join(str(p) for p in first["loc"]) or "entry"
-            raise WatchlistError(f"watch entry {n}: {where}: {first['msg']}") from None
+            where = ".".join(str(p) for p in first["loc"])
+            message = first["msg"].removeprefix("Value error, ")
+            raise WatchlistError(f"watch entry {n}: {where + ': ' if where else ''}{message}") from None
     names = [e.name for e in entries]
     if len(set(names)) != len(names):
         raise WatchlistError(f"watch entry names repeat: {sorted({n for n in names if names.count(n) > 1})}")
