@@ -91,7 +91,7 @@ def main(argv: list[str], defs: dg.Definitions | None = None) -> int:
         if len(argv) != 3:
             raise UserError("give FROM and TO, e.g. make backfill FROM=2026-11-01 TO=2026-11-20")
         days = day_range(parse_day(argv[1], name="FROM"), parse_day(argv[2], name="TO"))
-        from pipelines.run_daily import execute, failure_sentences
+        from pipelines.run_daily import cli_instance, execute, failure_sentences
         from pipelines.stale_days import refresh
 
         if defs is None:
@@ -99,7 +99,7 @@ def main(argv: list[str], defs: dg.Definitions | None = None) -> int:
     except UserError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return USAGE_EXIT
-    instance = dg.DagsterInstance.get() if os.environ.get("DAGSTER_HOME") else dg.DagsterInstance.ephemeral()
+    instance = cli_instance()
 
     def run_day(day: str) -> list[str]:
         result = execute(defs, "daily_refresh", day, instance)

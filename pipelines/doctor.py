@@ -45,8 +45,7 @@ def check_ebay(ebay) -> Check:
     from pipelines.settings import LIVE
     from pipelines.sources.ebay.auth import EbayTokenProvider
     from pipelines.sources.http_policy import FetchError
-    from transforms.ingest_errors import IngestError
-    from transforms.source_outcome import STOPPING_KINDS, stop_sentence
+    from transforms.source_outcome import STOPPING_KINDS, stop_cause
 
     if ebay.mode != LIVE:
         return Check(SKIP, "ebay", "sample mode: no eBay calls (set EBAY_CLIENT_ID and EBAY_CLIENT_SECRET to go live)")
@@ -56,8 +55,7 @@ def check_ebay(ebay) -> Check:
         tokens.token()
     except FetchError as exc:
         if exc.kind in STOPPING_KINDS:
-            sentence = stop_sentence(IngestError("ebay", "", exc.kind, exc.reason, exc.status))
-            return Check(FAIL, "ebay", sentence.rsplit("; ", 1)[0])
+            return Check(FAIL, "ebay", stop_cause("ebay", exc.kind, exc.reason))
         return Check(FAIL, "ebay", f"token request failed: {exc.reason}")
     finally:
         http.close()
@@ -92,6 +90,7 @@ def check_stores(retailers) -> Iterator[Check]:
 
 def check_budget(ebay, db: Path) -> Check:
     from pipelines.settings import LIVE
+    from warehouse.api_calls import calls_on
 
     if ebay.mode != LIVE:
         return Check(SKIP, "ebay budget", "sample mode: the replay spends no calls")
@@ -99,9 +98,7 @@ def check_budget(ebay, db: Path) -> Check:
     if db.exists():
         try:
             with duckdb.connect(str(db), read_only=True) as con:
-                row = con.execute("SELECT coalesce(sum(calls), 0) FROM raw.api_calls WHERE call_date = ? "
-                                  "AND source = 'ebay'", [today_utc()]).fetchone()
-                used = int(row[0])
+                used = calls_on(con, "ebay", today_utc())
         except duckdb.Error as exc:
             return Check(WARN, "ebay budget", f"could not read raw.api_calls ({str(exc).splitlines()[0]})")
     left = max(0, ebay.daily_call_budget - used)

@@ -42,9 +42,13 @@ def brief_console(init_context: dg.InitLoggerContext) -> logging.Logger:
 CHECK_FAILED = "DagsterAssetCheckFailedError"  # a blocking check stopped the run: expected, not a bug
 
 
+def _check_failed(event: dg.DagsterEvent) -> bool:
+    error = event.step_failure_data.error
+    return error is not None and error.cls_name == CHECK_FAILED
+
+
 def _expected(event: dg.DagsterEvent) -> bool:
-    data = event.step_failure_data
-    return bool(data.user_failure_data) or (data.error is not None and data.error.cls_name == CHECK_FAILED)
+    return bool(event.step_failure_data.user_failure_data) or _check_failed(event)
 
 
 def failure_sentences(result: dg.ExecuteInProcessResult) -> list[str]:
@@ -57,7 +61,7 @@ def failure_sentences(result: dg.ExecuteInProcessResult) -> list[str]:
         if not event.is_step_failure:
             continue
         data = event.step_failure_data
-        if data.error is not None and data.error.cls_name == CHECK_FAILED:
+        if _check_failed(event):
             continue  # its check said why, above
         described = data.user_failure_data.description if data.user_failure_data else None
         message = described or (data.error.message.strip().splitlines() or ["unknown error"])[0]
@@ -69,6 +73,11 @@ def bug_tracebacks(result: dg.ExecuteInProcessResult) -> list[str]:
     """The full error of each step that failed unexpectedly (a bug)."""
     return [f"{event.step_key}:\n{event.step_failure_data.error.to_string()}" for event in result.all_events
             if event.is_step_failure and not _expected(event)]
+
+
+def cli_instance() -> dg.DagsterInstance:
+    """The run history in DAGSTER_HOME (what `make` sets), else a throwaway one."""
+    return dg.DagsterInstance.get() if os.environ.get("DAGSTER_HOME") else dg.DagsterInstance.ephemeral()
 
 
 def execute(defs: dg.Definitions, job_name: str, day: str, instance: dg.DagsterInstance) -> dg.ExecuteInProcessResult:
@@ -91,7 +100,7 @@ def run(argv: list[str], defs: dg.Definitions | None = None) -> int:
         from pipelines.definitions import defs  # imported here so the start-up cost is measured below
     mode = defs.resources["ebay"].mode  # what this run is configured with; never read back from the rows
     loaded = time.perf_counter()
-    instance = dg.DagsterInstance.get() if os.environ.get("DAGSTER_HOME") else dg.DagsterInstance.ephemeral()
+    instance = cli_instance()
     result = execute(defs, "daily_refresh", day, instance)
     if not result.success:
         for trace in bug_tracebacks(result):

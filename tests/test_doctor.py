@@ -1,6 +1,5 @@
 """`make doctor` against a loopback market: one line per check, exit code 1 when anything fails."""
 
-import socket
 import subprocess
 import sys
 
@@ -8,7 +7,7 @@ import pytest
 
 from pipelines.doctor import FAIL, OK, SKIP, WARN, check_chromium, main
 from tests.support.fake_market import FakeMarket
-from tests.support.live import fast_retries
+from tests.support.live import dead_base_url, fast_retries
 
 
 @pytest.fixture
@@ -61,10 +60,7 @@ def test_refused_credentials_a_disallowing_robots_txt_and_a_wrong_key_fail(live_
 
 
 def test_an_unreachable_host_fails_in_one_line_each(live_env, capsys):
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        dead = f"http://127.0.0.1:{probe.getsockname()[1]}"
-    live_env(dead)
+    live_env(dead_base_url())
     code, lines = doctor(capsys)
     assert code == 1
     assert lines["ebay"][0] == FAIL and lines["ebay"][1].startswith("token request failed: transport error (ConnectError")

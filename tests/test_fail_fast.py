@@ -3,7 +3,6 @@ credentials end the eBay asset in under 5 s with one error row and a failed run;
 under 60 s with the real retry policy; in both the retailers still load, `exports/latest` stays on the
 previous good day, the day is recorded as live (never labelled sample) and the run says why in one sentence."""
 
-import socket
 from datetime import date, timedelta
 from types import SimpleNamespace
 
@@ -16,7 +15,7 @@ from pipelines.run_daily import run
 from pipelines.sources.ebay.queries import queries_for_catalog
 from tests.conftest import materialize_day, redirect_outputs
 from tests.support.fake_market import FakeMarket
-from tests.support.live import DAY, fetch, live_resources
+from tests.support.live import DAY, dead_base_url, fetch, live_resources
 from warehouse.catalog import load_catalog
 
 GOOD_DAY = (date.fromisoformat(DAY) - timedelta(days=1)).isoformat()
@@ -82,11 +81,8 @@ def test_wrong_credentials_fail_the_day_at_once(warehouse_with_a_good_day, tmp_p
 
 def test_an_unreachable_ebay_fails_the_day_within_a_minute(warehouse_with_a_good_day, tmp_path, capsys):
     db = warehouse_with_a_good_day
-    with socket.socket() as probe:  # a port nothing listens on: connection refused
-        probe.bind(("127.0.0.1", 0))
-        dead = f"http://127.0.0.1:{probe.getsockname()[1]}"
     with FakeMarket(retailer_pages=True, max_seconds=90) as market:
-        code, output = run_live(db, dead, market, capsys)
+        code, output = run_live(db, dead_base_url(), market, capsys)
     assert code == 1
     assert "ebay_listings: eBay could not be reached (10 failures in a row on 127.0.0.1:" in output
     # the first search failed on its own (5 attempts, recorded); the second reached 10 failures in a row

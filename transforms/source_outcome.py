@@ -27,19 +27,21 @@ class SourceOutcome:
     message: str
 
 
+def stop_cause(source: str, error_kind: str, reason: str) -> str:
+    """Why a source stopped and what to check, e.g. "eBay refused the credentials (401 invalid_client):
+    check EBAY_CLIENT_ID / EBAY_CLIENT_SECRET"."""
+    name = SOURCE_NAMES.get(source, source)
+    if error_kind == "auth_refused":
+        code = reason.split("(HTTP ", 1)[1].split(")", 1)[0] if "(HTTP " in reason else "refused"
+        return f"{name} refused the credentials ({code}): {CREDENTIAL_HINTS.get(source, 'check its credentials')}"
+    detail = reason.split("; ", 1)[0]
+    return f"{name} could not be reached ({detail}): {HOST_HINTS.get(source, 'check the network')}"
+
+
 def stop_sentence(error: IngestError, unit: str = "searches") -> str:
     """One plain sentence for a stopped source, e.g. "eBay refused the credentials (401 invalid_client):
     check EBAY_CLIENT_ID / EBAY_CLIENT_SECRET; 142 searches not run"."""
-    name = SOURCE_NAMES.get(error.source, error.source)
-    if error.error_kind == "auth_refused":
-        code = error.reason.split("(HTTP ", 1)[1].split(")", 1)[0] if "(HTTP " in error.reason else "refused"
-        head = f"{name} refused the credentials ({code})"
-        hint = CREDENTIAL_HINTS.get(error.source, "check its credentials")
-    else:
-        detail = error.reason.split("; ", 1)[0]
-        head = f"{name} could not be reached ({detail})"
-        hint = HOST_HINTS.get(error.source, "check the network")
-    return f"{head}: {hint}; {error.not_run} {unit} not run"
+    return f"{stop_cause(error.source, error.error_kind, error.reason)}; {error.not_run} {unit} not run"
 
 
 def ebay_outcome(items: int, queries: int, errors: list[IngestError]) -> SourceOutcome:

@@ -68,11 +68,22 @@ MATCH_COLUMNS = ["watch", "source", "listing_id", "kind", "model_id", "condition
 
 
 def _covers(entry: WatchEntry) -> pl.Expr:
-    """Rows (listings joined with the catalog's vram_gb and vendor) of the models the entry watches."""
-    if entry.model_id is not None:
-        return pl.col("model_id") == entry.model_id
-    covered = pl.col("vram_gb") >= entry.min_vram_gb
-    return covered & (pl.col("vendor") == entry.vendor) if entry.vendor else covered
+    """Rows (joined with the catalog's vram_gb and vendor) of the models in the entry's condition."""
+    covered = (pl.col("model_id") == entry.model_id if entry.model_id is not None
+               else pl.col("vram_gb") >= entry.min_vram_gb)
+    if entry.model_id is None and entry.vendor:
+        covered &= pl.col("vendor") == entry.vendor
+    return covered if entry.condition == "any" else covered & (pl.col("condition") == entry.condition)
+
+
+def _alert_rows(frames: list[pl.DataFrame]) -> pl.DataFrame:
+    return pl.concat(frames) if frames else pl.DataFrame(schema=dict.fromkeys(MATCH_COLUMNS, pl.String))
+
+
+def _select(rows: pl.DataFrame, entry: WatchEntry, kind: str, reason: pl.Expr) -> pl.DataFrame:
+    return rows.select(pl.lit(entry.name).alias("watch"), "source", "listing_id", pl.lit(kind).alias("kind"),
+                       "model_id", "condition", pl.col("unit_price").alias("price"), "title", "url",
+                       reason.alias("reason"))
 
 
 def match_listings(listings: pl.DataFrame, entries: list[WatchEntry]) -> pl.DataFrame:
@@ -82,30 +93,15 @@ def match_listings(listings: pl.DataFrame, entries: list[WatchEntry]) -> pl.Data
     frames = []
     for entry in entries:
         rule = _covers(entry) & (pl.col("unit_price") <= entry.max_price_usd)
-        if entry.condition != "any":
-            rule &= pl.col("condition") == entry.condition
         if entry.min_seller_feedback_pct is not None:  # a store has no seller rating: it passes
             rule &= pl.col("seller_feedback_pct").fill_null(100.0) >= entry.min_seller_feedback_pct
         if entry.source:
             rule &= pl.col("source") == entry.source
-        frames.append(listings.filter(rule).select(
-            pl.lit(entry.name).alias("watch"), "source", "listing_id", pl.lit("match").alias("kind"), "model_id",
-            "condition", pl.col("unit_price").alias("price"), "title", "url",
-            pl.lit(entry.reason()).alias("reason")))
-    return pl.concat(frames) if frames else pl.DataFrame(schema=dict.fromkeys(MATCH_COLUMNS, pl.String))
+        frames.append(_select(listings.filter(rule), entry, "match", pl.lit(entry.reason())))
+    return _alert_rows(frames)
 
 
 def match_deals(deals: pl.DataFrame, entries: list[WatchEntry]) -> pl.DataFrame:
     """Deals (marts.deals rows joined with vram_gb and vendor) of the models of entries with `deals: true`."""
-    frames = []
-    for entry in (e for e in entries if e.deals):
-        rule = _covers(entry)
-        if entry.condition != "any":
-            rule &= pl.col("condition") == entry.condition
-        frames.append(deals.filter(rule).select(
-            pl.lit(entry.name).alias("watch"), "source", "listing_id", pl.lit("deal").alias("kind"), "model_id",
-            "condition", pl.col("unit_price").alias("price"), "title", "url",
-            pl.format("deal: {}% under the 30-day median ({})", pl.col("discount_pct").round(0), pl.col("reason"))
-            .alias("reason")))
-    return pl.concat(frames) if frames else pl.DataFrame(schema=dict.fromkeys(MATCH_COLUMNS, pl.String))
-
+    reason = pl.format("deal: {}% under the 30-day median ({})", pl.col("discount_pct").round(0), pl.col("reason"))
+    return _alert_rows([_select(deals.filter(_covers(entry)), entry, "deal", reason) for entry in entries if entry.deals])

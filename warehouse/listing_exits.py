@@ -2,15 +2,15 @@
 recomputed for the listings a day can affect, so days may come in any order."""
 
 from datetime import date
-from pathlib import Path
 
 import duckdb
 
-SQL = (Path(__file__).resolve().parent / "sql" / "listing_exits.sql").read_text()
+from warehouse.sql_scripts import read_sql, run_script
+
+SQL = read_sql("listing_exits.sql")
 
 
 def update_exits(con: duckdb.DuckDBPyConnection, day: date) -> int:
     """Apply `day` (inside the caller's transaction); the number of exits dated `day` afterwards."""
-    for statement in (s for s in SQL.split(";\n") if s.strip()):  # DuckDB binds parameters one statement at a time
-        con.execute(statement, {"day": day} if "$day" in statement else None)
+    run_script(con, SQL, {"day": day})
     return con.execute("SELECT count(*) FROM marts.listing_exits WHERE exit_date = ?", [day]).fetchone()[0]

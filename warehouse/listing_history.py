@@ -7,13 +7,13 @@ in reverse, late data, a re-run) recomputes its listings' rows from every day of
 """
 
 from datetime import date
-from pathlib import Path
 
 import duckdb
 
-SQL_DIR = Path(__file__).resolve().parent / "sql"
-MERGE_SQL = (SQL_DIR / "listing_history.sql").read_text()
-REFOLD_SQL = (SQL_DIR / "listing_history_refold.sql").read_text()
+from warehouse.sql_scripts import read_sql, run_script
+
+MERGE_SQL = read_sql("listing_history.sql")
+REFOLD_SQL = read_sql("listing_history_refold.sql")
 FOLDED_LATER_SQL = """SELECT count(*) FROM staging.listing_history h
     SEMI JOIN (SELECT source, listing_id FROM staging.listings WHERE snapshot_date = $day) d
         ON h.source = d.source AND h.listing_id = d.listing_id
@@ -23,7 +23,5 @@ FOLDED_LATER_SQL = """SELECT count(*) FROM staging.listing_history h
 def fold_day(con: duckdb.DuckDBPyConnection, day: date) -> bool:
     """Fold `day` in (inside the caller's transaction); True when its listings' rows were recomputed."""
     refold = con.execute(FOLDED_LATER_SQL, {"day": day}).fetchone()[0] > 0
-    statements = [s for s in REFOLD_SQL.split(";\n") if s.strip()] if refold else [MERGE_SQL]
-    for statement in statements:  # DuckDB binds parameters in one statement at a time
-        con.execute(statement, {"day": day})
+    run_script(con, REFOLD_SQL if refold else MERGE_SQL, {"day": day})
     return refold

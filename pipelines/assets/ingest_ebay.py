@@ -5,7 +5,6 @@ import tempfile
 from datetime import UTC, datetime
 
 import dagster as dg
-import polars as pl
 
 from pipelines.partitions import daily_partitions, partition_date
 from pipelines.resources.ebay import EbayResource
@@ -16,6 +15,7 @@ from pipelines.sources.ebay.queries import queries_for_catalog
 from pipelines.sources.http_policy import CallBudget
 from transforms.ingest_errors import errors_frame
 from transforms.source_outcome import FAILED, ebay_outcome
+from warehouse.api_calls import calls_on, calls_write
 from warehouse.catalog import load_catalog
 from warehouse.source_runs import source_run_row, utc_now
 from warehouse.writes import replace_slices
@@ -44,9 +44,8 @@ def ebay_listings(context: dg.AssetExecutionContext, ebay: EbayResource, warehou
     used = 0
     if live:
         with warehouse.connect() as con:
-            used = con.execute("SELECT coalesce(sum(calls), 0) FROM raw.api_calls WHERE call_date = ? AND source = 'ebay'",
-                               [today]).fetchone()[0]
-    budget = CallBudget(ebay.daily_call_budget if live else sys.maxsize, int(used))
+            used = calls_on(con, "ebay", today)
+    budget = CallBudget(ebay.daily_call_budget if live else sys.maxsize, used)
     spill_dir = tempfile.TemporaryDirectory(prefix="ebay-spill-")  # rows stream to Parquet: bounded memory
     spilled = SpilledRows(spill_dir.name)
     client, http = ebay.open_client(catalog, budget, context.log.info)
@@ -54,8 +53,6 @@ def ebay_listings(context: dg.AssetExecutionContext, ebay: EbayResource, warehou
         errors = run_searches(client, queries, day, ebay.mode, context.log.info, spilled)
     finally:
         http.close()
-    calls = pl.DataFrame({"call_date": [today], "source": ["ebay"], "calls": [budget.used]},
-                         schema={"call_date": pl.Date, "source": pl.String, "calls": pl.Int32})
     cut_short = any(e.error_kind == "budget_exhausted" for e in errors)
     outcome = ebay_outcome(spilled.count, len(queries), errors)
     with spill_dir, warehouse.connect() as con:
@@ -64,7 +61,7 @@ def ebay_listings(context: dg.AssetExecutionContext, ebay: EbayResource, warehou
                   source_run_row(day, "ebay", context.run_id, ebay.mode, outcome.outcome, spilled.count, errors,
                                  outcome.message, started, len(queries))]
         if live:
-            writes.append(("raw.api_calls", calls, {"call_date": today, "source": "ebay"}))
+            writes.append(calls_write("ebay", today, budget.used))
         stored = con.execute("SELECT count(*) FROM raw.ebay_listings WHERE snapshot_date = ?", [day]).fetchone()[0]
         # a re-run the budget cut short, or one that failed, never replaces a stored day
         keep_stored = (cut_short or outcome.outcome == FAILED) and stored > 0

@@ -16,6 +16,7 @@ from pipelines.sources.ebay.sold import SOLD_SCOPE, EbaySoldClient, sold_row
 from pipelines.sources.http_policy import BudgetExhausted, CallBudget, FetchError
 from transforms.ingest_errors import IngestError, errors_frame
 from transforms.source_outcome import FAILED, OK, PARTIAL
+from warehouse.api_calls import calls_on, calls_write
 from warehouse.catalog import load_catalog
 from warehouse.source_runs import source_run_row, utc_now
 from warehouse.writes import replace_slices
@@ -54,9 +55,7 @@ def ebay_sold_items(context: dg.AssetExecutionContext, ebay: EbayResource, wareh
     else:
         today = datetime.now(UTC).date()
         with warehouse.connect() as con:
-            used = con.execute("SELECT coalesce(sum(calls), 0) FROM raw.api_calls WHERE call_date = ? AND source = ?",
-                               [today, SOURCE]).fetchone()[0]
-        budget = CallBudget(ebay.daily_call_budget, int(used))
+            budget = CallBudget(ebay.daily_call_budget, calls_on(con, SOURCE, today))
         session, http = ebay.open_session(budget, context.log.info, catalog)
         tokens = EbayTokenProvider(session, ebay.base_url, ebay.client_id, ebay.client_secret, scope=SOLD_SCOPE)
         client = EbaySoldClient(session, tokens, ebay.base_url, ebay.marketplace_id)
@@ -80,8 +79,6 @@ def ebay_sold_items(context: dg.AssetExecutionContext, ebay: EbayResource, wareh
                         break
         finally:
             http.close()
-        calls = pl.DataFrame({"call_date": [today], "source": [SOURCE], "calls": [budget.used]},
-                             schema={"call_date": pl.Date, "source": pl.String, "calls": pl.Int32})
     frame = pl.DataFrame(rows, schema=SCHEMA).unique("item_id", keep="first", maintain_order=True)
     if outcome == OK:
         outcome = PARTIAL if errors and frame.height else FAILED if errors else OK
@@ -95,6 +92,6 @@ def ebay_sold_items(context: dg.AssetExecutionContext, ebay: EbayResource, wareh
         if outcome != SKIPPED:
             writes.insert(0, ("raw.ebay_sold_items", frame, {"snapshot_date": day}))
         if ebay.mode == LIVE:
-            writes.append(("raw.api_calls", calls, {"call_date": today, "source": SOURCE}))
+            writes.append(calls_write(SOURCE, today, budget.used))
         replace_slices(con, writes)
     return dg.MaterializeResult(metadata={"dagster/row_count": frame.height, "outcome": outcome, "message": message})

@@ -45,8 +45,9 @@ def listing_exits(context: dg.AssetExecutionContext, warehouse: WarehouseResourc
 def alerts(context: dg.AssetExecutionContext, alerts: AlertsResource, warehouse: WarehouseResource) -> dg.MaterializeResult:
     """The day's listings that match an entry of the watchlist (watchlist.yaml), and new deals of watched
     models, each recorded once per entry and listing in marts.alerts (only on the newest day: a backfill of
-    old days is not news); then every alert not delivered yet is sent through Apprise to GPU_MARKET_ALERT_URLS. A failed delivery is recorded and retried next run;
-    it never fails the run. Without a watchlist nothing is matched."""
+    old days is not news); then every alert not delivered yet is sent through Apprise to GPU_MARKET_ALERT_URLS.
+    A failed delivery is recorded and retried next run; it never fails the run. Without a watchlist nothing
+    is matched."""
     day = partition_date(context)
     try:
         entries = alerts.watchlist()
@@ -58,36 +59,42 @@ def alerts(context: dg.AssetExecutionContext, alerts: AlertsResource, warehouse:
         return dg.MaterializeResult(metadata={"watchlist": "none", "new_alerts": 0})
     with warehouse.connect() as con:
         newest = con.execute("SELECT max(snapshot_date) FROM staging.listings").fetchone()[0]
-    if newest is not None and day < newest:  # a backfill or refresh of an older day: nothing there is news
-        context.log.info(f"alerts: {day} is older than the newest day ({newest}); only pending deliveries are retried")
-        entries = []
-    with warehouse.connect() as con:
-        facts = read_frame(con, CARD_FACTS_SQL)
-        feedback = read_frame(con, FEEDBACK_SQL, [day])
-        kept = screen_outliers(kept_listings(con, day)).filter(pl.col("kept_by_screen"))
-        listings = (kept.join(facts, on="model_id", how="left")
-                    .join(feedback, on="listing_id", how="left"))
-        deals = read_frame(con, "SELECT * FROM marts.deals WHERE snapshot_date = ?", [day]).join(
-            facts, on="model_id", how="left")
-        found = pl.concat([match_listings(listings, entries), match_deals(deals, entries)], how="vertical_relaxed")
-        known = read_frame(con, "SELECT watch, source, listing_id FROM marts.alerts")
-        new = (found.unique(["watch", "source", "listing_id"], keep="first", maintain_order=True)
-               .join(known, on=["watch", "source", "listing_id"], how="anti")
-               .select(MATCH_COLUMNS)
-               .with_columns(matched_date=pl.lit(day), delivered=pl.lit(False), delivered_at=pl.lit(None, pl.Datetime("us")),
-                             attempts=pl.lit(0, pl.Int32), last_error=pl.lit(None, pl.String),
-                             source_mode=pl.lit(day_source_mode(con, day))))
-        if new.height:
-            con.register("new_alerts", new.to_arrow())
-            con.execute("INSERT INTO marts.alerts BY NAME SELECT * FROM new_alerts")
-            con.unregister("new_alerts")
+        if newest is None or day >= newest:
+            new = record_new_alerts(con, day, entries)
+        else:  # a backfill or refresh of an older day: nothing there is news
+            context.log.info(f"alerts: {day} is older than the newest day ({newest}); only pending deliveries are retried")
+            new = 0
         pending = read_frame(con, "SELECT * FROM marts.alerts WHERE NOT delivered ORDER BY matched_date, watch, "
                                   "source, listing_id LIMIT ?", [MAX_DELIVERIES_PER_RUN])
     delivered, failed = deliver(pending, alerts, warehouse)
-    context.log.info(f"alerts: {new.height} new, {delivered} delivered, {failed} failed"
+    context.log.info(f"alerts: {new} new, {delivered} delivered, {failed} failed"
                      + ("" if alerts.configured else " (no GPU_MARKET_ALERT_URLS: recorded, not sent)"))
-    return dg.MaterializeResult(metadata={"new_alerts": new.height, "delivered": delivered, "failed_deliveries": failed,
+    return dg.MaterializeResult(metadata={"new_alerts": new, "delivered": delivered, "failed_deliveries": failed,
                                           "watch_entries": len(entries), "target_configured": alerts.configured})
+
+
+def record_new_alerts(con, day, entries: list) -> int:
+    """Match the day's screened listings and deals against `entries`; insert the (entry, listing) pairs not
+    alerted before; how many."""
+    facts = read_frame(con, CARD_FACTS_SQL)
+    feedback = read_frame(con, FEEDBACK_SQL, [day])
+    kept = screen_outliers(kept_listings(con, day)).filter(pl.col("kept_by_screen"))
+    listings = kept.join(facts, on="model_id", how="left").join(feedback, on="listing_id", how="left")
+    deals = read_frame(con, "SELECT * FROM marts.deals WHERE snapshot_date = ?", [day]).join(
+        facts, on="model_id", how="left")
+    found = pl.concat([match_listings(listings, entries), match_deals(deals, entries)], how="vertical_relaxed")
+    known = read_frame(con, "SELECT watch, source, listing_id FROM marts.alerts")
+    new = (found.unique(["watch", "source", "listing_id"], keep="first", maintain_order=True)
+           .join(known, on=["watch", "source", "listing_id"], how="anti")
+           .select(MATCH_COLUMNS)
+           .with_columns(matched_date=pl.lit(day), delivered=pl.lit(False), delivered_at=pl.lit(None, pl.Datetime("us")),
+                         attempts=pl.lit(0, pl.Int32), last_error=pl.lit(None, pl.String),
+                         source_mode=pl.lit(day_source_mode(con, day))))
+    if new.height:
+        con.register("new_alerts", new.to_arrow())
+        con.execute("INSERT INTO marts.alerts BY NAME SELECT * FROM new_alerts")
+        con.unregister("new_alerts")
+    return new.height
 
 
 def message(row: dict) -> tuple[str, str]:

@@ -1,6 +1,7 @@
 """Helpers for running the live clients against the loopback FakeMarket: resources pointed at it, retries
 without long waits, and reading the warehouse back."""
 
+import socket
 from functools import partial
 
 import duckdb
@@ -42,3 +43,10 @@ def queries_by_model() -> dict[str, str]:
 def fetch(db_path, sql: str, params=None) -> list[tuple]:
     with duckdb.connect(str(db_path), read_only=True) as con:
         return con.execute(sql, params or []).fetchall()
+
+
+def dead_base_url() -> str:
+    """An http://127.0.0.1 URL on a port nothing listens on: every connection is refused."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return f"http://127.0.0.1:{probe.getsockname()[1]}"
