@@ -208,8 +208,18 @@ def test_precedence(title, fields, expected):
 
 
 def test_precedence_order_is_the_published_one():
-    assert EXCLUDE_REASONS == ("for_parts", "box_only", "accessory", "system", "lot", "variation",
+    assert EXCLUDE_REASONS == ("bundle", "for_parts", "box_only", "accessory", "system", "lot", "variation",
                                "low_feedback", "unclear")
+
+
+def test_a_bundle_read_from_the_page_is_never_a_card_price():
+    frame = pl.DataFrame({"title": ["GIGABYTE GeForce RTX 3070 Video Card + GIGABYTE GP-P750GM 750W Power Supply",
+                                    "GIGABYTE GeForce RTX 3070 Video Card"],
+                          "listing_kind": ["bundle", "card"]})
+    out = classify_listings(frame, CATALOG)
+    assert out["exclude_reason"].to_list() == ["bundle", None]
+    assert out["model_id"].to_list() == [None, "rtx-3070"]
+    assert out["evidence"][0].startswith("bundle: sold with other products at one price")
 
 
 def test_feedback_threshold():

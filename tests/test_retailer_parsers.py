@@ -9,8 +9,8 @@ from pipelines.sources.retailers.listing import (
     LayoutChangedError,
     ParsedPage,
     RetailerListing,
-    condition_from_title,
 )
+from transforms.retailer_titles import split_condition
 
 SAMPLES = Path(__file__).resolve().parents[1] / "pipelines" / "sample_data" / "retailers"
 NEWEGG_URL_1 = "https://www.newegg.com/p/pl?N=100007709&d=graphics+card"
@@ -92,20 +92,24 @@ def test_samples_are_marked_as_ours(store, name):
     assert "sample page authored by gpu-market" in sample(store, name)
 
 
-def test_condition_from_title_only_reads_the_prefix():
-    assert condition_from_title("Refurbished: MSI RTX 4070") == "refurbished"
-    assert condition_from_title("Open Box - ASUS RTX 4090") == "open_box"
-    assert condition_from_title("Used - Like New: MSI RTX 4090") == "used"
-    assert condition_from_title("(Renewed) ZOTAC RTX 3090") == "refurbished"
-    assert condition_from_title("ASUS RTX 4090 - the card most used for training") is None
-    assert condition_from_title("MSI GeForce RTX 4080 SUPER 16GB") is None
+def test_condition_words_count_at_the_ends_or_in_brackets_only():
+    assert split_condition("Refurbished: MSI RTX 4070") == ("MSI RTX 4070", "refurbished")
+    assert split_condition("Open Box - ASUS RTX 4090") == ("ASUS RTX 4090", "open_box")
+    assert split_condition("Used - Like New: MSI RTX 4090") == ("MSI RTX 4090", "used")
+    assert split_condition("(Renewed) ZOTAC RTX 3090") == ("ZOTAC RTX 3090", "refurbished")
+    assert split_condition("ASUS RTX 3080 (Refurbished) TUF Gaming") == ("ASUS RTX 3080 TUF Gaming", "refurbished")
+    assert split_condition("ZOTAC RTX 3090 Trinity - Open Box") == ("ZOTAC RTX 3090 Trinity", "open_box")
+    assert split_condition("ASUS RTX 4090 - the card most used for training").condition is None
+    assert split_condition("Unused stock: MSI RTX 4090").condition is None  # "unused" is not "used"
+    assert split_condition("MSI GeForce RTX 4080 SUPER 16GB") == ("MSI GeForce RTX 4080 SUPER 16GB", None)
 
 
 def test_layout_changed_error_is_a_value_error_naming_store_and_selector():
     err = LayoutChangedError("newegg", "div.item-cell")
     assert isinstance(err, ValueError)
     assert "newegg" in str(err) and "div.item-cell" in str(err)
-    assert str(LayoutChangedError("plain message")) == "plain message"
+    assert str(LayoutChangedError("bestbuy: plain message")).startswith("bestbuy: plain message; fix: ")
+    assert LayoutChangedError("newegg", "div.item-cell").kind == "layout_changed"
 
 
 # --------------------------------------------------------------------------- Newegg
@@ -134,6 +138,7 @@ def test_newegg_sale_item(ne1):
         rating=4.5,
         review_count=1234,
         price_note=None,
+        stock_text="Add to cart",
     )
 
 
@@ -154,7 +159,8 @@ def test_newegg_shipping_stock_and_conditions(ne1, ne2):
 def test_newegg_prices_that_are_not_a_single_number(ne1, ne2):
     p1, p2 = by_sku(ne1), by_sku(ne2)
     missing = p1["N82E16814932007"]
-    assert (missing.price_usd, missing.in_stock, missing.price_note) == (None, None, "missing")
+    # no price shown, but the button sells it: in stock, the price unknown
+    assert (missing.price_usd, missing.in_stock, missing.price_note) == (None, True, "missing")
     ranged = p1["N82E16814932008"]  # "(4 Offers)" is ignored, the two ends are read
     assert ranged.price_usd is None and ranged.price_note == "range 2199.99-2599.99"
     assert p1["N82E16814932011"].price_usd == 1299.99  # "(2 Offers)" after a single price

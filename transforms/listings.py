@@ -5,7 +5,7 @@ import polars as pl
 from transforms.matching import classify_listings
 
 LISTING_COLUMNS = ["snapshot_date", "source", "listing_id", "title", "condition", "price", "shipping_cost",
-                   "condition_id", "item_group_type", "seller_feedback_pct", "url", "source_mode"]
+                   "condition_id", "item_group_type", "seller_feedback_pct", "listing_kind", "url", "source_mode"]
 
 
 def from_ebay(raw: pl.DataFrame) -> pl.DataFrame:
@@ -14,20 +14,23 @@ def from_ebay(raw: pl.DataFrame) -> pl.DataFrame:
         # a price in another currency is not converted (no rates here): it is left unknown rather than passed off as USD
         pl.when(pl.col("currency").is_null() | (pl.col("currency") == "USD")).then(pl.col("price")).alias("price"),
         "shipping_cost", pl.col("condition_id").cast(pl.Int64), "item_group_type", "seller_feedback_pct",
-        pl.col("web_url").alias("url"), "source_mode",
+        pl.lit("card").alias("listing_kind"), pl.col("web_url").alias("url"), "source_mode",
     )
 
 
 def from_retailers(raw: pl.DataFrame) -> pl.DataFrame:
     """Retailer rows are new-condition listings unless the store labels them open box or refurbished; the
-    store is the source. A listing id carries the condition when a store shows open-box units beside new."""
+    store is the source. A listing id carries the condition when a store shows open-box units beside new.
+    A bundle (the store sells several products at one price) keeps its kind, so it is excluded as `bundle`."""
     return raw.select(
         "snapshot_date", pl.col("store").alias("source"),
         pl.when(pl.col("condition") == "new").then(pl.col("sku"))
         .otherwise(pl.concat_str([pl.col("sku"), pl.lit(":"), pl.col("condition")])).alias("listing_id"),
         "title", pl.col("condition").fill_null("new"), "price", "shipping_cost",
         pl.lit(None, pl.Int64).alias("condition_id"), pl.lit(None, pl.String).alias("item_group_type"),
-        pl.lit(None, pl.Float64).alias("seller_feedback_pct"), "url", "source_mode",
+        pl.lit(None, pl.Float64).alias("seller_feedback_pct"),
+        (pl.col("listing_kind") if "listing_kind" in raw.columns else pl.lit("card")).fill_null("card")
+        .alias("listing_kind"), "url", "source_mode",
     )
 
 

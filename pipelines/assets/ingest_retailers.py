@@ -26,7 +26,9 @@ def retailer_listings(context: dg.AssetExecutionContext, retailers: RetailersRes
                       warehouse: WarehouseResource) -> dg.MaterializeResult:
     """New-card prices from retailers: Newegg and Micro Center category pages (HTML, robots.txt honoured,
     one request per second per host) and the Best Buy Products API. One store failing keeps the others'
-    rows; a page whose layout changed is an error in raw.ingest_errors, never an empty result. The day does
+    rows; a page without products is an error in raw.ingest_errors saying why (store_not_selected,
+    no_results, blocked, layout_changed), never an empty result. Bundles (Newegg combos) are rows of kind
+    bundle, open-box offers rows of their own. The day does
     not need retailers (eBay lists new cards too): failing stores are recorded, never fail the run."""
     started = utc_now()
     day = partition_date(context)
@@ -65,4 +67,6 @@ def retailer_listings(context: dg.AssetExecutionContext, retailers: RetailersRes
         "listings_per_store": per_store,
         "stores_answered": sorted(answered),
         "failed_stores": sorted({e.source for e in errors}),
+        "error_kinds": sorted({e.error_kind for e in errors}),
+        "bundles": int(frame.filter(pl.col("listing_kind") == "bundle").height),
     })

@@ -1,6 +1,8 @@
 """Public entry points: each listing to one catalog model_id, or an exclusion reason.
 
 Exclusion reasons and when they apply (precedence when several do: the first listed wins):
+  bundle       the store sells the card together with other products at one price (listing_kind bundle,
+               read from the page, e.g. a Newegg combo): the price is not a card price;
   for_parts    condition 7000, or the title says the card is broken / for parts / as is / no display ...
                (`not for parts` does not trip it);
   box_only     the retail box without the card;
@@ -65,7 +67,7 @@ def _resolutions(feats: pl.DataFrame, index) -> pl.DataFrame:
 
 
 def classify_listings(frame: pl.DataFrame, catalog: pl.DataFrame, min_feedback_pct: float = 95.0) -> pl.DataFrame:
-    """`frame` has title and optionally condition_id, item_group_type, seller_feedback_pct.
+    """`frame` has title and optionally condition_id, item_group_type, seller_feedback_pct, listing_kind.
 
     Returns one row per input row, in input order: model_id, exclude_reason, lot_quantity, evidence, and the
     evidence columns mentions, candidate_models, stated_memory_gb."""
@@ -75,6 +77,7 @@ def classify_listings(frame: pl.DataFrame, catalog: pl.DataFrame, min_feedback_p
         _column(frame, "condition_id", pl.Int64),
         _column(frame, "item_group_type", pl.String),
         _column(frame, "seller_feedback_pct", pl.Float64),
+        _column(frame, "listing_kind", pl.String),
     )
     # identical titles (relisted items, several of one card, the same retailer title every day) are read once
     titles = rows.select(pl.col("title").unique())
@@ -93,7 +96,8 @@ def classify_listings(frame: pl.DataFrame, catalog: pl.DataFrame, min_feedback_p
     quoted = lambda c: pl.concat_str([pl.lit("'"), pl.col(c).str.to_lowercase(), pl.lit("'")])  # noqa: E731
 
     reason = (
-        pl.when(cond_parts | pl.col("for_parts_hit").is_not_null()).then(pl.lit("for_parts"))
+        pl.when(pl.col("listing_kind") == "bundle").then(pl.lit("bundle"))
+        .when(cond_parts | pl.col("for_parts_hit").is_not_null()).then(pl.lit("for_parts"))
         .when(pl.col("box_hit").is_not_null()).then(pl.lit("box_only"))
         .when(pl.col("acc_strong_hit").is_not_null() | pl.col("acc_weak_for").is_not_null() | weak_first)
         .then(pl.lit("accessory"))
@@ -106,7 +110,9 @@ def classify_listings(frame: pl.DataFrame, catalog: pl.DataFrame, min_feedback_p
     )
     note = pl.col("note").fill_null("")
     why = (
-        pl.when(pl.col("exclude_reason") == "for_parts").then(
+        pl.when(pl.col("exclude_reason") == "bundle").then(
+            pl.concat_str([pl.lit("sold with other products at one price; "), note]))
+        .when(pl.col("exclude_reason") == "for_parts").then(
             pl.when(cond_parts).then(pl.lit("condition 7000 (for parts or not working)"))
             .otherwise(quoted("for_parts_hit")))
         .when(pl.col("exclude_reason") == "box_only").then(quoted("box_hit"))

@@ -8,7 +8,8 @@ and a few special spellings (TITAN, Gigabyte and EVGA part-number schemes).
 Patterns are Rust-regex syntax (Polars): no look-around, so guards are written as separate passes.
 """
 
-EXCLUDE_REASONS = ("for_parts", "box_only", "accessory", "system", "lot", "variation", "low_feedback", "unclear")
+EXCLUDE_REASONS = ("bundle", "for_parts", "box_only", "accessory", "system", "lot", "variation", "low_feedback",
+                   "unclear")
 """Every exclusion reason, in precedence order: when several apply the first one wins."""
 
 VARIATION_GROUP_TYPE = "SELLER_DEFINED_VARIATIONS"

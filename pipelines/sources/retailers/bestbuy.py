@@ -18,10 +18,10 @@ from pipelines.sources.retailers.listing import (
     LayoutChangedError,
     ParsedPage,
     RetailerListing,
-    condition_from_badge,
 )
 from pipelines.sources.retailers.selectors import BESTBUY as F
 from transforms.price_text import MAX_PRICE_USD, PriceText, parse_price_text
+from transforms.retailer_titles import condition_of, split_condition
 
 
 def products_request(api_key: str, cursor: str = "*", page_size: int = 100) -> tuple[str, dict]:
@@ -84,9 +84,17 @@ def _number(value: Any) -> PriceText:
     return parse_price_text(str(value))
 
 
+def _price(value: Any) -> PriceText:
+    """A product price: a JSON number or text, where zero is no price (shipping keeps its zero)."""
+    parsed = _number(value)
+    if parsed.value is not None and parsed.value <= 0:
+        return PriceText(None, None, f"zero: {value!r}")
+    return parsed
+
+
 def _listing(p: dict) -> RetailerListing:
-    sale = _number(p.get(F.sale_price))
-    regular = _number(p.get(F.regular_price))
+    sale = _price(p.get(F.sale_price))
+    regular = _price(p.get(F.regular_price))
     if sale.value is not None:
         price, note = sale.value, None
     elif regular.value is not None:
@@ -107,15 +115,16 @@ def _listing(p: dict) -> RetailerListing:
     rating = p.get(F.rating)
     reviews = p.get(F.review_count)
     condition_text = p.get(F.condition)
+    named = split_condition(str(p.get(F.name) or ""))
     return RetailerListing(
         store=F.store,
         sku=str(p.get(F.sku)).strip(),
-        title=" ".join(str(p.get(F.name) or "").split()),
+        title=named.title,
         price_usd=price,
         was_price_usd=was,
         shipping_usd=shipping,
         in_stock=availability if isinstance(availability, bool) else None,
-        condition=condition_from_badge(condition_text if isinstance(condition_text, str) else None) or "new",
+        condition=condition_of(condition_text if isinstance(condition_text, str) else None) or named.condition or "new",
         url=p.get(F.url) or None,
         brand=(p.get(F.manufacturer) or None),
         rating=float(rating) if isinstance(rating, int | float) and not isinstance(rating, bool) else None,

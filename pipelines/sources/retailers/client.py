@@ -15,11 +15,13 @@ import httpx
 from protego import Protego
 
 from pipelines.sources.http_policy import FetchError, HttpSession, redact_url
-from pipelines.sources.retailers.listing import LayoutChangedError, ParsedPage
+from pipelines.sources.retailers.listing import ParsedPage
+from pipelines.sources.retailers.page_problems import FIXES, PageProblem
 from pipelines.sources.retailers.stores import StoreSpec
 
 USER_AGENT = "gpu-market/0.1 (+https://github.com/gpu-market/gpu-market; price research, one request per second)"
 MAX_PAGES = 25
+BLOCKED_STATUSES = frozenset({403, 429})  # on a store page (not an API): bot protection, after any retries
 
 
 @dataclass(frozen=True)
@@ -71,13 +73,17 @@ class RetailerClient:
             if not self.allowed(url):
                 raise FetchError("robots_disallowed", f"robots.txt disallows {redact_url(url)}")
             response = self._get(url)
+            if response.status_code in BLOCKED_STATUSES and self.spec.honours_robots:
+                raise FetchError("blocked", f"{self.spec.store}: HTTP {response.status_code} on {redact_url(url)}: "
+                                 f"the store refused the crawler; fix: {FIXES['blocked']}",
+                                 status=response.status_code, attempts=1)
             if response.status_code != 200:
                 raise FetchError("http_status", f"HTTP {response.status_code} on {redact_url(url)}",
                                  status=response.status_code, attempts=1)
             try:
                 page = self.spec.parse(response.content, url)
-            except LayoutChangedError as exc:
-                raise FetchError("layout_changed", f"{exc} on {redact_url(url)}", status=200) from None
+            except PageProblem as exc:
+                raise FetchError(exc.kind, f"{exc} (page {redact_url(url)})", status=200) from None
             yield FetchedPage(url, page, datetime.now(UTC))
             url = self.spec.next_request_url(page, url)
         if url:

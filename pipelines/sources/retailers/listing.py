@@ -8,10 +8,17 @@ from urllib.parse import parse_qsl, urlencode, urljoin, urlsplit, urlunsplit
 
 from bs4 import BeautifulSoup, Tag
 
+from pipelines.sources.retailers.page_problems import (  # noqa: F401  (re-exported for the parsers)
+    LayoutChangedError,
+    PageProblem,
+    diagnose_empty_page,
+)
 from transforms.price_text import PriceText, parse_price_text
+from transforms.retailer_titles import clean_text
 
 STORES = ("newegg", "microcenter", "bestbuy")
 CONDITIONS = ("new", "open_box", "refurbished", "used")
+LISTING_KINDS = ("card", "bundle")
 
 
 @dataclass(frozen=True)
@@ -29,60 +36,17 @@ class RetailerListing:
     rating: float | None = None
     review_count: int | None = None
     price_note: str | None = None  # e.g. "range 1299.99-1499.99", "call for price", "unparsed: <text>"
+    listing_kind: str = "card"     # "card" | "bundle" (several products at one price: never a card price)
+    components: str | None = None  # a bundle's products as the page names them, joined by " | "
+    shown_sku: str | None = None   # the SKU the store prints, when it differs from the key in `sku`
+    stock_quantity: int | None = None   # units the store says it has ("25+" is 25, "0 IN STOCK" is 0)
+    stock_text: str | None = None  # the stock line or purchase button as shown
 
 
 @dataclass(frozen=True)
 class ParsedPage:
     listings: list[RetailerListing]
     next_url: str | None          # absolute URL of the next page, or the next cursor for Best Buy
-
-
-class LayoutChangedError(ValueError):
-    """The page no longer matches the selectors: no item cells found. Message names the store and selector."""
-
-    def __init__(self, store: str, selector: str | None = None, detail: str = "no item cells found"):
-        self.store = store
-        self.selector = selector
-        if selector is None:  # called with a ready-made message, like any ValueError
-            super().__init__(store)
-        else:
-            super().__init__(f"{store}: {detail} (selector {selector!r}); the page layout may have changed")
-
-
-# A condition word at the start of a title or in a badge: "Refurbished: MSI ...", "Open Box - ASUS ...".
-_CONDITION_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("open_box", re.compile(r"\bopen[\s-]?box\b", re.I)),
-    ("refurbished", re.compile(r"\b(?:refurbished|refurb|renewed|recertified)\b", re.I)),
-    ("used", re.compile(r"\b(?:pre[\s-]?owned|used)\b", re.I)),
-)
-_TITLE_PREFIX = re.compile(r"^\s*\(?\s*([A-Za-z][A-Za-z -]{1,30}?)\s*[):\-–]", re.I)
-
-
-def condition_from_badge(text: str | None) -> str | None:
-    """A condition named anywhere in a short badge / label text, else None."""
-    if not text:
-        return None
-    for condition, pattern in _CONDITION_PATTERNS:
-        if pattern.search(text):
-            return condition
-    return None
-
-
-def condition_from_title(title: str | None) -> str | None:
-    """A condition named as the title's prefix ("Refurbished: ...", "Open Box - ..."), else None.
-
-    Only the prefix counts, so a product name that merely contains "used" elsewhere stays new."""
-    if not title:
-        return None
-    match = _TITLE_PREFIX.match(title)
-    return condition_from_badge(match.group(1)) if match else None
-
-
-def clean_text(text: str | None) -> str:
-    """Collapse whitespace (including nbsp) to single spaces."""
-    if not text:
-        return ""
-    return " ".join(text.replace("\u00a0", " ").split())
 
 
 # ---------------------------------------------------------------------------
@@ -99,6 +63,26 @@ def soup_of(html: str) -> BeautifulSoup:
 
 def text_of(el: Tag | None) -> str:
     return clean_text(el.get_text(" ")) if el is not None else ""
+
+
+def own_text(el: Tag | None) -> str:
+    """The element's text without its child elements' text (a container that also holds a hidden copy)."""
+    if el is None:
+        return ""
+    return clean_text(" ".join(s for s in el.find_all(string=True, recursive=False)))
+
+
+def first_text(cell: Tag, selectors: tuple[str, ...]) -> str:
+    """Text of the first selector, tried in order, that finds an element whose text has a digit.
+
+    A comma-joined selector would return whichever element comes first in the document, often the container
+    whose text repeats the number; trying them in order picks the most specific one."""
+    for selector in selectors:
+        for el in cell.select(selector):
+            text = text_of(el)
+            if any(ch.isdigit() for ch in text):
+                return text
+    return ""
 
 
 def query_param(url: str | None, name: str) -> str | None:
@@ -164,6 +148,15 @@ def price_note(parsed: PriceText, *extra: str | None) -> str | None:
         if note and note not in notes:
             notes.append(note)
     return "; ".join(notes) or None
+
+
+def item_price(text: str | None) -> PriceText:
+    """A product's shown price: as parse_price_text reads it, except that zero is no price ("$0.00" placeholders
+    on sold-out tiles), null with a note. Shipping keeps its zero (free) through parse_price_text."""
+    parsed = parse_price_text(text)
+    if parsed.value is not None and parsed.value <= 0:
+        return PriceText(None, None, f"zero: {clean_text(text)[:40]}")
+    return parsed
 
 
 def was_price(was: PriceText, price: float | None) -> float | None:

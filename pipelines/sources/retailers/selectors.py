@@ -37,6 +37,22 @@ Where the structure comes from (public sources read for this module; reference o
     - https://developer.bestbuy.com/documentation (search syntax products(attr=value), show=)
   Not confirmed in what was read: the exact `condition` values ("New", "Refurbished", "Pre-Owned" are
   assumed); the parser matches them by keyword, so other spellings still map.
+Real saved pages read for issue 23 (2026-11; reference only, none committed), whose structures the fixtures
+under tests/data/stores/ reproduce:
+    - github.com/nterciani/pc_price_pipeline  pc_price_pipeline_tests/test_assets/newegg_amd_motherboards.html
+      (Newegg 2026: span.item-open-box-italic inside every title link, ?Item= links without an "Item #" line,
+      dashed container ids, item_cell_<id>_<row>_<col> cell ids, span.price-was-data)
+    - github.com/IbrahimIqra/Web_Scraping_Software_Prices  newegg.html (Newegg 2021: div.item-container
+      straight in div.items-view; li.price-was text beside a hidden price-was-data copy; OUT OF STOCK promo)
+    - github.com/w1ggle/Microcenter-Web-Scrape  htmlResponse.txt (Micro Center 2023: data-name encoded twice,
+      p.sku differs from data-id, span.inventoryCnt "25+"/"0", div.clearance "N open box from $X",
+      .standardDiscount strike + "Save $..", "(Refurbished)" inside names)
+    - github.com/ipiegat/College-Coding  microcenter.html (Micro Center 2025 without a store: store 029,
+      "Choose a store to see products", select#storeselectorID, "0 Product(s) found")
+  Described, not saved: Newegg combo cells linking to ComboDealDetails?ItemList=Combo.N with " + "-joined
+  names (public combo scrapers); Newegg's /areyouahuman block page (issues #40, #71, #143, #156 of
+  EricJMarti/inventory-hunter; jef/streetmerchant #1048). Newegg "Back order" and "Sold Out" buttons were
+  not seen in a saved page; they are read by their words.
 The sample pages under pipelines/sample_data/retailers/ are authored by gpu-market on that structure.
 """
 
@@ -49,8 +65,10 @@ from dataclasses import dataclass
 class NeweggSelectors:
     store: str = "newegg"
     item_cell: str = "div.item-cell"
+    item_container: str = "div.item-container"   # the older grid: containers straight in div.items-view
     ad_marker: str = "div.txt-ads-link"
     title_link: str = "a.item-title"
+    condition_badge: str = "span.item-open-box-italic"   # inside the title link: "Refurbished", "Used - Good"
     image_link: str = "a.item-img"
     brand_img: str = "a.item-brand img, div.item-branding img.item-brand-img"
     brand_attr: str = "title"
@@ -62,13 +80,20 @@ class NeweggSelectors:
     item_number_label: str = "Item #"
     item_param: str = "Item"                   # ...?Item=N82E16814126593
     item_path_marker: str = "/p/"              # .../p/N82E16814126593
+    combo_param: str = "ItemList"              # /Product/ComboDealDetails?ItemList=Combo.4190581
+    combo_path_marker: str = "combodealdetails"
+    combo_cell_id_prefix: str = "combo_cell_"  # combo_cell_<id>_<grid position>: the position is not a key
+    combo_separator: str = " + "               # combo names join their components with " + "
     price_current: str = "li.price-current"
     price_current_noise: str = "span.price-current-num, span.price-current-label"  # "(3 Offers)"
-    price_was: str = "li.price-was span.price-was-data, li.price-was"
+    # the data span (2026: "$249.99"; 2021: a hidden "249.99" beside the same number as visible text), then
+    # the list item's own text; never the whole item, whose text repeats the number in 2021 pages
+    price_was_data: str = "li.price-was span.price-was-data"
+    price_was: str = "li.price-was"
     price_ship: str = "li.price-ship"
     promo: str = "p.item-promo"
-    condition_badge: str = ".item-open-box-italic, .item-condition"   # guess: not seen in the sources read
-    action_button: str = "div.item-button-area button"
+    action_button: str = "div.item-button-area button, div.item-button-area a.btn"
+    no_results: str = "span.result-message-error, div.result-message"   # We have found 0 items that match "q".
     pagination: str = "div.list-tool-pagination"
     pagination_text: str = "span.list-tool-pagination-text strong"   # "1/8"
     next_button: str = "button[title='Next'], button[aria-label='Next'], a[title='Next'], a[aria-label='Next']"
@@ -81,16 +106,21 @@ class MicroCenterSelectors:
     item_cell: str = "li.product_wrapper"
     data_link: str = "a[data-name]"
     title_link: str = "a[id^='hypProductH2_'], a.productClickItemV2, div.normal h2 a"
-    attr_name: str = "data-name"
+    attr_name: str = "data-name"                # encoded twice by the store: &amp;quot; for an inch mark
     attr_brand: str = "data-brand"
     attr_price: str = "data-price"
-    attr_id: str = "data-id"
-    price_itemprop: str = ".price_wrapper [itemprop='price']"      # tried first
-    price_box: str = ".price_wrapper div.price, .price_wrapper span.price"   # then the whole price box
-    was_price: str = ".price_wrapper .mapped"
-    open_box_price: str = ".clearance"          # "Open Box: from $1,549.99"; empty div when none
-    sku_text: str = "p.sku"
-    stock: str = "div.stock"                    # "25+ NEW IN STOCK", "SOLD OUT"
+    attr_id: str = "data-id"                    # the product id, also in /product/<id>/...: the key
+    product_path: str = r"/product/(\d+)/"
+    price_itemprop: str = ".price_wrapper [itemprop='price'], div.price [itemprop='price']"   # tried first
+    price_box: str = ".price_wrapper div.price, .price_wrapper span.price"   # then the box without its was-price
+    price_box_noise: str = ".standardDiscount, .savings, strike, .mapped"
+    # was-price, tried in order: the struck regular price beside a discount (2023), the older .mapped box
+    was_price: tuple[str, ...] = (".standardDiscount strike", ".price_wrapper strike", ".price_wrapper .mapped")
+    open_box_price: str = ".clearance"          # "2 open box from $374.96"; empty div when none
+    open_box_noise: str = ".ObStrike"           # the struck new price beside "Open Box From $..."
+    sku_text: str = "p.sku"                     # "SKU: 518613", what the store prints (not the product id)
+    stock: str = "div.stock"                    # span.inventoryCnt "25+" / "0" + "IN STOCK"; or "SOLD OUT"
+    stock_count: str = "span.inventoryCnt"
     rating: str = "div.ratingstars"
     # Inner markup of div.ratingstars was not visible in the sources read (text like "4.5 stars" and
     # "(12 Reviews)"); these are read by text, the classes only narrow it when present.
@@ -101,6 +131,27 @@ class MicroCenterSelectors:
     next_link_texts: tuple[str, ...] = (">", "›", "»", "next")
     store_param: str = "storeid"
     ad_marker: str = ".sponsored, .sponsoredTag"   # guess: not seen in the sources read
+
+
+@dataclass(frozen=True)
+class PageMarkers:
+    """What a page without products says instead (page_problems.py); regexes on the page's lower-cased text."""
+    blocked_selectors: tuple[str, ...] = ("#px-captcha", ".g-recaptcha", "#challenge-form", "#cf-challenge-running",
+                                          "form[action*='areyouahuman']")
+    blocked_texts: tuple[str, ...] = (
+        r"are you a human\?",                    # Newegg redirects to /areyouahuman?referer=...
+        r"detected the possible use of an automated program",   # Newegg's harder block ("Error Code: 3")
+        r"just a moment\.\.\.", r"attention required", r"access denied", r"verify you are (?:a )?human",
+        r"enable javascript and cookies to continue", r"request (?:was )?blocked",
+    )
+    store_picker_selectors: tuple[str, ...] = ("select#storeselectorID", "div.OpenBoxError")
+    store_picker_texts: tuple[str, ...] = (
+        r"choose a store to see products", r"please select (?:a|your) store", r"select your store",
+    )
+    no_results_texts: tuple[str, ...] = (
+        r"we have found 0 items? that match", r"\b0 product\(s\) found", r"\b0 results for\b",
+        r"no (?:products|results|items) (?:matched|found|match)",
+    )
 
 
 @dataclass(frozen=True)
@@ -132,5 +183,6 @@ class BestBuyFields:
 
 
 NEWEGG = NeweggSelectors()
+PAGE_MARKERS = PageMarkers()
 MICROCENTER = MicroCenterSelectors()
 BESTBUY = BestBuyFields()
