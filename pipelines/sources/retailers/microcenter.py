@@ -11,8 +11,9 @@ key: the new unit (condition "new") and the cheapest open-box unit (condition "o
 What is read where (the README has the table for every store):
   * key: data-id, the product id that is also in /product/<id>/; the SKU printed on the tile
     ("SKU: 518613") differs and is kept as shown_sku;
-  * name: the title link's text; else data-name (encoded twice by the store, &amp;quot;, and without the
-    brand, which is put back); "(Refurbished)" in the middle of the name is the condition;
+  * name: data-name (encoded twice by the store, &amp;quot;; without the brand on 2023 pages, which is put
+    back), else the title link's text up to its spec list; "(Refurbished)" in the middle of the name is the
+    condition;
   * price: span[itemprop=price]; the was-price is the struck regular price beside "Save $..";
   * stock: span.inventoryCnt ("25+", "0") or the words (SOLD OUT, NEW IN STOCK).
 
@@ -42,7 +43,7 @@ from pipelines.sources.retailers.listing import (
 )
 from pipelines.sources.retailers.selectors import MICROCENTER as S
 from transforms.price_text import parse_price_text
-from transforms.retailer_titles import decode_entities, split_condition
+from transforms.retailer_titles import SplitTitle, decode_entities, split_condition
 
 _SOLD_OUT = re.compile(r"sold\s*out|out\s+of\s+stock|not\s+carried|unavailable", re.I)
 _IN_STOCK = re.compile(r"\bin\s+stock\b|usually\s+ships", re.I)
@@ -64,7 +65,7 @@ def parse_category_page(html: str, page_url: str) -> ParsedPage:
             continue
         data = cell.select_one(S.data_link)
         title_el = cell.select_one(S.title_link)
-        named = split_condition(_name(data, title_el))
+        named = _name(data, title_el)
         if not named.title:
             continue  # placeholder tile: nothing to name or price
         listings.extend(_parse_tile(cell, data, title_el, named.title, named.condition, page_url, store_id))
@@ -138,16 +139,16 @@ def _parse_tile(cell: Tag, data: Tag | None, title_el: Tag | None, title: str, n
     return out
 
 
-def _name(data: Tag | None, title_el: Tag | None) -> str:
-    """The name as shown (the title link's text); else data-name, which leaves the brand out (2023 pages)."""
-    shown = text_of(title_el)
-    if shown:
-        return shown
-    name = decode_entities((data.get(S.attr_name) if data is not None else None) or "").strip()
-    brand = decode_entities((data.get(S.attr_brand) if data is not None else None) or "").strip()
-    if brand and name and not name.lower().startswith(brand.lower()):
-        name = f"{brand} {name}"
-    return name
+def _name(data: Tag | None, title_el: Tag | None) -> SplitTitle:
+    """data-name (encoded twice by the store; 2023 pages leave the brand out, so it is put back), else the title
+    link's text (which on 2023 pages runs on into the spec list after a ';'); condition words taken out."""
+    named = split_condition((data.get(S.attr_name) if data is not None else None) or "")
+    if not named.title:
+        return split_condition(text_of(title_el).split(";")[0])
+    brand = split_condition((data.get(S.attr_brand) if data is not None else None) or "").title
+    if brand and not named.title.lower().startswith(brand.lower()):
+        return SplitTitle(f"{brand} {named.title}", named.condition)
+    return named
 
 
 def _price_text(cell: Tag) -> str | None:
