@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 export DAGSTER_HOME := $(CURDIR)/dagster_home
 
-.PHONY: run backfill test doctor ui dashboard bench lint clean
+.PHONY: run backfill test doctor ui dashboard bench indices lint clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -33,6 +33,9 @@ dashboard: $(STAMP)
 
 bench: $(STAMP)
 	$(PY) tools/bench_all.py
+
+indices: $(STAMP)
+	$(PY) tools/perf_indices.py
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .

@@ -10,8 +10,10 @@ import polars as pl
 from dashboards.markdown import render_markdown
 from dashboards.report_data import TOP_N, ReportData
 
-SCHEMA_VERSION = "1.2"  # 1.1: build_tiers per use case with platform, TCO and runner-up; budget_builds
+SCHEMA_VERSION = "1.3"  # 1.1: build_tiers per use case with platform, TCO and runner-up; budget_builds
 # 1.2: alerts, exits (sold or withdrawn) and days_to_sell
+# 1.3: performance per use case (perf_vision, perf_llm_inference, their value and ranks; build_tiers.perf_index),
+#      performance_indices (each index's source and leave-one-out error) and buy_vs_rent
 DEFAULT_EXPORT_DIR = Path(__file__).resolve().parent.parent / "exports"
 SAMPLE_NOTICE = ("SAMPLE DATA: built from the project's bundled sample snapshot, not from live market listings. "
                  "These are not market prices.")
@@ -19,8 +21,10 @@ PRICE_BASIS = "Asking prices of active listings (not sale prices), shipping incl
 
 RECOMMENDATION_COLUMNS = ["snapshot_date", "condition", "rank_overall", "model_id", "name", "vram_gb", "vram_class",
                           "rank_in_vram_class", "price_median", "price_low", "listing_count", "enough_listings",
-                          "relative_perf", "perf_basis", "perf_per_1k_usd", "usd_per_gb_vram", "usd_per_fp16_tflop",
-                          "tdp_w", "form_factor", "source_mode"]
+                          "relative_perf", "perf_basis", "perf_per_1k_usd", "perf_vision", "perf_vision_basis",
+                          "perf_per_1k_usd_vision", "rank_vision", "perf_llm_inference", "perf_llm_inference_basis",
+                          "perf_per_1k_usd_llm_inference", "rank_llm_inference", "usd_per_gb_vram",
+                          "usd_per_fp16_tflop", "tdp_w", "form_factor", "source_mode"]
 
 
 def export_dir() -> Path:
@@ -60,6 +64,8 @@ def export_json(data: ReportData) -> dict:
         "alerts": _records(data.alerts),
         "exits": _records(data.exits),
         "days_to_sell": _records(data.days_to_sell),
+        "performance_indices": _records(data.perf_fits),
+        "buy_vs_rent": _records(data.buy_vs_rent),
     }
 
 

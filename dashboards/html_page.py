@@ -62,11 +62,17 @@ def _fmt(value) -> str:
     return str(value)
 
 
-TIER_COLUMNS = ["use_case", "tier", "condition", "gpu_count", "gpu_name", "platform_id", "gpu_total_price",
+TIER_COLUMNS = ["use_case", "tier", "condition", "gpu_count", "gpu_name", "perf_index", "perf_basis", "platform_id", "gpu_total_price",
                 "platform_cost_usd", "total_build_cost_usd", "tco_usd", "perf_per_1k_usd_tco", "runner_up_gpu_name",
                 "runner_up_gap_pct", "psu_config", "wall_draw_w", "power_cap_pct_continuous", "annual_energy_cost_usd"]
 SELL_COLUMNS = ["model_id", "condition", "exits", "median_days_to_exit", "median_exit_price"]
 ALERT_COLUMNS = ["watch", "kind", "model_id", "condition", "price", "source", "reason", "delivered"]
+
+
+RENT_COLUMNS = ["use_case", "tier", "condition", "model_id", "gpu_count", "own_fixed_usd", "resale_basis",
+                "rent_model_id", "rent_provider", "rent_usd_per_hour", "break_even_hours_per_month", "verdict"]
+FIT_COLUMNS = ["perf_index", "source", "measured_cards", "weight_compute", "weight_bandwidth",
+               "loo_mean_abs_pct_error", "loo_max_abs_pct_error", "loo_worst_model"]
 
 
 def _table(frame, cols: list[str], table_id: str) -> str:
@@ -110,6 +116,15 @@ asking prices of active listings, shipping included</div>
 per USD of total cost of ownership; the runner-up and how much worse it is beside each. Platform prices are
 estimates.</p>
 <div style="overflow-x:auto">{_table(data.tiers, TIER_COLUMNS, "tiers")}</div>
+<h2>Buy or rent</h2>
+<p>Hours of use per month above which owning each tier's machine (price, less the GPUs' resale after the
+horizon, plus electricity) costs less than renting the same throughput from the cheapest cloud GPU that meets
+the use case's VRAM floor. Cloud prices are a dated snapshot (marts.cloud_prices gives each source).</p>
+<div style="overflow-x:auto">{_table(data.buy_vs_rent, RENT_COLUMNS, "buy-vs-rent")}</div>
+<h2>Performance indices</h2>
+<p>Each use case ranks by its own index (RTX 3090 = 1): measured where a published benchmark has the card, else
+fitted from compute and memory bandwidth, with the fit's leave-one-out error.</p>
+<div style="overflow-x:auto">{_table(data.perf_fits, FIT_COLUMNS, "perf-indices")}</div>
 <h2>Watchlist alerts on this day</h2>
 <div style="overflow-x:auto">{_table(data.alerts, ALERT_COLUMNS, "alerts")}</div>
 <h2>How fast cards go</h2>

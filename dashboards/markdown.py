@@ -75,6 +75,22 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
             "total_build_cost_usd": "price USD", "tco_usd": "TCO USD", "perf_per_1k_usd_tco": "perf / 1k USD TCO",
             "runner_up_gpu_name": "runner-up", "runner_up_gap_pct": "runner-up % worse", "psu_config": "PSU",
             "wall_draw_w": "wall W", "power_cap_pct_continuous": "cap % for 1,440 W"}))
+    out.append("\n## Buy or rent\n\nHours of use per month above which owning the tier's machine (price, less the "
+               "GPUs' resale after the horizon, plus electricity) costs less than renting the same throughput from "
+               "the cheapest cloud GPU that meets the use case's VRAM floor (D16). Cloud prices are a dated "
+               "snapshot; see each row's basis in marts.buy_vs_rent.\n\n")
+    out.append(table(data.buy_vs_rent, {
+        "use_case": "use case", "tier": "tier", "condition": "GPUs", "model_id": "machine GPU",
+        "own_fixed_usd": "price - resale USD", "rent_model_id": "cloud GPU", "rent_provider": "provider",
+        "rent_usd_per_hour": "rent USD/h", "break_even_hours_per_month": "break-even h/month",
+        "verdict": "verdict"}))
+    out.append("\n## Performance indices\n\nEach use case ranks by its own index (RTX 3090 = 1.0): measured where a "
+               "published benchmark has the card, else a fit of compute and memory bandwidth; the fit's "
+               "leave-one-out error says how far to trust a modelled value.\n\n")
+    out.append(table(data.perf_fits, {
+        "perf_index": "index", "source": "measured by", "measured_cards": "cards measured",
+        "weight_bandwidth": "bandwidth weight", "loo_mean_abs_pct_error": "LOO mean %",
+        "loo_max_abs_pct_error": "LOO max %", "loo_worst_model": "worst card"}))
     best = data.builds.filter(pl.col("model_id").is_not_null())
     out.append("\n## Best machine per budget\n\nPurchase budget (GPUs + platform); among the machines within 20% "
                "of the best value that fit, the most VRAM, then the most throughput.\n\n")

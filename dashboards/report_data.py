@@ -33,6 +33,8 @@ class ReportData:
     alerts: pl.DataFrame  # marts.alerts first matched on the day
     exits: pl.DataFrame  # marts.exits_daily for the day: listings that left (sold or withdrawn)
     days_to_sell: pl.DataFrame  # per model and condition, over the 30 days ending on the day
+    buy_vs_rent: pl.DataFrame  # marts.buy_vs_rent: when owning each tier's machine beats renting
+    perf_fits: pl.DataFrame  # marts.perf_index_fits: one row per performance index
 
     @property
     def is_sample(self) -> bool:
@@ -75,4 +77,9 @@ def load_report(con: duckdb.DuckDBPyConnection, day: date) -> ReportData:
                                "FROM marts.alerts WHERE matched_date = ? ORDER BY watch, price", [day]),
         exits=read_frame(con, "SELECT * FROM marts.exits_daily WHERE exit_date = ? ORDER BY exits DESC, model_id", [day]),
         days_to_sell=read_frame(con, DAYS_TO_SELL_SQL, [day - timedelta(days=EXIT_WINDOW_DAYS - 1), day]),
+        buy_vs_rent=read_frame(con, "SELECT * FROM marts.buy_vs_rent WHERE snapshot_date = ? ORDER BY "
+                                    "list_position(['llm','vision','beginner'], use_case), condition, "
+                                    "list_position(['beginner','1gpu','2gpu','4gpu','8gpu'], tier)", [day]),
+        perf_fits=read_frame(con, "SELECT * FROM marts.perf_index_fits ORDER BY "
+                                  "list_position(['training','vision','llm_inference'], perf_index)"),
     )

@@ -6,7 +6,7 @@ import duckdb
 import polars as pl
 import pytest
 
-from transforms.tiers.choose import cards_with_specs
+from transforms.tiers.choose import cards_with_specs, in_index
 from transforms.tiers.config import TierConfig
 from transforms.tiers.machine import card_reason, evaluate
 from transforms.tiers.platforms import PartPrices, platform_rows, platforms_for
@@ -48,9 +48,11 @@ def test_the_chosen_machine_is_the_best_value_among_every_eligible_alternative(w
     for r in warehouse["tiers"].iter_rows(named=True):
         rule = RULES[r["tier"]]
         group = cards.filter(pl.col("condition") == r["condition"]).to_dicts()
+        # every machine measured in the row's use-case index (llm: LLM inference, vision: vision)
         values = [m["perf_per_1k_usd_tco"] for c in group if card_reason(rule, c, r["vram_floor_gb"], cfg.vendors) is None
                   for p in platforms_for(plats, r["tier"], r["condition"])
-                  if isinstance(m := evaluate(rule, c, p, cfg, prices, scaling), dict)]
+                  if isinstance(e := evaluate(rule, c, p, cfg, prices, scaling), dict)
+                  and (m := in_index(e, c, r["perf_index"])) is not None]
         if not values:
             assert r["model_id"] is None and r["notes"].startswith("no machine qualifies")
             continue

@@ -26,6 +26,7 @@ class PerfFit:
     loo_mean_abs_pct_error: float | None
     loo_max_abs_pct_error: float | None
     cards_in_fit: int
+    loo_worst_model: str | None = None
 
 
 def measured_relative(benchmarks: pl.DataFrame, reference: str = REFERENCE_MODEL) -> pl.DataFrame:
@@ -76,13 +77,14 @@ def fit_index(specs: pl.DataFrame, measured: pl.DataFrame, reference: str = REFE
             predicted = np.exp(ki + wi * x_c[i] + (1 - wi) * x_b[i])
             errors.append(abs(predicted / np.exp(y[i]) - 1) * 100)
     return PerfFit(w, log_k, float(np.mean(errors)) if errors else None,
-                   float(np.max(errors)) if errors else None, len(y))
+                   float(np.max(errors)) if errors else None, len(y),
+                   data["model_id"][int(np.argmax(errors))] if errors else None)
 
 
-def relative_performance(specs: pl.DataFrame, benchmarks: pl.DataFrame,
-                         reference: str = REFERENCE_MODEL) -> tuple[pl.DataFrame, PerfFit]:
-    """model_id, relative_perf, perf_basis (measured, tensor_model, fp32_model), and the fit."""
-    measured = measured_relative(benchmarks, reference)
+def index_from_measured(specs: pl.DataFrame, measured: pl.DataFrame,
+                        reference: str = REFERENCE_MODEL) -> tuple[pl.DataFrame, PerfFit]:
+    """model_id, relative_perf, perf_basis (measured, tensor_model, fp32_model) from measured relative
+    figures (model_id, measured_rel), and the fit used for the cards without one."""
     fit = fit_index(specs, measured, reference)
     feats = _features(specs)
     ref = feats.filter(pl.col("model_id") == reference).row(0, named=True)
@@ -99,3 +101,9 @@ def relative_performance(specs: pl.DataFrame, benchmarks: pl.DataFrame,
         .when(pl.col("has_tensor_cores")).then(pl.lit("tensor_model")).otherwise(pl.lit("fp32_model")),
     )
     return out, fit
+
+
+def relative_performance(specs: pl.DataFrame, benchmarks: pl.DataFrame,
+                         reference: str = REFERENCE_MODEL) -> tuple[pl.DataFrame, PerfFit]:
+    """The training index dl_index_v1: model_id, relative_perf, perf_basis, and the fit."""
+    return index_from_measured(specs, measured_relative(benchmarks, reference), reference)

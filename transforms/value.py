@@ -1,8 +1,11 @@
-"""Performance per USD per model and condition, and the ratios beside it (marts.gpu_value)."""
+"""Performance per USD per model and condition, and the ratios beside it (marts.gpu_value).
+
+Per use case: the training index (relative_perf, rank_overall), vision and LLM inference (transforms.perf_indices)."""
 
 import polars as pl
 
 MIN_LISTINGS = 3
+USE_CASE_COLUMNS = ("perf_vision", "perf_vision_basis", "perf_llm_inference", "perf_llm_inference_basis")
 VALUE_CONDITIONS = ("new", "used")
 
 
@@ -17,8 +20,10 @@ PLUG_IN = pl.col("form_factor").fill_null("pcie") == "pcie"
 
 def gpu_value(prices: pl.DataFrame, specs: pl.DataFrame) -> pl.DataFrame:
     """`prices`: price_daily rows of source 'all'; `specs`: marts.gpu_specs (with relative_perf)."""
+    missing = [pl.lit(None, pl.Float64 if not c.endswith("_basis") else pl.String).alias(c)
+               for c in USE_CASE_COLUMNS if c not in specs.columns]  # specs read before the use-case indices
     base = (prices.filter((pl.col("source") == "all") & pl.col("condition").is_in(VALUE_CONDITIONS))
-            .join(specs, on="model_id", how="inner"))
+            .join(specs.with_columns(missing), on="model_id", how="inner"))
     compute = pl.when(pl.col("has_tensor_cores")).then(pl.col("fp16_tensor_tflops")).otherwise(pl.col("fp32_tflops"))
     ranked = base.select(
         "snapshot_date", "model_id", "name", "condition",
@@ -29,6 +34,12 @@ def gpu_value(prices: pl.DataFrame, specs: pl.DataFrame) -> pl.DataFrame:
         relative_perf=pl.col("relative_perf"),
         perf_basis=pl.col("perf_basis"),
         perf_per_1k_usd=pl.col("relative_perf") / pl.col("median") * 1000,
+        perf_vision=pl.col("perf_vision"),
+        perf_vision_basis=pl.col("perf_vision_basis"),
+        perf_llm_inference=pl.col("perf_llm_inference"),
+        perf_llm_inference_basis=pl.col("perf_llm_inference_basis"),
+        perf_per_1k_usd_vision=pl.col("perf_vision") / pl.col("median") * 1000,
+        perf_per_1k_usd_llm_inference=pl.col("perf_llm_inference") / pl.col("median") * 1000,
         usd_per_gb_vram=pl.col("median") / pl.col("memory_gb"),
         usd_per_fp16_tflop=pl.col("median") / compute,
         usd_per_gbs=pl.col("median") / pl.col("bandwidth_gbs"),
@@ -48,4 +59,8 @@ def gpu_value(prices: pl.DataFrame, specs: pl.DataFrame) -> pl.DataFrame:
         rank_overall=order.rank("ordinal", descending=True).over("snapshot_date", "condition").cast(pl.Int32),
         rank_in_vram_class=order.rank("ordinal", descending=True)
         .over("snapshot_date", "condition", "vram_class").cast(pl.Int32),
+        rank_vision=pl.col("perf_per_1k_usd_vision").rank("ordinal", descending=True)
+        .over("snapshot_date", "condition").cast(pl.Int32),
+        rank_llm_inference=pl.col("perf_per_1k_usd_llm_inference").rank("ordinal", descending=True)
+        .over("snapshot_date", "condition").cast(pl.Int32),
     ).sort("snapshot_date", "condition", "rank_overall")

@@ -78,6 +78,29 @@ def load_benchmarks(path: Path | None = None) -> pl.DataFrame:
     return _read_csv(path or BENCHMARKS_CSV, BENCHMARK_SCHEMA)
 
 
+LLM_BENCHMARKS_CSV = CATALOG_DIR / "llm_inference_benchmarks.csv"
+LLM_BENCHMARK_SCHEMA: dict[str, pl.DataType] = {
+    "model_id": pl.String, "benchmark": pl.String, "backend": pl.String, "pp512_tokens_per_s": pl.Float64,
+    "tg128_tokens_per_s": pl.Float64, "llama_cpp_commit": pl.String, "flash_attention": pl.String,
+    "source": pl.String, "read_date": pl.Date, "note": pl.String,
+}
+CLOUD_PRICES_CSV = CATALOG_DIR / "cloud_prices.csv"
+CLOUD_PRICE_SCHEMA: dict[str, pl.DataType] = {
+    "model_id": pl.String, "provider": pl.String, "offer_kind": pl.String, "usd_per_gpu_hour": pl.Float64,
+    "instance": pl.String, "price_date": pl.String, "source": pl.String, "note": pl.String,
+}
+
+
+def load_llm_benchmarks(path: Path | None = None) -> pl.DataFrame:
+    """Published llama.cpp inference throughput (tokens/s) per card and backend, with the source of each row."""
+    return _read_csv(path or LLM_BENCHMARKS_CSV, LLM_BENCHMARK_SCHEMA)
+
+
+def load_cloud_prices(path: Path | None = None) -> pl.DataFrame:
+    """The dated, sourced snapshot of cloud GPU-hour prices (the offline default of marts.cloud_prices)."""
+    return _read_csv(path or CLOUD_PRICES_CSV, CLOUD_PRICE_SCHEMA)
+
+
 PLATFORMS_CSV = CATALOG_DIR / "platforms.csv"
 PLATFORM_PARTS_CSV = CATALOG_DIR / "platform_parts.csv"
 DIMENSION_SOURCES_CSV = CATALOG_DIR / "gpu_dimensions_sources.csv"

@@ -17,5 +17,6 @@ SLICE_KEYS: dict[str, tuple[str, ...]] = {
     "marts.budget_picks": ("snapshot_date", "budget_usd", "use_case", "condition", "pick_rank"),
     "marts.deals": ("snapshot_date", "source", "listing_id"),
     "marts.build_tiers": ("snapshot_date", "tier", "use_case", "condition"),
+    "marts.buy_vs_rent": ("snapshot_date", "tier", "use_case", "condition"),
     "marts.budget_builds": ("snapshot_date", "budget_usd", "use_case", "condition"),
 }

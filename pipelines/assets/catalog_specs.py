@@ -4,11 +4,12 @@ import dagster as dg
 import polars as pl
 
 from pipelines.resources.warehouse import WarehouseResource
-from transforms.performance import INDEX_NAME, REFERENCE_MODEL, relative_performance
+from transforms.perf_indices import fits_frame, index_columns, perf_indices
+from transforms.performance import INDEX_NAME, REFERENCE_MODEL
 from transforms.spec_merge import merge_specs
 from transforms.spec_validation import catalog_problems
-from warehouse.catalog import load_benchmarks, load_catalog
-from warehouse.writes import read_frame, replace_slice
+from warehouse.catalog import load_benchmarks, load_catalog, load_llm_benchmarks
+from warehouse.writes import read_frame, replace_slice, replace_slices
 
 LATEST_SHEETS = "SELECT * FROM raw.gpu_spec_sheets WHERE snapshot_date = (SELECT max(snapshot_date) FROM raw.gpu_spec_sheets)"
 
@@ -50,15 +51,19 @@ def gpu_benchmarks(warehouse: WarehouseResource) -> dg.MaterializeResult:
 @dg.asset(group_name="marts", kinds={"duckdb", "polars"}, deps=[gpu_specs, gpu_benchmarks],
           metadata={"dagster/table_name": "marts.gpu_specs"})
 def gpu_specs_mart(warehouse: WarehouseResource) -> dg.MaterializeResult:
-    """marts.gpu_specs: the merged catalog with the deep-learning performance index `dl_index_v1`
-    (RTX 3090 = 1.0; measured training throughput where published, else a fit of dense FP16 tensor TFLOPS
-    and memory bandwidth calibrated on the measured cards). The table users join to."""
+    """marts.gpu_specs: the merged catalog with one performance index per use case (RTX 3090 = 1.0), each
+    measured where a published benchmark has the card, else a fit of dense FP16 tensor TFLOPS and memory
+    bandwidth calibrated on the measured cards: training (`dl_index_v1`, Lambda PyTorch training throughput),
+    vision (Lambda's ResNet-50 and SSD) and LLM inference (llama.cpp token generation). Also writes
+    marts.perf_index_fits (each fit's leave-one-out error). The table users join to."""
     with warehouse.connect() as con:
         specs = read_frame(con, "SELECT * FROM staging.gpu_specs")
         bench = read_frame(con, "SELECT * FROM staging.gpu_benchmarks")
-        perf, fit = relative_performance(specs, bench)
-        mart = specs.join(perf, on="model_id", how="left")
-        replace_slice(con, "marts.gpu_specs", mart)
+        results = perf_indices(specs, bench, load_llm_benchmarks())
+        mart = specs.join(index_columns(results), on="model_id", how="left")
+        fits = fits_frame(results)
+        replace_slices(con, [("marts.gpu_specs", mart, None), ("marts.perf_index_fits", fits, None)])
+    fit = results["training"].fit
     basis = dict(mart.group_by("perf_basis").len().iter_rows())
     return dg.MaterializeResult(metadata={
         "dagster/row_count": mart.height, "index": INDEX_NAME, "reference_model": REFERENCE_MODEL,
@@ -67,4 +72,15 @@ def gpu_specs_mart(warehouse: WarehouseResource) -> dg.MaterializeResult:
         "leave_one_out_mean_abs_error_pct": round(fit.loo_mean_abs_pct_error or 0, 2),
         "leave_one_out_max_abs_error_pct": round(fit.loo_max_abs_pct_error or 0, 2),
         "perf_basis_counts": basis,
+        "indices": dg.MetadataValue.md(_fits_markdown(fits)),
     })
+
+
+def _fits_markdown(fits: pl.DataFrame) -> str:
+    lines = ["| index | measured cards | weight compute / bandwidth | LOO mean % | LOO max % (card) |",
+             "|---|---|---|---|---|"]
+    for r in fits.iter_rows(named=True):
+        lines.append(f"| {r['perf_index']} | {r['measured_cards']} | {r['weight_compute']:.2f} / "
+                     f"{r['weight_bandwidth']:.2f} | {r['loo_mean_abs_pct_error']} | {r['loo_max_abs_pct_error']} "
+                     f"({r['loo_worst_model']}) |")
+    return "\n".join(lines)

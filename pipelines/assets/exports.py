@@ -12,7 +12,7 @@ from pipelines.partitions import CHART_DAYS, YESTERDAY_TOO, daily_partitions, pa
 from pipelines.resources.warehouse import WarehouseResource
 from warehouse.publish import publish
 
-UPSTREAM = ["budget_picks", "build_tiers", "budget_builds", "deals", "alerts", "listing_exits",
+UPSTREAM = ["budget_picks", "build_tiers", "budget_builds", "buy_vs_rent", "deals", "alerts", "listing_exits",
             dg.AssetDep("gpu_value", partition_mapping=YESTERDAY_TOO)]  # changes since yesterday
 
 

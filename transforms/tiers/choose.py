@@ -14,6 +14,7 @@ from datetime import date
 
 import polars as pl
 
+from transforms.perf_indices import USE_CASE_INDEX
 from transforms.tiers.config import TierConfig
 from transforms.tiers.machine import card_reason, evaluate
 from transforms.tiers.platforms import PartPrices, platform_rows, platforms_for
@@ -119,13 +120,32 @@ def build_tiers(value: pl.DataFrame, specs: pl.DataFrame, platforms: pl.DataFram
     plats = platform_rows(platforms)
     rows = []
     for day, condition, mode, cards in day_groups(value, specs):
+        by_id = {c["model_id"]: c for c in cards}
         for rule in TIERS:
             best, why = best_per_card(rule, cards, platforms_for(plats, rule.tier, condition), cfg, prices, scaling)
             for use_case, floor in use_cases.items():
-                fit = [m for m in best.values() if m["vram_gb"] >= floor]
+                index = USE_CASE_INDEX.get(use_case, "training")
+                sized = [m for m in best.values() if m["vram_gb"] >= floor]
+                fit = [r for r in (in_index(m, by_id[m["model_id"]], index) for m in sized) if r is not None]
                 rows.append(_tier_row(day, condition, mode, rule, use_case, floor, fit,
-                                      len(best) - len(fit), why, cfg))
+                                      len(best) - len(sized), why, cfg) | {"perf_index": index})
     return pl.DataFrame(rows, schema=TIER_SCHEMA, strict=False)
+
+
+def in_index(machine: dict, card: dict, index: str) -> dict | None:
+    """The machine measured in a use case's performance index. The best platform of a card does not depend on
+    the index (the card's performance scales every platform's value alike), so the machine is sized once and
+    its throughput and value rescaled by the card's index over its training index. None: no figure."""
+    if index == "training" or f"perf_{index}" not in card:  # a value frame without the index: training
+        return machine
+    perf, base = card.get(f"perf_{index}"), card.get("relative_perf")
+    if not perf or not base or perf <= 0 or base <= 0:
+        return None
+    factor = perf / base
+    return {**machine, "total_relative_perf": machine["total_relative_perf"] * factor,
+            "perf_per_1k_usd_tco": machine["perf_per_1k_usd_tco"] * factor,
+            "perf_basis": card.get(f"perf_{index}_basis"),
+            "card_perf_per_1k_usd": card.get(f"perf_per_1k_usd_{index}")}
 
 
 def _tier_row(day, condition, mode, rule, use_case, floor, fit, floor_rejects, why, cfg) -> dict:
@@ -171,5 +191,5 @@ TIER_SCHEMA = {
     "runner_up_model_id": pl.String, "runner_up_gpu_name": pl.String, "runner_up_platform_id": pl.String,
     "runner_up_perf_per_1k_usd_tco": pl.Float64, "runner_up_gap_pct": pl.Float64,
     "card_rule_model_id": pl.String, "card_rule_perf_per_1k_usd_tco": pl.Float64,
-    "candidates_considered": pl.Int32, "notes": pl.String, "source_mode": pl.String,
+    "candidates_considered": pl.Int32, "notes": pl.String, "source_mode": pl.String, "perf_index": pl.String,
 }

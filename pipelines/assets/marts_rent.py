@@ -1,0 +1,51 @@
+"""Assets: marts.cloud_prices (cloud GPU-hour prices) and marts.buy_vs_rent (when owning beats renting)."""
+
+import dagster as dg
+import polars as pl
+
+from pipelines.partitions import daily_partitions, partition_date
+from pipelines.resources.warehouse import WarehouseResource
+from transforms.buy_vs_rent import buy_vs_rent as buy_vs_rent_rows
+from warehouse.catalog import load_cloud_prices
+from warehouse.writes import read_frame, replace_slice
+
+
+@dg.asset(group_name="marts", kinds={"duckdb"}, metadata={"dagster/table_name": "marts.cloud_prices"})
+def cloud_prices(warehouse: WarehouseResource) -> dg.MaterializeResult:
+    """Cloud GPU-hour prices (on-demand, serverless, marketplace, spot) for catalog models, from the dated,
+    sourced snapshot warehouse/catalog/cloud_prices.csv. Each row keeps its date and source: these are what
+    the sources said then, not today's quotes."""
+    prices = load_cloud_prices().with_columns(snapshot_basis=pl.lit("snapshot"))
+    with warehouse.connect() as con:
+        replace_slice(con, "marts.cloud_prices", prices)
+    dated = prices.filter(pl.col("price_date").is_not_null())["price_date"]
+    return dg.MaterializeResult(metadata={
+        "dagster/row_count": prices.height, "models": prices["model_id"].n_unique(),
+        "providers": sorted(prices["provider"].unique().to_list()),
+        "oldest_price_date": dated.min() if dated.len() else None, "undated_rows": prices.height - dated.len(),
+    })
+
+
+@dg.asset(partitions_def=daily_partitions, group_name="marts", kinds={"duckdb", "polars"},
+          deps=["build_tiers", cloud_prices], metadata={"dagster/table_name": "marts.buy_vs_rent"})
+def buy_vs_rent(context: dg.AssetExecutionContext, warehouse: WarehouseResource) -> dg.MaterializeResult:
+    """Per tier, use case and condition: the hours of use per month above which owning the recommended
+    machine (its build cost, less the GPUs' resale value after the horizon, plus electricity per hour) costs
+    less than renting the same throughput from the cheapest cloud GPU that meets the use case's VRAM floor
+    (D16: the cloud for large or occasional work). The resale basis is observed from today's used prices of
+    older cards, or a labelled assumption."""
+    day = partition_date(context)
+    with warehouse.connect() as con:
+        tiers = read_frame(con, "SELECT * FROM marts.build_tiers WHERE snapshot_date = ?", [day])
+        value = read_frame(con, "SELECT * FROM marts.gpu_value WHERE snapshot_date = ?", [day])
+        specs = read_frame(con, "SELECT * FROM marts.gpu_specs")
+        cloud = read_frame(con, "SELECT * FROM marts.cloud_prices")
+        rows = buy_vs_rent_rows(tiers, value, specs, cloud)
+        replace_slice(con, "marts.buy_vs_rent", rows, {"snapshot_date": day})
+    context.log.info(f"buy or rent: {rows.height} machines")
+    return dg.MaterializeResult(metadata={
+        "dagster/row_count": rows.height,
+        "verdicts": dg.MetadataValue.md("\n".join(
+            f"- {r['tier']} / {r['use_case']} ({r['condition']}): {r['verdict']}" for r in rows.iter_rows(named=True))
+            or "no machines"),
+    })

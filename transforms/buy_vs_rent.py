@@ -1,0 +1,186 @@
+"""Buy or rent (issue 18): the hours per month above which owning a recommended machine beats renting.
+
+For each row of marts.build_tiers (a machine chosen for a tier, use case and condition):
+
+  own(H)  = build cost - resale value after the horizon + H x months x energy per hour
+  rent(H) = H x months x (cheapest cloud price for the machine's throughput per hour)
+  break-even H* = (build cost - resale) / (months x (rent per hour - energy per hour))
+
+with months = 12 x horizon years and H in hours of use per month. Owning wins above H*, renting below.
+When renting costs no more per hour than the machine's electricity, owning never wins (H* is NULL); an
+H* above the 730 hours of a month means the same.
+
+Renting the same throughput: the machine's throughput in its use case's index (total_relative_perf) divided
+by a cloud GPU's index value is how many cloud GPUs it takes (fractional: rented hours scale); the cheapest
+such offer among the cloud GPUs that meet the use case's VRAM floor is used. Spot offers are left out (they
+can be taken away mid-run); on-demand, serverless and marketplace offers count.
+
+Resale after the horizon (GPUs only; the platform is taken as worth nothing):
+  * observed: retention(age) = median over catalog cards of that age (+-1 year) with a used median today of
+    used median / launch MSRP. A new card keeps retention(horizon) of its price; a used card, bought at age
+    a, keeps retention(a + horizon) / retention(a), at most 1;
+  * ASSUMPTION when fewer than MIN_RETENTION_CARDS cards give a retention: half the GPU price after the
+    horizon (no source; stated in resale_basis).
+"""
+
+from dataclasses import dataclass
+from datetime import date
+
+import polars as pl
+
+from transforms.perf_indices import USE_CASE_INDEX
+from transforms.use_cases import USE_CASES
+
+HOURS_PER_MONTH = 730.0
+MIN_RETENTION_CARDS = 3
+AGE_WINDOW_YEARS = 1.0
+ASSUMED_RESALE_FRACTION = 0.5
+RENT_OFFER_KINDS = ("on_demand", "serverless", "marketplace")
+
+
+@dataclass(frozen=True)
+class Retention:
+    fraction: float | None
+    cards: int
+
+
+def break_even_hours(own_fixed_usd: float, horizon_years: float, rent_usd_per_hour: float,
+                     energy_usd_per_hour: float) -> float | None:
+    """Hours of use per month above which owning costs less than renting over the horizon; None: never."""
+    margin = rent_usd_per_hour - energy_usd_per_hour
+    if margin <= 0:
+        return None
+    return max(own_fixed_usd, 0.0) / (12.0 * horizon_years * margin)
+
+
+def _age_years(release: date | None, day: date) -> float | None:
+    return None if release is None else (day - release).days / 365.25
+
+
+def retention_at(age: float, ages: list[tuple[float, float]]) -> Retention:
+    """Median used-price / launch-MSRP of cards within AGE_WINDOW_YEARS of `age`."""
+    near = sorted(r for a, r in ages if abs(a - age) <= AGE_WINDOW_YEARS)
+    if len(near) < MIN_RETENTION_CARDS:
+        return Retention(None, len(near))
+    mid = len(near) // 2
+    return Retention(near[mid] if len(near) % 2 else (near[mid - 1] + near[mid]) / 2, len(near))
+
+
+def retention_points(value: pl.DataFrame, specs: pl.DataFrame, day: date) -> list[tuple[float, float]]:
+    """(age in years, used median / launch MSRP) of every card with enough used listings and an MSRP."""
+    rows = (value.filter((pl.col("condition") == "used") & pl.col("enough_listings"))
+            .join(specs.select("model_id", "release_date", "launch_msrp_usd"), on="model_id")
+            .filter(pl.col("launch_msrp_usd") > 0))
+    out = []
+    for r in rows.iter_rows(named=True):
+        age = _age_years(r["release_date"], day)
+        if age is not None and age >= 0:
+            out.append((age, r["price_median"] / r["launch_msrp_usd"]))
+    return out
+
+
+def resale(condition: str, card_age: float | None, own_retention: float | None, horizon: float,
+           ages: list[tuple[float, float]]) -> tuple[float, str]:
+    """(fraction of the GPU price back after the horizon, its basis)."""
+    if condition == "new":
+        later = retention_at(horizon, ages)
+        if later.fraction is not None:
+            return min(later.fraction, 1.0), (f"observed: used median / launch MSRP of {later.cards} cards "
+                                              f"about {horizon:g} years old today")
+    elif card_age is not None and own_retention:
+        later = retention_at(card_age + horizon, ages)
+        if later.fraction is not None:
+            return min(later.fraction / own_retention, 1.0), (
+                f"observed: used median / launch MSRP of {later.cards} cards about {card_age + horizon:.0f} "
+                f"years old today, over this card's own ({own_retention:.2f})")
+    return ASSUMED_RESALE_FRACTION, (f"ASSUMPTION: {ASSUMED_RESALE_FRACTION:.0%} of the GPU price back after "
+                                     f"{horizon:g} years (too few priced cards of that age to observe it)")
+
+
+def cheapest_rent(cloud: pl.DataFrame, specs: pl.DataFrame, index: str, vram_floor: float) -> dict | None:
+    """The cloud offer with the lowest USD per unit of the index per hour among GPUs meeting the VRAM floor."""
+    perf = "relative_perf" if index == "training" else f"perf_{index}"
+    offers = (cloud.filter(pl.col("offer_kind").is_in(RENT_OFFER_KINDS) & (pl.col("usd_per_gpu_hour") > 0))
+              .join(specs.select("model_id", "memory_gb", pl.col(perf).alias("perf")), on="model_id")
+              .filter((pl.col("memory_gb") >= vram_floor) & (pl.col("perf") > 0))
+              .with_columns(usd_per_perf_hour=pl.col("usd_per_gpu_hour") / pl.col("perf"))
+              .sort("usd_per_perf_hour", "model_id", "provider"))
+    return offers.row(0, named=True) if offers.height else None
+
+
+BUY_VS_RENT_SCHEMA = {
+    "snapshot_date": pl.Date, "tier": pl.String, "use_case": pl.String, "condition": pl.String,
+    "model_id": pl.String, "gpu_count": pl.Int32, "horizon_years": pl.Float64, "perf_index": pl.String,
+    "total_relative_perf": pl.Float64, "total_build_cost_usd": pl.Float64, "gpu_total_price": pl.Float64,
+    "resale_fraction": pl.Float64, "resale_basis": pl.String, "resale_value_usd": pl.Float64,
+    "own_fixed_usd": pl.Float64, "own_energy_usd_per_hour": pl.Float64, "rent_model_id": pl.String,
+    "rent_provider": pl.String, "rent_offer_kind": pl.String, "rent_usd_per_gpu_hour": pl.Float64,
+    "rent_gpus_for_same_perf": pl.Float64, "rent_usd_per_hour": pl.Float64,
+    "break_even_hours_per_month": pl.Float64, "break_even_utilization_pct": pl.Float64, "verdict": pl.String,
+    "notes": pl.String, "source_mode": pl.String,
+}
+
+
+def _verdict(hours: float | None, rent_offer: dict | None) -> str:
+    if rent_offer is None:
+        return "no cloud price for a GPU that meets this use case"
+    if hours is None:
+        return "rent at any use: the cloud costs less per hour than this machine's electricity"
+    if hours > HOURS_PER_MONTH:
+        return f"rent: owning would pay only above {hours:,.0f} h/month, more than a month has"
+    return f"own above {hours:,.0f} h/month ({hours / HOURS_PER_MONTH:.0%} of the time); rent below"
+
+
+def _usd_per_kwh(t: dict) -> float:
+    """The electricity price the tier was costed at (its annual cost over its annual kWh)."""
+    kwh, cost = t.get("annual_energy_kwh"), t.get("annual_energy_cost_usd")
+    return cost / kwh if kwh and cost is not None else 0.0
+
+
+def buy_vs_rent(tiers: pl.DataFrame, value: pl.DataFrame, specs: pl.DataFrame, cloud: pl.DataFrame,
+                use_cases: dict[str, int] = USE_CASES) -> pl.DataFrame:
+    """One row per build_tiers row that chose a machine; energy at the price the tier was costed at."""
+    rows = []
+    for day, day_tiers in tiers.filter(pl.col("model_id").is_not_null()).group_by("snapshot_date", maintain_order=True):
+        day = day[0]
+        day_value = value.filter(pl.col("snapshot_date") == day)
+        ages = retention_points(day_value, specs, day)
+        cards = {(r["model_id"], r["condition"]): r for r in day_value.iter_rows(named=True)}
+        released = dict(specs.select("model_id", "release_date").iter_rows())
+        msrp = dict(specs.select("model_id", "launch_msrp_usd").iter_rows())
+        for t in day_tiers.iter_rows(named=True):
+            index = t.get("perf_index") or USE_CASE_INDEX.get(t["use_case"], "training")
+            card = cards.get((t["model_id"], t["condition"]), {})
+            own_ret = (card.get("price_median") / msrp[t["model_id"]]
+                       if card.get("price_median") and msrp.get(t["model_id"]) else None)
+            fraction, basis = resale(t["condition"], _age_years(released.get(t["model_id"]), day), own_ret,
+                                     t["horizon_years"], ages)
+            resale_usd = t["gpu_total_price"] * fraction
+            fixed = t["total_build_cost_usd"] - resale_usd
+            usd_per_kwh = _usd_per_kwh(t)
+            energy = (t["wall_draw_w"] or 0) / 1000 * usd_per_kwh
+            offer = cheapest_rent(cloud, specs, index, use_cases.get(t["use_case"], 0))
+            rent_per_hour = hours = gpus = None
+            if offer is not None:
+                gpus = t["total_relative_perf"] / offer["perf"]
+                rent_per_hour = gpus * offer["usd_per_gpu_hour"]
+                hours = break_even_hours(fixed, t["horizon_years"], rent_per_hour, energy)
+            rows.append({
+                "snapshot_date": day, "tier": t["tier"], "use_case": t["use_case"], "condition": t["condition"],
+                "model_id": t["model_id"], "gpu_count": t["gpu_count"], "horizon_years": t["horizon_years"],
+                "perf_index": index, "total_relative_perf": t["total_relative_perf"],
+                "total_build_cost_usd": t["total_build_cost_usd"], "gpu_total_price": t["gpu_total_price"],
+                "resale_fraction": fraction, "resale_basis": basis, "resale_value_usd": resale_usd,
+                "own_fixed_usd": fixed, "own_energy_usd_per_hour": energy,
+                "rent_model_id": offer and offer["model_id"], "rent_provider": offer and offer["provider"],
+                "rent_offer_kind": offer and offer["offer_kind"],
+                "rent_usd_per_gpu_hour": offer and offer["usd_per_gpu_hour"], "rent_gpus_for_same_perf": gpus,
+                "rent_usd_per_hour": rent_per_hour, "break_even_hours_per_month": hours,
+                "break_even_utilization_pct": None if hours is None else hours / HOURS_PER_MONTH * 100,
+                "verdict": _verdict(hours, offer),
+                "notes": (f"cloud price {offer['price_date'] or 'undated'} from {offer['source']}; "
+                          f"energy at {usd_per_kwh:g} USD/kWh and {t['wall_draw_w']:.0f} W at the wall"
+                          if offer else "no cloud GPU with a price meets the VRAM floor"),
+                "source_mode": t["source_mode"],
+            })
+    return pl.DataFrame(rows, schema=BUY_VS_RENT_SCHEMA)
