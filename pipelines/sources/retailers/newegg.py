@@ -117,7 +117,7 @@ def _parse_cell(cell: Tag, title_el: Tag, page_url: str) -> RetailerListing:
         or condition_of(promo if not _OUT_OF_STOCK.search(promo) else None)
         or "new"
     )
-    combo = _combo_id(cell, url, image_link)
+    combo = _combo_id(cell, page_url, url, image_link)
     return RetailerListing(
         store=S.store,
         sku=combo or _item_number(cell, url),
@@ -138,9 +138,9 @@ def _parse_cell(cell: Tag, title_el: Tag, page_url: str) -> RetailerListing:
     )
 
 
-def _combo_id(cell: Tag, url: str | None, image_link: Tag | None) -> str | None:
+def _combo_id(cell: Tag, page_url: str, url: str | None, image_link: Tag | None) -> str | None:
     """Combo.N when the cell is a combo deal (a link to ComboDealDetails, or a combo_cell_ id), else None."""
-    links = [url, absolute(url or "https://www.newegg.com/", image_link.get("href")) if image_link is not None else None]
+    links = [url, absolute(page_url, image_link.get("href")) if image_link is not None else None]
     for link in links:
         if link and S.combo_path_marker in urlsplit(link).path.lower():
             value = query_param(link, S.combo_param)
