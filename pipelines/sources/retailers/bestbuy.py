@@ -18,6 +18,7 @@ from pipelines.sources.retailers.listing import (
     LayoutChangedError,
     ParsedPage,
     RetailerListing,
+    not_zero,
 )
 from pipelines.sources.retailers.selectors import BESTBUY as F
 from transforms.price_text import MAX_PRICE_USD, PriceText, parse_price_text
@@ -84,17 +85,9 @@ def _number(value: Any) -> PriceText:
     return parse_price_text(str(value))
 
 
-def _price(value: Any) -> PriceText:
-    """A product price: a JSON number or text, where zero is no price (shipping keeps its zero)."""
-    parsed = _number(value)
-    if parsed.value is not None and parsed.value <= 0:
-        return PriceText(None, None, f"zero: {value!r}")
-    return parsed
-
-
 def _listing(p: dict) -> RetailerListing:
-    sale = _price(p.get(F.sale_price))
-    regular = _price(p.get(F.regular_price))
+    sale = not_zero(_number(p.get(F.sale_price)), p.get(F.sale_price))
+    regular = not_zero(_number(p.get(F.regular_price)), p.get(F.regular_price))
     if sale.value is not None:
         price, note = sale.value, None
     elif regular.value is not None:

@@ -150,13 +150,17 @@ def price_note(parsed: PriceText, *extra: str | None) -> str | None:
     return "; ".join(notes) or None
 
 
-def item_price(text: str | None) -> PriceText:
-    """A product's shown price: as parse_price_text reads it, except that zero is no price ("$0.00" placeholders
-    on sold-out tiles), null with a note. Shipping keeps its zero (free) through parse_price_text."""
-    parsed = parse_price_text(text)
+def not_zero(parsed: PriceText, shown) -> PriceText:
+    """A product price where zero is no price ("$0.00" placeholders on sold-out tiles, a 0 in an API), null with
+    a note. Shipping keeps its zero (free): it does not come through here."""
     if parsed.value is not None and parsed.value <= 0:
-        return PriceText(None, None, f"zero: {clean_text(text)[:40]}")
+        return PriceText(None, None, f"zero: {clean_text(str(shown))[:40]}")
     return parsed
+
+
+def item_price(text: str | None) -> PriceText:
+    """A product's shown price, read by parse_price_text, zero being no price."""
+    return not_zero(parse_price_text(text), text)
 
 
 def was_price(was: PriceText, price: float | None) -> float | None:

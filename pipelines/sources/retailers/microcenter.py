@@ -65,14 +65,15 @@ def parse_category_page(html: str, page_url: str) -> ParsedPage:
             continue
         data = cell.select_one(S.data_link)
         title_el = cell.select_one(S.title_link)
-        named = _name(data, title_el)
+        brand = decode_entities((data.get(S.attr_brand) if data is not None else None) or "").strip() or None
+        named = _name(data, title_el, brand)
         if not named.title:
             continue  # placeholder tile: nothing to name or price
-        listings.extend(_parse_tile(cell, data, title_el, named.title, named.condition, page_url, store_id))
+        listings.extend(_parse_tile(cell, data, title_el, named, brand, page_url, store_id))
     return ParsedPage(listings=listings, next_url=_next_url(soup, page_url, store_id))
 
 
-def _parse_tile(cell: Tag, data: Tag | None, title_el: Tag | None, title: str, named_condition: str | None,
+def _parse_tile(cell: Tag, data: Tag | None, title_el: Tag | None, named: SplitTitle, brand: str | None,
                 page_url: str, store_id: str | None) -> list[RetailerListing]:
     link = title_el if title_el is not None and title_el.get("href") else data
     url = absolute(page_url, link.get("href")) if link is not None else None
@@ -83,7 +84,6 @@ def _parse_tile(cell: Tag, data: Tag | None, title_el: Tag | None, title: str, n
     in_path = _PRODUCT_PATH.search(url or "")
     key = ((data.get(S.attr_id) if data is not None else None) or (in_path.group(1) if in_path else None)
            or shown_sku or "").strip()
-    brand = decode_entities((data.get(S.attr_brand) if data is not None else None) or "").strip() or None
 
     parsed = item_price(_price_text(cell))
     if parsed.value is None and parsed.note == "missing" and data is not None and data.get(S.attr_price):
@@ -105,7 +105,7 @@ def _parse_tile(cell: Tag, data: Tag | None, title_el: Tag | None, title: str, n
         in_stock = None
 
     rating, reviews = _rating(cell)
-    common = dict(store=S.store, sku=key, title=title, url=url, brand=brand, rating=rating,
+    common = dict(store=S.store, sku=key, title=named.title, url=url, brand=brand, rating=rating,
                   review_count=reviews, shown_sku=shown_sku if shown_sku != key else None)
     out = [
         RetailerListing(
@@ -113,7 +113,7 @@ def _parse_tile(cell: Tag, data: Tag | None, title_el: Tag | None, title: str, n
             was_price_usd=was_price(parse_price_text(was_text), price) if was_text else None,
             shipping_usd=None,  # category tiles do not state shipping; most cards are in-store pickup
             in_stock=in_stock,
-            condition=named_condition or "new",
+            condition=named.condition or "new",
             price_note=parsed.note,
             stock_quantity=quantity,
             stock_text=stock_text or None,
@@ -128,7 +128,7 @@ def _parse_tile(cell: Tag, data: Tag | None, title_el: Tag | None, title: str, n
                 price_usd=offer.value,
                 was_price_usd=None,
                 shipping_usd=None,
-                in_stock=(units or 0) > 0 if units is not None else (True if offer.value is not None else None),
+                in_stock=units > 0 if units is not None else (True if offer.value is not None else None),
                 condition="open_box",
                 price_note="open box from" if offer.value is not None else offer.note,
                 stock_quantity=units,
@@ -139,13 +139,13 @@ def _parse_tile(cell: Tag, data: Tag | None, title_el: Tag | None, title: str, n
     return out
 
 
-def _name(data: Tag | None, title_el: Tag | None) -> SplitTitle:
+def _name(data: Tag | None, title_el: Tag | None, brand: str | None) -> SplitTitle:
     """data-name (encoded twice by the store; 2023 pages leave the brand out, so it is put back), else the title
     link's text (which on 2023 pages runs on into the spec list after a ';'); condition words taken out."""
     named = split_condition((data.get(S.attr_name) if data is not None else None) or "")
     if not named.title:
         return split_condition(text_of(title_el).split(";")[0])
-    brand = split_condition((data.get(S.attr_brand) if data is not None else None) or "").title
+    brand = split_condition(brand).title if brand else None  # a condition word in the brand stays out of the name
     if brand and not named.title.lower().startswith(brand.lower()):
         return SplitTitle(f"{brand} {named.title}", named.condition)
     return named

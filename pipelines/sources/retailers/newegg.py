@@ -28,6 +28,7 @@ from pipelines.sources.retailers.listing import (
     absolute,
     diagnose_empty_page,
     first_int,
+    first_text,
     item_price,
     own_text,
     query_param,
@@ -92,9 +93,7 @@ def _parse_cell(cell: Tag, title_el: Tag, page_url: str) -> RetailerListing:
     parsed = item_price(price_text)
     price = parsed.value
 
-    was_text = text_of(cell.select_one(S.price_was_data))
-    if not any(ch.isdigit() for ch in was_text):
-        was_text = own_text(cell.select_one(S.price_was))
+    was_text = first_text(cell, (S.price_was_data,)) or own_text(cell.select_one(S.price_was))
     was = was_price(parse_price_text(was_text), price) if was_text else None
 
     promo = text_of(cell.select_one(S.promo))
@@ -182,8 +181,7 @@ def _item_number(cell: Tag, url: str | None) -> str:
             return tail.split("/")[0]
     # last resort: the container's id is the dashed item number (13-119-709); the cell's id adds the grid
     # position (item_cell_13-119-709_2_0), so it is the very last
-    container = cell if cell.name == "div" and S.item_container.split(".")[1] in (cell.get("class") or []) \
-        else cell.select_one(S.item_container)
+    container = cell if cell.css.match(S.item_container) else cell.select_one(S.item_container)
     return ((container.get("id") if container is not None else None) or cell.get("id") or "").strip()
 
 
