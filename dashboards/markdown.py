@@ -26,6 +26,12 @@ def _cell(value) -> str:
     return text
 
 
+FIT_COLUMNS = {"perf_index": "index", "source": "measured by", "measured_cards": "cards measured",
+               "weight_bandwidth": "bandwidth weight", "loo_mean_abs_pct_error": "LOO mean %",
+               "loo_max_abs_pct_error": "LOO max %", "loo_worst_model": "worst card"}
+"""The performance indices' fits (marts.perf_index_fits) as the export and the gpu_specs metadata show them."""
+
+
 def table(frame: pl.DataFrame, columns: dict[str, str]) -> str:
     if frame.is_empty():
         return "_none_\n"
@@ -87,10 +93,7 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
     out.append("\n## Performance indices\n\nEach use case ranks by its own index (RTX 3090 = 1.0): measured where a "
                "published benchmark has the card, else a fit of compute and memory bandwidth; the fit's "
                "leave-one-out error says how far to trust a modelled value.\n\n")
-    out.append(table(data.perf_fits, {
-        "perf_index": "index", "source": "measured by", "measured_cards": "cards measured",
-        "weight_bandwidth": "bandwidth weight", "loo_mean_abs_pct_error": "LOO mean %",
-        "loo_max_abs_pct_error": "LOO max %", "loo_worst_model": "worst card"}))
+    out.append(table(data.perf_fits, FIT_COLUMNS))
     best = data.builds.filter(pl.col("model_id").is_not_null())
     out.append("\n## Best machine per budget\n\nPurchase budget (GPUs + platform); among the machines within 20% "
                "of the best value that fit, the most VRAM, then the most throughput.\n\n")

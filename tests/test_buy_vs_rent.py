@@ -12,7 +12,8 @@ DAY = date(2026, 11, 20)
 
 def tier_row(**over) -> dict:
     row = {"snapshot_date": DAY, "tier": "2gpu", "use_case": "llm", "condition": "new", "model_id": "card-a",
-           "gpu_count": 2, "horizon_years": 2.0, "perf_index": "llm_inference", "total_relative_perf": 2.0,
+           "gpu_count": 2, "horizon_years": 2.0, "perf_index": "llm_inference", "vram_floor_gb": 24.0,
+           "total_relative_perf": 2.0,
            "total_build_cost_usd": 2000.0, "gpu_total_price": 1500.0, "wall_draw_w": 500.0,
            "annual_energy_kwh": 1000.0, "annual_energy_cost_usd": 200.0, "source_mode": "sample"}
     return row | over
@@ -53,7 +54,7 @@ def test_break_even_matches_a_hand_computation():
 def test_a_smaller_floor_admits_the_cheaper_cloud_card():
     # vision needs 12 GB: the 16 GB card counts, 1.0 per GPU in the vision index at 0.50 USD/h, so 2.0 units cost
     # 1.00 USD/h and owning pays above 1,250 / (24 x (1.00 - 0.10)) h/month
-    (row,) = buy_vs_rent(pl.DataFrame([tier_row(use_case="vision", perf_index="vision")]), NO_PRICES, SPECS,
+    (row,) = buy_vs_rent(pl.DataFrame([tier_row(use_case="vision", perf_index="vision", vram_floor_gb=12.0)]), NO_PRICES, SPECS,
                          CLOUD).iter_rows(named=True)
     assert (row["rent_model_id"], row["rent_usd_per_hour"]) == ("cloud-small", pytest.approx(1.0))
     assert row["break_even_hours_per_month"] == pytest.approx(1250 / (24 * 0.90))

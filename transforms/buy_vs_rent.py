@@ -28,8 +28,7 @@ from datetime import date
 
 import polars as pl
 
-from transforms.perf_indices import USE_CASE_INDEX
-from transforms.use_cases import USE_CASES
+from transforms.perf_indices import perf_column
 
 HOURS_PER_MONTH = 730.0
 MIN_RETENTION_CARDS = 3
@@ -99,9 +98,8 @@ def resale(condition: str, card_age: float | None, own_retention: float | None, 
 
 def cheapest_rent(cloud: pl.DataFrame, specs: pl.DataFrame, index: str, vram_floor: float) -> dict | None:
     """The cloud offer with the lowest USD per unit of the index per hour among GPUs meeting the VRAM floor."""
-    perf = "relative_perf" if index == "training" else f"perf_{index}"
     offers = (cloud.filter(pl.col("offer_kind").is_in(RENT_OFFER_KINDS) & (pl.col("usd_per_gpu_hour") > 0))
-              .join(specs.select("model_id", "memory_gb", pl.col(perf).alias("perf")), on="model_id")
+              .join(specs.select("model_id", "memory_gb", pl.col(perf_column(index)).alias("perf")), on="model_id")
               .filter((pl.col("memory_gb") >= vram_floor) & (pl.col("perf") > 0))
               .with_columns(usd_per_perf_hour=pl.col("usd_per_gpu_hour") / pl.col("perf"))
               .sort("usd_per_perf_hour", "model_id", "provider"))
@@ -137,19 +135,20 @@ def _usd_per_kwh(t: dict) -> float:
     return cost / kwh if kwh and cost is not None else 0.0
 
 
-def buy_vs_rent(tiers: pl.DataFrame, value: pl.DataFrame, specs: pl.DataFrame, cloud: pl.DataFrame,
-                use_cases: dict[str, int] = USE_CASES) -> pl.DataFrame:
-    """One row per build_tiers row that chose a machine; energy at the price the tier was costed at."""
+def buy_vs_rent(tiers: pl.DataFrame, value: pl.DataFrame, specs: pl.DataFrame, cloud: pl.DataFrame) -> pl.DataFrame:
+    """One row per build_tiers row that chose a machine, in the row's index (perf_index) and against cloud GPUs
+    that meet its VRAM floor (vram_floor_gb); energy at the price the tier was costed at."""
     rows = []
+    released = dict(specs.select("model_id", "release_date").iter_rows())
+    msrp = dict(specs.select("model_id", "launch_msrp_usd").iter_rows())
+    offers: dict[tuple[str, float], dict | None] = {}  # the cheapest offer per index and VRAM floor
     for day, day_tiers in tiers.filter(pl.col("model_id").is_not_null()).group_by("snapshot_date", maintain_order=True):
         day = day[0]
         day_value = value.filter(pl.col("snapshot_date") == day)
         ages = retention_points(day_value, specs, day)
         cards = {(r["model_id"], r["condition"]): r for r in day_value.iter_rows(named=True)}
-        released = dict(specs.select("model_id", "release_date").iter_rows())
-        msrp = dict(specs.select("model_id", "launch_msrp_usd").iter_rows())
         for t in day_tiers.iter_rows(named=True):
-            index = t.get("perf_index") or USE_CASE_INDEX.get(t["use_case"], "training")
+            index, floor = t["perf_index"], t["vram_floor_gb"]
             card = cards.get((t["model_id"], t["condition"]), {})
             own_ret = (card.get("price_median") / msrp[t["model_id"]]
                        if card.get("price_median") and msrp.get(t["model_id"]) else None)
@@ -159,7 +158,9 @@ def buy_vs_rent(tiers: pl.DataFrame, value: pl.DataFrame, specs: pl.DataFrame, c
             fixed = t["total_build_cost_usd"] - resale_usd
             usd_per_kwh = _usd_per_kwh(t)
             energy = (t["wall_draw_w"] or 0) / 1000 * usd_per_kwh
-            offer = cheapest_rent(cloud, specs, index, use_cases.get(t["use_case"], 0))
+            if (index, floor) not in offers:
+                offers[(index, floor)] = cheapest_rent(cloud, specs, index, floor)
+            offer = offers[(index, floor)]
             rent_per_hour = hours = gpus = None
             if offer is not None:
                 gpus = t["total_relative_perf"] / offer["perf"]

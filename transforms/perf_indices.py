@@ -39,6 +39,11 @@ INDEX_SOURCES = {
 }
 
 
+def perf_column(index: str) -> str:
+    """The column an index's values are in: relative_perf for training, perf_<index> for the others."""
+    return "relative_perf" if index == "training" else f"perf_{index}"
+
+
 @dataclass(frozen=True)
 class IndexResult:
     name: str
@@ -77,8 +82,8 @@ def index_columns(results: dict[str, IndexResult]) -> pl.DataFrame:
     """model_id with relative_perf / perf_basis (training) and perf_<index> / perf_<index>_basis for the others."""
     frame = results["training"].values
     for name in INDICES[1:]:
-        frame = frame.join(results[name].values.rename({"relative_perf": f"perf_{name}",
-                                                        "perf_basis": f"perf_{name}_basis"}),
+        frame = frame.join(results[name].values.rename({"relative_perf": perf_column(name),
+                                                        "perf_basis": f"{perf_column(name)}_basis"}),
                            on="model_id", how="left")
     return frame
 

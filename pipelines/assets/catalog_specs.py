@@ -3,6 +3,7 @@
 import dagster as dg
 import polars as pl
 
+from dashboards.markdown import FIT_COLUMNS, table
 from pipelines.resources.warehouse import WarehouseResource
 from transforms.perf_indices import fits_frame, index_columns, perf_indices
 from transforms.performance import INDEX_NAME, REFERENCE_MODEL
@@ -72,15 +73,6 @@ def gpu_specs_mart(warehouse: WarehouseResource) -> dg.MaterializeResult:
         "leave_one_out_mean_abs_error_pct": round(fit.loo_mean_abs_pct_error or 0, 2),
         "leave_one_out_max_abs_error_pct": round(fit.loo_max_abs_pct_error or 0, 2),
         "perf_basis_counts": basis,
-        "indices": dg.MetadataValue.md(_fits_markdown(fits)),
+        "indices": dg.MetadataValue.md(table(fits, FIT_COLUMNS)),
     })
 
-
-def _fits_markdown(fits: pl.DataFrame) -> str:
-    lines = ["| index | measured cards | weight compute / bandwidth | LOO mean % | LOO max % (card) |",
-             "|---|---|---|---|---|"]
-    for r in fits.iter_rows(named=True):
-        lines.append(f"| {r['perf_index']} | {r['measured_cards']} | {r['weight_compute']:.2f} / "
-                     f"{r['weight_bandwidth']:.2f} | {r['loo_mean_abs_pct_error']} | {r['loo_max_abs_pct_error']} "
-                     f"({r['loo_worst_model']}) |")
-    return "\n".join(lines)

@@ -14,7 +14,7 @@ from datetime import date
 
 import polars as pl
 
-from transforms.perf_indices import USE_CASE_INDEX
+from transforms.perf_indices import USE_CASE_INDEX, perf_column
 from transforms.tiers.config import TierConfig
 from transforms.tiers.machine import card_reason, evaluate
 from transforms.tiers.platforms import PartPrices, platform_rows, platforms_for
@@ -136,15 +136,16 @@ def in_index(machine: dict, card: dict, index: str) -> dict | None:
     """The machine measured in a use case's performance index. The best platform of a card does not depend on
     the index (the card's performance scales every platform's value alike), so the machine is sized once and
     its throughput and value rescaled by the card's index over its training index. None: no figure."""
-    if index == "training" or f"perf_{index}" not in card:  # a value frame without the index: training
+    column = perf_column(index)
+    if index == "training" or column not in card:  # a value frame without the index: training
         return machine
-    perf, base = card.get(f"perf_{index}"), card.get("relative_perf")
+    perf, base = card.get(column), card.get("relative_perf")
     if not perf or not base or perf <= 0 or base <= 0:
         return None
     factor = perf / base
     return {**machine, "total_relative_perf": machine["total_relative_perf"] * factor,
             "perf_per_1k_usd_tco": machine["perf_per_1k_usd_tco"] * factor,
-            "perf_basis": card.get(f"perf_{index}_basis"),
+            "perf_basis": card.get(f"{column}_basis"),
             "card_perf_per_1k_usd": card.get(f"perf_per_1k_usd_{index}")}
 
 
