@@ -32,8 +32,6 @@ FIXES = {
 class PageProblem(ValueError):
     """A page with no products, and why. `kind` is a raw.ingest_errors kind; the message ends with the fix."""
 
-    kind = "layout_changed"
-
     def __init__(self, store: str, kind: str, detail: str):
         self.store, self.kind, self.detail = store, kind, detail
         super().__init__(f"{store}: {detail}; fix: {FIXES[kind]}")
@@ -44,12 +42,12 @@ class LayoutChangedError(PageProblem):
 
     def __init__(self, store: str, selector: str | None = None, detail: str = "no item cells found"):
         self.selector = selector
-        if selector is None:  # called with a ready-made message, like any ValueError
-            self.store, self.kind, self.detail = store.split(":", 1)[0], "layout_changed", store
-            ValueError.__init__(self, f"{store}; fix: {FIXES['layout_changed']}")
+        if selector is None:  # a ready-made message, "store: what is wrong"
+            store, _, detail = store.partition(":")
+            detail = detail.strip()
         else:
-            super().__init__(store, "layout_changed",
-                             f"{detail} (selector {selector!r}); the page layout may have changed")
+            detail = f"{detail} (selector {selector!r}); the page layout may have changed"
+        super().__init__(store, "layout_changed", detail)
 
 
 def _text(soup: BeautifulSoup) -> str:
