@@ -65,10 +65,12 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
         ranked = data.top_ranking.filter(pl.col("condition") == condition).head(top_n)
         out.append(f"\n## Top {top_n} by performance per USD ({condition})\n\n" + table(ranked, RANK_COLS))
     picks = data.picks.filter(pl.col("pick_rank") == 1)
-    out.append("\n## Picks per budget and use case\n\nUse cases: LLM >= 24 GB, vision >= 12 GB, beginner >= 8 GB.\n\n")
+    out.append("\n## Picks per budget and use case\n\nUse cases: LLM >= 24 GB, vision >= 12 GB, beginner >= 8 GB. "
+               "Each ranks by its own index: LLM by LLM inference, vision by vision, beginner by training.\n\n")
     out.append(table(picks, {"condition": "condition", "use_case": "use case", "budget_usd": "budget USD",
                              "name": "pick", "vram_gb": "VRAM GB", "price_usd": "median USD",
-                             "listing_count": "listings"}))
+                             "listing_count": "listings", "perf_index": "index", "relative_perf": "perf",
+                             "perf_basis": "basis"}))
     out.append("\n## Build tiers\n\nWhole machines chosen for throughput per USD of total cost of ownership (GPUs, "
                "the platform sized for them and energy over "
                f"{_horizon(data)} years). Platform prices are estimates. The runner-up shows why.\n")
@@ -100,7 +102,7 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
     out.append(table(best.with_columns(machine=_machine_label()), {
         "use_case": "use case", "condition": "GPUs", "budget_usd": "budget USD", "machine": "machine",
         "platform_id": "platform", "total_build_cost_usd": "price USD", "total_vram_gb": "VRAM GB",
-        "total_relative_perf": "throughput"}))
+        "total_relative_perf": "throughput", "perf_index": "index"}))
     out.append("\n## Best deals\n\n" + table(data.deals.head(top_n), {
         "model_id": "model", "condition": "condition", "source": "source", "unit_price": "USD",
         "median_30d": "30-day median", "discount_pct": "% under", "title": "title"}))

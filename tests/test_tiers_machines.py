@@ -212,6 +212,20 @@ def test_budget_mode_buys_the_most_vram_among_near_best_machines_that_fit():
     assert vision["model_id"].n_unique() > 1 or vision["gpu_count"].n_unique() > 1  # answers change with budget
 
 
+def test_budget_mode_measures_llm_machines_in_the_llm_index():
+    """Same price, same VRAM: the card with more memory bandwidth (higher LLM index, lower training index) is
+    the LLM budget machine, the compute card the beginner one, and each row names its index."""
+    compute, bandwidth = card("compute", 800, 1.4, 24, 300), card("bandwidth", 800, 0.9, 24, 300)
+    compute |= {"perf_llm_inference": 0.7, "perf_llm_inference_basis": "tensor_model"}
+    bandwidth |= {"perf_llm_inference": 1.3, "perf_llm_inference_basis": "measured"}
+    b = budget_builds(*frames([compute, bandwidth]), PLATFORMS, PARTS, NO_SCALING, TierConfig(), budgets=(2000,),
+                      use_cases={"llm": 24, "beginner": 8})
+    by = {r["use_case"]: r for r in b.iter_rows(named=True)}
+    assert (by["llm"]["model_id"], by["llm"]["perf_index"], by["llm"]["perf_basis"]) == ("bandwidth", "llm_inference", "measured")
+    assert (by["beginner"]["model_id"], by["beginner"]["perf_index"]) == ("compute", "training")
+    assert by["llm"]["total_relative_perf"] == pytest.approx(1.3 * by["llm"]["gpu_count"], rel=0.05)
+
+
 def test_best_per_card_keeps_the_best_platform_of_each_card():
     cards = [card("b", 700, 1.0, 24, 350, slots=3)]
     merged = cards_with_specs(*frames(cards)).to_dicts()

@@ -104,6 +104,9 @@ def test_budget_picks_change_with_the_budget_and_default_to_nvidia(warehouse):
     used_llm = picks.filter((pl.col("use_case") == "llm") & (pl.col("condition") == "used"))
     used_vision = picks.filter((pl.col("use_case") == "vision") & (pl.col("condition") == "used"))
     assert used_llm["model_id"].n_unique() > 1 or used_vision["model_id"].n_unique() > 1
+    index = dict(zip(picks["use_case"], picks["perf_index"], strict=True))
+    assert index == {"llm": "llm_inference", "vision": "vision", "beginner": "training"}
+    assert picks["perf_basis"].is_not_null().all()
 
 
 def test_budget_builds_fit_their_budget(warehouse):

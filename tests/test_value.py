@@ -112,3 +112,24 @@ def test_budget_picks_take_pcie_cards_only():
     ]).with_columns(form_factor=pl.Series(["sxm", "pcie"]))
     picks = budget_picks(value, budgets=(500,), use_cases={"vision": 12})
     assert picks["model_id"].to_list() == ["pcie-card"]
+
+
+def test_budget_picks_rank_each_use_case_by_its_own_index():
+    """Two 24 GB cards at the same price: the compute-heavy one trains faster, the bandwidth-heavy one generates
+    tokens faster. The LLM pick is the bandwidth card, the beginner (training) pick the compute card; each pick
+    carries the index and basis it was ranked by."""
+    value = value_rows([
+        {"model_id": "compute-card", "price_median": 800.0, "vram_gb": 24.0, "relative_perf": 1.4,
+         "perf_basis": "measured", "perf_llm_inference": 0.7, "perf_llm_inference_basis": "tensor_model"},
+        {"model_id": "bandwidth-card", "price_median": 800.0, "vram_gb": 24.0, "relative_perf": 0.9,
+         "perf_basis": "tensor_model", "perf_llm_inference": 1.3, "perf_llm_inference_basis": "measured"},
+    ]).with_columns(perf_vision=pl.col("relative_perf"), perf_vision_basis=pl.col("perf_basis"),
+                    perf_per_1k_usd_llm_inference=pl.col("perf_llm_inference") / pl.col("price_median") * 1000,
+                    perf_per_1k_usd_vision=pl.col("relative_perf") / pl.col("price_median") * 1000)
+    picks = budget_picks(value, budgets=(1000,), use_cases={"llm": 24, "beginner": 8})
+    first = {r["use_case"]: r for r in picks.filter(pl.col("pick_rank") == 1).iter_rows(named=True)}
+    assert first["llm"]["model_id"] == "bandwidth-card" and first["beginner"]["model_id"] == "compute-card"
+    assert (first["llm"]["perf_index"], first["llm"]["perf_basis"]) == ("llm_inference", "measured")
+    assert first["llm"]["relative_perf"] == pytest.approx(1.3)
+    assert first["llm"]["perf_per_1k_usd"] == pytest.approx(1.3 / 800 * 1000)
+    assert (first["beginner"]["perf_index"], first["beginner"]["perf_basis"]) == ("training", "measured")

@@ -7,6 +7,11 @@ budget). The budget then picks within it: the most VRAM it buys, ties to the hig
 alternatives follow in the same order. When no top card fits a small budget, the same order runs over every
 eligible card that fits, so a budget is never left without an answer it could buy.
 
+Each use case ranks by its own performance index (transforms.perf_indices.USE_CASE_INDEX: llm by LLM inference,
+vision by vision, beginner by training); `relative_perf` and `perf_per_1k_usd` of a pick are that index's, named
+in `perf_index` with their basis (measured or modelled) in `perf_basis`. A value frame without an index's columns
+(read before the indices existed) ranks by training.
+
 Eligible: priced on at least 3 listings; a PCIe card with its own fans (an SXM or OAM module needs a server
 board; a passive card needs a server chassis's forced airflow, D12); NVIDIA unless any vendor is admitted (D11,
 the same default as the build tiers); at least the use case's VRAM floor.
@@ -14,24 +19,26 @@ the same default as the build tiers); at least the use case's VRAM floor.
 
 import polars as pl
 
+from transforms.perf_indices import USE_CASE_INDEX, per_1k_column, perf_column
 from transforms.tiers.rules import DEFAULT_VENDORS
 from transforms.use_cases import USE_CASES
 from transforms.value import PLUG_IN
 
 BUDGETS_USD = (300, 500, 750, 1_000, 1_500, 2_000, 3_000, 5_000, 10_000)
 NEAR_BEST = 0.5
-RULE = ("G5: NVIDIA PCIe cards with their own fans at least half as good per USD as the best, then the most VRAM "
-        "the budget buys, then perf/USD")
+RULE = ("G5: NVIDIA PCIe cards with their own fans at least half as good per USD (in the use case's index) as the "
+        "best, then the most VRAM the budget buys, then perf/USD")
 
 
 SCHEMA = {"snapshot_date": pl.Date, "budget_usd": pl.Int32, "use_case": pl.String, "condition": pl.String,
           "pick_rank": pl.Int32, "model_id": pl.String, "name": pl.String, "vram_gb": pl.Float64,
           "price_usd": pl.Float64, "relative_perf": pl.Float64, "perf_per_1k_usd": pl.Float64,
-          "listing_count": pl.Int32, "rule": pl.String, "source_mode": pl.String}
+          "listing_count": pl.Int32, "rule": pl.String, "source_mode": pl.String, "perf_index": pl.String,
+          "perf_basis": pl.String}
 
 
 def _eligible(value: pl.DataFrame, vendors: tuple[str, ...] | None) -> pl.DataFrame:
-    keep = pl.col("enough_listings") & (pl.col("price_median") > 0) & (pl.col("perf_per_1k_usd") > 0)
+    keep = pl.col("enough_listings") & (pl.col("price_median") > 0)
     if "form_factor" in value.columns:
         keep = keep & PLUG_IN
     if "cooling" in value.columns:
@@ -39,6 +46,21 @@ def _eligible(value: pl.DataFrame, vendors: tuple[str, ...] | None) -> pl.DataFr
     if vendors is not None and "vendor" in value.columns:
         keep = keep & pl.col("vendor").is_in(list(vendors))
     return value.filter(keep)
+
+
+def _in_index(eligible: pl.DataFrame, use_cases: dict[str, int]) -> pl.DataFrame:
+    """One copy of the eligible cards per use case, with that use case's index as _perf / _ppk / _basis."""
+    frames = []
+    for u, (use_case, floor) in enumerate(use_cases.items()):
+        index = USE_CASE_INDEX.get(use_case, "training")
+        if perf_column(index) not in eligible.columns:
+            index = "training"
+        basis = f"{perf_column(index)}_basis" if index != "training" else "perf_basis"
+        frames.append(eligible.select(
+            "*", use_case=pl.lit(use_case), _floor=pl.lit(float(floor)), _u=pl.lit(u), perf_index=pl.lit(index),
+            _perf=pl.col(perf_column(index)), _ppk=pl.col(per_1k_column(index)),
+            _basis=pl.col(basis) if basis in eligible.columns else pl.lit(None, pl.String)))
+    return pl.concat(frames).filter(pl.col("_ppk") > 0)
 
 
 def budget_picks(value: pl.DataFrame, budgets=BUDGETS_USD, use_cases=USE_CASES,
@@ -51,21 +73,20 @@ def budget_picks(value: pl.DataFrame, budgets=BUDGETS_USD, use_cases=USE_CASES,
     if eligible.is_empty() or not budgets or not use_cases:
         return pl.DataFrame(schema=SCHEMA)
     groups = eligible.select("snapshot_date", "condition").unique(maintain_order=True).with_row_index("_group")
-    grid = pl.DataFrame({"budget_usd": list(budgets), "_b": range(len(budgets))}).join(
-        pl.DataFrame({"use_case": list(use_cases), "_floor": [float(f) for f in use_cases.values()],
-                      "_u": range(len(use_cases))}), how="cross")
-    floored = (eligible.join(groups, on=["snapshot_date", "condition"], how="left").join(grid, how="cross")
-               .filter(pl.col("vram_gb") >= pl.col("_floor")))
-    top = pl.col("perf_per_1k_usd") >= pl.col("perf_per_1k_usd").max().over("_group", "_b", "_u") * NEAR_BEST
+    grid = pl.DataFrame({"budget_usd": list(budgets), "_b": range(len(budgets))})
+    floored = (_in_index(eligible.join(groups, on=["snapshot_date", "condition"], how="left"), use_cases)
+               .join(grid, how="cross").filter(pl.col("vram_gb") >= pl.col("_floor")))
+    top = pl.col("_ppk") >= pl.col("_ppk").max().over("_group", "_b", "_u") * NEAR_BEST
     group = ["_group", "_b", "_u"]
     ranked = (floored.with_columns(top=top).filter(pl.col("price_median") <= pl.col("budget_usd"))
-              .sort([*group, "top", "vram_gb", "perf_per_1k_usd", "_row"],
+              .sort([*group, "top", "vram_gb", "_ppk", "_row"],
                     descending=[False, False, False, True, True, True, False])
               .with_columns(pick_rank=pl.int_range(1, pl.len() + 1).over(group))
               .filter(pl.col("pick_rank") <= 3))
     return ranked.select(
         "snapshot_date", "budget_usd", "use_case", "condition", "pick_rank", "model_id", "name", "vram_gb",
-        price_usd=pl.col("price_median"), relative_perf=pl.col("relative_perf"),
-        perf_per_1k_usd=pl.col("perf_per_1k_usd"), listing_count=pl.col("listing_count"),
-        rule=pl.lit(RULE), source_mode=pl.col("source_mode"),
+        price_usd=pl.col("price_median"), relative_perf=pl.col("_perf"),
+        perf_per_1k_usd=pl.col("_ppk"), listing_count=pl.col("listing_count"),
+        rule=pl.lit(RULE), source_mode=pl.col("source_mode"), perf_index=pl.col("perf_index"),
+        perf_basis=pl.col("_basis"),
     ).cast(SCHEMA)

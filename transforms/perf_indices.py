@@ -44,6 +44,11 @@ def perf_column(index: str) -> str:
     return "relative_perf" if index == "training" else f"perf_{index}"
 
 
+def per_1k_column(index: str) -> str:
+    """The marts.gpu_value column of an index's value per 1,000 USD."""
+    return "perf_per_1k_usd" if index == "training" else f"perf_per_1k_usd_{index}"
+
+
 @dataclass(frozen=True)
 class IndexResult:
     name: str

@@ -86,7 +86,8 @@ def build_tiers(context: dg.AssetExecutionContext, config: TierRunConfig, wareho
 def budget_builds(context: dg.AssetExecutionContext, config: TierRunConfig, warehouse: WarehouseResource) -> dg.MaterializeResult:
     """Budget mode: for purchase budgets from 1,000 to 30,000 USD, per use case and condition, the whole
     machine (1 to 8 GPUs) with the most total VRAM, then throughput, among the machines that fit the budget
-    and are within 20% of the best value that fits (G5 lifted from cards to machines)."""
+    and are within 20% of the best value that fits (G5 lifted from cards to machines). Throughput and value
+    are in the use case's performance index (`perf_index`)."""
     day = partition_date(context)
     with warehouse.connect() as con:
         builds = budget_build_rows(*_inputs(con, day), config.tier_config())

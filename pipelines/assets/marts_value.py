@@ -41,7 +41,8 @@ def gpu_value(context: dg.AssetExecutionContext, warehouse: WarehouseResource) -
 def budget_picks(context: dg.AssetExecutionContext, warehouse: WarehouseResource) -> dg.MaterializeResult:
     """The pick and two alternatives for budgets from 300 to 10,000 USD and the use cases LLM (>= 24 GB),
     vision (>= 12 GB) and beginner (>= 8 GB), new and used, by the build guide's rule: among the best
-    performance-per-USD cards, the one with the most memory the budget buys."""
+    performance-per-USD cards, the one with the most memory the budget buys. Each use case ranks by its own
+    performance index (LLM inference, vision, training), named with its basis on every row."""
     day = partition_date(context)
     with warehouse.connect() as con:
         value = read_frame(con, "SELECT * FROM marts.gpu_value WHERE snapshot_date = ?", [day])

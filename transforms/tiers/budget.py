@@ -5,11 +5,14 @@ has, so it is not a whole machine) whose purchase price (GPUs + platform, energy
 what is spent now) fits the budget, keep those whose value (throughput per USD of TCO) is at least NEAR_BEST
 of the best value that fits, and take the one with the most total VRAM, then the most throughput. This is G5's
 rule lifted from cards to machines: among the top performers per USD, the most memory the budget buys.
+Throughput and value are in the use case's performance index (`perf_index`: llm by LLM inference, vision by
+vision, beginner by training), as in the build tiers (transforms.tiers.choose.in_index).
 """
 
 import polars as pl
 
-from transforms.tiers.choose import best_per_card, day_groups
+from transforms.perf_indices import USE_CASE_INDEX
+from transforms.tiers.choose import best_per_card, day_groups, in_index
 from transforms.tiers.config import TierConfig
 from transforms.tiers.platforms import PartPrices, platform_rows, platforms_for
 from transforms.tiers.rules import TIERS
@@ -28,6 +31,7 @@ def budget_builds(value: pl.DataFrame, specs: pl.DataFrame, platforms: pl.DataFr
     plats = platform_rows(platforms)
     rows = []
     for day, condition, mode, cards in day_groups(value, specs):
+        by_id = {c["model_id"]: c for c in cards}
         machines = []
         for rule in TIERS:
             if rule.tier == "beginner":
@@ -35,9 +39,11 @@ def budget_builds(value: pl.DataFrame, specs: pl.DataFrame, platforms: pl.DataFr
             best, _ = best_per_card(rule, cards, platforms_for(plats, rule.tier, condition), cfg, prices, scaling)
             machines += [{**m, "tier": rule.tier} for m in best.values()]
         for use_case, floor in use_cases.items():
-            usable = [m for m in machines if m["vram_gb"] >= floor]
+            index = USE_CASE_INDEX.get(use_case, "training")
+            sized = (in_index(m, by_id[m["model_id"]], index) for m in machines if m["vram_gb"] >= floor)
+            usable = [m for m in sized if m is not None]
             for budget in budgets:
-                rows.append(_budget_row(day, condition, mode, use_case, budget, usable))
+                rows.append(_budget_row(day, condition, mode, use_case, budget, usable) | {"perf_index": index})
     return pl.DataFrame(rows, schema=BUDGET_SCHEMA, strict=False)
 
 
@@ -71,5 +77,5 @@ BUDGET_SCHEMA = {
     "platform_id": pl.String, "total_vram_gb": pl.Float64, "total_relative_perf": pl.Float64,
     "total_build_cost_usd": pl.Float64, "tco_usd": pl.Float64, "perf_per_1k_usd_tco": pl.Float64,
     "perf_basis": pl.String, "runner_up": pl.String, "runner_up_relative_perf": pl.Float64,
-    "runner_up_build_cost_usd": pl.Float64, "notes": pl.String, "source_mode": pl.String,
+    "runner_up_build_cost_usd": pl.Float64, "notes": pl.String, "source_mode": pl.String, "perf_index": pl.String,
 }

@@ -14,7 +14,7 @@ from datetime import date
 
 import polars as pl
 
-from transforms.perf_indices import USE_CASE_INDEX, perf_column
+from transforms.perf_indices import USE_CASE_INDEX, per_1k_column, perf_column
 from transforms.tiers.config import TierConfig
 from transforms.tiers.machine import card_reason, evaluate
 from transforms.tiers.platforms import PartPrices, platform_rows, platforms_for
@@ -146,7 +146,7 @@ def in_index(machine: dict, card: dict, index: str) -> dict | None:
     return {**machine, "total_relative_perf": machine["total_relative_perf"] * factor,
             "perf_per_1k_usd_tco": machine["perf_per_1k_usd_tco"] * factor,
             "perf_basis": card.get(f"{column}_basis"),
-            "card_perf_per_1k_usd": card.get(f"perf_per_1k_usd_{index}")}
+            "card_perf_per_1k_usd": card.get(per_1k_column(index))}
 
 
 def _tier_row(day, condition, mode, rule, use_case, floor, fit, floor_rejects, why, cfg) -> dict:
