@@ -119,7 +119,7 @@ estimates.</p>
 <h2>Buy or rent</h2>
 <p>Hours of use per month above which owning each tier's machine (price, less the GPUs' resale after the
 horizon, plus electricity) costs less than renting the same throughput from the cheapest cloud GPU that meets
-the use case's VRAM floor. Cloud prices are a dated snapshot (marts.cloud_prices gives each source).</p>
+the use case's VRAM floor. Cloud prices are the day's gpuhunt catalog when run live, else a dated snapshot (marts.cloud_prices gives each row's date, source and basis).</p>
 <div style="overflow-x:auto">{_table(data.buy_vs_rent, RENT_COLUMNS, "buy-vs-rent")}</div>
 <h2>Performance indices</h2>
 <p>Each use case ranks by its own index (RTX 3090 = 1): measured where a published benchmark has the card, else

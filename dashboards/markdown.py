@@ -85,8 +85,8 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
             "wall_draw_w": "wall W", "power_cap_pct_continuous": "cap % for 1,440 W"}))
     out.append("\n## Buy or rent\n\nHours of use per month above which owning the tier's machine (price, less the "
                "GPUs' resale after the horizon, plus electricity) costs less than renting the same throughput from "
-               "the cheapest cloud GPU that meets the use case's VRAM floor (D16). Cloud prices are a dated "
-               "snapshot; see each row's basis in marts.buy_vs_rent.\n\n")
+               "the cheapest cloud GPU that meets the use case's VRAM floor (D16). Cloud prices are the day's gpuhunt "
+               "catalog when run live, else a dated snapshot; each row's notes give the price's date and basis.\n\n")
     out.append(table(data.buy_vs_rent, {
         "use_case": "use case", "tier": "tier", "condition": "GPUs", "model_id": "machine GPU",
         "own_fixed_usd": "price - resale USD", "rent_model_id": "cloud GPU", "rent_provider": "provider",

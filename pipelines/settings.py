@@ -62,6 +62,17 @@ def env_pattern(name: str, default: str, pattern: str, expected: str) -> str:
     return value
 
 
+def env_list(name: str, default: tuple[str, ...], item_pattern: str, expected: str) -> list[str]:
+    """A comma-separated list, each item matching item_pattern."""
+    value = _raw(name)
+    if value is None:
+        return list(default)
+    items = [item.strip() for item in value.split(",") if item.strip()]
+    if not items or not all(re.fullmatch(item_pattern, item) for item in items):
+        raise _bad(name, value, expected, ",".join(default))
+    return items
+
+
 def source_mode() -> str:
     """`GPU_MARKET_SOURCE=sample|live`; without it, live when both eBay keys are set, else sample."""
     explicit = _raw("GPU_MARKET_SOURCE")

@@ -1,5 +1,6 @@
 """Shared fixtures: one full sample materialization into a temporary warehouse, reused by several tests."""
 
+import socket
 from datetime import date
 from pathlib import Path
 
@@ -9,6 +10,7 @@ import pytest
 from pipelines.assets import ALL_ASSETS
 from pipelines.resources import (
     AlertsResource,
+    CloudCatalogResource,
     EbayResource,
     RetailersResource,
     SpecPagesResource,
@@ -16,6 +18,16 @@ from pipelines.resources import (
 )
 
 DAY = "2026-11-20"
+
+
+@pytest.fixture(autouse=True)
+def no_cloud_catalog_network(monkeypatch):
+    """Tests never touch the network: a live-mode run built from the environment (build_resources, run_daily)
+    would read the gpuhunt catalog from S3. Point it at a loopback port nothing listens on (refused at once);
+    the tests of the catalog serve it themselves."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        monkeypatch.setenv("GPUHUNT_CATALOG_URL", f"http://127.0.0.1:{probe.getsockname()[1]}/v3")
 
 
 def redirect_outputs(mp: pytest.MonkeyPatch, root) -> None:
@@ -30,6 +42,7 @@ def sample_resources(db_path) -> dict:
         "ebay": EbayResource(mode="sample"),
         "retailers": RetailersResource(mode="sample"),
         "spec_pages_source": SpecPagesResource(mode="sample"),
+        "cloud_catalog": CloudCatalogResource(mode="sample"),
         "alerts": no_alerts(db_path),
     }
 

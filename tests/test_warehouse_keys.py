@@ -53,9 +53,10 @@ def test_an_older_warehouse_is_upgraded_keeping_rows_comments_and_not_nulls(tmp_
             con.execute(path.read_text())
             con.execute("INSERT INTO main.schema_migrations VALUES (?, now())", [path.name])
     # 080 rebuilds marts.build_tiers and adds columns to marts.gpu_value; 130 adds columns to
-    # raw.retailer_listings and rewords comments there and on staging.listings: those keep their old columns'
+    # raw.retailer_listings and rewords comments there and on staging.listings; 150 adds columns to
+    # marts.budget_picks and rewords comments there: those keep their old columns'
     # names and types in front (checked below), the others stay exactly as they were
-    grown = ("raw.retailer_listings", "staging.listings")
+    grown = ("raw.retailer_listings", "staging.listings", "marts.budget_picks")
     kept = [t for t in load_python_migration(MIGRATION_070).TABLES
             if t in SLICE_KEYS and t not in ("marts.build_tiers", "marts.gpu_value", *grown)]
     before = {t: _described(con, t) for t in kept}

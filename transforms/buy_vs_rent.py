@@ -179,7 +179,8 @@ def buy_vs_rent(tiers: pl.DataFrame, value: pl.DataFrame, specs: pl.DataFrame, c
                 "rent_usd_per_hour": rent_per_hour, "break_even_hours_per_month": hours,
                 "break_even_utilization_pct": None if hours is None else hours / HOURS_PER_MONTH * 100,
                 "verdict": _verdict(hours, offer),
-                "notes": (f"cloud price {offer['price_date'] or 'undated'} from {offer['source']}; "
+                "notes": (f"cloud price {offer['price_date'] or 'undated'} ({offer.get('snapshot_basis') or 'snapshot'}"
+                          f"{', ' + offer['location'] if offer.get('location') else ''}) from {offer['source']}; "
                           f"energy at {usd_per_kwh:g} USD/kWh and {t['wall_draw_w']:.0f} W at the wall"
                           if offer else "no cloud GPU with a price meets the VRAM floor"),
                 "source_mode": t["source_mode"],

@@ -101,6 +101,19 @@ def load_cloud_prices(path: Path | None = None) -> pl.DataFrame:
     return _read_csv(path or CLOUD_PRICES_CSV, CLOUD_PRICE_SCHEMA)
 
 
+CLOUD_GPU_NAMES_CSV = CATALOG_DIR / "cloud_gpu_names.csv"
+CLOUD_GPU_NAME_SCHEMA: dict[str, pl.DataType] = {
+    "gpu_name": pl.String, "gpu_memory_gb": pl.Float64, "instance_pattern": pl.String, "model_id": pl.String,
+    "note": pl.String,
+}
+
+
+def load_cloud_gpu_names(path: Path | None = None) -> pl.DataFrame:
+    """gpuhunt GPU names (with memory and, where a name covers two form factors, an instance-name pattern) to
+    catalog models, in match order (transforms.cloud_offers.match_models)."""
+    return _read_csv(path or CLOUD_GPU_NAMES_CSV, CLOUD_GPU_NAME_SCHEMA)
+
+
 PLATFORMS_CSV = CATALOG_DIR / "platforms.csv"
 PLATFORM_PARTS_CSV = CATALOG_DIR / "platform_parts.csv"
 DIMENSION_SOURCES_CSV = CATALOG_DIR / "gpu_dimensions_sources.csv"

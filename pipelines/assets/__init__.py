@@ -2,6 +2,7 @@
 
 from pipelines.assets.catalog_specs import gpu_benchmarks, gpu_specs, gpu_specs_mart
 from pipelines.assets.exports import daily_export, dashboard, published_warehouse
+from pipelines.assets.ingest_cloud_offers import cloud_offers
 from pipelines.assets.ingest_ebay import ebay_listings
 from pipelines.assets.ingest_ebay_sold import ebay_sold_items
 from pipelines.assets.ingest_retailers import retailer_listings
@@ -14,7 +15,7 @@ from pipelines.assets.marts_value import budget_picks, deals, gpu_value
 from pipelines.assets.staging_listings import listing_history, listings, unmatched_titles
 
 ALL_ASSETS = [
-    ebay_listings, ebay_sold_items, retailer_listings, gpu_spec_sheets,
+    ebay_listings, ebay_sold_items, retailer_listings, gpu_spec_sheets, cloud_offers,
     gpu_specs, gpu_benchmarks, listings, listing_history, unmatched_titles,
     gpu_specs_mart, price_daily, gpu_value, budget_picks, deals, platform_parts, build_tiers, budget_builds,
     cloud_prices, buy_vs_rent, listing_exits, alerts,

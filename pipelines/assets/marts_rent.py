@@ -6,23 +6,36 @@ import polars as pl
 from pipelines.partitions import daily_partitions, partition_date
 from pipelines.resources.warehouse import WarehouseResource
 from transforms.buy_vs_rent import buy_vs_rent as buy_vs_rent_rows
-from warehouse.catalog import load_cloud_prices
+from transforms.cloud_offers import cheapest_offers, unmatched_gpus, with_snapshot
+from warehouse.catalog import load_cloud_gpu_names, load_cloud_prices
 from warehouse.writes import read_frame, replace_slice
 
 
-@dg.asset(group_name="marts", kinds={"duckdb"}, metadata={"dagster/table_name": "marts.cloud_prices"})
-def cloud_prices(warehouse: WarehouseResource) -> dg.MaterializeResult:
-    """Cloud GPU-hour prices (on-demand, serverless, marketplace, spot) for catalog models, from the dated,
-    sourced snapshot warehouse/catalog/cloud_prices.csv. Each row keeps its date and source: these are what
-    the sources said then, not today's quotes."""
-    prices = load_cloud_prices().with_columns(snapshot_basis=pl.lit("snapshot"))
+@dg.asset(partitions_def=daily_partitions, group_name="marts", kinds={"duckdb", "polars"}, deps=["cloud_offers"],
+          metadata={"dagster/table_name": "marts.cloud_prices"})
+def cloud_prices(context: dg.AssetExecutionContext, warehouse: WarehouseResource) -> dg.MaterializeResult:
+    """Cloud GPU-hour prices (on-demand, serverless, marketplace, spot) for catalog models. Live: the
+    cheapest offer per model, provider and kind in the day's gpuhunt catalog (raw.cloud_offers; instance
+    price / GPUs, any region), plus the dated snapshot warehouse/catalog/cloud_prices.csv for the providers
+    the catalog does not cover. Sample mode, or a day the catalog failed: the snapshot only. Every row keeps
+    its date, source and basis (live or snapshot)."""
+    day = partition_date(context)
+    names = load_cloud_gpu_names()
     with warehouse.connect() as con:
-        replace_slice(con, "marts.cloud_prices", prices)
+        offers = read_frame(con, "SELECT * FROM raw.cloud_offers WHERE snapshot_date = ?", [day])
+        prices = with_snapshot(cheapest_offers(offers, names), load_cloud_prices()).with_columns(
+            snapshot_date=pl.lit(day))
+        replace_slice(con, "marts.cloud_prices", prices, {"snapshot_date": day})
+    live = prices.filter(pl.col("snapshot_basis") == "live")
+    unmatched = unmatched_gpus(offers, names)
+    if unmatched:
+        context.log.info(f"cloud GPUs without a catalog model (add to cloud_gpu_names.csv if wanted): {', '.join(unmatched)}")
     dated = prices.filter(pl.col("price_date").is_not_null())["price_date"]
     return dg.MaterializeResult(metadata={
-        "dagster/row_count": prices.height, "models": prices["model_id"].n_unique(),
-        "providers": sorted(prices["provider"].unique().to_list()),
+        "dagster/row_count": prices.height, "live_rows": live.height, "snapshot_rows": prices.height - live.height,
+        "models": prices["model_id"].n_unique(), "providers": sorted(prices["provider"].unique().to_list()),
         "oldest_price_date": dated.min() if dated.len() else None, "undated_rows": prices.height - dated.len(),
+        "unmatched_cloud_gpus": ", ".join(unmatched) or "none",
     })
 
 
@@ -39,7 +52,7 @@ def buy_vs_rent(context: dg.AssetExecutionContext, warehouse: WarehouseResource)
         tiers = read_frame(con, "SELECT * FROM marts.build_tiers WHERE snapshot_date = ?", [day])
         value = read_frame(con, "SELECT * FROM marts.gpu_value WHERE snapshot_date = ?", [day])
         specs = read_frame(con, "SELECT * FROM marts.gpu_specs")
-        cloud = read_frame(con, "SELECT * FROM marts.cloud_prices")
+        cloud = read_frame(con, "SELECT * FROM marts.cloud_prices WHERE snapshot_date = ?", [day])
         rows = buy_vs_rent_rows(tiers, value, specs, cloud)
         replace_slice(con, "marts.buy_vs_rent", rows, {"snapshot_date": day})
     context.log.info(f"buy or rent: {rows.height} machines")

@@ -6,7 +6,13 @@ from functools import partial
 
 import duckdb
 
-from pipelines.resources import EbayResource, RetailersResource, SpecPagesResource, WarehouseResource
+from pipelines.resources import (
+    CloudCatalogResource,
+    EbayResource,
+    RetailersResource,
+    SpecPagesResource,
+    WarehouseResource,
+)
 from pipelines.sources.http_policy import RetryPolicy
 from tests.conftest import no_alerts
 from warehouse.catalog import load_catalog
@@ -17,7 +23,8 @@ DAY = "2026-11-20"
 def fast_retries(monkeypatch, base_delay_s: float = 0.005, max_delay_s: float = 2.0, **policy) -> None:
     """Every RetryPolicy the resources build backs off for milliseconds (Retry-After still wins)."""
     fast = partial(RetryPolicy, base_delay_s=base_delay_s, max_delay_s=max_delay_s, **policy)
-    for module in ("pipelines.resources.ebay", "pipelines.resources.retailers", "pipelines.resources.spec_pages"):
+    for module in ("pipelines.resources.ebay", "pipelines.resources.retailers", "pipelines.resources.spec_pages",
+                   "pipelines.resources.cloud_catalog"):
         monkeypatch.setattr(f"{module}.RetryPolicy", fast)
 
 
@@ -32,6 +39,7 @@ def live_resources(market, db_path, *, client_id: str = "fake-id", client_secret
                                        microcenter_base_url=market.base_url, bestbuy_base_url=market.base_url,
                                        bestbuy_api_key=bestbuy_key, requests_per_second=0, timeout_s=timeout_s),
         "spec_pages_source": SpecPagesResource(mode="sample"),
+        "cloud_catalog": CloudCatalogResource(mode="sample"),
         "alerts": no_alerts(db_path),
     }
 
