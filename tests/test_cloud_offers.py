@@ -17,6 +17,7 @@ import pytest
 
 from pipelines.assets.ingest_cloud_offers import cloud_offers
 from pipelines.assets.marts_rent import cloud_prices
+from pipelines.checks.cloud_checks import cloud_prices_current
 from pipelines.resources import CloudCatalogResource, WarehouseResource
 from pipelines.sources.cloud.gpuhunt_catalog import fetch_all, fetch_provider
 from pipelines.sources.http_policy import HttpSession, RetryPolicy
@@ -192,6 +193,9 @@ def test_the_assets_load_live_offers_record_a_broken_provider_and_rerun_without_
     basis = {(p, b) for p, b, _ in prices}
     assert ("AWS", "live") in basis and ("RunPod", "live") in basis and ("Modal", "snapshot") in basis
     assert ("RunPod", "snapshot") not in basis and ("Lambda", "snapshot") in basis
+    check = cloud_prices_current(resources["warehouse"])  # the catalog (2026-11-22) is 2 days behind the day: fine
+    stale = check.description
+    assert "AWS (live" not in stale and "RunPod (live" not in stale and "RunPod (snapshot" not in stale
 
 
 def test_sample_mode_skips_the_catalog_and_prices_from_the_snapshot(sample_run):
@@ -202,3 +206,7 @@ def test_sample_mode_skips_the_catalog_and_prices_from_the_snapshot(sample_run):
         offers = con.execute("SELECT count(*) FROM raw.cloud_offers").fetchone()[0]
     assert run == ("skipped", "sample mode: marts.cloud_prices uses the dated snapshot")
     assert basis == [("snapshot",)] and offers == 0
+    check = cloud_prices_current(WarehouseResource(db_path=str(sample_run["db"])))
+    ages = check.metadata["providers"].data
+    assert ages["AWS (snapshot)"]["newest_price_age_days"] == (sample_run["day"] - date(2026, 8, 26)).days
+    assert not check.passed and "RunPod (snapshot, undated)" in check.description  # honest: some rows are old
