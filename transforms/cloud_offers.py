@@ -11,8 +11,6 @@
    providers (Modal, Vast.ai, ...) stay, labelled snapshot with their own dates.
 """
 
-import re
-
 import polars as pl
 
 MEMORY_TOLERANCE = 0.2
@@ -25,16 +23,6 @@ PROVIDER_NAMES = {"aws": "AWS", "azure": "Azure", "gcp": "GCP", "lambdalabs": "L
                   "oci": "OCI", "runpod": "RunPod", "verda": "Verda", "cloudrift": "CloudRift"}
 PRICE_COLUMNS = ("model_id", "provider", "offer_kind", "usd_per_gpu_hour", "instance", "price_date", "source", "note",
                  "snapshot_basis", "location", "catalog_version")
-
-
-def provider_name(provider: str) -> str:
-    return PROVIDER_NAMES.get(provider, provider)
-
-
-def catalog_date(version: str) -> str | None:
-    """'20261122-1041' -> '2026-11-22' (gpuhunt versions start with the UTC date they were collected)."""
-    match = re.match(r"(\d{4})(\d{2})(\d{2})", version or "")
-    return "-".join(match.groups()) if match else None
 
 
 def match_models(offers: pl.DataFrame, names: pl.DataFrame) -> pl.DataFrame:
@@ -82,7 +70,9 @@ def cheapest_offers(offers: pl.DataFrame, names: pl.DataFrame) -> pl.DataFrame:
         usd_per_gpu_hour="usd_per_gpu_hour",
         instance=pl.format("{} ({}x {} {} GB)", "instance_name", "gpu_count", "gpu_name",
                            pl.col("gpu_memory_gb").round(0).cast(pl.Int64)),
-        price_date=pl.col("catalog_version").map_elements(catalog_date, return_dtype=pl.String),
+        # gpuhunt versions start with the UTC day they were collected: 20261122-1041 -> 2026-11-22
+        price_date=pl.col("catalog_version").str.extract(r"^(\d{4}\d{2}\d{2})").str.strptime(pl.Date, "%Y%m%d")
+        .dt.strftime("%Y-%m-%d"),
         source=pl.col("catalog_url"),
         note=pl.format("gpuhunt catalog {}: cheapest of {} offers in {} locations{}", "catalog_version", "_offers",
                        "_locations", pl.when(pl.col("name_note").is_not_null())
