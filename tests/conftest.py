@@ -12,6 +12,7 @@ from pipelines.resources import (
     AlertsResource,
     CloudCatalogResource,
     EbayResource,
+    FxRatesResource,
     RetailersResource,
     SpecPagesResource,
     WarehouseResource,
@@ -21,13 +22,15 @@ DAY = "2026-11-20"
 
 
 @pytest.fixture(autouse=True)
-def no_cloud_catalog_network(monkeypatch):
+def no_network_sources(monkeypatch):
     """Tests never touch the network: a live-mode run built from the environment (build_resources, run_daily)
-    would read the gpuhunt catalog from S3. Point it at a loopback port nothing listens on (refused at once);
-    the tests of the catalog serve it themselves."""
+    would read the gpuhunt catalog from S3 and the ECB's rates. Point both at a loopback port nothing listens on
+    (refused at once); the tests of those clients serve them themselves."""
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
-        monkeypatch.setenv("GPUHUNT_CATALOG_URL", f"http://127.0.0.1:{probe.getsockname()[1]}/v3")
+        dead = f"http://127.0.0.1:{probe.getsockname()[1]}"
+    monkeypatch.setenv("GPUHUNT_CATALOG_URL", f"{dead}/v3")
+    monkeypatch.setenv("ECB_RATES_URL", f"{dead}/eurofxref-hist.zip")
 
 
 def redirect_outputs(mp: pytest.MonkeyPatch, root) -> None:
@@ -43,6 +46,7 @@ def sample_resources(db_path) -> dict:
         "retailers": RetailersResource(mode="sample"),
         "spec_pages_source": SpecPagesResource(mode="sample"),
         "cloud_catalog": CloudCatalogResource(mode="sample"),
+        "fx": FxRatesResource(mode="sample"),
         "alerts": no_alerts(db_path),
     }
 

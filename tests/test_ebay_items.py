@@ -3,9 +3,11 @@
 import json
 from datetime import UTC, date, datetime
 
+import polars as pl
 import pytest
 
 from transforms.ebay_items import item_row, rows_to_frame, shipping
+from transforms.fx import to_usd
 from transforms.listings import from_ebay
 
 NOW = datetime(2026, 11, 20, 6, 0, tzinfo=UTC)
@@ -48,7 +50,13 @@ def test_items_without_an_id_are_skipped_and_duplicates_keep_the_first_query():
 
 
 def test_prices_in_other_currencies_are_not_passed_off_as_usd():
+    """from_ebay keeps each price in its currency; without an ECB rate the EUR price gets no USD figure."""
     frame = rows_to_frame([row({"itemId": "a", "price": {"value": "500", "currency": "EUR"}}),
                            row({"itemId": "b", "price": {"value": "500", "currency": "USD"}})])
-    prices = dict(from_ebay(frame).select("listing_id", "price").iter_rows())
-    assert prices == {"a": None, "b": 500.0}
+    staged = from_ebay(frame)
+    assert dict(staged.select("listing_id", "currency").iter_rows()) == {"a": "EUR", "b": "USD"}
+    no_rates = pl.DataFrame(schema={"rate_date": pl.Date, "currency": pl.String, "per_eur": pl.Float64})
+    converted = {r["listing_id"]: r for r in to_usd(staged, no_rates).iter_rows(named=True)}
+    assert converted["a"]["price"] is None and converted["a"]["price_local"] == 500.0
+    assert converted["a"]["fx_error"] == "EUR has no ECB reference rate"
+    assert converted["b"]["price"] == 500.0

@@ -16,7 +16,9 @@ D0 = date(2026, 11, 1)
 def listing(day, listing_id, price):
     return {"snapshot_date": day, "source": "ebay", "listing_id": listing_id, "title": "RTX 3090", "condition": "used",
             "price": price, "shipping_cost": 0.0, "total_price": price, "unit_price": price, "lot_quantity": 1,
-            "model_id": "rtx-3090", "exclude_reason": None, "evidence": "", "url": None, "source_mode": "sample"}
+            "model_id": "rtx-3090", "exclude_reason": None, "evidence": "", "url": None, "source_mode": "sample",
+            "currency": "USD", "price_local": price, "shipping_cost_local": 0.0, "fx_rate_to_usd": 1.0,
+            "fx_rate_date": None, "fx_error": None}
 
 
 def fold(con, day, rows):

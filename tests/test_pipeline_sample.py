@@ -75,7 +75,7 @@ def test_rerunning_the_same_day_leaves_identical_tables(sample_run, tmp_path):
     with duckdb.connect(str(db), read_only=True) as con:
         runs = con.execute("SELECT source, count(DISTINCT run_id), any_value(source_mode) FROM raw.source_runs "
                            "GROUP BY source ORDER BY source").fetchall()
-    assert runs == [("ebay", 2, "sample"), ("ebay_sold", 2, "sample"), ("gpuhunt", 2, "sample"),
+    assert runs == [("ebay", 2, "sample"), ("ebay_sold", 2, "sample"), ("ecb", 2, "sample"), ("gpuhunt", 2, "sample"),
                     ("retailers", 2, "sample"), ("spec_sheets", 2, "sample")]
     with duckdb.connect(str(db), read_only=True) as con:
         for t, rows in snap1.items():

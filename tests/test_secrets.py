@@ -14,7 +14,7 @@ import polars as pl
 import pytest
 
 from pipelines.assets import ALL_ASSETS
-from pipelines.resources import CloudCatalogResource, SpecPagesResource, build_resources
+from pipelines.resources import CloudCatalogResource, FxRatesResource, SpecPagesResource, build_resources
 from pipelines.sources.ebay.auth import EbayTokenProvider
 from pipelines.sources.http_policy import FetchError, HttpSession, RetryPolicy
 from tests.support.fake_market import FakeMarket
@@ -82,6 +82,7 @@ def test_secrets_never_leave_the_process(live_env, caplog, capfd):
     assert isinstance(resources["alerts"].urls, dg.EnvVar)
     resources["spec_pages_source"] = SpecPagesResource(mode="sample")  # spec sites are not faked: no network
     resources["cloud_catalog"] = CloudCatalogResource(mode="sample")  # nor is the cloud price catalog
+    resources["fx"] = FxRatesResource(mode="sample")  # nor the ECB
     instance = dg.DagsterInstance.ephemeral()
     result = dg.materialize(ALL_ASSETS, partition_key=DAY, resources=resources, instance=instance)
     assert result.success

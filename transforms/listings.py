@@ -5,16 +5,17 @@ import polars as pl
 from transforms.matching import classify_listings
 
 LISTING_COLUMNS = ["snapshot_date", "source", "listing_id", "title", "condition", "price", "shipping_cost",
-                   "condition_id", "item_group_type", "seller_feedback_pct", "listing_kind", "url", "source_mode"]
+                   "condition_id", "item_group_type", "seller_feedback_pct", "listing_kind", "url", "source_mode",
+                   "currency"]
 
 
 def from_ebay(raw: pl.DataFrame) -> pl.DataFrame:
     return raw.select(
         "snapshot_date", pl.lit("ebay").alias("source"), pl.col("item_id").alias("listing_id"), "title", "condition",
-        # a price in another currency is not converted (no rates here): it is left unknown rather than passed off as USD
-        pl.when(pl.col("currency").is_null() | (pl.col("currency") == "USD")).then(pl.col("price")).alias("price"),
-        "shipping_cost", pl.col("condition_id").cast(pl.Int64), "item_group_type", "seller_feedback_pct",
+        "price", "shipping_cost", pl.col("condition_id").cast(pl.Int64), "item_group_type", "seller_feedback_pct",
         pl.lit("card").alias("listing_kind"), pl.col("web_url").alias("url"), "source_mode",
+        # in its own currency: transforms.fx.to_usd converts it, or says why it could not
+        "currency",
     )
 
 
@@ -30,7 +31,7 @@ def from_retailers(raw: pl.DataFrame) -> pl.DataFrame:
         pl.lit(None, pl.Int64).alias("condition_id"), pl.lit(None, pl.String).alias("item_group_type"),
         pl.lit(None, pl.Float64).alias("seller_feedback_pct"),
         (pl.col("listing_kind") if "listing_kind" in raw.columns else pl.lit("card")).fill_null("card")
-        .alias("listing_kind"), "url", "source_mode",
+        .alias("listing_kind"), "url", "source_mode", pl.lit("USD").alias("currency"),  # US stores
     )
 
 
@@ -48,4 +49,5 @@ def classify_day(listings: pl.DataFrame, catalog: pl.DataFrame, min_feedback_pct
 
 STAGING_COLUMNS = ["snapshot_date", "source", "listing_id", "title", "condition", "price", "shipping_cost",
                    "total_price", "unit_price", "lot_quantity", "model_id", "exclude_reason", "evidence", "url",
-                   "source_mode"]
+                   "source_mode", "currency", "price_local", "shipping_cost_local", "fx_rate_to_usd", "fx_rate_date",
+                   "fx_error"]

@@ -11,6 +11,7 @@ SLICE_KEYS: dict[str, tuple[str, ...]] = {
     "raw.retailer_listings": ("snapshot_date", "store", "sku", "condition"),
     "raw.source_runs": ("snapshot_date", "source", "run_id"),
     "raw.ebay_sold_items": ("snapshot_date", "item_id"),
+    "raw.fx_rates": ("snapshot_date", "rate_date", "currency"),
     "raw.cloud_offers": ("snapshot_date", "provider", "instance_name", "location", "spot", "flags"),
     "staging.listings": ("snapshot_date", "source", "listing_id"),
     "marts.price_daily": ("snapshot_date", "model_id", "condition", "source"),

@@ -7,6 +7,7 @@ import polars as pl
 
 from pipelines.partitions import daily_partitions, partition_date
 from pipelines.resources.warehouse import WarehouseResource
+from transforms.fx import to_usd
 from transforms.listings import STAGING_COLUMNS, classify_day, from_ebay, from_retailers
 from transforms.matching.overrides import apply_overrides
 from transforms.unmatched import unmatched_summary
@@ -25,24 +26,32 @@ class ListingsConfig(dg.Config):
 
 
 @dg.asset(partitions_def=daily_partitions, group_name="staging", kinds={"duckdb", "polars"},
-          deps=["ebay_listings", "retailer_listings"], metadata={"dagster/table_name": "staging.listings"})
+          deps=["ebay_listings", "retailer_listings", "fx_rates"], metadata={"dagster/table_name": "staging.listings"})
 def listings(context: dg.AssetExecutionContext, config: ListingsConfig, warehouse: WarehouseResource) -> dg.MaterializeResult:
     """Every listing of the day from every source with its classification: one catalog model, or an
     exclusion reason (accessory, box_only, for_parts, lot, system, variation, unclear, low_feedback).
-    Manual overrides in warehouse/overrides.csv win. Lots keep their quantity for a per-unit price."""
+    Manual overrides in warehouse/overrides.csv win. Lots keep their quantity for a per-unit price. Prices in
+    another currency are converted to USD at the day's ECB rate (raw.fx_rates), the rate and its date kept;
+    one without a rate keeps its local price and a reason in fx_error, and no USD price."""
     day = partition_date(context)
     with warehouse.connect() as con:
         ebay = read_frame(con, "SELECT * FROM raw.ebay_listings WHERE snapshot_date = ?", [day])
         shops = read_frame(con, "SELECT * FROM raw.retailer_listings WHERE snapshot_date = ?", [day])
-        frame = pl.concat([from_ebay(ebay), from_retailers(shops)], how="vertical_relaxed")
+        rates = read_frame(con, "SELECT rate_date, currency, per_eur FROM raw.fx_rates WHERE snapshot_date = ?", [day])
+        frame = to_usd(pl.concat([from_ebay(ebay), from_retailers(shops)], how="vertical_relaxed"), rates)
         classified = classify_day(frame, load_catalog(), config.min_seller_feedback_pct)
         overrides = pl.read_csv(OVERRIDES_CSV, schema_overrides={"model_id": pl.String, "exclude_reason": pl.String})
         classified = apply_overrides(classified, overrides).select(STAGING_COLUMNS)
         replace_slice(con, "staging.listings", classified, {"snapshot_date": day})
     reasons = classified.group_by("exclude_reason").len().sort("len", descending=True)
     kept = classified.filter(pl.col("exclude_reason").is_null())
+    unconverted = classified.filter(pl.col("fx_error").is_not_null())
+    if unconverted.height:
+        context.log.warning(f"{unconverted.height} listings not converted to USD: {unconverted['fx_error'][0]}")
     return dg.MaterializeResult(metadata={
         "dagster/row_count": classified.height,
+        "currencies": ", ".join(f"{c}: {n}" for c, n in classified.group_by("currency").len().sort("currency").iter_rows()),
+        "not_converted": unconverted.height,
         "kept": kept.height,
         "models_with_listings": kept["model_id"].n_unique(),
         "by_reason": dg.MetadataValue.md("\n".join(f"- {r['exclude_reason'] or 'kept'}: {r['len']}"

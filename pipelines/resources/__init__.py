@@ -7,12 +7,14 @@ import dagster as dg
 from pipelines.resources.alerts import DEFAULT_WATCHLIST, AlertsResource
 from pipelines.resources.cloud_catalog import CloudCatalogResource
 from pipelines.resources.ebay import EbayResource
+from pipelines.resources.fx_rates import FxRatesResource
 from pipelines.resources.retailers import RetailersResource
 from pipelines.resources.spec_pages import SpecPagesResource
 from pipelines.resources.warehouse import WarehouseResource
 from pipelines.settings import env_float, env_int, env_list, env_pattern, env_url, source_mode
 from pipelines.sources.circuit_breaker import DEFAULT_MAX_CONSECUTIVE_FAILURES
 from pipelines.sources.cloud.gpuhunt_catalog import CATALOG_URL, PROVIDERS
+from pipelines.sources.ecb_rates import ECB_URL
 from warehouse.paths import db_path, read_db_path
 
 
@@ -46,6 +48,7 @@ def build_resources() -> dict:
             max_consecutive_failures=failures,
         ),
         "spec_pages_source": SpecPagesResource(mode=mode, max_consecutive_failures=failures),
+        "fx": FxRatesResource(mode=mode, url=env_url("ECB_RATES_URL", ECB_URL)),
         "cloud_catalog": CloudCatalogResource(
             mode=mode, base_url=env_url("GPUHUNT_CATALOG_URL", CATALOG_URL),
             providers=env_list("GPUHUNT_PROVIDERS", PROVIDERS, r"[a-z0-9]+", "gpuhunt provider ids such as aws,gcp"),

@@ -9,6 +9,7 @@ import duckdb
 from pipelines.resources import (
     CloudCatalogResource,
     EbayResource,
+    FxRatesResource,
     RetailersResource,
     SpecPagesResource,
     WarehouseResource,
@@ -24,7 +25,7 @@ def fast_retries(monkeypatch, base_delay_s: float = 0.005, max_delay_s: float = 
     """Every RetryPolicy the resources build backs off for milliseconds (Retry-After still wins)."""
     fast = partial(RetryPolicy, base_delay_s=base_delay_s, max_delay_s=max_delay_s, **policy)
     for module in ("pipelines.resources.ebay", "pipelines.resources.retailers", "pipelines.resources.spec_pages",
-                   "pipelines.resources.cloud_catalog"):
+                   "pipelines.resources.cloud_catalog", "pipelines.resources.fx_rates"):
         monkeypatch.setattr(f"{module}.RetryPolicy", fast)
 
 
@@ -40,6 +41,7 @@ def live_resources(market, db_path, *, client_id: str = "fake-id", client_secret
                                        bestbuy_api_key=bestbuy_key, requests_per_second=0, timeout_s=timeout_s),
         "spec_pages_source": SpecPagesResource(mode="sample"),
         "cloud_catalog": CloudCatalogResource(mode="sample"),
+        "fx": FxRatesResource(mode="sample"),
         "alerts": no_alerts(db_path),
     }
 
