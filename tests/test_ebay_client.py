@@ -43,7 +43,7 @@ def make_client(recorder, budget=None, sleeps=None, clock=None, max_attempts=4):
     session = HttpSession(http, RetryPolicy(max_attempts=max_attempts, base_delay_s=0.1), budget=budget,
                           sleep=(sleeps.append if sleeps is not None else lambda s: None))
     tokens = EbayTokenProvider(session, BASE, "my-id", "my-secret", **({"clock": clock} if clock else {}))
-    return EbayBrowseClient(session, tokens, BASE, "EBAY_US"), tokens
+    return EbayBrowseClient(session, tokens, BASE), tokens
 
 
 QUERY = SearchQuery("rtx-3090", "RTX 3090", build_filter())

@@ -54,16 +54,17 @@ def test_an_older_warehouse_is_upgraded_keeping_rows_comments_and_not_nulls(tmp_
             con.execute("INSERT INTO main.schema_migrations VALUES (?, now())", [path.name])
     # 080 rebuilds marts.build_tiers and adds columns to marts.gpu_value; 130 adds columns to
     # raw.retailer_listings and rewords comments there and on staging.listings; 150 adds columns to
-    # marts.budget_picks and rewords comments there: those keep their old columns'
+    # marts.budget_picks and rewords comments there; 170 and 180 add columns to staging.listings and
+    # raw.ebay_listings: those keep their old columns'
     # names and types in front (checked below), the others stay exactly as they were
-    grown = ("raw.retailer_listings", "staging.listings", "marts.budget_picks")
+    grown = ("raw.retailer_listings", "staging.listings", "marts.budget_picks", "raw.ebay_listings")
     kept = [t for t in load_python_migration(MIGRATION_070).TABLES
             if t in SLICE_KEYS and t not in ("marts.build_tiers", "marts.gpu_value", *grown)]
     before = {t: _described(con, t) for t in kept}
     grown_before = {t: [c[:3] for c in _described(con, t)["columns"]] for t in grown}
     value_before = _described(con, "marts.gpu_value")
     assert any(kind == "PRIMARY KEY" for kind, _ in _constraints(con, "staging.listings"))
-    con.register("f", day_frame(DAY, 50, "old").to_arrow())
+    con.register("f", day_frame(DAY, 50, "old").drop("marketplace_id").to_arrow())  # the table as it was
     con.execute("INSERT INTO raw.ebay_listings SELECT * FROM f")
     con.execute("INSERT INTO marts.gpu_value (snapshot_date, model_id, condition, source_mode) "
                 "VALUES (?, 'rtx-3090', 'used', 'sample')", [DAY])
@@ -95,7 +96,7 @@ def test_a_slice_repeating_its_key_is_refused_and_the_day_kept(tmp_path, as_parq
         if as_parquet:
             data = [tmp_path / "bad.parquet"]
             bad.write_parquet(data[0])
-        with pytest.raises(ValueError, match=r"repeat the key \(snapshot_date, item_id\).*dup-0"):
+        with pytest.raises(ValueError, match=r"repeat the key \(snapshot_date, marketplace_id, item_id\).*dup-0"):
             replace_slices(con, [("raw.ebay_listings", data, {"snapshot_date": DAY})])
         assert con.execute("SELECT count(*), min(item_id) FROM raw.ebay_listings").fetchone() == (10, "good-0")
 

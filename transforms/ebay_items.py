@@ -32,6 +32,7 @@ RAW_EBAY_SCHEMA: dict[str, pl.DataType] = {
     "fetched_at": pl.Datetime("us"),
     "source_mode": pl.String,
     "raw_json": pl.String,
+    "marketplace_id": pl.String,
 }
 
 
@@ -91,7 +92,7 @@ def without_seller_name(item: dict) -> dict:
 
 
 def item_row(item: dict, *, snapshot_date: date, query_model_id: str, query: str,
-             fetched_at: datetime, source_mode: str) -> dict | None:
+             fetched_at: datetime, source_mode: str, marketplace_id: str = "EBAY_US") -> dict | None:
     """One raw row, or None when the item has no id (nothing to key it by)."""
     item_id = item.get("itemId")
     if not isinstance(item_id, str) or not item_id:
@@ -125,10 +126,11 @@ def item_row(item: dict, *, snapshot_date: date, query_model_id: str, query: str
         "fetched_at": fetched_at.replace(tzinfo=None),
         "source_mode": source_mode,
         "raw_json": json.dumps(without_seller_name(item), sort_keys=True),
+        "marketplace_id": marketplace_id,
     }
 
 
 def rows_to_frame(rows: list[dict]) -> pl.DataFrame:
-    """Rows to a raw.ebay_listings frame, deduplicated by item_id (the first query that found it wins)."""
+    """Rows to a raw.ebay_listings frame, deduplicated by marketplace and item_id (the first query wins)."""
     frame = pl.DataFrame(rows, schema=RAW_EBAY_SCHEMA) if rows else pl.DataFrame(schema=RAW_EBAY_SCHEMA)
-    return frame.unique(subset=["item_id"], keep="first", maintain_order=True)
+    return frame.unique(subset=["marketplace_id", "item_id"], keep="first", maintain_order=True)

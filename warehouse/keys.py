@@ -7,7 +7,7 @@ staging.listing_history is merged on (source, listing_id).
 """
 
 SLICE_KEYS: dict[str, tuple[str, ...]] = {
-    "raw.ebay_listings": ("snapshot_date", "item_id"),
+    "raw.ebay_listings": ("snapshot_date", "marketplace_id", "item_id"),
     "raw.retailer_listings": ("snapshot_date", "store", "sku", "condition"),
     "raw.source_runs": ("snapshot_date", "source", "run_id"),
     "raw.ebay_sold_items": ("snapshot_date", "item_id"),

@@ -28,8 +28,9 @@ from warehouse.writes import replace_slices
     metadata={"dagster/table_name": "raw.ebay_listings"},
 )
 def ebay_listings(context: dg.AssetExecutionContext, ebay: EbayResource, warehouse: WarehouseResource) -> dg.MaterializeResult:
-    """GPU listings from the eBay Buy Browse API (category 27386, fixed price, US, new to for-parts):
-    one search per catalog model, paged through `next`, deduplicated by item id. Re-running a day replaces
+    """GPU listings from the eBay Buy Browse API (category 27386, fixed price, new to for-parts): one search
+    per catalog model and configured marketplace (EBAY_MARKETPLACES, default EBAY_US; each with its header,
+    language, currency and item location), paged through `next`, deduplicated by marketplace and item id. Re-running a day replaces
     it, except that a re-run cut short by the daily call budget, or one that failed, keeps the day stored
     earlier. Failed queries land in raw.ingest_errors; live calls count against the daily budget (the sample
     replay's do not). Refused credentials or a host that keeps failing stop the source at once; a run that
@@ -39,7 +40,7 @@ def ebay_listings(context: dg.AssetExecutionContext, ebay: EbayResource, warehou
     day = partition_date(context)
     today = datetime.now(UTC).date()
     catalog = load_catalog()
-    queries = queries_for_catalog(catalog)
+    queries = queries_for_catalog(catalog, marketplaces=ebay.marketplace_ids)
     live = ebay.mode == LIVE  # the sample replay calls no API: it neither spends nor records the budget
     used = 0
     if live:
@@ -83,6 +84,7 @@ def ebay_listings(context: dg.AssetExecutionContext, ebay: EbayResource, warehou
         "outcome": outcome.outcome,
         "queries": len(queries),
         "failed_queries": len(errors),
+        "marketplaces": ", ".join(ebay.marketplace_ids),
         "api_calls_this_run": budget.made_now,
         "api_calls_today": budget.used,
         "items_by_condition": dg.MetadataValue.md(

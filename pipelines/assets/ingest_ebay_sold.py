@@ -58,7 +58,7 @@ def ebay_sold_items(context: dg.AssetExecutionContext, ebay: EbayResource, wareh
             budget = CallBudget(ebay.daily_call_budget, calls_on(con, SOURCE, today))
         session, http = ebay.open_session(budget, context.log.info, catalog)
         tokens = EbayTokenProvider(session, ebay.base_url, ebay.client_id, ebay.client_secret, scope=SOLD_SCOPE)
-        client = EbaySoldClient(session, tokens, ebay.base_url, ebay.marketplace_id)
+        client = EbaySoldClient(session, tokens, ebay.base_url)
         outcome, message = OK, ""
         try:
             for n, query in enumerate(queries, start=1):

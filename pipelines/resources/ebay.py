@@ -10,7 +10,7 @@ from pipelines.settings import LIVE
 from pipelines.sources.circuit_breaker import DEFAULT_MAX_CONSECUTIVE_FAILURES, CircuitBreaker
 from pipelines.sources.ebay.auth import EbayTokenProvider
 from pipelines.sources.ebay.browse import EbayBrowseClient
-from pipelines.sources.ebay.replay import load_snapshot, replay_transport
+from pipelines.sources.ebay.replay import market_snapshot, replay_transport
 from pipelines.sources.http_policy import CallBudget, HttpSession, RetryPolicy, Throttle
 from pipelines.user_errors import UserError
 from warehouse.catalog import load_catalog
@@ -23,7 +23,7 @@ class EbayResource(dg.ConfigurableResource):
     mode: str = "sample"
     client_id: str = ""
     client_secret: str = ""
-    marketplace_id: str = "EBAY_US"
+    marketplace_ids: list[str] = ["EBAY_US"]  # searched model by model, every marketplace in turn
     base_url: str = "https://api.ebay.com"
     daily_call_budget: int = 5000
     max_calls_per_second: float = 4.0
@@ -39,9 +39,9 @@ class EbayResource(dg.ConfigurableResource):
                 raise UserError("live mode needs EBAY_CLIENT_ID and EBAY_CLIENT_SECRET in the environment")
             return None
         catalog = catalog if catalog is not None else load_catalog()
-        _, items = load_snapshot()
         queries = dict(catalog.select("model_id", "search_query").iter_rows())
-        return replay_transport({queries[m]: v for m, v in items.items() if m in queries})
+        return replay_transport({(market, queries[m]): v for market in self.marketplace_ids
+                                 for m, v in market_snapshot(market).items() if m in queries})
 
     def open_session(self, budget: CallBudget | None, log: Callable[[str], None],
                      catalog: pl.DataFrame | None = None) -> tuple[HttpSession, httpx.Client]:
@@ -58,4 +58,4 @@ class EbayResource(dg.ConfigurableResource):
         """A Browse client and the httpx client to close when done."""
         session, http = self.open_session(budget, log, catalog)
         tokens = EbayTokenProvider(session, self.base_url, self.client_id or "sample", self.client_secret or "sample")
-        return EbayBrowseClient(session, tokens, self.base_url, self.marketplace_id), http
+        return EbayBrowseClient(session, tokens, self.base_url), http

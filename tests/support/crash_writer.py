@@ -55,6 +55,7 @@ def day_frame(day: date, n: int, prefix: str) -> pl.DataFrame:
         "price": (i % 900 + 100).cast(pl.Float64),
         "fetched_at": pl.lit(datetime(2026, 11, 20, 6), pl.Datetime("us")),
         "source_mode": pl.lit("sample"),
+        "marketplace_id": pl.lit("EBAY_US"),
     }
     return pl.DataFrame({"i": pl.int_range(0, n, eager=True)}).select(
         (values[name] if name in values else pl.lit(None)).cast(dtype).alias(name)

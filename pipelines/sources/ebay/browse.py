@@ -1,7 +1,8 @@
 """eBay Buy Browse API `item_summary/search`, paged by following `next`.
 
 GET {base}/buy/browse/v1/item_summary/search?q=...&category_ids=27386&limit=200&filter=...
-with `Authorization: Bearer <token>` and `X-EBAY-C-MARKETPLACE-ID`. Paging follows the `next` href (not
+with `Authorization: Bearer <token>`, the query's marketplace in `X-EBAY-C-MARKETPLACE-ID` and its language in
+`Accept-Language` (pipelines/sources/ebay/marketplaces.py). Paging follows the `next` href (not
 `total`), stops at eBay's 10,000-item cap, and tolerates pages without `itemSummaries`. A 401 gets a new
 token once and is retried. Bodies that are not JSON raise FetchError("malformed_json").
 """
@@ -15,7 +16,7 @@ from urllib.parse import urlsplit
 import httpx
 
 from pipelines.sources.ebay.auth import EbayTokenProvider
-from pipelines.sources.ebay.queries import GPU_CATEGORY_ID, SearchQuery
+from pipelines.sources.ebay.queries import SearchQuery
 from pipelines.sources.http_policy import FetchError, HttpSession, redact_url
 
 SEARCH_PATH = "/buy/browse/v1/item_summary/search"
@@ -32,16 +33,9 @@ class SearchPage:
 
 
 class EbayBrowseClient:
-    def __init__(
-        self,
-        session: HttpSession,
-        tokens: EbayTokenProvider,
-        base_url: str = "https://api.ebay.com",
-        marketplace_id: str = "EBAY_US",
-    ):
+    def __init__(self, session: HttpSession, tokens: EbayTokenProvider, base_url: str = "https://api.ebay.com"):
         self._session, self._tokens = session, tokens
         self._base = base_url.rstrip("/")
-        self._marketplace = marketplace_id
 
     path = SEARCH_PATH
     items_key = "itemSummaries"
@@ -52,17 +46,18 @@ class EbayBrowseClient:
     def first_page_url(self, query: SearchQuery) -> str:
         params = {
             "q": query.q,
-            "category_ids": GPU_CATEGORY_ID,
+            "category_ids": query.category_id,
             "limit": str(PAGE_LIMIT),
             "filter": self.search_filter(query),
         }
         return str(httpx.URL(self._base + self.path, params=params))
 
-    def _get_json(self, url: str) -> dict:
+    def _get_json(self, url: str, query: SearchQuery) -> dict:
         def build() -> httpx.Request:
             headers = {
                 "Authorization": f"Bearer {self._tokens.token()}",
-                "X-EBAY-C-MARKETPLACE-ID": self._marketplace,
+                "X-EBAY-C-MARKETPLACE-ID": query.marketplace_id,
+                "Accept-Language": query.language,
                 "Accept": "application/json",
             }
             return httpx.Request("GET", url, headers=headers)
@@ -96,7 +91,7 @@ class EbayBrowseClient:
             if url in seen_urls:
                 raise FetchError("page_loop", f"`next` points back to a page already read: {redact_url(url)}")
             seen_urls.add(url)
-            payload = self._get_json(url)
+            payload = self._get_json(url, query)
             items = payload.get(self.items_key) or []
             if not isinstance(items, list):
                 raise FetchError("malformed_json", f"{self.items_key} is not a list on {redact_url(url)}")

@@ -51,25 +51,26 @@ def run_searches(client: EbayBrowseClient, queries: list[SearchQuery], snapshot_
     wins) and return the failed queries. A used-up budget or a stopped source (refused credentials, host
     down) ends the loop with one error row naming the cause and how many queries were not run."""
     errors: list[IngestError] = []
-    seen: set[str] = set()
+    seen: set[tuple[str, str]] = set()  # (marketplace, item id): one item can show on several marketplaces
     for n, query in enumerate(queries, start=1):
         try:
             for page in client.search(query):
                 for item in page.items:
                     row = item_row(item, snapshot_date=snapshot_date, query_model_id=query.model_id,
-                                   query=query.q, fetched_at=page.fetched_at, source_mode=source_mode)
-                    if row is not None and row["item_id"] not in seen:
-                        seen.add(row["item_id"])
+                                   query=query.q, fetched_at=page.fetched_at, source_mode=source_mode,
+                                   marketplace_id=query.marketplace_id)
+                    if row is not None and (query.marketplace_id, row["item_id"]) not in seen:
+                        seen.add((query.marketplace_id, row["item_id"]))
                         sink.append(row)
         except (BudgetExhausted, SourceStopped) as exc:
             not_run = len(queries) - n + 1
-            errors.append(IngestError("ebay", query.q, exc.kind, f"{exc.reason}; {not_run} queries not run",
+            errors.append(IngestError("ebay", query.target, exc.kind, f"{exc.reason}; {not_run} queries not run",
                                       exc.status, exc.attempts, not_run))
             log(f"eBay stopped at query {n}/{len(queries)}: {exc.reason}")
             break
         except FetchError as exc:
-            errors.append(IngestError("ebay", query.q, exc.kind, exc.reason, exc.status, exc.attempts))
-            log(f"query {query.q!r} failed: {exc.reason}")
+            errors.append(IngestError("ebay", query.target, exc.kind, exc.reason, exc.status, exc.attempts))
+            log(f"query {query.target!r} failed: {exc.reason}")
         if n % 20 == 0 or n == len(queries):
             log(f"eBay: {n}/{len(queries)} queries, {len(seen)} distinct items so far")
     sink.flush()

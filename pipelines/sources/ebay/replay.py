@@ -15,7 +15,8 @@ SAMPLE_TOKEN = "sample-mode-token"
 
 
 def load_snapshot(sample_dir: Path = SAMPLE_DIR) -> tuple[dict, dict[str, list[dict]]]:
-    """The manifest and the items per model id."""
+    """The manifest and the items per model id (EBAY_US: the folder itself; another marketplace: its
+    subfolder, e.g. sample_data/ebay/EBAY_GB)."""
     manifest = json.loads((sample_dir / "manifest.json").read_text())
     items = {}
     for model_id, file_name in manifest["files"].items():
@@ -23,8 +24,20 @@ def load_snapshot(sample_dir: Path = SAMPLE_DIR) -> tuple[dict, dict[str, list[d
     return manifest, items
 
 
-def replay_transport(items_by_query: dict[str, list[dict]]) -> httpx.MockTransport:
-    """Serve `items_by_query` (search q -> items) as the Browse API would, `limit` and `offset` honoured."""
+def sample_marketplaces(sample_dir: Path = SAMPLE_DIR) -> list[str]:
+    """The marketplaces the bundled sample has: EBAY_US, then each subfolder with a manifest."""
+    return ["EBAY_US", *sorted(p.parent.name for p in sample_dir.glob("EBAY_*/manifest.json"))]
+
+
+def market_snapshot(marketplace_id: str, sample_dir: Path = SAMPLE_DIR) -> dict[str, list[dict]]:
+    """Items per model id of one marketplace's sample (none when the sample has no such marketplace)."""
+    folder = sample_dir if marketplace_id == "EBAY_US" else sample_dir / marketplace_id
+    return load_snapshot(folder)[1] if (folder / "manifest.json").exists() else {}
+
+
+def replay_transport(items_by_query: dict[str, list[dict]] | dict[tuple[str, str], list[dict]]) -> httpx.MockTransport:
+    """Serve `items_by_query` as the Browse API would, `limit` and `offset` honoured: keyed by search q (any
+    marketplace) or by (marketplace id, q), the marketplace read from X-EBAY-C-MARKETPLACE-ID."""
 
     def handle(request: httpx.Request) -> httpx.Response:
         if request.url.path.endswith("/identity/v1/oauth2/token"):
@@ -36,7 +49,8 @@ def replay_transport(items_by_query: dict[str, list[dict]]) -> httpx.MockTranspo
             if request.headers.get("authorization") != f"Bearer {SAMPLE_TOKEN}":
                 return httpx.Response(401, json={"errors": [{"errorId": 1001, "message": "Invalid access token"}]})
             params = request.url.params
-            items = items_by_query.get(params.get("q", ""), [])
+            q, market = params.get("q", ""), request.headers.get("x-ebay-c-marketplace-id", "EBAY_US")
+            items = items_by_query.get((market, q), items_by_query.get(q, []))
             limit, offset = int(params.get("limit", 50)), int(params.get("offset", 0))
             page = items[offset: offset + limit]
             body: dict = {"href": str(request.url), "total": len(items), "limit": limit, "offset": offset}
