@@ -18,7 +18,7 @@ def listing(day, listing_id, price):
             "price": price, "shipping_cost": 0.0, "total_price": price, "unit_price": price, "lot_quantity": 1,
             "model_id": "rtx-3090", "exclude_reason": None, "evidence": "", "url": None, "source_mode": "sample",
             "currency": "USD", "price_local": price, "shipping_cost_local": 0.0, "fx_rate_to_usd": 1.0,
-            "fx_rate_date": None, "fx_error": None}
+            "fx_rate_date": None, "fx_error": None, "region": "US"}
 
 
 def fold(con, day, rows):

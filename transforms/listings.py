@@ -6,7 +6,7 @@ from transforms.matching import classify_listings
 
 LISTING_COLUMNS = ["snapshot_date", "source", "listing_id", "title", "condition", "price", "shipping_cost",
                    "condition_id", "item_group_type", "seller_feedback_pct", "listing_kind", "url", "source_mode",
-                   "currency"]
+                   "currency", "region"]
 
 
 def from_ebay(raw: pl.DataFrame) -> pl.DataFrame:
@@ -16,6 +16,9 @@ def from_ebay(raw: pl.DataFrame) -> pl.DataFrame:
         pl.lit("card").alias("listing_kind"), pl.col("web_url").alias("url"), "source_mode",
         # in its own currency: transforms.fx.to_usd converts it, or says why it could not
         "currency",
+        # where its buyer lives: the marketplace's country (rows stored before marketplaces were kept: US)
+        (pl.col("marketplace_id") if "marketplace_id" in raw.columns else pl.lit(None, pl.String))
+        .fill_null("EBAY_US").str.strip_prefix("EBAY_").alias("region"),
     )
 
 
@@ -32,6 +35,7 @@ def from_retailers(raw: pl.DataFrame) -> pl.DataFrame:
         pl.lit(None, pl.Float64).alias("seller_feedback_pct"),
         (pl.col("listing_kind") if "listing_kind" in raw.columns else pl.lit("card")).fill_null("card")
         .alias("listing_kind"), "url", "source_mode", pl.lit("USD").alias("currency"),  # US stores
+        pl.lit("US").alias("region"),
     )
 
 
@@ -50,4 +54,4 @@ def classify_day(listings: pl.DataFrame, catalog: pl.DataFrame, min_feedback_pct
 STAGING_COLUMNS = ["snapshot_date", "source", "listing_id", "title", "condition", "price", "shipping_cost",
                    "total_price", "unit_price", "lot_quantity", "model_id", "exclude_reason", "evidence", "url",
                    "source_mode", "currency", "price_local", "shipping_cost_local", "fx_rate_to_usd", "fx_rate_date",
-                   "fx_error"]
+                   "fx_error", "region"]

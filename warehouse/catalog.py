@@ -101,6 +101,20 @@ def load_cloud_prices(path: Path | None = None) -> pl.DataFrame:
     return _read_csv(path or CLOUD_PRICES_CSV, CLOUD_PRICE_SCHEMA)
 
 
+REGIONS_CSV = CATALOG_DIR / "regions.csv"
+REGION_SCHEMA: dict[str, pl.DataType] = {
+    "region": pl.String, "name": pl.String, "mains_volts": pl.Float64, "outlet_amps": pl.Float64,
+    "continuous_amps": pl.Float64, "plug": pl.String, "mains_source": pl.String, "electricity_price": pl.Float64,
+    "electricity_currency": pl.String, "electricity_period": pl.String, "electricity_source": pl.String,
+}
+
+
+def load_regions(path: Path | None = None) -> pl.DataFrame:
+    """Where buyers live: mains (volts, outlet and continuous amps, plug) and household electricity price in
+    local currency, each with its source or labelled ASSUMPTION."""
+    return _read_csv(path or REGIONS_CSV, REGION_SCHEMA)
+
+
 CLOUD_GPU_NAMES_CSV = CATALOG_DIR / "cloud_gpu_names.csv"
 CLOUD_GPU_NAME_SCHEMA: dict[str, pl.DataType] = {
     "gpu_name": pl.String, "gpu_memory_gb": pl.Float64, "instance_pattern": pl.String, "model_id": pl.String,

@@ -100,8 +100,8 @@ def _row_notes(rule: TierRule, m: dict, cfg: TierConfig, runner: dict | None, ca
     if m["water_blocks"]:
         notes.append("water blocks fitted (G6; voids the warranty)")
     if m["power_cap_pct_continuous"] is None:
-        notes.append(f"over the {m['outlet_continuous_w']:,.0f} W continuous rating even at -20%: a 240 V or "
-                     "second circuit (G7)")
+        fix = "a 240 V or second circuit" if cfg.mains_volts < 200 else "a second circuit"
+        notes.append(f"over the {m['outlet_continuous_w']:,.0f} W continuous rating even at -20%: {fix} (G7)")
     elif m["power_cap_pct_continuous"] < 100:
         notes.append(f"cap each GPU at {m['power_cap_pct_continuous']:.0f}% (nvidia-smi -pl) to stay under "
                      f"{m['outlet_continuous_w']:,.0f} W continuous (G8: a 10-20% cap costs under 5%)")

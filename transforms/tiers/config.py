@@ -2,7 +2,7 @@
 
 from dataclasses import dataclass
 
-from transforms.tiers.power import GOLD_EFFICIENCY
+from transforms.tiers.power import CONTINUOUS_FRACTION, GOLD_EFFICIENCY
 from transforms.tiers.rules import DEFAULT_VENDORS
 
 
@@ -14,6 +14,7 @@ class TierConfig:
     psu_efficiency: float = GOLD_EFFICIENCY  # G14: 80 PLUS Gold, 87%
     mains_volts: float = 120.0  # US outlet (G7); other regions are config
     mains_amps: float = 15.0
+    continuous_fraction: float = CONTINUOUS_FRACTION  # US NEC: 80% of the breaker; other regions: regions.csv
     allow_risers: bool = True  # G6: 2-3-slot air cards alternated on risers
     allow_water_cooling: bool = False  # G6: converting a card voids its warranty; off unless asked for
     vendors: tuple[str, ...] | None = DEFAULT_VENDORS  # D11; None admits every vendor

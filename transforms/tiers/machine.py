@@ -105,7 +105,7 @@ def evaluate(rule: TierRule, card: dict, platform: dict, cfg: TierConfig, prices
     cooling_usd = plan.on_risers * prices.riser + plan.water_blocks * prices.water_block \
         + (prices.water_loop if plan.water_blocks else 0.0)
     platform_usd = prices.base.get(platform["platform_id"], 0.0) + ram_usd + psu_usd + cooling_usd
-    guide_w, continuous_w = power.outlet_watts(cfg.mains_volts, cfg.mains_amps)
+    guide_w, continuous_w = power.outlet_watts(cfg.mains_volts, cfg.mains_amps, cfg.continuous_fraction)
     wall = power.wall_draw(load, cfg.psu_efficiency)
     kwh = power.annual_energy_kwh(load, cfg.utilization, cfg.psu_efficiency)
     energy_year = kwh * cfg.usd_per_kwh

@@ -58,9 +58,10 @@ def wall_draw(load_w: float, efficiency: float = GOLD_EFFICIENCY) -> float:
     return load_w / efficiency
 
 
-def outlet_watts(volts: float, amps: float) -> tuple[float, float]:
-    """(the guide's socket figure V x A, the continuous rating 80% of it): 1,800 W and 1,440 W in the US (G7)."""
-    return volts * amps, volts * amps * CONTINUOUS_FRACTION
+def outlet_watts(volts: float, amps: float, continuous_fraction: float = CONTINUOUS_FRACTION) -> tuple[float, float]:
+    """(the guide's socket figure V x A, the continuous rating): 1,800 W and 1,440 W in the US (G7, NEC 80%);
+    a region's continuous share comes from warehouse/catalog/regions.csv (Schuko: 10 of 16 A)."""
+    return volts * amps, volts * amps * continuous_fraction
 
 
 def cap_to_fit(gpu_w: float, other_w: float, limit_w: float, efficiency: float = GOLD_EFFICIENCY) -> float | None:

@@ -1,0 +1,100 @@
+"""Assets: marts.region_prices, marts.region_value and marts.region_tiers (every region's market, in its
+currency and in USD, and machines sized for its mains)."""
+
+import dagster as dg
+import polars as pl
+
+from pipelines.assets.marts_tiers import TierRunConfig, platform_parts
+from pipelines.partitions import daily_partitions, partition_date
+from pipelines.resources.warehouse import WarehouseResource
+from transforms.conditions import price_condition_expr
+from transforms.fx import usd_per_unit
+from transforms.regions import region_prices as region_price_rows
+from transforms.regions import region_tiers as region_tier_rows
+from transforms.regions import region_value as region_value_rows
+from transforms.tiers.scaling import scaling_table
+from warehouse.catalog import load_regions
+from warehouse.source_runs import day_source_mode
+from warehouse.writes import read_frame, replace_slice, table_columns
+
+REGION_KEPT_SQL = """
+SELECT snapshot_date, source, listing_id, model_id, condition, region, currency, unit_price,
+       unit_price / fx_rate_to_usd AS unit_price_local, fx_rate_to_usd, fx_rate_date, source_mode
+FROM staging.listings WHERE snapshot_date = ? AND exclude_reason IS NULL AND model_id IS NOT NULL"""
+
+
+@dg.asset(partitions_def=daily_partitions, group_name="marts", kinds={"duckdb", "polars"}, deps=["listings"],
+          metadata={"dagster/table_name": "marts.region_prices"})
+def region_prices(context: dg.AssetExecutionContext, warehouse: WarehouseResource) -> dg.MaterializeResult:
+    """Asking prices per date, region (where the buyer lives: the marketplace's country, US for US stores),
+    model and condition, pooled over the region's sources, after the same outlier screen as
+    marts.price_daily: in USD and in the region's currency, with the ECB rate and its date."""
+    day = partition_date(context)
+    with warehouse.connect() as con:
+        kept = read_frame(con, REGION_KEPT_SQL, [day]).with_columns(
+            condition=price_condition_expr(pl.col("condition"), True)).filter(pl.col("condition").is_not_null())
+        rows = region_price_rows(kept)
+        if rows.is_empty():
+            rows = read_frame(con, "SELECT * FROM marts.region_prices LIMIT 0")
+        replace_slice(con, "marts.region_prices", rows.select(table_columns(con, "marts.region_prices")),
+                      {"snapshot_date": day})
+    regions = rows.group_by("region").agg(models=pl.col("model_id").n_unique()).sort("region") if rows.height else rows
+    return dg.MaterializeResult(metadata={
+        "dagster/row_count": rows.height,
+        "regions": ", ".join(f"{r} ({n} models)" for r, n in regions.iter_rows()) if rows.height else "none",
+    })
+
+
+@dg.asset(partitions_def=daily_partitions, group_name="marts", kinds={"duckdb", "polars"},
+          deps=[region_prices, "gpu_specs_mart"], metadata={"dagster/table_name": "marts.region_value"})
+def region_value(context: dg.AssetExecutionContext, warehouse: WarehouseResource) -> dg.MaterializeResult:
+    """marts.gpu_value per region: performance per USD in every index, ranks within the region, and the
+    median in the region's currency beside the USD one."""
+    day = partition_date(context)
+    with warehouse.connect() as con:
+        prices = read_frame(con, "SELECT * FROM marts.region_prices WHERE snapshot_date = ?", [day])
+        specs = read_frame(con, "SELECT * FROM marts.gpu_specs")
+        value = region_value_rows(prices.with_columns(source_mode=pl.lit(day_source_mode(con, day))), specs)
+        if value.is_empty():
+            value = read_frame(con, "SELECT * FROM marts.region_value LIMIT 0")
+        replace_slice(con, "marts.region_value", value.select(table_columns(con, "marts.region_value")),
+                      {"snapshot_date": day})
+    return dg.MaterializeResult(metadata={"dagster/row_count": value.height})
+
+
+@dg.asset(partitions_def=daily_partitions, group_name="marts", kinds={"duckdb", "polars"},
+          deps=[region_value, platform_parts, "gpu_benchmarks", "fx_rates"],
+          metadata={"dagster/table_name": "marts.region_tiers"})
+def region_tiers(context: dg.AssetExecutionContext, config: TierRunConfig,
+                 warehouse: WarehouseResource) -> dg.MaterializeResult:
+    """marts.build_tiers per region: the region's cards at the region's prices, sized for its outlet (volts,
+    amps, the continuous share) with the power cap that fits, and energy at its household electricity price
+    (warehouse/catalog/regions.csv, sourced per row, converted at the day's ECB rate). Platform parts are the
+    US estimates in USD everywhere (stated in each row's notes). A region without a sourced electricity
+    price is left out and named in the metadata."""
+    day = partition_date(context)
+    regions = load_regions()
+    with warehouse.connect() as con:
+        value = read_frame(con, "SELECT * FROM marts.region_value WHERE snapshot_date = ?", [day])
+        specs = read_frame(con, "SELECT * FROM marts.gpu_specs")
+        platforms = read_frame(con, "SELECT * FROM marts.platforms")
+        parts = read_frame(con, "SELECT * FROM marts.platform_parts")
+        scaling = scaling_table(read_frame(con, "SELECT * FROM staging.gpu_benchmarks"))
+        rates = read_frame(con, "SELECT rate_date, currency, per_eur FROM raw.fx_rates WHERE snapshot_date = ?", [day])
+        latest = usd_per_unit(rates).sort("rate_date").group_by("currency").last()
+        per_unit = dict(latest.select("currency", "usd_per_unit").iter_rows())
+        tiers, skipped = region_tier_rows(value, specs, platforms, parts, scaling, regions, per_unit,
+                                          config.tier_config())
+        if tiers.is_empty():
+            tiers = read_frame(con, "SELECT * FROM marts.region_tiers LIMIT 0")
+        replace_slice(con, "marts.region_tiers", tiers.select(table_columns(con, "marts.region_tiers")),
+                      {"snapshot_date": day})
+    for why in skipped:
+        context.log.info(f"region tiers: {why}")
+    chosen = tiers.filter(pl.col("model_id").is_not_null()) if tiers.height else tiers
+    return dg.MaterializeResult(metadata={
+        "dagster/row_count": tiers.height, "machines": chosen.height,
+        "regions": ", ".join(sorted(set(tiers["region"].to_list()))) if tiers.height else "none",
+        "regions_left_out": "; ".join(skipped) or "none",
+    })
+

@@ -1,0 +1,74 @@
+"""Regions: prices per region in local currency and USD (the same code as the US marts), machines sized for
+each region's mains (outlet and continuous rating, power cap) and electricity price."""
+
+from datetime import date
+
+import polars as pl
+import pytest
+
+from tests.test_tiers_machines import NO_SCALING, PARTS, PLATFORMS, card, frames
+from transforms.price_stats import daily_price_stats
+from transforms.regions import region_config, region_prices, region_tiers
+from transforms.tiers.config import TierConfig
+from warehouse.catalog import load_regions
+
+DAY = date(2026, 11, 20)
+REGIONS = load_regions()
+
+
+def listings(region, currency, rate, prices):
+    return pl.DataFrame([{"snapshot_date": DAY, "source": "ebay", "listing_id": f"{region}{i}", "model_id": "rtx-3090",
+                          "condition": "used", "region": region, "currency": currency, "unit_price": p * rate,
+                          "unit_price_local": p, "fx_rate_to_usd": rate, "fx_rate_date": date(2026, 11, 19)}
+                         for i, p in enumerate(prices)])
+
+
+def test_region_prices_are_in_local_currency_and_usd_with_the_rate_and_the_us_rows_equal_price_daily():
+    us = listings("US", "USD", 1.0, [700.0, 720.0, 760.0, 800.0])
+    gb = listings("GB", "GBP", 1.3, [560.0, 580.0, 600.0, 9999.0])  # the last is screened out (> 250% of median)
+    rows = {r["region"]: r for r in region_prices(pl.concat([us, gb])).iter_rows(named=True)}
+    assert rows["GB"]["currency"] == "GBP" and rows["GB"]["median_local"] == pytest.approx(580.0)
+    assert rows["GB"]["median"] == pytest.approx(580.0 * 1.3) and rows["GB"]["screened_out"] == 1
+    assert (rows["GB"]["fx_rate_to_usd"], rows["GB"]["fx_rate_date"]) == (1.3, date(2026, 11, 19))
+    pooled = daily_price_stats(us).filter(pl.col("source") == "all").row(0, named=True)
+    assert rows["US"]["median"] == pooled["median"] and rows["US"]["p25"] == pooled["p25"]
+
+
+def test_a_region_config_takes_its_outlet_and_its_electricity_price_in_usd():
+    de = REGIONS.filter(pl.col("region") == "DE").row(0, named=True)
+    cfg = region_config(de, TierConfig(), usd_per_unit=1.16)
+    assert (cfg.mains_volts, cfg.mains_amps, cfg.continuous_fraction) == (230.0, 16.0, 10 / 16)
+    assert cfg.usd_per_kwh == pytest.approx(0.3943 * 1.16)
+    ca = REGIONS.filter(pl.col("region") == "CA").row(0, named=True)
+    assert region_config(ca, TierConfig(), usd_per_unit=0.72) is None  # no sourced price: no machines, said so
+
+
+def test_every_region_row_names_its_source_or_says_assumption():
+    for r in REGIONS.iter_rows(named=True):
+        assert r["mains_source"] and r["electricity_source"], r["region"]
+        assert r["continuous_amps"] <= r["outlet_amps"], r["region"]
+
+
+def test_four_3090s_overload_a_us_outlet_even_capped_and_fit_a_german_one_uncapped():
+    cards = [card("rtx-3090", 745, 1.0, 24, 350, slots=2.0, cooling="blower", n=10)]
+    value, specs = frames(cards)
+    both = pl.concat([value.with_columns(region=pl.lit("US")), value.with_columns(region=pl.lit("DE"))])
+    tiers, skipped = region_tiers(both, specs, PLATFORMS, PARTS, NO_SCALING, REGIONS, {"EUR": 1.16})
+    assert not skipped
+    four = {r["region"]: r for r in tiers.filter((pl.col("tier") == "4gpu") & (pl.col("use_case") == "vision"))
+            .iter_rows(named=True)}
+    us, de = four["US"], four["DE"]
+    assert us["outlet_continuous_w"] == pytest.approx(1440.0) and de["outlet_continuous_w"] == pytest.approx(2300.0)
+    assert us["wall_draw_w"] == de["wall_draw_w"] == pytest.approx(1862, abs=1)  # the same machine
+    assert us["power_cap_pct_continuous"] is None and "a 240 V or second circuit" in us["notes"]
+    assert de["power_cap_pct_continuous"] == 100.0 and "continuous rating" not in de["notes"]
+    assert de["mains"].startswith("230 V, 16 A outlet (10 A continuous), Schuko")
+    assert de["usd_per_kwh"] == pytest.approx(0.3943 * 1.16) and us["usd_per_kwh"] == pytest.approx(0.1688)
+    assert de["annual_energy_cost_usd"] > 2 * us["annual_energy_cost_usd"]  # German electricity costs more
+
+
+def test_a_region_without_a_sourced_electricity_price_is_left_out_and_named():
+    value, specs = frames([card("rtx-3090", 745, 1.0, 24, 350)])
+    tiers, skipped = region_tiers(value.with_columns(region=pl.lit("CA")), specs, PLATFORMS, PARTS, NO_SCALING,
+                                  REGIONS, {"CAD": 0.72})
+    assert tiers.is_empty() and skipped[0].startswith("CA: no sourced electricity price")
