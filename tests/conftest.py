@@ -17,6 +17,7 @@ from pipelines.resources import (
     SpecPagesResource,
     WarehouseResource,
 )
+from pipelines.sources.ebay.replay import sample_marketplaces
 
 DAY = "2026-11-20"
 
@@ -42,7 +43,7 @@ def redirect_outputs(mp: pytest.MonkeyPatch, root) -> None:
 def sample_resources(db_path) -> dict:
     return {
         "warehouse": WarehouseResource(db_path=str(db_path)),
-        "ebay": EbayResource(mode="sample"),
+        "ebay": EbayResource(mode="sample", marketplace_ids=sample_marketplaces()),
         "retailers": RetailersResource(mode="sample"),
         "spec_pages_source": SpecPagesResource(mode="sample"),
         "cloud_catalog": CloudCatalogResource(mode="sample"),

@@ -120,3 +120,14 @@ def test_the_sample_day_converts_nothing_silently(sample_run):
                            "WHERE snapshot_date = ? GROUP BY 1 ORDER BY 1", [sample_run["day"]]).fetchall()
     by = {c: (n, ones, errors) for c, n, ones, errors in rows}
     assert by["USD"][0] == by["USD"][1] and by["USD"][2] == 0
+    with duckdb.connect(str(sample_run["db"]), read_only=True) as con:
+        foreign = con.execute("SELECT currency, region, count(*), count(*) FILTER (WHERE abs(price - price_local * fx_rate_to_usd) < 1e-9 "
+                              "AND fx_rate_date <= snapshot_date AND fx_rate_to_usd > 0) FROM staging.listings "
+                              "WHERE snapshot_date = ? AND currency <> 'USD' GROUP BY ALL ORDER BY 1",
+                              [sample_run["day"]]).fetchall()
+        located = con.execute("SELECT count(*) FROM raw.ebay_listings WHERE snapshot_date = ? AND marketplace_id <> 'EBAY_US' "
+                              "AND json_extract_string(raw_json, '$.itemLocation.country') <> substr(marketplace_id, 6)",
+                              [sample_run["day"]]).fetchone()[0]
+    assert [(c, r) for c, r, _, _ in foreign] == [("EUR", "DE"), ("GBP", "GB")]
+    assert all(n > 50 and n == ok for _, _, n, ok in foreign)  # every sample EUR and GBP price converted, rate dated
+    assert located == 0  # like a live search filtered by itemLocationCountry, the GB and DE samples are local

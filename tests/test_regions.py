@@ -3,6 +3,7 @@ each region's mains (outlet and continuous rating, power cap) and electricity pr
 
 from datetime import date
 
+import duckdb
 import polars as pl
 import pytest
 
@@ -72,3 +73,20 @@ def test_a_region_without_a_sourced_electricity_price_is_left_out_and_named():
     tiers, skipped = region_tiers(value.with_columns(region=pl.lit("CA")), specs, PLATFORMS, PARTS, NO_SCALING,
                                   REGIONS, {"CAD": 0.72})
     assert tiers.is_empty() and skipped[0].startswith("CA: no sourced electricity price")
+
+
+def test_the_sample_run_builds_us_and_european_machines_whose_outlet_and_cap_differ_as_the_mains_do(sample_run):
+    with duckdb.connect(str(sample_run["db"]), read_only=True) as con:
+        rows = con.execute("SELECT region, outlet_continuous_w, power_cap_pct_continuous, mains FROM marts.region_tiers "
+                           "WHERE snapshot_date = ? AND tier = '4gpu' AND use_case = 'vision' AND condition = 'used'",
+                           [sample_run["day"]]).fetchall()
+        currencies = dict(con.execute("SELECT region, any_value(currency) FROM marts.region_prices "
+                                      "WHERE snapshot_date = ? GROUP BY 1", [sample_run["day"]]).fetchall())
+        same = con.execute("""SELECT count(*), count(*) FILTER (WHERE r.median = p.median AND r.listing_count = p.listing_count)
+                              FROM marts.region_prices r JOIN marts.price_daily p USING (snapshot_date, model_id, condition)
+                              WHERE r.region = 'US' AND p.source = 'all' AND r.snapshot_date = ?""", [sample_run["day"]]).fetchone()
+    by = {r: (w, cap, mains) for r, w, cap, mains in rows}
+    assert by["US"][0] == pytest.approx(1440.0) and by["DE"][0] == pytest.approx(2300.0) and by["GB"][0] == pytest.approx(2990.0)
+    assert by["US"][1] < 100 and by["DE"][1] == 100.0  # the US machine is power-capped, the German one is not
+    assert currencies == {"US": "USD", "GB": "GBP", "DE": "EUR"}
+    assert same[0] > 50 and same[0] == same[1]  # the US market of the region marts is marts.price_daily

@@ -12,8 +12,11 @@ from transforms.price_stats import HISTORY_DAYS, PRICE_BASIS, add_history, daily
 from warehouse.source_runs import day_source_mode
 from warehouse.writes import read_frame, replace_slice
 
+# The US market: price_daily, deals and everything built on them answer a US buyer; every region's market,
+# the US included, is in the region marts (pipelines/assets/marts_regions.py).
 KEPT_SQL = """SELECT snapshot_date, source, listing_id, model_id, condition, unit_price, title, url, source_mode
-              FROM staging.listings WHERE snapshot_date = ? AND exclude_reason IS NULL AND model_id IS NOT NULL"""
+              FROM staging.listings WHERE snapshot_date = ? AND exclude_reason IS NULL AND model_id IS NOT NULL
+              AND coalesce(region, 'US') = 'US'"""
 
 
 class PriceConfig(dg.Config):

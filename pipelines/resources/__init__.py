@@ -11,10 +11,11 @@ from pipelines.resources.fx_rates import FxRatesResource
 from pipelines.resources.retailers import RetailersResource
 from pipelines.resources.spec_pages import SpecPagesResource
 from pipelines.resources.warehouse import WarehouseResource
-from pipelines.settings import env_float, env_int, env_list, env_pattern, env_url, source_mode
+from pipelines.settings import LIVE, env_float, env_int, env_list, env_pattern, env_url, source_mode
 from pipelines.sources.circuit_breaker import DEFAULT_MAX_CONSECUTIVE_FAILURES
 from pipelines.sources.cloud.gpuhunt_catalog import CATALOG_URL, PROVIDERS
 from pipelines.sources.ebay.marketplaces import MARKETPLACES
+from pipelines.sources.ebay.replay import sample_marketplaces
 from pipelines.sources.ecb_rates import ECB_URL
 from pipelines.user_errors import UserError
 from warehouse.paths import db_path, read_db_path
@@ -25,10 +26,13 @@ def _secret(name: str) -> str | dg.EnvVar:
     return dg.EnvVar(name) if os.environ.get(name) else ""
 
 
-def marketplace_ids() -> list[str]:
-    """EBAY_MARKETPLACES (comma separated; EBAY_MARKETPLACE_ID, one id, is still read), each one eBay knows."""
-    legacy = env_pattern("EBAY_MARKETPLACE_ID", "EBAY_US", r"EBAY_[A-Z_]{2,10}", "an eBay marketplace id such as EBAY_US")
-    ids = env_list("EBAY_MARKETPLACES", (legacy,), r"EBAY_[A-Z_]{2,10}", "eBay marketplace ids such as EBAY_US,EBAY_GB")
+def marketplace_ids(mode: str = "live") -> list[str]:
+    """EBAY_MARKETPLACES (comma separated; EBAY_MARKETPLACE_ID, one id, is still read), each one eBay knows.
+    Unset: EBAY_US live, and every marketplace the bundled sample has in sample mode."""
+    default = ("EBAY_US",) if mode == LIVE else tuple(sample_marketplaces())
+    legacy = env_pattern("EBAY_MARKETPLACE_ID", "", r"EBAY_[A-Z_]{2,10}", "an eBay marketplace id such as EBAY_US")
+    ids = env_list("EBAY_MARKETPLACES", (legacy,) if legacy else default, r"EBAY_[A-Z_]{2,10}",
+                   "eBay marketplace ids such as EBAY_US,EBAY_GB")
     unknown = [m for m in ids if m not in MARKETPLACES]
     if unknown:
         raise UserError(f"EBAY_MARKETPLACES: unknown marketplace {', '.join(unknown)}; known are {', '.join(MARKETPLACES)}")
@@ -43,7 +47,7 @@ def build_resources() -> dict:
         "warehouse": WarehouseResource(db_path=str(db_path()), read_db_path=str(read_db_path())),
         "ebay": EbayResource(
             mode=mode, client_id=_secret("EBAY_CLIENT_ID"), client_secret=_secret("EBAY_CLIENT_SECRET"),
-            marketplace_ids=marketplace_ids(),
+            marketplace_ids=marketplace_ids(mode),
             base_url=env_url("EBAY_BASE_URL", "https://api.ebay.com"),
             daily_call_budget=env_int("EBAY_DAILY_CALL_BUDGET", 5000),
             max_calls_per_second=env_float("EBAY_MAX_CALLS_PER_SECOND", 4.0),
