@@ -10,10 +10,12 @@ import polars as pl
 from dashboards.markdown import render_markdown
 from dashboards.report_data import TOP_N, ReportData
 
-SCHEMA_VERSION = "1.3"  # 1.1: build_tiers per use case with platform, TCO and runner-up; budget_builds
+SCHEMA_VERSION = "1.4"  # 1.1: build_tiers per use case with platform, TCO and runner-up; budget_builds
 # 1.2: alerts, exits (sold or withdrawn) and days_to_sell
 # 1.3: performance per use case (perf_vision, perf_llm_inference, their value and ranks; build_tiers.perf_index),
 #      performance_indices (each index's source and leave-one-out error) and buy_vs_rent
+# 1.4: budget_picks.perf_index/perf_basis; region_tiers (machines per region in local currency, sized for its
+#      mains) and cross_market_prices (the same card in every region against the US)
 DEFAULT_EXPORT_DIR = Path(__file__).resolve().parent.parent / "exports"
 SAMPLE_NOTICE = ("SAMPLE DATA: built from the project's bundled sample snapshot, not from live market listings. "
                  "These are not market prices.")
@@ -65,6 +67,8 @@ def export_json(data: ReportData) -> dict:
         "exits": _records(data.exits),
         "days_to_sell": _records(data.days_to_sell),
         "performance_indices": _records(data.perf_fits),
+        "region_tiers": _records(data.region_tiers),
+        "cross_market_prices": _records(data.cross_market),
         "buy_vs_rent": _records(data.buy_vs_rent),
     }
 

@@ -96,6 +96,20 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
                "published benchmark has the card, else a fit of compute and memory bandwidth; the fit's "
                "leave-one-out error says how far to trust a modelled value.\n\n")
     out.append(table(data.perf_fits, FIT_COLUMNS))
+    other = data.region_tiers.filter((pl.col("region") != "US") & pl.col("tier").is_in(["1gpu", "4gpu"]))
+    if other.height:
+        out.append("\n## Other regions\n\nThe same choice for buyers elsewhere (`marts.region_tiers`): the region's "
+                   "listings and prices in its currency (UK and EU business sellers include VAT), sized for its "
+                   "outlet, energy at its household price. Platform parts are US estimates. A cap of – means over the "
+                   "outlet's continuous rating even at -20%: the machine needs a second circuit.\n\n")
+        out.append(table(other.with_columns(machine=_machine_label()), {
+            "region": "region", "use_case": "use case", "tier": "tier", "condition": "GPUs", "machine": "machine",
+            "total_build_cost_local": "price", "currency": "currency", "total_build_cost_usd": "price USD",
+            "mains": "outlet", "wall_draw_w": "wall W", "power_cap_pct_continuous": "cap % (continuous)"}))
+        out.append("\n" + table(data.cross_market.head(top_n * 2), {
+            "model_id": "card", "condition": "condition", "region": "region", "median_local": "median",
+            "currency": "currency", "median_usd": "median USD", "us_median_usd": "US median USD",
+            "pct_vs_us": "% vs US"}))
     best = data.builds.filter(pl.col("model_id").is_not_null())
     out.append("\n## Best machine per budget\n\nPurchase budget (GPUs + platform); among the machines within 20% "
                "of the best value that fit, the most VRAM, then the most throughput.\n\n")

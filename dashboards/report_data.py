@@ -35,6 +35,8 @@ class ReportData:
     days_to_sell: pl.DataFrame  # per model and condition, over the 30 days ending on the day
     buy_vs_rent: pl.DataFrame  # marts.buy_vs_rent: when owning each tier's machine beats renting
     perf_fits: pl.DataFrame  # marts.perf_index_fits: one row per performance index
+    region_tiers: pl.DataFrame  # marts.region_tiers: machines per region, priced locally, sized for its mains
+    cross_market: pl.DataFrame  # marts.cross_market_prices: the same card in every region
 
     @property
     def is_sample(self) -> bool:
@@ -82,4 +84,9 @@ def load_report(con: duckdb.DuckDBPyConnection, day: date) -> ReportData:
                                     "list_position(['beginner','1gpu','2gpu','4gpu','8gpu'], tier)", [day]),
         perf_fits=read_frame(con, "SELECT * FROM marts.perf_index_fits ORDER BY "
                                   "list_position(['training','vision','llm_inference'], perf_index)"),
+        region_tiers=read_frame(con, "SELECT * FROM marts.region_tiers WHERE snapshot_date = ? AND model_id IS NOT NULL "
+                                     "ORDER BY region, list_position(['llm','vision','beginner'], use_case), condition, "
+                                     "list_position(['beginner','1gpu','2gpu','4gpu','8gpu'], tier)", [day]),
+        cross_market=read_frame(con, "SELECT * FROM marts.cross_market_prices WHERE snapshot_date = ? AND region <> 'US' "
+                                     "AND us_median_usd IS NOT NULL ORDER BY model_id, condition, region", [day]),
     )

@@ -41,7 +41,7 @@ def test_csv_and_parquet_hold_exactly_the_marts_ranking(sample_run, export_dir):
 
 def test_json_carries_schema_dates_mode_and_listing_counts(sample_run, export_dir):
     doc = json.loads((export_dir / "recommendations.json").read_text())
-    assert doc["schema_version"] == "1.3" and doc["data_date"] == DAY and doc["generated_at"]
+    assert doc["schema_version"] == "1.4" and doc["data_date"] == DAY and doc["generated_at"]
     assert doc["alerts"] == [] and doc["exits"] == [] and doc["days_to_sell"] == []  # no watchlist; one sample day
     marts = marts_value(sample_run["db"])
     by_key = {(r["model_id"], r["condition"]): r for r in marts.iter_rows(named=True)}

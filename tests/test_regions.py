@@ -90,3 +90,18 @@ def test_the_sample_run_builds_us_and_european_machines_whose_outlet_and_cap_dif
     assert by["US"][1] < 100 and by["DE"][1] == 100.0  # the US machine is power-capped, the German one is not
     assert currencies == {"US": "USD", "GB": "GBP", "DE": "EUR"}
     assert same[0] > 50 and same[0] == same[1]  # the US market of the region marts is marts.price_daily
+
+
+def test_the_sample_run_picks_per_region_and_prices_machines_in_local_currency(sample_run):
+    with duckdb.connect(str(sample_run["db"]), read_only=True) as con:
+        picks = con.execute("SELECT region, currency, count(*), count(price_local), "
+                            "count(*) FILTER (WHERE perf_index = 'llm_inference' AND use_case = 'llm') FROM marts.region_picks "
+                            "WHERE snapshot_date = ? AND pick_rank = 1 GROUP BY ALL ORDER BY 1", [sample_run["day"]]).fetchall()
+        tiers = con.execute("SELECT region, currency, total_build_cost_usd, total_build_cost_local FROM marts.region_tiers "
+                            "WHERE snapshot_date = ? AND tier = '1gpu' AND use_case = 'vision' AND condition = 'used'",
+                            [sample_run["day"]]).fetchall()
+    assert [(r, c) for r, c, *_ in picks] == [("DE", "EUR"), ("GB", "GBP"), ("US", "USD")]
+    assert all(n > 0 and n == local and llm > 0 for _, _, n, local, llm in picks)
+    by = {r: (c, usd, local) for r, c, usd, local in tiers}
+    assert by["US"][1] == by["US"][2]
+    assert by["GB"][2] < by["GB"][1] and by["DE"][2] < by["DE"][1]  # a pound and a euro buy more than a dollar

@@ -3,6 +3,7 @@
 import polars as pl
 
 from transforms.matching import classify_listings
+from transforms.regions import region_of
 
 LISTING_COLUMNS = ["snapshot_date", "source", "listing_id", "title", "condition", "price", "shipping_cost",
                    "condition_id", "item_group_type", "seller_feedback_pct", "listing_kind", "url", "source_mode",
@@ -17,8 +18,8 @@ def from_ebay(raw: pl.DataFrame) -> pl.DataFrame:
         # in its own currency: transforms.fx.to_usd converts it, or says why it could not
         "currency",
         # where its buyer lives: the marketplace's country (rows stored before marketplaces were kept: US)
-        (pl.col("marketplace_id") if "marketplace_id" in raw.columns else pl.lit(None, pl.String))
-        .fill_null("EBAY_US").str.strip_prefix("EBAY_").alias("region"),
+        region_of(pl.col("marketplace_id") if "marketplace_id" in raw.columns else pl.lit(None, pl.String))
+        .alias("region"),
     )
 
 

@@ -13,6 +13,7 @@ rows of marts.region_prices equal marts.price_daily's by construction (tested).
 
 import polars as pl
 
+from transforms.budget_picks import budget_picks
 from transforms.price_stats import daily_price_stats
 from transforms.tiers.choose import build_tiers
 from transforms.tiers.config import TierConfig
@@ -65,6 +66,18 @@ def region_value(prices: pl.DataFrame, specs: pl.DataFrame) -> pl.DataFrame:
     return pl.concat(frames, how="diagonal_relaxed") if frames else pl.DataFrame()
 
 
+def region_picks(value: pl.DataFrame) -> pl.DataFrame:
+    """marts.budget_picks per region (same rule, budgets in USD so regions compare), with the pick's median in
+    the region's currency."""
+    frames = []
+    for (region,), part in value.group_by("region", maintain_order=True):
+        picks = budget_picks(part.drop("region"))
+        local = part.select("snapshot_date", "model_id", "condition", "currency", price_local=pl.col("median_local"))
+        frames.append(picks.join(local, on=["snapshot_date", "model_id", "condition"], how="left")
+                      .with_columns(region=pl.lit(region)))
+    return pl.concat(frames, how="diagonal_relaxed") if frames else pl.DataFrame()
+
+
 def region_config(region: dict, base: TierConfig, usd_per_unit: float | None) -> TierConfig | None:
     """The tiers' config for a region: its outlet (volts, amps, continuous share) and its electricity price
     in USD. None when the region has no sourced electricity price or no exchange rate for it."""
@@ -100,7 +113,12 @@ def region_tiers(value: pl.DataFrame, specs: pl.DataFrame, platforms: pl.DataFra
             skipped.append(f"{region}: no sourced electricity price or exchange rate ({info['electricity_source']})")
             continue
         tiers = build_tiers(part.drop("region"), specs, platforms, parts, scaling, cfg)
+        currency = part["currency"].drop_nulls().first() if "currency" in part.columns else None
+        rate = 1.0 if currency in (None, "USD") else usd_per_unit.get(currency)
+        local = {f"{c}_local": (pl.col(f"{c}_usd") / rate) if rate else pl.lit(None, pl.Float64)
+                 for c in ("total_build_cost", "tco")}
         frames.append(tiers.with_columns(
+            currency=pl.lit(currency or "USD"), **local,
             region=pl.lit(region), mains=pl.lit(f"{info['mains_volts']:g} V, {info['outlet_amps']:g} A outlet "
                                                 f"({info['continuous_amps']:g} A continuous), {info['plug']}"),
             usd_per_kwh=pl.lit(cfg.usd_per_kwh)))

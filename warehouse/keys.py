@@ -21,6 +21,7 @@ SLICE_KEYS: dict[str, tuple[str, ...]] = {
     "marts.build_tiers": ("snapshot_date", "tier", "use_case", "condition"),
     "marts.region_prices": ("snapshot_date", "region", "model_id", "condition"),
     "marts.region_value": ("snapshot_date", "region", "model_id", "condition"),
+    "marts.region_picks": ("snapshot_date", "region", "budget_usd", "use_case", "condition", "pick_rank"),
     "marts.region_tiers": ("snapshot_date", "region", "tier", "use_case", "condition"),
     "marts.cloud_prices": ("snapshot_date", "model_id", "provider", "offer_kind", "instance"),
     "marts.buy_vs_rent": ("snapshot_date", "tier", "use_case", "condition"),

@@ -13,6 +13,7 @@ from pipelines.resources.warehouse import WarehouseResource
 from warehouse.publish import publish
 
 UPSTREAM = ["budget_picks", "build_tiers", "budget_builds", "buy_vs_rent", "deals", "alerts", "listing_exits",
+            "region_tiers",
             dg.AssetDep("gpu_value", partition_mapping=YESTERDAY_TOO)]  # changes since yesterday
 
 

@@ -1,5 +1,5 @@
-"""Assets: marts.region_prices, marts.region_value and marts.region_tiers (every region's market, in its
-currency and in USD, and machines sized for its mains)."""
+"""Assets: marts.region_prices, marts.region_value, marts.region_picks and marts.region_tiers (every region's
+market, in its currency and in USD, and machines sized for its mains)."""
 
 import dagster as dg
 import polars as pl
@@ -9,6 +9,7 @@ from pipelines.partitions import daily_partitions, partition_date
 from pipelines.resources.warehouse import WarehouseResource
 from transforms.conditions import price_condition_expr
 from transforms.fx import usd_per_unit
+from transforms.regions import region_picks as region_pick_rows
 from transforms.regions import region_prices as region_price_rows
 from transforms.regions import region_tiers as region_tier_rows
 from transforms.regions import region_value as region_value_rows
@@ -62,6 +63,22 @@ def region_value(context: dg.AssetExecutionContext, warehouse: WarehouseResource
     return dg.MaterializeResult(metadata={"dagster/row_count": value.height})
 
 
+@dg.asset(partitions_def=daily_partitions, group_name="marts", kinds={"duckdb", "polars"}, deps=[region_value],
+          metadata={"dagster/table_name": "marts.region_picks"})
+def region_picks(context: dg.AssetExecutionContext, warehouse: WarehouseResource) -> dg.MaterializeResult:
+    """marts.budget_picks per region: the same rule (G5, each use case by its own index) on the region's cards
+    and prices; budgets in USD so regions compare, the pick's price in the region's currency beside."""
+    day = partition_date(context)
+    with warehouse.connect() as con:
+        value = read_frame(con, "SELECT * FROM marts.region_value WHERE snapshot_date = ?", [day])
+        picks = region_pick_rows(value)
+        if picks.is_empty():
+            picks = read_frame(con, "SELECT * FROM marts.region_picks LIMIT 0")
+        replace_slice(con, "marts.region_picks", picks.select(table_columns(con, "marts.region_picks")),
+                      {"snapshot_date": day})
+    return dg.MaterializeResult(metadata={"dagster/row_count": picks.height})
+
+
 @dg.asset(partitions_def=daily_partitions, group_name="marts", kinds={"duckdb", "polars"},
           deps=[region_value, platform_parts, "gpu_benchmarks", "fx_rates"],
           metadata={"dagster/table_name": "marts.region_tiers"})
@@ -70,7 +87,7 @@ def region_tiers(context: dg.AssetExecutionContext, config: TierRunConfig,
     """marts.build_tiers per region: the region's cards at the region's prices, sized for its outlet (volts,
     amps, the continuous share) with the power cap that fits, and energy at its household electricity price
     (warehouse/catalog/regions.csv, sourced per row, converted at the day's ECB rate). Platform parts are the
-    US estimates in USD everywhere (stated in each row's notes). A region without a sourced electricity
+    US estimates in USD everywhere (stated in the table comment and the export). A region without a sourced electricity
     price is left out and named in the metadata."""
     day = partition_date(context)
     regions = load_regions()
