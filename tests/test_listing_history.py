@@ -116,3 +116,23 @@ def test_exits_are_counted_once_and_a_store_outage_is_not_an_exit(tmp_path):
     assert forward == [("ebay", "a", days[4], days[3], 4, 503.0), ("ebay", "b", days[1], days[0], 1, 500.0)]
     assert build([4, 3, 2, 1, 0], tmp_path / "r.duckdb") == forward
     assert build([2, 0, 4, 1, 3, 2], tmp_path / "s.duckdb") == forward
+
+
+def test_one_ebay_marketplace_missing_a_day_does_not_make_its_listings_leave(tmp_path):
+    """EBAY_DE answers nothing on day 1 while EBAY_US does: the German listings have not left; the US one that
+    is gone has."""
+    from warehouse.listing_exits import update_exits
+
+    days = [D0 + timedelta(days=n) for n in range(3)]
+    present = {("US", "us1"): [0], ("US", "us2"): [0, 1, 2], ("DE", "de1"): [0, 2], ("DE", "de2"): [0]}
+    de_ingested = [0, 2]  # an outage of the German marketplace on day 1
+
+    with connect(tmp_path / "m.duckdb") as c:
+        for n in range(3):
+            rows = [dict(listing(days[n], k, 500.0), region=region) for (region, k), seen in present.items()
+                    if n in seen and (region == "US" or n in de_ingested)]
+            replace_slice(c, "staging.listings", pl.DataFrame(rows), {"snapshot_date": days[n]})
+            update_exits(c, days[n])
+        exits = sorted(c.execute("SELECT listing_id, exit_date FROM marts.listing_exits").fetchall())
+    # de2 left: first absent on day 2, the next day DE answered; de1 was missing on day 1 only because DE was down
+    assert exits == [("de2", days[2]), ("us1", days[1])]

@@ -1,15 +1,17 @@
 -- Recompute marts.listing_exits for the listings whose exit status the day can change: those seen on the day,
 -- on the source's previous ingested day, and those whose recorded exit is the day. Exact whatever order the
 -- days come in (like listing_history's refold): each listing's row is rebuilt from every day of
--- staging.listings. A day counts as ingested for a source when staging.listings has any row of that source
--- on it, so a store that failed for a day does not make all its listings leave.
+-- staging.listings. A day counts as ingested for a source and region when staging.listings has any row of
+-- that source and region on it, so a store, or one eBay marketplace, that failed for a day does not make all
+-- its listings leave.
 CREATE OR REPLACE TEMP TABLE exit_days AS
-SELECT DISTINCT source, snapshot_date FROM staging.listings;
+SELECT DISTINCT source, coalesce(region, 'US') AS region, snapshot_date FROM staging.listings;
 
 CREATE OR REPLACE TEMP TABLE exit_affected AS
 SELECT DISTINCT source, listing_id FROM staging.listings l
 WHERE l.snapshot_date = $day
-   OR l.snapshot_date = (SELECT max(d.snapshot_date) FROM exit_days d WHERE d.source = l.source AND d.snapshot_date < $day)
+   OR l.snapshot_date = (SELECT max(d.snapshot_date) FROM exit_days d
+                         WHERE d.source = l.source AND d.region = coalesce(l.region, 'US') AND d.snapshot_date < $day)
 UNION
 SELECT source, listing_id FROM marts.listing_exits WHERE exit_date = $day;
 
@@ -21,11 +23,13 @@ WITH seen AS (
     SELECT l.source, l.listing_id, min(l.snapshot_date) AS first_seen, max(l.snapshot_date) AS last_seen,
            arg_max_null(l.unit_price, l.snapshot_date) AS last_price, arg_max_null(l.model_id, l.snapshot_date) AS model_id,
            arg_max_null(l.condition, l.snapshot_date) AS condition, arg_max_null(l.title, l.snapshot_date) AS title,
-           arg_max_null(l.source_mode, l.snapshot_date) AS source_mode
+           arg_max_null(l.source_mode, l.snapshot_date) AS source_mode,
+           arg_max_null(coalesce(l.region, 'US'), l.snapshot_date) AS region
     FROM staging.listings AS l SEMI JOIN exit_affected AS a ON l.source = a.source AND l.listing_id = a.listing_id
     GROUP BY l.source, l.listing_id
 )
-SELECT s.*, CAST(date_diff('day', s.first_seen, s.last_seen) + 1 AS INTEGER) AS days_listed,
-       (SELECT min(d.snapshot_date) FROM exit_days d WHERE d.source = s.source AND d.snapshot_date > s.last_seen) AS exit_date
+SELECT s.* EXCLUDE (region), CAST(date_diff('day', s.first_seen, s.last_seen) + 1 AS INTEGER) AS days_listed,
+       (SELECT min(d.snapshot_date) FROM exit_days d
+        WHERE d.source = s.source AND d.region = s.region AND d.snapshot_date > s.last_seen) AS exit_date
 FROM seen AS s
-WHERE EXISTS (SELECT 1 FROM exit_days d WHERE d.source = s.source AND d.snapshot_date > s.last_seen);
+WHERE EXISTS (SELECT 1 FROM exit_days d WHERE d.source = s.source AND d.region = s.region AND d.snapshot_date > s.last_seen);
