@@ -82,13 +82,15 @@ def test_the_sample_run_builds_us_and_european_machines_whose_outlet_and_cap_dif
                            [sample_run["day"]]).fetchall()
         currencies = dict(con.execute("SELECT region, any_value(currency) FROM marts.region_prices "
                                       "WHERE snapshot_date = ? GROUP BY 1", [sample_run["day"]]).fetchall())
+        modes = con.execute("SELECT DISTINCT source_mode FROM marts.cross_market_prices WHERE snapshot_date = ?",
+                            [sample_run["day"]]).fetchall()
         same = con.execute("""SELECT count(*), count(*) FILTER (WHERE r.median = p.median AND r.listing_count = p.listing_count)
                               FROM marts.region_prices r JOIN marts.price_daily p USING (snapshot_date, model_id, condition)
                               WHERE r.region = 'US' AND p.source = 'all' AND r.snapshot_date = ?""", [sample_run["day"]]).fetchone()
     by = {r: (w, cap, mains) for r, w, cap, mains in rows}
     assert by["US"][0] == pytest.approx(1440.0) and by["DE"][0] == pytest.approx(2300.0) and by["GB"][0] == pytest.approx(2990.0)
     assert by["US"][1] < 100 and by["DE"][1] == 100.0  # the US machine is power-capped, the German one is not
-    assert currencies == {"US": "USD", "GB": "GBP", "DE": "EUR"}
+    assert currencies == {"US": "USD", "GB": "GBP", "DE": "EUR"} and modes == [("sample",)]  # labelled sample
     assert same[0] > 50 and same[0] == same[1]  # the US market of the region marts is marts.price_daily
 
 

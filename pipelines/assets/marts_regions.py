@@ -35,6 +35,8 @@ def region_prices(context: dg.AssetExecutionContext, warehouse: WarehouseResourc
         kept = read_frame(con, REGION_KEPT_SQL, [day]).with_columns(
             condition=price_condition_expr(pl.col("condition"), True)).filter(pl.col("condition").is_not_null())
         rows = region_price_rows(kept)
+        if rows.height:
+            rows = rows.with_columns(source_mode=pl.lit(day_source_mode(con, day)))
         if rows.is_empty():
             rows = read_frame(con, "SELECT * FROM marts.region_prices LIMIT 0")
         replace_slice(con, "marts.region_prices", rows.select(table_columns(con, "marts.region_prices")),
