@@ -27,55 +27,56 @@ def region_of(marketplace_id: pl.Expr) -> pl.Expr:
     return marketplace_id.fill_null("EBAY_US").str.strip_prefix("EBAY_")
 
 
+KEY = ["snapshot_date", "model_id", "condition"]
+
+
+def _per_region(frame: pl.DataFrame, build) -> pl.DataFrame:
+    """`build(rows of one region without the region column)` for every region, the region put back, stacked."""
+    frames = [build(part.drop("region")).with_columns(region=pl.lit(region))
+              for (region,), part in frame.group_by("region", maintain_order=True)]
+    return pl.concat(frames, how="diagonal_relaxed") if frames else pl.DataFrame()
+
+
+def _pooled(listings: pl.DataFrame) -> pl.DataFrame:
+    """daily_price_stats pooled over every source (source 'all'), without the source column."""
+    return daily_price_stats(listings).filter(pl.col("source") == "all").drop("source")
+
+
+def _region_stats(part: pl.DataFrame) -> pl.DataFrame:
+    currencies = part["currency"].drop_nulls().unique().to_list()
+    rates = (part.filter(pl.col("fx_rate_to_usd").is_not_null())
+             .group_by("snapshot_date").agg(fx_rate_to_usd=pl.col("fx_rate_to_usd").first(),
+                                            fx_rate_date=pl.col("fx_rate_date").first()))
+    one = len(currencies) == 1
+    out = _pooled(part).with_columns(currency=pl.lit(currencies[0] if one else None, pl.String))
+    if one:
+        local = _pooled(part.with_columns(unit_price=pl.col("unit_price_local")))
+        out = out.join(local.select(*KEY, *[pl.col(c).alias(f"{c}_local") for c in LOCAL_STATS]), on=KEY, how="left")
+    else:
+        out = out.with_columns(*[pl.lit(None, pl.Float64).alias(f"{c}_local") for c in LOCAL_STATS])
+    return out.join(rates, on="snapshot_date", how="left")
+
+
 def region_prices(kept: pl.DataFrame) -> pl.DataFrame:
     """Price statistics per date, region, model and condition, pooled over the region's sources, in USD and
     in the region's currency. `kept`: classified listings with region, currency, unit_price (USD),
     unit_price_local, fx_rate_to_usd, fx_rate_date. A region whose listings come in more than one currency
     (not the case for a marketplace: its search filters one) gets no local figures."""
-    frames = []
-    for (region,), part in kept.group_by("region", maintain_order=True):
-        usd = daily_price_stats(part).filter(pl.col("source") == "all").drop("source")
-        currencies = part["currency"].drop_nulls().unique().to_list()
-        rates = (part.filter(pl.col("fx_rate_to_usd").is_not_null())
-                 .group_by("snapshot_date").agg(fx_rate_to_usd=pl.col("fx_rate_to_usd").first(),
-                                                fx_rate_date=pl.col("fx_rate_date").first()))
-        one = len(currencies) == 1
-        out = usd.with_columns(region=pl.lit(region), currency=pl.lit(currencies[0] if one else None, pl.String))
-        if one:
-            local = (daily_price_stats(part.with_columns(unit_price=pl.col("unit_price_local")))
-                     .filter(pl.col("source") == "all")
-                     .select("snapshot_date", "model_id", "condition",
-                             *[pl.col(c).alias(f"{c}_local") for c in LOCAL_STATS]))
-            out = out.join(local, on=["snapshot_date", "model_id", "condition"], how="left")
-        else:
-            out = out.with_columns(*[pl.lit(None, pl.Float64).alias(f"{c}_local") for c in LOCAL_STATS])
-        frames.append(out.join(rates, on="snapshot_date", how="left"))
-    if not frames:
-        return pl.DataFrame()
-    return pl.concat(frames, how="diagonal_relaxed").sort("snapshot_date", "region", "model_id", "condition")
+    out = _per_region(kept, _region_stats)
+    return out.sort("snapshot_date", "region", "model_id", "condition") if out.height else out
 
 
 def region_value(prices: pl.DataFrame, specs: pl.DataFrame) -> pl.DataFrame:
     """marts.gpu_value per region (USD, so regions compare), with the local median beside it."""
-    frames = []
-    for (region,), part in prices.group_by("region", maintain_order=True):
-        value = gpu_value(part.with_columns(source=pl.lit("all")), specs)
-        local = part.select("snapshot_date", "model_id", "condition", "currency", "median_local")
-        frames.append(value.join(local, on=["snapshot_date", "model_id", "condition"], how="left")
-                      .with_columns(region=pl.lit(region)))
-    return pl.concat(frames, how="diagonal_relaxed") if frames else pl.DataFrame()
+    return _per_region(prices, lambda part: gpu_value(part.with_columns(source=pl.lit("all")), specs).join(
+        part.select(*KEY, "currency", "median_local"), on=KEY, how="left"))
 
 
 def region_picks(value: pl.DataFrame) -> pl.DataFrame:
     """marts.budget_picks per region (same rule, budgets in USD so regions compare), with the pick's median in
     the region's currency."""
-    frames = []
-    for (region,), part in value.group_by("region", maintain_order=True):
-        picks = budget_picks(part.drop("region"))
-        local = part.select("snapshot_date", "model_id", "condition", "currency", price_local=pl.col("median_local"))
-        frames.append(picks.join(local, on=["snapshot_date", "model_id", "condition"], how="left")
-                      .with_columns(region=pl.lit(region)))
-    return pl.concat(frames, how="diagonal_relaxed") if frames else pl.DataFrame()
+    return _per_region(value, lambda part: budget_picks(part).join(
+        part.select(*KEY, "currency", price_local=pl.col("median_local")), on=KEY, how="left"))
 
 
 def region_config(region: dict, base: TierConfig, usd_per_unit: float | None) -> TierConfig | None:

@@ -37,7 +37,8 @@ def cloud_offers(context: dg.AssetExecutionContext, cloud_catalog: CloudCatalogR
     row too, with its line), and the others load."""
     started, day = utc_now(), partition_date(context)
     rows: list[dict] = []
-    errors: list[IngestError] = []
+    failed: list[IngestError] = []  # a whole provider lost
+    bad_rows: list[IngestError] = []  # one offer lost
     versions: dict[str, str] = {}
     if cloud_catalog.mode != LIVE:
         outcome, message = SKIPPED, "sample mode: marts.cloud_prices uses the dated snapshot"
@@ -47,11 +48,11 @@ def cloud_offers(context: dg.AssetExecutionContext, cloud_catalog: CloudCatalogR
         try:
             for provider, result in fetch_all(session, cloud_catalog.base_url, tuple(cloud_catalog.providers)):
                 if isinstance(result, FetchError):
-                    errors.append(IngestError(SOURCE, provider, result.kind, result.reason, result.status, result.attempts))
+                    failed.append(IngestError(SOURCE, provider, result.kind, result.reason, result.status, result.attempts))
                     context.log.warning(f"gpuhunt {provider}: {result.reason}")
                     continue
                 versions[provider] = result.version
-                errors += [IngestError(SOURCE, f"{provider} {result.url}", MALFORMED_ROW, why) for why in result.bad_rows]
+                bad_rows += [IngestError(SOURCE, f"{provider} {result.url}", MALFORMED_ROW, why) for why in result.bad_rows]
                 rows += [{"snapshot_date": day, "provider": provider, "catalog_version": result.version,
                           "catalog_url": result.url, "instance_name": o.instance_name, "location": o.location,
                           "usd_per_hour": o.usd_per_hour, "gpu_count": o.gpu_count, "gpu_name": o.gpu_name,
@@ -61,26 +62,21 @@ def cloud_offers(context: dg.AssetExecutionContext, cloud_catalog: CloudCatalogR
                                  + (f", {len(result.bad_rows)} malformed rows" if result.bad_rows else ""))
         finally:
             http.close()
-        summary = optional_source_outcome("gpuhunt", len(rows), _provider_errors(errors), len(cloud_catalog.providers))
+        summary = optional_source_outcome("gpuhunt", len(rows), failed, len(cloud_catalog.providers))
         outcome, message = summary.outcome, summary.message
-        if bad_rows := len(errors) - len(_provider_errors(errors)):
-            message += f"; {bad_rows} malformed rows skipped (see raw.ingest_errors)"
+        if bad_rows:
+            message += f"; {len(bad_rows)} malformed rows skipped (see raw.ingest_errors)"
     offers = pl.DataFrame(rows, schema=SCHEMA).unique(KEY, keep="first", maintain_order=True)  # a repeated offer once
     with warehouse.connect() as con:
         replace_slices(con, [
             ("raw.cloud_offers", offers, {"snapshot_date": day}),
-            ("raw.ingest_errors", errors_frame(errors, day, context.run_id, cloud_catalog.mode),
+            ("raw.ingest_errors", errors_frame(failed + bad_rows, day, context.run_id, cloud_catalog.mode),
              {"snapshot_date": day, "source": SOURCE}),
             source_run_row(day, SOURCE, context.run_id, cloud_catalog.mode, outcome, offers.height,
-                           _provider_errors(errors), message, started, len(cloud_catalog.providers)),
+                           failed, message, started, len(cloud_catalog.providers)),
         ])
     return dg.MaterializeResult(metadata={
         "dagster/row_count": offers.height, "source_mode": cloud_catalog.mode, "outcome": outcome,
         "message": message, "catalog_versions": ", ".join(f"{p} {v}" for p, v in versions.items()) or "none",
-        "providers_failed": len(_provider_errors(errors)),
+        "providers_failed": len(failed),
     })
-
-
-def _provider_errors(errors: list[IngestError]) -> list[IngestError]:
-    """The errors that cost a whole provider (a malformed row costs one offer)."""
-    return [e for e in errors if e.error_kind != MALFORMED_ROW]

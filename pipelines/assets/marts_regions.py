@@ -4,7 +4,7 @@ market, in its currency and in USD, and machines sized for its mains)."""
 import dagster as dg
 import polars as pl
 
-from pipelines.assets.marts_tiers import TierRunConfig, platform_parts
+from pipelines.assets.marts_tiers import TierRunConfig, machine_inputs, platform_parts
 from pipelines.partitions import daily_partitions, partition_date
 from pipelines.resources.warehouse import WarehouseResource
 from transforms.conditions import price_condition_expr
@@ -13,7 +13,6 @@ from transforms.regions import region_picks as region_pick_rows
 from transforms.regions import region_prices as region_price_rows
 from transforms.regions import region_tiers as region_tier_rows
 from transforms.regions import region_value as region_value_rows
-from transforms.tiers.scaling import scaling_table
 from warehouse.catalog import load_regions
 from warehouse.source_runs import day_source_mode
 from warehouse.writes import read_frame, replace_slice, table_columns
@@ -37,10 +36,7 @@ def region_prices(context: dg.AssetExecutionContext, warehouse: WarehouseResourc
         rows = region_price_rows(kept)
         if rows.height:
             rows = rows.with_columns(source_mode=pl.lit(day_source_mode(con, day)))
-        if rows.is_empty():
-            rows = read_frame(con, "SELECT * FROM marts.region_prices LIMIT 0")
-        replace_slice(con, "marts.region_prices", rows.select(table_columns(con, "marts.region_prices")),
-                      {"snapshot_date": day})
+        _write_day(con, "marts.region_prices", rows, day)
     regions = rows.group_by("region").agg(models=pl.col("model_id").n_unique()).sort("region") if rows.height else rows
     return dg.MaterializeResult(metadata={
         "dagster/row_count": rows.height,
@@ -58,10 +54,7 @@ def region_value(context: dg.AssetExecutionContext, warehouse: WarehouseResource
         prices = read_frame(con, "SELECT * FROM marts.region_prices WHERE snapshot_date = ?", [day])
         specs = read_frame(con, "SELECT * FROM marts.gpu_specs")
         value = region_value_rows(prices.with_columns(source_mode=pl.lit(day_source_mode(con, day))), specs)
-        if value.is_empty():
-            value = read_frame(con, "SELECT * FROM marts.region_value LIMIT 0")
-        replace_slice(con, "marts.region_value", value.select(table_columns(con, "marts.region_value")),
-                      {"snapshot_date": day})
+        _write_day(con, "marts.region_value", value, day)
     return dg.MaterializeResult(metadata={"dagster/row_count": value.height})
 
 
@@ -74,10 +67,7 @@ def region_picks(context: dg.AssetExecutionContext, warehouse: WarehouseResource
     with warehouse.connect() as con:
         value = read_frame(con, "SELECT * FROM marts.region_value WHERE snapshot_date = ?", [day])
         picks = region_pick_rows(value)
-        if picks.is_empty():
-            picks = read_frame(con, "SELECT * FROM marts.region_picks LIMIT 0")
-        replace_slice(con, "marts.region_picks", picks.select(table_columns(con, "marts.region_picks")),
-                      {"snapshot_date": day})
+        _write_day(con, "marts.region_picks", picks, day)
     return dg.MaterializeResult(metadata={"dagster/row_count": picks.height})
 
 
@@ -95,19 +85,11 @@ def region_tiers(context: dg.AssetExecutionContext, config: TierRunConfig,
     regions = load_regions()
     with warehouse.connect() as con:
         value = read_frame(con, "SELECT * FROM marts.region_value WHERE snapshot_date = ?", [day])
-        specs = read_frame(con, "SELECT * FROM marts.gpu_specs")
-        platforms = read_frame(con, "SELECT * FROM marts.platforms")
-        parts = read_frame(con, "SELECT * FROM marts.platform_parts")
-        scaling = scaling_table(read_frame(con, "SELECT * FROM staging.gpu_benchmarks"))
         rates = read_frame(con, "SELECT rate_date, currency, per_eur FROM raw.fx_rates WHERE snapshot_date = ?", [day])
         latest = usd_per_unit(rates).sort("rate_date").group_by("currency").last()
         per_unit = dict(latest.select("currency", "usd_per_unit").iter_rows())
-        tiers, skipped = region_tier_rows(value, specs, platforms, parts, scaling, regions, per_unit,
-                                          config.tier_config())
-        if tiers.is_empty():
-            tiers = read_frame(con, "SELECT * FROM marts.region_tiers LIMIT 0")
-        replace_slice(con, "marts.region_tiers", tiers.select(table_columns(con, "marts.region_tiers")),
-                      {"snapshot_date": day})
+        tiers, skipped = region_tier_rows(value, *machine_inputs(con), regions, per_unit, config.tier_config())
+        _write_day(con, "marts.region_tiers", tiers, day)
     for why in skipped:
         context.log.info(f"region tiers: {why}")
     chosen = tiers.filter(pl.col("model_id").is_not_null()) if tiers.height else tiers
@@ -117,3 +99,10 @@ def region_tiers(context: dg.AssetExecutionContext, config: TierRunConfig,
         "regions_left_out": "; ".join(skipped) or "none",
     })
 
+
+def _write_day(con, table: str, frame: pl.DataFrame, day) -> None:
+    """Replace the day's slice of a region mart with `frame` in the table's column order; a day without rows
+    empties the slice (a region transform returns a frame without columns when there is nothing to compute)."""
+    columns = table_columns(con, table)
+    rows = read_frame(con, f"SELECT * FROM {table} LIMIT 0") if frame.is_empty() else frame.select(columns)
+    replace_slice(con, table, rows, {"snapshot_date": day})

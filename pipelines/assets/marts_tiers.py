@@ -47,13 +47,18 @@ def platform_parts(warehouse: WarehouseResource) -> dg.MaterializeResult:
                                           "price_dates": sorted(set(parts["price_date"].to_list()))})
 
 
-def _inputs(con, day) -> tuple[pl.DataFrame, ...]:
-    value = read_frame(con, "SELECT * FROM marts.gpu_value WHERE snapshot_date = ?", [day])
+def machine_inputs(con) -> tuple[pl.DataFrame, ...]:
+    """What a machine is built from besides the day's card prices: specs, platforms, part prices, scaling."""
     specs = read_frame(con, "SELECT * FROM marts.gpu_specs")
     platforms = read_frame(con, "SELECT * FROM marts.platforms")
     parts = read_frame(con, "SELECT * FROM marts.platform_parts")
     scaling = scaling_table(read_frame(con, "SELECT * FROM staging.gpu_benchmarks"))
-    return value, specs, platforms, parts, scaling
+    return specs, platforms, parts, scaling
+
+
+def _inputs(con, day) -> tuple[pl.DataFrame, ...]:
+    value = read_frame(con, "SELECT * FROM marts.gpu_value WHERE snapshot_date = ?", [day])
+    return value, *machine_inputs(con)
 
 
 @dg.asset(partitions_def=daily_partitions, group_name="marts", kinds={"duckdb", "polars"},

@@ -6,16 +6,9 @@ from functools import partial
 
 import duckdb
 
-from pipelines.resources import (
-    CloudCatalogResource,
-    EbayResource,
-    FxRatesResource,
-    RetailersResource,
-    SpecPagesResource,
-    WarehouseResource,
-)
+from pipelines.resources import EbayResource, RetailersResource
 from pipelines.sources.http_policy import RetryPolicy
-from tests.conftest import no_alerts
+from tests.conftest import sample_resources
 from warehouse.catalog import load_catalog
 
 DAY = "2026-11-20"
@@ -31,18 +24,15 @@ def fast_retries(monkeypatch, base_delay_s: float = 0.005, max_delay_s: float = 
 
 def live_resources(market, db_path, *, client_id: str = "fake-id", client_secret: str = "fake-secret",
                    bestbuy_key: str = "fake-bestbuy-key", timeout_s: float = 0.5, **ebay) -> dict:
-    """Live-mode resources against the loopback market; spec pages stay on the bundled sample (no network)."""
+    """Live-mode eBay and stores against the loopback market; the other sources stay on the bundled sample (no
+    network)."""
     return {
-        "warehouse": WarehouseResource(db_path=str(db_path)),
+        **sample_resources(db_path),
         "ebay": EbayResource(mode="live", client_id=client_id, client_secret=client_secret, base_url=market.base_url,
                              max_calls_per_second=0, timeout_s=timeout_s, **ebay),
         "retailers": RetailersResource(mode="live", newegg_base_url=market.base_url,
                                        microcenter_base_url=market.base_url, bestbuy_base_url=market.base_url,
                                        bestbuy_api_key=bestbuy_key, requests_per_second=0, timeout_s=timeout_s),
-        "spec_pages_source": SpecPagesResource(mode="sample"),
-        "cloud_catalog": CloudCatalogResource(mode="sample"),
-        "fx": FxRatesResource(mode="sample"),
-        "alerts": no_alerts(db_path),
     }
 
 
