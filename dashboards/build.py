@@ -3,8 +3,8 @@ so it never waits for a running job)."""
 
 import sys
 
-from dashboards.html_page import write_html
-from dashboards.report_data import load_report
+from dashboards.site import write_site
+from dashboards.site_data import load_site
 from pipelines.user_errors import USAGE_EXIT, UserError, parse_day
 from warehouse.connection import connect
 from warehouse.paths import read_db_path
@@ -22,7 +22,7 @@ def main(argv: list[str]) -> int:
         if day is None:
             print("The warehouse has no marts yet: run `make run` first.", file=sys.stderr)
             return 1
-        path = write_html(load_report(con, day))
+        path = write_site(load_site(con, day))
     print(f"dashboard: {path}")
     return 0
 

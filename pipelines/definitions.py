@@ -6,12 +6,13 @@ from pipelines.assets import ALL_ASSETS
 from pipelines.checks import ALL_CHECKS
 from pipelines.jobs import daily_refresh, daily_refresh_schedule
 from pipelines.resources import build_resources
+from pipelines.sample_days import sample_history, sample_specs
 from pipelines.stale_days import refresh_stale_days, stale_days_sensor
 
 defs = dg.Definitions(
     assets=ALL_ASSETS,
     asset_checks=ALL_CHECKS,
-    jobs=[daily_refresh, refresh_stale_days],
+    jobs=[daily_refresh, refresh_stale_days, sample_history, sample_specs],
     schedules=[daily_refresh_schedule],
     sensors=[stale_days_sensor],
     resources=build_resources(),

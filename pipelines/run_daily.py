@@ -13,9 +13,11 @@ import logging
 import os
 import sys
 import time
+from datetime import date
 
 import dagster as dg
 
+from pipelines.settings import LIVE
 from pipelines.user_errors import USAGE_EXIT, UserError, parse_day, today_utc
 
 
@@ -80,11 +82,30 @@ def cli_instance() -> dg.DagsterInstance:
     return dg.DagsterInstance.get() if os.environ.get("DAGSTER_HOME") else dg.DagsterInstance.ephemeral()
 
 
-def execute(defs: dg.Definitions, job_name: str, day: str, instance: dg.DagsterInstance) -> dg.ExecuteInProcessResult:
-    """One job run for one day, logging one line per event (no stack traces for expected failures)."""
+def execute(defs: dg.Definitions, job_name: str, day: str, instance: dg.DagsterInstance,
+            run_config: dict | None = None, level: str = "INFO") -> dg.ExecuteInProcessResult:
+    """One job run for one day, logging one line per event at `level` and above (no stack traces for
+    expected failures)."""
     job = defs.resolve_job_def(job_name).with_logger_defs({"brief": brief_console})
     return job.execute_in_process(partition_key=day, instance=instance, raise_on_error=False,
-                                  run_config={"loggers": {"brief": {"config": "INFO"}}})
+                                  run_config={**(run_config or {}), "loggers": {"brief": {"config": level}}})
+
+
+def build_sample_history(defs: dg.Definitions, day: str, instance: dg.DagsterInstance) -> list:
+    """Sample mode: the earlier sample days the warehouse lacks (pipelines/sample_days.py), oldest first."""
+    from pipelines.sample_days import build_earlier_days
+    from warehouse.connection import connect
+
+    with connect() as con:
+        stored = {row[0] for row in con.execute(
+            "SELECT DISTINCT snapshot_date FROM raw.source_runs WHERE source = 'ebay' AND outcome <> 'failed'").fetchall()}
+        specs_stored = con.execute("SELECT count(*) FROM marts.gpu_specs").fetchone()[0] > 0
+
+    def run_job(job_name, earlier, run_config) -> bool:
+        return execute(defs, job_name, earlier.isoformat(), instance, run_config, level="WARNING").success
+
+    return build_earlier_days(date.fromisoformat(day), stored, specs_stored, run_job,
+                              log=lambda line: print(line, file=sys.stderr))
 
 
 def run(argv: list[str], defs: dg.Definitions | None = None) -> int:
@@ -101,6 +122,7 @@ def run(argv: list[str], defs: dg.Definitions | None = None) -> int:
     mode = defs.resources["ebay"].mode  # what this run is configured with; never read back from the rows
     loaded = time.perf_counter()
     instance = cli_instance()
+    history = build_sample_history(defs, day, instance) if mode != LIVE else []
     result = execute(defs, "daily_refresh", day, instance)
     if not result.success:
         for trace in bug_tracebacks(result):
@@ -124,6 +146,8 @@ def run(argv: list[str], defs: dg.Definitions | None = None) -> int:
     print()
     if mode != "live":
         print("*** SAMPLE DATA: bundled project-authored snapshot, not market prices ***")
+    if history:
+        print(f"sample history: built {len(history)} earlier sample days ({history[0]} to {history[-1]})")
     if refreshed:
         print(f"refreshed {len(refreshed)} later days whose history changed: {', '.join(refreshed)}")
     print(f"warehouse: {db_path()} (the job's file)")

@@ -104,9 +104,14 @@ def test_bad_prices_are_unknown_and_never_priced(hostile_run):
 def test_nothing_a_seller_wrote_is_rendered_as_markup(hostile_run):
     root = hostile_run["root"]
     markdown = (root / "exports" / DAY / "recommendations.md").read_text()
-    page = (root / "site" / "index.html").read_text()
-    for text, where in ((markdown, "Markdown"), (page, "dashboard")):
-        for payload in ("<script>alert(\"gm-xss-1\")", "gm-xss-1\")</script>", "<img src=x", "[click](javascript"):
+    pages = [(p.read_text(), f"dashboard {p.name}") for p in [root / "site" / "index.html",
+                                                               *sorted((root / "site" / "cards").glob("*.html"))]]
+    assert any("&lt;script&gt;" in text for text, _ in pages)  # the titles reached the site (deals, cheapest), escaped
+    html_payloads = ("<script>alert(\"gm-xss-1\")", "gm-xss-1\")</script>", "<img src=x")
+    # a Markdown link is markup in Markdown only; in HTML the danger is a javascript: href
+    for text, where, payloads in ((markdown, "Markdown", (*html_payloads, "[click](javascript")),
+                                  *((t, w, (*html_payloads, 'href="javascript', "href='javascript")) for t, w in pages)):
+        for payload in payloads:
             assert payload not in text, f"{payload!r} unescaped in the {where}"
         assert "\x1b" not in text and "\x07" not in text and "\u202e" not in text
     # the titles did reach the Markdown (as deals), escaped

@@ -5,16 +5,17 @@ from pathlib import Path
 import dagster as dg
 
 from dashboards.export import latest_export_day, write_export
-from dashboards.html_page import write_html
 from dashboards.markdown import table
 from dashboards.report_data import load_report
+from dashboards.site import write_site
+from dashboards.site_data import load_site
 from pipelines.partitions import CHART_DAYS, YESTERDAY_TOO, daily_partitions, partition_date
 from pipelines.resources.warehouse import WarehouseResource
 from warehouse.publish import publish
 
-UPSTREAM = ["budget_picks", "build_tiers", "budget_builds", "buy_vs_rent", "deals", "alerts", "listing_exits",
-            "region_tiers",
-            dg.AssetDep("gpu_value", partition_mapping=YESTERDAY_TOO)]  # changes since yesterday
+SAME_DAY = ["budget_picks", "build_tiers", "budget_builds", "buy_vs_rent", "deals", "alerts", "listing_exits",
+            "region_tiers"]
+UPSTREAM = [*SAME_DAY, dg.AssetDep("gpu_value", partition_mapping=YESTERDAY_TOO)]  # changes since yesterday
 
 
 @dg.asset(partitions_def=daily_partitions, group_name="exports", kinds={"parquet", "csv", "json"}, deps=UPSTREAM)
@@ -36,21 +37,25 @@ def daily_export(context: dg.AssetExecutionContext, warehouse: WarehouseResource
 
 
 @dg.asset(partitions_def=daily_partitions, group_name="exports", kinds={"html", "plotly"},
-          deps=[*UPSTREAM, daily_export, dg.AssetDep("price_daily", partition_mapping=CHART_DAYS)])
+          deps=[*SAME_DAY, daily_export, dg.AssetDep("price_daily", partition_mapping=CHART_DAYS),
+                dg.AssetDep("gpu_value", partition_mapping=CHART_DAYS)])  # card pages chart 90 days
 def dashboard(context: dg.AssetExecutionContext, warehouse: WarehouseResource) -> dg.MaterializeResult:
-    """dashboards/site/index.html: one self-contained page (scripts inlined): performance vs price new and
-    used, the perf-per-USD ranking, price history, TDP vs performance, the tiers, and banners with the data
-    date and, for sample data, a sample notice. Listing text is escaped. The page shows the newest good day:
-    re-running or refreshing an older day leaves it alone."""
+    """dashboards/site/: index.html (what changed since yesterday; filters by VRAM, use case, budget, vendor,
+    condition and form factor; sortable tables of value, picks, build tiers and deals; charts) and a page per
+    card under cards/ (price history new and used with the 7-day median and the middle half, listings per
+    day, value rank over time, specs and performance basis, today's cheapest listings with links). No
+    network at view time (plotly.js in assets/), every text escaped, a sample notice on sample data. The site
+    shows the newest good day: re-running or refreshing an older day leaves it alone."""
     day = partition_date(context)
     newest = latest_export_day()
     if newest is not None and newest > day:
         context.log.info(f"dashboard stays on {newest}, the newest exported day")
         return dg.MaterializeResult(metadata={"kept_on": str(newest)})
     with warehouse.connect() as con:
-        data = load_report(con, day)
-    path = write_html(data)
-    return dg.MaterializeResult(metadata={"path": dg.MetadataValue.path(str(path)), "source_mode": data.source_mode})
+        data = load_site(con, day)
+    path = write_site(data)
+    return dg.MaterializeResult(metadata={"path": dg.MetadataValue.path(str(path)), "source_mode": data.report.source_mode,
+                                          "card_pages": len(data.card_ids()), "history_days": data.days_with_data})
 
 
 @dg.asset(partitions_def=daily_partitions, group_name="exports", kinds={"duckdb"}, deps=[daily_export, dashboard])

@@ -2,7 +2,7 @@
 
 import sys
 import tempfile
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 
 import dagster as dg
 
@@ -21,13 +21,24 @@ from warehouse.source_runs import source_run_row, utc_now
 from warehouse.writes import replace_slices
 
 
+class EbayIngestConfig(dg.Config):
+    """Sample mode only: the day the bundled snapshot stands for (empty: the run's own day). A run for an
+    earlier day replays the snapshot as it was that many days before (sample_history.py); `make run` sets
+    it when it builds the sample's earlier days (pipelines/sample_days.py). Live mode ignores it."""
+
+    sample_anchor_day: str = ""
+    # search only these of the configured marketplaces (empty: all of them); the sample's earlier days are US only
+    only_marketplaces: list[str] = []
+
+
 @dg.asset(
     partitions_def=daily_partitions,
     group_name="ingest",
     kinds={"duckdb", "python"},
     metadata={"dagster/table_name": "raw.ebay_listings"},
 )
-def ebay_listings(context: dg.AssetExecutionContext, ebay: EbayResource, warehouse: WarehouseResource) -> dg.MaterializeResult:
+def ebay_listings(context: dg.AssetExecutionContext, config: EbayIngestConfig, ebay: EbayResource,
+                  warehouse: WarehouseResource) -> dg.MaterializeResult:
     """GPU listings from the eBay Buy Browse API (category 27386, fixed price, new to for-parts): one search
     per catalog model and configured marketplace (EBAY_MARKETPLACES, default EBAY_US; each with its header,
     language, currency and item location), paged through `next`, deduplicated by marketplace and item id. Re-running a day replaces
@@ -40,7 +51,8 @@ def ebay_listings(context: dg.AssetExecutionContext, ebay: EbayResource, warehou
     day = partition_date(context)
     today = datetime.now(UTC).date()
     catalog = load_catalog()
-    queries = queries_for_catalog(catalog, marketplaces=ebay.marketplace_ids)
+    marketplaces = [m for m in ebay.marketplace_ids if not config.only_marketplaces or m in config.only_marketplaces]
+    queries = queries_for_catalog(catalog, marketplaces=marketplaces)
     live = ebay.mode == LIVE  # the sample replay calls no API: it neither spends nor records the budget
     used = 0
     if live:
@@ -49,7 +61,11 @@ def ebay_listings(context: dg.AssetExecutionContext, ebay: EbayResource, warehou
     budget = CallBudget(ebay.daily_call_budget if live else sys.maxsize, used)
     spill_dir = tempfile.TemporaryDirectory(prefix="ebay-spill-")  # rows stream to Parquet: bounded memory
     spilled = SpilledRows(spill_dir.name)
-    client, http = ebay.open_client(catalog, budget, context.log.info)
+    days_before = 0
+    if not live and config.sample_anchor_day:
+        days_before = max((date.fromisoformat(config.sample_anchor_day) - day).days, 0)
+        context.log.info(f"sample: the snapshot as it was {days_before} days before {config.sample_anchor_day}")
+    client, http = ebay.open_client(catalog, budget, context.log.info, days_before)
     try:
         errors = run_searches(client, queries, day, ebay.mode, context.log.info, spilled)
     finally:
@@ -84,7 +100,7 @@ def ebay_listings(context: dg.AssetExecutionContext, ebay: EbayResource, warehou
         "outcome": outcome.outcome,
         "queries": len(queries),
         "failed_queries": len(errors),
-        "marketplaces": ", ".join(ebay.marketplace_ids),
+        "marketplaces": ", ".join(marketplaces),
         "api_calls_this_run": budget.made_now,
         "api_calls_today": budget.used,
         "items_by_condition": dg.MetadataValue.md(

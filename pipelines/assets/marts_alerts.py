@@ -6,12 +6,12 @@ from datetime import UTC, datetime
 import dagster as dg
 import polars as pl
 
-from pipelines.assets.marts_prices import kept_listings
 from pipelines.partitions import YESTERDAY_TOO, daily_partitions, partition_date
 from pipelines.resources.alerts import AlertsResource
 from pipelines.resources.warehouse import WarehouseResource
 from transforms.price_stats import screen_outliers
 from transforms.watchlist import MATCH_COLUMNS, WatchlistError, match_deals, match_listings
+from warehouse.kept_listings import kept_listings
 from warehouse.listing_exits import update_exits
 from warehouse.source_runs import day_source_mode
 from warehouse.transactions import transaction

@@ -7,27 +7,14 @@ import polars as pl
 
 from pipelines.partitions import PRICE_HISTORY, PRICE_LISTINGS, daily_partitions, partition_date
 from pipelines.resources.warehouse import WarehouseResource
-from transforms.conditions import price_condition_expr
 from transforms.price_stats import HISTORY_DAYS, PRICE_BASIS, add_history, daily_price_stats
+from warehouse.kept_listings import kept_listings
 from warehouse.source_runs import day_source_mode
 from warehouse.writes import read_frame, replace_slice
-
-# The US market: price_daily, deals and everything built on them answer a US buyer; every region's market,
-# the US included, is in the region marts (pipelines/assets/marts_regions.py).
-KEPT_SQL = """SELECT snapshot_date, source, listing_id, model_id, condition, unit_price, title, url, source_mode
-              FROM staging.listings WHERE snapshot_date = ? AND exclude_reason IS NULL AND model_id IS NOT NULL
-              AND coalesce(region, 'US') = 'US'"""
 
 
 class PriceConfig(dg.Config):
     open_box_as_new: bool = True
-
-
-def kept_listings(con, day, open_box_as_new: bool = True) -> pl.DataFrame:
-    """The day's kept listings with their price condition bucket (open box -> new unless configured)."""
-    frame = read_frame(con, KEPT_SQL, [day])
-    return frame.with_columns(condition=price_condition_expr(pl.col("condition"), open_box_as_new)).filter(
-        pl.col("condition").is_not_null())
 
 
 @dg.asset(partitions_def=daily_partitions, group_name="marts", kinds={"duckdb", "polars"},

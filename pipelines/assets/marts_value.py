@@ -5,13 +5,13 @@ from datetime import timedelta
 import dagster as dg
 import polars as pl
 
-from pipelines.assets.marts_prices import kept_listings
 from pipelines.partitions import DEALS_WINDOW, daily_partitions, partition_date
 from pipelines.resources.warehouse import WarehouseResource
 from transforms.budget_picks import budget_picks as pick_for_budgets
 from transforms.deals import WINDOW_DAYS, find_deals
 from transforms.price_stats import screen_outliers
 from transforms.value import gpu_value as value_table
+from warehouse.kept_listings import kept_listings
 from warehouse.writes import read_frame, replace_slice
 
 

@@ -11,6 +11,7 @@ from pipelines.resources.fx_rates import FxRatesResource
 from pipelines.resources.retailers import RetailersResource
 from pipelines.resources.spec_pages import SpecPagesResource
 from pipelines.resources.warehouse import WarehouseResource
+from pipelines.sample_days import sample_days
 from pipelines.settings import LIVE, env_float, env_int, env_list, env_pattern, env_url, source_mode
 from pipelines.sources.circuit_breaker import DEFAULT_MAX_CONSECUTIVE_FAILURES
 from pipelines.sources.cloud.gpuhunt_catalog import CATALOG_URL, PROVIDERS
@@ -43,6 +44,7 @@ def build_resources() -> dict:
     """Every resource, configured from the environment; a malformed value raises a one-line UserError."""
     mode = source_mode()
     failures = env_int("SOURCE_MAX_CONSECUTIVE_FAILURES", DEFAULT_MAX_CONSECUTIVE_FAILURES, minimum=1)
+    sample_days()  # read by run_daily, checked here with every other setting
     return {
         "warehouse": WarehouseResource(db_path=str(db_path()), read_db_path=str(read_db_path())),
         "ebay": EbayResource(

@@ -10,6 +10,7 @@ leaves an empty last column). The ECB publishes around 16:00 CET on TARGET worki
 """
 
 import csv
+import functools
 import io
 import zipfile
 from dataclasses import dataclass
@@ -75,7 +76,10 @@ def parse_zip(data: bytes, origin: str, currencies: tuple[str, ...], since: date
     return EcbRates(rows, origin, bad)
 
 
+@functools.lru_cache(maxsize=64)
 def read_bundled(currencies: tuple[str, ...], since: date) -> EcbRates:
+    """The bundled file never changes within a process (a pinned package), so each window is parsed once:
+    the sample's earlier days (pipelines/sample_days.py) read it day after day."""
     path = bundled_zip()
     return parse_zip(path.read_bytes(), f"bundled {path.parent.name}/{path.name}", currencies, since)
 

@@ -6,6 +6,7 @@ items are keyed by catalog model, and a search for that model's `search_query` r
 """
 
 import json
+from datetime import date
 from pathlib import Path
 
 import httpx
@@ -22,6 +23,11 @@ def load_snapshot(sample_dir: Path = SAMPLE_DIR) -> tuple[dict, dict[str, list[d
     for model_id, file_name in manifest["files"].items():
         items[model_id] = json.loads((sample_dir / file_name).read_text())["itemSummaries"]
     return manifest, items
+
+
+def snapshot_day(sample_dir: Path = SAMPLE_DIR) -> date:
+    """The day the bundled sample shows (its manifest's snapshot_date): item ages are counted from it."""
+    return date.fromisoformat(json.loads((sample_dir / "manifest.json").read_text())["snapshot_date"])
 
 
 def sample_marketplaces(sample_dir: Path = SAMPLE_DIR) -> list[str]:

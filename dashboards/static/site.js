@@ -1,0 +1,91 @@
+// gpu-market dashboard: sortable tables, filters, charts. No network: plotly.js comes from the site's assets.
+(function () {
+  "use strict";
+
+  function cellValue(row, index, numeric) {
+    const cell = row.cells[index];
+    const raw = cell ? cell.getAttribute("data-v") : "";
+    if (!numeric) return raw.toLowerCase();
+    const n = parseFloat(raw);
+    return Number.isNaN(n) ? null : n;
+  }
+
+  function sortTable(button) {
+    const th = button.closest("th");
+    const table = th.closest("table");
+    const index = Array.prototype.indexOf.call(th.parentNode.children, th);
+    const numeric = button.getAttribute("data-type") === "num";
+    const ascending = th.getAttribute("aria-sort") !== "ascending";
+    table.querySelectorAll("thead th").forEach(function (h) { h.setAttribute("aria-sort", "none"); });
+    th.setAttribute("aria-sort", ascending ? "ascending" : "descending");
+    const body = table.tBodies[0];
+    const rows = Array.from(body.rows);
+    rows.sort(function (a, b) {
+      const x = cellValue(a, index, numeric), y = cellValue(b, index, numeric);
+      if (x === y) return 0;
+      if (x === null || x === "") return 1;   // blanks last either way
+      if (y === null || y === "") return -1;
+      return (x < y ? -1 : 1) * (ascending ? 1 : -1);
+    });
+    rows.forEach(function (r) { body.appendChild(r); });
+  }
+
+  document.querySelectorAll("button.sort").forEach(function (b) {
+    b.addEventListener("click", function () { sortTable(b); });
+  });
+
+  const form = document.getElementById("filters");
+  function number(v) { const n = parseFloat(v); return Number.isNaN(n) ? null : n; }
+
+  function rowPasses(row, f, floors) {
+    const d = row.dataset;
+    if (f.vram !== null && d.vram !== undefined && !(number(d.vram) >= f.vram)) return false;
+    if (f.useCase) {
+      if (d.useCase !== undefined) { if (d.useCase !== f.useCase) return false; }
+      else if (d.vram !== undefined && !(number(d.vram) >= (floors[f.useCase] || 0))) return false;
+    }
+    if (f.budget !== null && d.cost !== undefined && !(number(d.cost) <= f.budget)) return false;
+    if (f.vendor && d.vendor !== undefined && d.vendor !== f.vendor) return false;
+    if (f.condition && d.condition !== undefined && d.condition !== f.condition) return false;
+    if (f.form && d.form !== undefined && d.form !== f.form) return false;
+    return true;
+  }
+
+  function applyFilters() {
+    if (!form) return;
+    const floors = JSON.parse(form.getAttribute("data-floors") || "{}");
+    const f = {
+      vram: number(form.elements["vram"].value), useCase: form.elements["use-case"].value,
+      budget: number(form.elements["budget"].value), vendor: form.elements["vendor"].value,
+      condition: form.elements["condition"].value, form: form.elements["form-factor"].value,
+    };
+    document.querySelectorAll("table.filterable").forEach(function (table) {
+      const rows = Array.from(table.tBodies[0].rows);
+      let shown = 0;
+      rows.forEach(function (r) { const ok = rowPasses(r, f, floors); r.hidden = !ok; if (ok) shown += 1; });
+      const count = document.getElementById(table.id + "-count");
+      if (count) count.textContent = "Showing " + shown + " of " + rows.length + " rows";
+    });
+  }
+
+  if (form) {
+    form.addEventListener("input", applyFilters);
+    form.addEventListener("change", applyFilters);
+    form.addEventListener("submit", function (e) { e.preventDefault(); applyFilters(); });
+    form.addEventListener("reset", function () { setTimeout(applyFilters, 0); });
+    applyFilters();
+  }
+
+  const data = document.getElementById("chart-data");
+  const charts = data ? JSON.parse(data.textContent) : {};
+  Object.keys(charts).forEach(function (id) {
+    const el = document.getElementById(id);
+    if (!el) return;
+    if (typeof window.Plotly === "undefined") {
+      el.textContent = "Charts need assets/plotly.min.js beside the page (written with it).";
+      return;
+    }
+    const fig = charts[id];
+    window.Plotly.newPlot(el, fig.data, fig.layout, {displaylogo: false, responsive: true});
+  });
+})();
