@@ -5,7 +5,6 @@ import polars as pl
 
 from dashboards import charts
 from dashboards.html_parts import Col, esc, fmt, link, page, table
-from dashboards.main_page import card_slug
 from dashboards.site_data import SiteData
 
 SPEC_FIELDS = [("vendor", "Vendor"), ("architecture", "Architecture"), ("release_date", "Released"),
@@ -62,7 +61,3 @@ def render_card(data: SiteData, model_id: str) -> str:
             + "</section>"
             + f'<section aria-labelledby="specs-h"><h2 id="specs-h">Specs and performance basis</h2>{_specs(spec)}</section>')
     return page(f"{name}: gpu-market {data.day.isoformat()}", body, figures, data.report.is_sample, "../")
-
-
-def card_file_name(model_id: str) -> str:
-    return f"{card_slug(model_id)}.html"

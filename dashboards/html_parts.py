@@ -12,17 +12,16 @@ from datetime import date
 from importlib import resources
 from typing import Any
 
+from dashboards.safe_text import blank_controls
+
 SAMPLE_NOTICE = ("SAMPLE DATA: built from the project's bundled sample (earlier days derived from it), not "
                  "from live listings. These are not market prices.")
-
-
-CONTROL = re.compile(r"[\x00-\x1f\x7f\u202a-\u202e\u2066-\u2069]")
 
 
 def esc(value: Any) -> str:
     """Text for HTML: escaped, and control characters and bidi overrides (a seller's title may carry them to
     reorder or hide text) replaced by spaces."""
-    return html.escape(CONTROL.sub(" ", "" if value is None else str(value)), quote=True)
+    return html.escape(blank_controls("" if value is None else value), quote=True)
 
 
 def safe_url(url: Any) -> str | None:
@@ -31,12 +30,12 @@ def safe_url(url: Any) -> str | None:
     return text if re.match(r"https?://[^\s\"'<>]+$", text, flags=re.IGNORECASE) else None
 
 
-def link(text: Any, url: Any, external: bool = True) -> str:
-    href = safe_url(url) if external else str(url)
+def link(text: Any, url: Any) -> str:
+    """A link to a listing (http(s) only; anything else stays plain text)."""
+    href = safe_url(url)
     if not href:
         return esc(text)
-    extra = ' rel="noopener noreferrer nofollow" target="_blank"' if external else ""
-    return f'<a href="{esc(href)}"{extra}>{esc(text)}</a>'
+    return f'<a href="{esc(href)}" rel="noopener noreferrer nofollow" target="_blank">{esc(text)}</a>'
 
 
 def fmt(value: Any, digits: int | None = None) -> str:

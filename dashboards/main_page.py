@@ -16,19 +16,20 @@ FILTER_NOTE = ("Filters apply to every table below that has the column: VRAM per
                "budget, a machine's total cost), vendor, condition and form factor.")
 
 
+def card_file_name(model_id: str) -> str:
+    """A card page's file name: the model id, any character but letters, digits and '-' made '-'."""
+    return "".join(ch if ch.isalnum() or ch == "-" else "-" for ch in str(model_id).lower()) + ".html"
+
+
 def card_href(model_id: str) -> str:
-    return f"cards/{card_slug(model_id)}.html"
+    return f"cards/{card_file_name(model_id)}"
 
 
-def card_slug(model_id: str) -> str:
-    return "".join(ch if ch.isalnum() or ch == "-" else "-" for ch in str(model_id).lower())
-
-
-def _card_link(name_key: str, id_key: str = "model_id", prefix: str = ""):
+def _card_link(name_key: str, id_key: str = "model_id"):
     def render(row: dict) -> str:
         if not row.get(id_key):
             return esc(fmt(row.get(name_key)))
-        return f'<a href="{esc(prefix + card_href(row[id_key]))}">{esc(row.get(name_key) or row[id_key])}</a>'
+        return f'<a href="{esc(card_href(row[id_key]))}">{esc(row.get(name_key) or row[id_key])}</a>'
     return render
 
 

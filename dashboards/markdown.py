@@ -1,11 +1,11 @@
 """recommendations.md: what a person reads in the morning."""
 
 import html
-import re
 
 import polars as pl
 
 from dashboards.report_data import ReportData
+from dashboards.safe_text import blank_controls
 
 SAMPLE_BANNER = ("> **SAMPLE DATA.** Built from the project's bundled sample snapshot, not from live listings: "
                  "these are not market prices.\n")
@@ -16,8 +16,7 @@ def _cell(value) -> str:
         return "–"
     if isinstance(value, float):
         return f"{value:,.2f}" if abs(value) < 100 else f"{value:,.0f}"
-    # control characters would break the table; bidi overrides would make a title display as another text
-    text = re.sub(r"[\x00-\x1f\x7f\u202a-\u202e\u2066-\u2069]", " ", str(value))
+    text = blank_controls(value)
     # Markdown viewers render raw HTML: escape it (listing titles are seller-written); then backslash-escape
     # the backslash itself (first, or "\\|" would end the cell), the table pipe, emphasis, links and code
     text = html.escape(text).replace("\\", "\\\\")

@@ -8,8 +8,8 @@ from pathlib import Path
 
 from plotly.offline import get_plotlyjs
 
-from dashboards.card_page import card_file_name, render_card
-from dashboards.main_page import render_main
+from dashboards.card_page import render_card
+from dashboards.main_page import card_file_name, render_main
 from dashboards.site_data import SiteData
 
 DEFAULT_PATH = Path(__file__).resolve().parent / "site" / "index.html"

@@ -29,24 +29,23 @@ TREND_ASSETS = ("ebay_listings", "retailer_listings", "fx_rates", "listings", "l
 
 HISTORY_MARKETPLACES = ("EBAY_US",)  # the trends are the US market's (the region marts are the sample day's)
 
-sample_history = dg.define_asset_job(
-    "sample_history",
+
+
+def _sample_job(name: str, assets: tuple[str, ...], description: str):
     # no asset checks: they judge a live day's data; the earlier sample days are derived from the checked sample
-    selection=dg.AssetSelection.assets(*TREND_ASSETS).without_checks(),
-    partitions_def=daily_partitions,
-    executor_def=dg.in_process_executor,
-    description="Sample mode only: one earlier day of the bundled sample (what `make run` builds before the "
-                "sample day), the assets the dashboard's trends read. Needs op config "
-                "ebay_listings.sample_anchor_day.",
-)
-sample_specs = dg.define_asset_job(
-    "sample_specs",
-    selection=dg.AssetSelection.assets(*SPEC_ASSETS).without_checks(),
-    partitions_def=daily_partitions,
-    executor_def=dg.in_process_executor,
-    description="Sample mode only: the spec catalog, built once before the sample's earlier days when the "
-                "warehouse has none (their value marts read it).",
-)
+    return dg.define_asset_job(name, selection=dg.AssetSelection.assets(*assets).without_checks(),
+                               partitions_def=daily_partitions, executor_def=dg.in_process_executor,
+                               description=f"Sample mode only: {description}")
+
+
+sample_history = _sample_job(
+    "sample_history", TREND_ASSETS,
+    "one earlier day of the bundled sample (what `make run` builds before the sample day), the assets the "
+    "dashboard's trends read. Needs op config ebay_listings.sample_anchor_day.")
+sample_specs = _sample_job(
+    "sample_specs", SPEC_ASSETS,
+    "the spec catalog, built once before the sample's earlier days when the warehouse has none (their value "
+    "marts read it).")
 
 
 def sample_days() -> int:

@@ -65,7 +65,7 @@ def ebay_listings(context: dg.AssetExecutionContext, config: EbayIngestConfig, e
     if not live and config.sample_anchor_day:
         days_before = max((date.fromisoformat(config.sample_anchor_day) - day).days, 0)
         context.log.info(f"sample: the snapshot as it was {days_before} days before {config.sample_anchor_day}")
-    client, http = ebay.open_client(catalog, budget, context.log.info, days_before)
+    client, http = ebay.open_client(catalog, budget, context.log.info, days_before, marketplaces)
     try:
         errors = run_searches(client, queries, day, ebay.mode, context.log.info, spilled)
     finally:
