@@ -1,17 +1,28 @@
 # gpu-market: `make run` and `make test` set everything up themselves (Python 3.11+).
+# Installs are exactly the versions in uv.lock (`uv sync --frozen`); uv itself is pinned and bootstrapped
+# into .uv/ with pip, so a fresh machine needs only Python. After changing dependencies in pyproject.toml,
+# `make lock` rewrites uv.lock.
 PYTHON ?= python3
+UV_VERSION := 0.13.9
+UV := .uv/bin/uv
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 export DAGSTER_HOME := $(CURDIR)/dagster_home
+export UV_PYTHON_DOWNLOADS := never
 
-.PHONY: run backfill test doctor ui dashboard bench indices lint clean
+.PHONY: run backfill test doctor ui dashboard bench indices lint lock schema clean
 
-$(STAMP): pyproject.toml
-	test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[dev]'
+$(UV):
+	$(PYTHON) -m venv .uv
+	.uv/bin/python -m pip install --quiet uv==$(UV_VERSION)
+
+$(STAMP): pyproject.toml uv.lock | $(UV)
+	$(UV) sync --frozen --quiet --python $(PYTHON)
 	touch $(STAMP)
+
+lock: $(UV)
+	$(UV) lock
 
 run: $(STAMP)
 	$(PY) -m pipelines.run_daily $(DAY)
@@ -26,7 +37,7 @@ doctor: $(STAMP)
 	$(PY) -m pipelines.doctor
 
 ui: $(STAMP)
-	$(VENV)/bin/dagster dev -w workspace.yaml
+	$(VENV)/bin/dg dev
 
 dashboard: $(STAMP)
 	$(PY) -m dashboards.build $(DAY)
@@ -39,6 +50,10 @@ indices: $(STAMP)
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+schema: $(STAMP)
+	$(PY) -m warehouse.schema_file
 
 clean:
-	rm -rf $(VENV) exports dashboards/site warehouse/*.duckdb warehouse/*.duckdb.wal warehouse/published
+	rm -rf $(VENV) .uv exports dashboards/site warehouse/*.duckdb warehouse/*.duckdb.wal warehouse/published

@@ -7,29 +7,55 @@ from dashboards import charts
 from dashboards.html_parts import Col, esc, fmt, link, page, table
 from dashboards.site_data import SiteData
 
-SPEC_FIELDS = [("vendor", "Vendor"), ("architecture", "Architecture"), ("release_date", "Released"),
-               ("launch_msrp_usd", "Launch price (USD)"), ("memory_gb", "Memory (GB)"), ("memory_type", "Memory type"),
-               ("bandwidth_gbs", "Bandwidth (GB/s)"), ("fp32_tflops", "FP32 TFLOPS"),
-               ("fp16_tensor_tflops", "FP16 tensor TFLOPS"), ("tdp_w", "Board power (W)"), ("slot_width", "Slot width"),
-               ("length_mm", "Length (mm)"), ("cooling", "Cooling"), ("form_factor", "Form factor"),
-               ("pcie_gen", "PCIe generation"), ("power_connectors", "Power connectors"), ("source", "Spec source")]
-PERF_FIELDS = [("relative_perf", "perf_basis", "Training index (RTX 3090 = 1)"),
-               ("perf_vision", "perf_vision_basis", "Vision index"),
-               ("perf_llm_inference", "perf_llm_inference_basis", "LLM inference index")]
+SPEC_FIELDS = [
+    ("vendor", "Vendor"),
+    ("architecture", "Architecture"),
+    ("release_date", "Released"),
+    ("launch_msrp_usd", "Launch price (USD)"),
+    ("memory_gb", "Memory (GB)"),
+    ("memory_type", "Memory type"),
+    ("bandwidth_gbs", "Bandwidth (GB/s)"),
+    ("fp32_tflops", "FP32 TFLOPS"),
+    ("fp16_tensor_tflops", "FP16 tensor TFLOPS"),
+    ("tdp_w", "Board power (W)"),
+    ("slot_width", "Slot width"),
+    ("length_mm", "Length (mm)"),
+    ("cooling", "Cooling"),
+    ("form_factor", "Form factor"),
+    ("pcie_gen", "PCIe generation"),
+    ("power_connectors", "Power connectors"),
+    ("source", "Spec source"),
+]
+PERF_FIELDS = [
+    ("relative_perf", "perf_basis", "Training index (RTX 3090 = 1)"),
+    ("perf_vision", "perf_vision_basis", "Vision index"),
+    ("perf_llm_inference", "perf_llm_inference_basis", "LLM inference index"),
+]
 
 
 def _specs(spec: dict) -> str:
-    items = "".join(f"<dt>{esc(label)}</dt><dd>{esc(fmt(spec.get(key)))}</dd>" for key, label in SPEC_FIELDS
-                    if spec.get(key) is not None)
-    items += "".join(f"<dt>{esc(label)}</dt><dd>{esc(fmt(spec.get(key)))} ({esc(spec.get(basis) or 'no basis')})</dd>"
-                     for key, basis, label in PERF_FIELDS)
+    items = "".join(
+        f"<dt>{esc(label)}</dt><dd>{esc(fmt(spec.get(key)))}</dd>"
+        for key, label in SPEC_FIELDS
+        if spec.get(key) is not None
+    )
+    items += "".join(
+        f"<dt>{esc(label)}</dt><dd>{esc(fmt(spec.get(key)))} ({esc(spec.get(basis) or 'no basis')})</dd>"
+        for key, basis, label in PERF_FIELDS
+    )
     return f'<dl class="specs" id="specs">{items}</dl>'
 
 
 def _today(value: pl.DataFrame) -> str:
-    cols = [Col("condition", "condition"), Col("price_median", "median USD", True), Col("price_low", "low USD", True),
-            Col("listing_count", "listings", True), Col("perf_per_1k_usd", "perf / 1k USD", True),
-            Col("rank_overall", "value rank", True), Col("enough_listings", "enough listings")]
+    cols = [
+        Col("condition", "condition"),
+        Col("price_median", "median USD", True),
+        Col("price_low", "low USD", True),
+        Col("listing_count", "listings", True),
+        Col("perf_per_1k_usd", "perf / 1k USD", True),
+        Col("rank_overall", "value rank", True),
+        Col("enough_listings", "enough listings"),
+    ]
     return table(value.to_dicts(), cols, "today", "Prices today")
 
 
@@ -40,24 +66,41 @@ def render_card(data: SiteData, model_id: str) -> str:
     history = data.price_history.filter(pl.col("model_id") == model_id)
     ranks = data.rank_history.filter(pl.col("model_id") == model_id)
     span = max(data.days_with_data, 14)
-    figures = {"price-history": charts.price_history(history, data.day, span),
-               "listing-count": charts.listing_counts(history, data.day, span),
-               "rank-history": charts.rank_history(ranks, data.day, span)}
+    figures = {
+        "price-history": charts.price_history(history, data.day, span),
+        "listing-count": charts.listing_counts(history, data.day, span),
+        "rank-history": charts.rank_history(ranks, data.day, span),
+    }
     cheapest = data.cheapest.filter(pl.col("model_id") == model_id).to_dicts()
-    cheap_cols = [Col("condition", "condition"), Col("unit_price", "price USD", True), Col("source", "source"),
-                  Col("title", "listing", render=lambda r: link(r["title"], r["url"]))]
-    labels = {"price-history": f"Asking price per day of the {name}, new and used",
-              "listing-count": f"Listings of the {name} per day", "rank-history": f"Value rank of the {name} over time"}
-    chart_divs = "".join(f'<div class="chart" id="{cid}" role="img" aria-label="{esc(labels[cid])}"></div>'
-                         for cid in figures)
+    cheap_cols = [
+        Col("condition", "condition"),
+        Col("unit_price", "price USD", True),
+        Col("source", "source"),
+        Col("title", "listing", render=lambda r: link(r["title"], r["url"])),
+    ]
+    labels = {
+        "price-history": f"Asking price per day of the {name}, new and used",
+        "listing-count": f"Listings of the {name} per day",
+        "rank-history": f"Value rank of the {name} over time",
+    }
+    chart_divs = "".join(
+        f'<div class="chart" id="{cid}" role="img" aria-label="{esc(labels[cid])}"></div>' for cid in figures
+    )
     value = data.report.ranking.filter(pl.col("model_id") == model_id)
-    body = (f'<p><a href="../index.html">← All cards</a></p><h1>{esc(name)}</h1>'
-            f'<div class="banner" id="date-banner">Data date: {esc(data.day.isoformat())} · source mode: '
-            f"{esc(data.report.source_mode)} · asking prices of active listings, shipping included</div>"
-            + _today(value)
-            + f'<section aria-labelledby="history-h"><h2 id="history-h">History</h2><div class="grid">{chart_divs}</div></section>'
-            + '<section aria-labelledby="cheap-h"><h2 id="cheap-h">Cheapest listings today</h2>'
-            + table(cheapest, cheap_cols, "cheapest", f"The {len(cheapest)} cheapest listings after the outlier screen")
-            + "</section>"
-            + f'<section aria-labelledby="specs-h"><h2 id="specs-h">Specs and performance basis</h2>{_specs(spec)}</section>')
+    body = (
+        f'<p><a href="../index.html">← All cards</a></p><h1>{esc(name)}</h1>'
+        f'<div class="banner" id="date-banner">Data date: {esc(data.day.isoformat())} · source mode: '
+        f"{esc(data.report.source_mode)} · asking prices of active listings, shipping included</div>"
+        + _today(value)
+        + f'<section aria-labelledby="history-h"><h2 id="history-h">History</h2><div class="grid">{chart_divs}</div></section>'
+        + '<section aria-labelledby="cheap-h"><h2 id="cheap-h">Cheapest listings today</h2>'
+        + table(
+            cheapest,
+            cheap_cols,
+            "cheapest",
+            f"The {len(cheapest)} cheapest listings after the outlier screen",
+        )
+        + "</section>"
+        + f'<section aria-labelledby="specs-h"><h2 id="specs-h">Specs and performance basis</h2>{_specs(spec)}</section>'
+    )
     return page(f"{name}: gpu-market {data.day.isoformat()}", body, figures, data.report.is_sample, "../")

@@ -17,16 +17,42 @@ SCHEMA_VERSION = "1.4"  # 1.1: build_tiers per use case with platform, TCO and r
 # 1.4: budget_picks.perf_index/perf_basis; region_tiers (machines per region in local currency, sized for its
 #      mains) and cross_market_prices (the same card in every region against the US)
 DEFAULT_EXPORT_DIR = Path(__file__).resolve().parent.parent / "exports"
-SAMPLE_NOTICE = ("SAMPLE DATA: built from the project's bundled sample snapshot, not from live market listings. "
-                 "These are not market prices.")
+SAMPLE_NOTICE = (
+    "SAMPLE DATA: built from the project's bundled sample snapshot, not from live market listings. "
+    "These are not market prices."
+)
 PRICE_BASIS = "Asking prices of active listings (not sale prices), shipping included."
 
-RECOMMENDATION_COLUMNS = ["snapshot_date", "condition", "rank_overall", "model_id", "name", "vram_gb", "vram_class",
-                          "rank_in_vram_class", "price_median", "price_low", "listing_count", "enough_listings",
-                          "relative_perf", "perf_basis", "perf_per_1k_usd", "perf_vision", "perf_vision_basis",
-                          "perf_per_1k_usd_vision", "rank_vision", "perf_llm_inference", "perf_llm_inference_basis",
-                          "perf_per_1k_usd_llm_inference", "rank_llm_inference", "usd_per_gb_vram",
-                          "usd_per_fp16_tflop", "tdp_w", "form_factor", "source_mode"]
+RECOMMENDATION_COLUMNS = [
+    "snapshot_date",
+    "condition",
+    "rank_overall",
+    "model_id",
+    "name",
+    "vram_gb",
+    "vram_class",
+    "rank_in_vram_class",
+    "price_median",
+    "price_low",
+    "listing_count",
+    "enough_listings",
+    "relative_perf",
+    "perf_basis",
+    "perf_per_1k_usd",
+    "perf_vision",
+    "perf_vision_basis",
+    "perf_per_1k_usd_vision",
+    "rank_vision",
+    "perf_llm_inference",
+    "perf_llm_inference_basis",
+    "perf_per_1k_usd_llm_inference",
+    "rank_llm_inference",
+    "usd_per_gb_vram",
+    "usd_per_fp16_tflop",
+    "tdp_w",
+    "form_factor",
+    "source_mode",
+]
 
 
 def export_dir() -> Path:
@@ -41,7 +67,8 @@ def latest_export_day(root: Path | None = None) -> date | None:
 
 def recommendations(data: ReportData) -> pl.DataFrame:
     return data.ranking.select(RECOMMENDATION_COLUMNS).with_columns(
-        data_kind=pl.lit("sample" if data.is_sample else "live"), price_basis=pl.lit(PRICE_BASIS))
+        data_kind=pl.lit("sample" if data.is_sample else "live"), price_basis=pl.lit(PRICE_BASIS)
+    )
 
 
 def _records(frame: pl.DataFrame) -> list[dict]:

@@ -14,8 +14,10 @@ from typing import Any
 
 from dashboards.safe_text import blank_controls
 
-SAMPLE_NOTICE = ("SAMPLE DATA: built from the project's bundled sample (earlier days derived from it), not "
-                 "from live listings. These are not market prices.")
+SAMPLE_NOTICE = (
+    "SAMPLE DATA: built from the project's bundled sample (earlier days derived from it), not "
+    "from live listings. These are not market prices."
+)
 
 
 def esc(value: Any) -> str:
@@ -76,29 +78,43 @@ def _sort_value(value: Any) -> str:
     return str(value)
 
 
-def table(rows: Sequence[dict], cols: Sequence[Col], table_id: str, caption: str,
-          row_attrs: Callable[[dict], dict[str, Any]] | None = None, filterable: bool = False) -> str:
+def table(
+    rows: Sequence[dict],
+    cols: Sequence[Col],
+    table_id: str,
+    caption: str,
+    row_attrs: Callable[[dict], dict[str, Any]] | None = None,
+    filterable: bool = False,
+) -> str:
     """A sortable table (a button in every header; aria-sort says the order) inside a scrollable, focusable
     region, with a live count of the rows shown. `row_attrs` gives each row's data-* filter attributes."""
     head = "".join(
         f'<th scope="col" aria-sort="none"{" class=num" if c.numeric else ""}>'
         f'<button type="button" class="sort" data-type="{"num" if c.numeric else "text"}">{esc(c.label)}</button></th>'
-        for c in cols)
+        for c in cols
+    )
     body = []
     for row in rows:
-        attrs = "".join(f' data-{esc(k)}="{esc(_sort_value(v))}"' for k, v in (row_attrs(row) if row_attrs else {}).items())
+        attrs = "".join(
+            f' data-{esc(k)}="{esc(_sort_value(v))}"'
+            for k, v in (row_attrs(row) if row_attrs else {}).items()
+        )
         cells = []
         for c in cols:
             value = row.get(c.key)
             shown = c.render(row) if c.render else esc(fmt(value, c.digits))
-            cells.append(f'<td data-v="{esc(_sort_value(value))}"{" class=num" if c.numeric else ""}>{shown}</td>')
+            cells.append(
+                f'<td data-v="{esc(_sort_value(value))}"{" class=num" if c.numeric else ""}>{shown}</td>'
+            )
         body.append(f"<tr{attrs}>{''.join(cells)}</tr>")
     count = f'<p class="count" id="{esc(table_id)}-count" aria-live="polite">{len(rows)} rows</p>'
     empty = '<p class="empty">Nothing on this day.</p>' if not rows else ""
-    return (f'<div class="scroll" role="region" aria-label="{esc(caption)}" tabindex="0">'
-            f'<table id="{esc(table_id)}"{" class=filterable" if filterable else ""}>'
-            f"<caption>{esc(caption)}</caption><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
-            f"</div>{count}{empty}")
+    return (
+        f'<div class="scroll" role="region" aria-label="{esc(caption)}" tabindex="0">'
+        f'<table id="{esc(table_id)}"{" class=filterable" if filterable else ""}>'
+        f"<caption>{esc(caption)}</caption><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
+        f"</div>{count}{empty}"
+    )
 
 
 def _static(name: str) -> str:
@@ -108,7 +124,11 @@ def _static(name: str) -> str:
 def page(title: str, body: str, charts: dict[str, dict], sample: bool, asset_prefix: str) -> str:
     """A whole page: `charts` maps a div id to its plotly figure ({data, layout}); `asset_prefix` is the
     relative path to the site root ('' or '../')."""
-    banner = f'<div class="banner sample" id="sample-banner" role="note">{esc(SAMPLE_NOTICE)}</div>' if sample else ""
+    banner = (
+        f'<div class="banner sample" id="sample-banner" role="note">{esc(SAMPLE_NOTICE)}</div>'
+        if sample
+        else ""
+    )
     plotly = f'<script src="{asset_prefix}assets/plotly.min.js"></script>' if charts else ""
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">

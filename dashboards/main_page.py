@@ -11,9 +11,11 @@ from dashboards.site_data import SiteData
 from transforms.use_cases import USE_CASES
 
 USE_CASE_ORDER = list(USE_CASES)
-FILTER_NOTE = ("Filters apply to every table below that has the column: VRAM per GPU, use case (a card table "
-               "keeps cards with at least the use case's VRAM), budget (a card's median or asking price, a pick's "
-               "budget, a machine's total cost), vendor, condition and form factor.")
+FILTER_NOTE = (
+    "Filters apply to every table below that has the column: VRAM per GPU, use case (a card table "
+    "keeps cards with at least the use case's VRAM), budget (a card's median or asking price, a pick's "
+    "budget, a machine's total cost), vendor, condition and form factor."
+)
 
 
 def card_file_name(model_id: str) -> str:
@@ -30,24 +32,39 @@ def _card_link(name_key: str, id_key: str = "model_id"):
         if not row.get(id_key):
             return esc(fmt(row.get(name_key)))
         return f'<a href="{esc(card_href(row[id_key]))}">{esc(row.get(name_key) or row[id_key])}</a>'
+
     return render
 
 
 def _facts(data: SiteData) -> dict[str, dict]:
-    return {r["model_id"]: r for r in data.specs.select("model_id", "vendor", "memory_gb", "form_factor").iter_rows(named=True)}
+    return {
+        r["model_id"]: r
+        for r in data.specs.select("model_id", "vendor", "memory_gb", "form_factor").iter_rows(named=True)
+    }
 
 
-def _attrs(facts: dict[str, dict], vram_key: str | None = "vram_gb", cost_key: str | None = None,
-           use_case: bool = False):
+def _attrs(
+    facts: dict[str, dict],
+    vram_key: str | None = "vram_gb",
+    cost_key: str | None = None,
+    use_case: bool = False,
+):
     def attrs(row: dict) -> dict:
         fact = facts.get(row.get("model_id") or "", {})
-        out = {"vram": row.get(vram_key) if vram_key and row.get(vram_key) is not None else fact.get("memory_gb"),
-               "vendor": fact.get("vendor"), "form": fact.get("form_factor") or "pcie", "condition": row.get("condition")}
+        out = {
+            "vram": row.get(vram_key)
+            if vram_key and row.get(vram_key) is not None
+            else fact.get("memory_gb"),
+            "vendor": fact.get("vendor"),
+            "form": fact.get("form_factor") or "pcie",
+            "condition": row.get("condition"),
+        }
         if cost_key:
             out["cost"] = row.get(cost_key)
         if use_case:
             out["use-case"] = row.get("use_case")
         return out
+
     return attrs
 
 
@@ -59,123 +76,255 @@ def _select(name: str, label: str, options: list[tuple[str, str]]) -> str:
 def filters(data: SiteData) -> str:
     vendors = sorted({v for v in data.report.ranking["vendor"].drop_nulls().to_list()})
     forms = sorted({f for f in data.report.ranking["form_factor"].fill_null("pcie").to_list()})
-    return (f'<form id="filters" aria-label="Filter the tables" data-floors="{esc(json.dumps(USE_CASES))}">'
-            + _select("vram", "VRAM at least", [(str(g), f"{g} GB") for g in (8, 12, 16, 24, 32, 48, 80)])
-            + _select("use-case", "Use case", [(u, f"{u} (≥ {g} GB)") for u, g in USE_CASES.items()])
-            + '<label for="f-budget">Budget up to (USD)<input id="f-budget" name="budget" type="number" min="0" '
-              'step="50" inputmode="numeric" placeholder="any"></label>'
-            + _select("vendor", "Vendor", [(v, v) for v in vendors])
-            + _select("condition", "Condition", [("new", "new"), ("used", "used")])
-            + _select("form-factor", "Form factor", [(f, f) for f in forms])
-            + '<button type="reset">Clear filters</button></form>'
-            + f'<p class="muted">{esc(FILTER_NOTE)}</p>')
+    return (
+        f'<form id="filters" aria-label="Filter the tables" data-floors="{esc(json.dumps(USE_CASES))}">'
+        + _select("vram", "VRAM at least", [(str(g), f"{g} GB") for g in (8, 12, 16, 24, 32, 48, 80)])
+        + _select("use-case", "Use case", [(u, f"{u} (≥ {g} GB)") for u, g in USE_CASES.items()])
+        + '<label for="f-budget">Budget up to (USD)<input id="f-budget" name="budget" type="number" min="0" '
+        'step="50" inputmode="numeric" placeholder="any"></label>'
+        + _select("vendor", "Vendor", [(v, v) for v in vendors])
+        + _select("condition", "Condition", [("new", "new"), ("used", "used")])
+        + _select("form-factor", "Form factor", [(f, f) for f in forms])
+        + '<button type="reset">Clear filters</button></form>'
+        + f'<p class="muted">{esc(FILTER_NOTE)}</p>'
+    )
 
 
 def changes(data: SiteData) -> str:
     report = data.report
-    items = [f"{fmt(data.listings_new)} listings appeared and {fmt(data.listings_gone)} left "
-             "(sold or withdrawn; asking data cannot tell which)",
-             f"{fmt(data.new_deals.height)} new deals (of {fmt(report.deals.height)} today)"]
+    items = [
+        f"{fmt(data.listings_new)} listings appeared and {fmt(data.listings_gone)} left "
+        "(sold or withdrawn; asking data cannot tell which)",
+        f"{fmt(data.new_deals.height)} new deals (of {fmt(report.deals.height)} today)",
+    ]
     for r in data.pick_changes.head(8).iter_rows(named=True):
-        items.append(f"{r['use_case']} pick for {fmt(r['budget_usd'])} USD ({r['condition']}): {r['was']} → {r['now']}")
+        items.append(
+            f"{r['use_case']} pick for {fmt(r['budget_usd'])} USD ({r['condition']}): {r['was']} → {r['now']}"
+        )
     if data.pick_changes.height > 8:
         items.append(f"and {data.pick_changes.height - 8} more pick changes")
-    intro = ("<p class='muted'>No earlier day in the warehouse: nothing to compare with.</p>"
-             if data.days_with_data <= 1 else "")
+    intro = (
+        "<p class='muted'>No earlier day in the warehouse: nothing to compare with.</p>"
+        if data.days_with_data <= 1
+        else ""
+    )
     moves = report.changes.head(15)
-    cols = [Col("name", "GPU", render=_card_link("name")), Col("condition", "condition"),
-            Col("prev_median", "yesterday USD", True), Col("price_median", "today USD", True),
-            Col("price_change_pct", "change %", True, digits=1), Col("rank_change", "rank moved (+ up)", True)]
-    return (f'<section id="changes" aria-labelledby="changes-h"><h2 id="changes-h">What changed since yesterday</h2>'
-            f"{intro}<ul class='changes'>{''.join(f'<li>{esc(i)}</li>' for i in items)}</ul>"
-            + table(moves.to_dicts(), cols, "price-moves", "Median price moves of at least 0.5% (largest first)")
-            + "</section>")
+    cols = [
+        Col("name", "GPU", render=_card_link("name")),
+        Col("condition", "condition"),
+        Col("prev_median", "yesterday USD", True),
+        Col("price_median", "today USD", True),
+        Col("price_change_pct", "change %", True, digits=1),
+        Col("rank_change", "rank moved (+ up)", True),
+    ]
+    return (
+        f'<section id="changes" aria-labelledby="changes-h"><h2 id="changes-h">What changed since yesterday</h2>'
+        f"{intro}<ul class='changes'>{''.join(f'<li>{esc(i)}</li>' for i in items)}</ul>"
+        + table(moves.to_dicts(), cols, "price-moves", "Median price moves of at least 0.5% (largest first)")
+        + "</section>"
+    )
 
 
 def _section(section_id: str, title: str, intro: str, content: str) -> str:
-    return (f'<section id="{section_id}-section" aria-labelledby="{section_id}-h"><h2 id="{section_id}-h">{esc(title)}</h2>'
-            f'<p class="muted">{esc(intro)}</p>{content}</section>')
+    return (
+        f'<section id="{section_id}-section" aria-labelledby="{section_id}-h"><h2 id="{section_id}-h">{esc(title)}</h2>'
+        f'<p class="muted">{esc(intro)}</p>{content}</section>'
+    )
 
 
 def value_table(data: SiteData) -> str:
-    cols = [Col("name", "GPU", render=_card_link("name")), Col("condition", "condition"),
-            Col("price_median", "median USD", True), Col("price_low", "low USD", True),
-            Col("listing_count", "listings", True), Col("vram_gb", "VRAM GB", True),
-            Col("relative_perf", "relative perf", True), Col("perf_per_1k_usd", "perf / 1k USD", True),
-            Col("perf_per_1k_usd_llm_inference", "LLM perf / 1k USD", True),
-            Col("usd_per_gb_vram", "USD / GB", True), Col("rank_overall", "rank", True),
-            Col("perf_basis", "basis"), Col("vendor", "vendor"), Col("form_factor", "form")]
-    rows = data.report.ranking.filter(pl.col("enough_listings")).sort("perf_per_1k_usd", descending=True, nulls_last=True)
-    return _section("value", "Performance per USD, new and used",
-                    "Every card priced on at least 3 listings today; relative performance: RTX 3090 = 1 "
-                    "(training index; basis says measured or modelled). Open a card for its history.",
-                    table(rows.to_dicts(), cols, "value", "Cards by performance per 1,000 USD",
-                          _attrs(_facts(data), cost_key="price_median"), filterable=True))
+    cols = [
+        Col("name", "GPU", render=_card_link("name")),
+        Col("condition", "condition"),
+        Col("price_median", "median USD", True),
+        Col("price_low", "low USD", True),
+        Col("listing_count", "listings", True),
+        Col("vram_gb", "VRAM GB", True),
+        Col("relative_perf", "relative perf", True),
+        Col("perf_per_1k_usd", "perf / 1k USD", True),
+        Col("perf_per_1k_usd_llm_inference", "LLM perf / 1k USD", True),
+        Col("usd_per_gb_vram", "USD / GB", True),
+        Col("rank_overall", "rank", True),
+        Col("perf_basis", "basis"),
+        Col("vendor", "vendor"),
+        Col("form_factor", "form"),
+    ]
+    rows = data.report.ranking.filter(pl.col("enough_listings")).sort(
+        "perf_per_1k_usd", descending=True, nulls_last=True
+    )
+    return _section(
+        "value",
+        "Performance per USD, new and used",
+        "Every card priced on at least 3 listings today; relative performance: RTX 3090 = 1 "
+        "(training index; basis says measured or modelled). Open a card for its history.",
+        table(
+            rows.to_dicts(),
+            cols,
+            "value",
+            "Cards by performance per 1,000 USD",
+            _attrs(_facts(data), cost_key="price_median"),
+            filterable=True,
+        ),
+    )
 
 
 def picks_table(data: SiteData) -> str:
-    cols = [Col("use_case", "use case"), Col("budget_usd", "budget USD", True), Col("condition", "condition"),
-            Col("pick_rank", "#", True), Col("name", "GPU", render=_card_link("name")), Col("vram_gb", "VRAM GB", True),
-            Col("price_usd", "price USD", True), Col("perf_per_1k_usd", "perf / 1k USD", True),
-            Col("perf_index", "index"), Col("perf_basis", "basis"), Col("listing_count", "listings", True)]
-    return _section("picks", "Picks per budget and use case",
-                    "The pick and two alternatives for each budget: among the best performance-per-USD cards, the one "
-                    "with the most memory the budget buys (each use case ranked by its own index).",
-                    table(data.report.picks.to_dicts(), cols, "picks", "Budget picks",
-                          _attrs(_facts(data), cost_key="budget_usd", use_case=True), filterable=True))
+    cols = [
+        Col("use_case", "use case"),
+        Col("budget_usd", "budget USD", True),
+        Col("condition", "condition"),
+        Col("pick_rank", "#", True),
+        Col("name", "GPU", render=_card_link("name")),
+        Col("vram_gb", "VRAM GB", True),
+        Col("price_usd", "price USD", True),
+        Col("perf_per_1k_usd", "perf / 1k USD", True),
+        Col("perf_index", "index"),
+        Col("perf_basis", "basis"),
+        Col("listing_count", "listings", True),
+    ]
+    return _section(
+        "picks",
+        "Picks per budget and use case",
+        "The pick and two alternatives for each budget: among the best performance-per-USD cards, the one "
+        "with the most memory the budget buys (each use case ranked by its own index).",
+        table(
+            data.report.picks.to_dicts(),
+            cols,
+            "picks",
+            "Budget picks",
+            _attrs(_facts(data), cost_key="budget_usd", use_case=True),
+            filterable=True,
+        ),
+    )
 
 
 def tiers_table(data: SiteData) -> str:
-    cols = [Col("use_case", "use case"), Col("tier", "tier"), Col("condition", "condition"),
-            Col("gpu_count", "GPUs", True), Col("gpu_name", "GPU", render=_card_link("gpu_name")),
-            Col("platform", "platform"), Col("total_build_cost_usd", "build USD", True), Col("tco_usd", "TCO USD", True),
-            Col("perf_per_1k_usd_tco", "perf / 1k USD TCO", True), Col("psu_config", "PSU"),
-            Col("wall_draw_w", "wall W", True), Col("power_cap_pct_continuous", "power cap %", True),
-            Col("annual_energy_cost_usd", "energy USD / year", True), Col("runner_up_gpu_name", "runner-up"),
-            Col("runner_up_gap_pct", "runner-up gap %", True, digits=1)]
-    return _section("tiers", "Build tiers: whole machines",
-                    "Per use case (llm ≥ 24 GB per GPU, vision ≥ 12 GB, beginner ≥ 8 GB), the machine with the most "
-                    "throughput per USD of total cost of ownership; platform prices are dated estimates.",
-                    table(data.report.tiers.to_dicts(), cols, "tiers", "Build tiers",
-                          _attrs(_facts(data), vram_key=None, cost_key="total_build_cost_usd", use_case=True),
-                          filterable=True))
+    cols = [
+        Col("use_case", "use case"),
+        Col("tier", "tier"),
+        Col("condition", "condition"),
+        Col("gpu_count", "GPUs", True),
+        Col("gpu_name", "GPU", render=_card_link("gpu_name")),
+        Col("platform", "platform"),
+        Col("total_build_cost_usd", "build USD", True),
+        Col("tco_usd", "TCO USD", True),
+        Col("perf_per_1k_usd_tco", "perf / 1k USD TCO", True),
+        Col("psu_config", "PSU"),
+        Col("wall_draw_w", "wall W", True),
+        Col("power_cap_pct_continuous", "power cap %", True),
+        Col("annual_energy_cost_usd", "energy USD / year", True),
+        Col("runner_up_gpu_name", "runner-up"),
+        Col("runner_up_gap_pct", "runner-up gap %", True, digits=1),
+    ]
+    return _section(
+        "tiers",
+        "Build tiers: whole machines",
+        "Per use case (llm ≥ 24 GB per GPU, vision ≥ 12 GB, beginner ≥ 8 GB), the machine with the most "
+        "throughput per USD of total cost of ownership; platform prices are dated estimates.",
+        table(
+            data.report.tiers.to_dicts(),
+            cols,
+            "tiers",
+            "Build tiers",
+            _attrs(_facts(data), vram_key=None, cost_key="total_build_cost_usd", use_case=True),
+            filterable=True,
+        ),
+    )
 
 
 def deals_table(data: SiteData) -> str:
-    new_ids = set(zip(data.new_deals["source"].to_list(), data.new_deals["listing_id"].to_list(), strict=True))
-    rows = [{**r, "new_today": (r["source"], r["listing_id"]) in new_ids} for r in data.report.deals.to_dicts()]
+    new_ids = set(
+        zip(data.new_deals["source"].to_list(), data.new_deals["listing_id"].to_list(), strict=True)
+    )
+    rows = [
+        {**r, "new_today": (r["source"], r["listing_id"]) in new_ids} for r in data.report.deals.to_dicts()
+    ]
     names = dict(data.specs.select("model_id", "name").iter_rows())
     for r in rows:
         r["name"] = names.get(r["model_id"], r["model_id"])
-    cols = [Col("name", "GPU", render=_card_link("name")), Col("condition", "condition"),
-            Col("unit_price", "price USD", True), Col("median_30d", "30-day median USD", True),
-            Col("discount_pct", "under median %", True, digits=1), Col("reason", "why"), Col("new_today", "new today"),
-            Col("source", "source"), Col("title", "listing", render=lambda r: link(r["title"], r["url"]))]
-    return _section("deals", "Deals today",
-                    "Listings at least 15% under their card's 30-day median, or within 5% of the lowest price seen "
-                    "before today (after 7 days of history). Asking prices: check the listing before buying.",
-                    table(rows, cols, "deals", "Deals", _attrs(_facts(data), vram_key=None, cost_key="unit_price"),
-                          filterable=True))
+    cols = [
+        Col("name", "GPU", render=_card_link("name")),
+        Col("condition", "condition"),
+        Col("unit_price", "price USD", True),
+        Col("median_30d", "30-day median USD", True),
+        Col("discount_pct", "under median %", True, digits=1),
+        Col("reason", "why"),
+        Col("new_today", "new today"),
+        Col("source", "source"),
+        Col("title", "listing", render=lambda r: link(r["title"], r["url"])),
+    ]
+    return _section(
+        "deals",
+        "Deals today",
+        "Listings at least 15% under their card's 30-day median, or within 5% of the lowest price seen "
+        "before today (after 7 days of history). Asking prices: check the listing before buying.",
+        table(
+            rows,
+            cols,
+            "deals",
+            "Deals",
+            _attrs(_facts(data), vram_key=None, cost_key="unit_price"),
+            filterable=True,
+        ),
+    )
 
 
 def more_tables(data: SiteData) -> str:
     r = data.report
-    rent = [Col("use_case", "use case"), Col("tier", "tier"), Col("condition", "condition"), Col("model_id", "GPU"),
-            Col("gpu_count", "GPUs", True), Col("rent_provider", "cheapest rental"), Col("rent_usd_per_hour", "USD / hour", True),
-            Col("break_even_hours_per_month", "owning pays above h / month", True), Col("verdict", "verdict")]
-    sell = [Col("model_id", "GPU", render=_card_link("model_id")), Col("condition", "condition"), Col("exits", "exits", True),
-            Col("median_days_to_exit", "median days listed", True), Col("median_exit_price", "median last price USD", True)]
-    regions = [Col("region", "region"), Col("use_case", "use case"), Col("tier", "tier"), Col("condition", "condition"),
-               Col("gpu_name", "GPU"), Col("gpu_count", "GPUs", True)]
-    region_rows = r.region_tiers.select([c.key for c in regions if c.key in r.region_tiers.columns]).to_dicts() \
-        if r.region_tiers.height else []
-    return (_section("rent", "Buy or rent", "Hours of use per month above which owning the tier's machine costs less "
-                     "than renting the same throughput (cloud prices dated per row in marts.cloud_prices).",
-                     table(r.buy_vs_rent.to_dicts(), rent, "buy-vs-rent", "Buy or rent"))
-            + _section("sell", "How fast cards go", "Listings that left in the 30 days to this date, per card with at "
-                       "least 3 exits: sold or withdrawn.", table(r.days_to_sell.to_dicts(), sell, "days-to-sell", "Days to sell"))
-            + _section("regions", "Other regions", "The same machines priced on other eBay marketplaces and sized for "
-                       "their mains (marts.region_tiers).", table(region_rows, regions, "region-tiers", "Machines by region")))
+    rent = [
+        Col("use_case", "use case"),
+        Col("tier", "tier"),
+        Col("condition", "condition"),
+        Col("model_id", "GPU"),
+        Col("gpu_count", "GPUs", True),
+        Col("rent_provider", "cheapest rental"),
+        Col("rent_usd_per_hour", "USD / hour", True),
+        Col("break_even_hours_per_month", "owning pays above h / month", True),
+        Col("verdict", "verdict"),
+    ]
+    sell = [
+        Col("model_id", "GPU", render=_card_link("model_id")),
+        Col("condition", "condition"),
+        Col("exits", "exits", True),
+        Col("median_days_to_exit", "median days listed", True),
+        Col("median_exit_price", "median last price USD", True),
+    ]
+    regions = [
+        Col("region", "region"),
+        Col("use_case", "use case"),
+        Col("tier", "tier"),
+        Col("condition", "condition"),
+        Col("gpu_name", "GPU"),
+        Col("gpu_count", "GPUs", True),
+    ]
+    region_rows = (
+        r.region_tiers.select([c.key for c in regions if c.key in r.region_tiers.columns]).to_dicts()
+        if r.region_tiers.height
+        else []
+    )
+    return (
+        _section(
+            "rent",
+            "Buy or rent",
+            "Hours of use per month above which owning the tier's machine costs less "
+            "than renting the same throughput (cloud prices dated per row in marts.cloud_prices).",
+            table(r.buy_vs_rent.to_dicts(), rent, "buy-vs-rent", "Buy or rent"),
+        )
+        + _section(
+            "sell",
+            "How fast cards go",
+            "Listings that left in the 30 days to this date, per card with at "
+            "least 3 exits: sold or withdrawn.",
+            table(r.days_to_sell.to_dicts(), sell, "days-to-sell", "Days to sell"),
+        )
+        + _section(
+            "regions",
+            "Other regions",
+            "The same machines priced on other eBay marketplaces and sized for "
+            "their mains (marts.region_tiers).",
+            table(region_rows, regions, "region-tiers", "Machines by region"),
+        )
+    )
 
 
 def render_main(data: SiteData) -> str:
@@ -184,22 +333,43 @@ def render_main(data: SiteData) -> str:
     names = dict(r.ranking.select("model_id", "name").iter_rows())
     span = max(data.days_with_data, 14)
     figures = {
-        "perf-vs-price": charts.scatter(r.ranking, "price_median", "relative_perf", "Relative performance vs median price",
-                                        "median asking price (USD)", "relative performance (RTX 3090 = 1)"),
+        "perf-vs-price": charts.scatter(
+            r.ranking,
+            "price_median",
+            "relative_perf",
+            "Relative performance vs median price",
+            "median asking price (USD)",
+            "relative performance (RTX 3090 = 1)",
+        ),
         "perf-per-usd": charts.value_ranking(top),
-        "price-history": charts.market_history(data.price_history, top.head(6)["model_id"].unique().to_list(), names,
-                                               data.day, span),
-        "tdp-vs-perf": charts.scatter(r.ranking, "tdp_w", "relative_perf", "Board power vs relative performance",
-                                      "TDP (W)", "relative performance"),
+        "price-history": charts.market_history(
+            data.price_history, top.head(6)["model_id"].unique().to_list(), names, data.day, span
+        ),
+        "tdp-vs-perf": charts.scatter(
+            r.ranking,
+            "tdp_w",
+            "relative_perf",
+            "Board power vs relative performance",
+            "TDP (W)",
+            "relative performance",
+        ),
     }
-    chart_divs = "".join(f'<div class="chart" id="{cid}" role="img" aria-label="{esc(fig["layout"]["title"]["text"])}"></div>'
-                         for cid, fig in figures.items())
-    body = (f"<h1>Which GPU to buy for deep learning</h1>"
-            f'<div class="banner" id="date-banner">Data date: {esc(data.day.isoformat())} · source mode: '
-            f"{esc(r.source_mode)} · asking prices of active listings, shipping included · "
-            f"{fmt(r.listings_today)} listings · {fmt(data.days_with_data)} days of history</div>"
-            + changes(data) + filters(data) + value_table(data) + picks_table(data) + tiers_table(data)
-            + deals_table(data)
-            + f'<section id="charts" aria-labelledby="charts-h"><h2 id="charts-h">Charts</h2><div class="grid">{chart_divs}</div></section>'
-            + more_tables(data))
+    chart_divs = "".join(
+        f'<div class="chart" id="{cid}" role="img" aria-label="{esc(fig["layout"]["title"]["text"])}"></div>'
+        for cid, fig in figures.items()
+    )
+    body = (
+        f"<h1>Which GPU to buy for deep learning</h1>"
+        f'<div class="banner" id="date-banner">Data date: {esc(data.day.isoformat())} · source mode: '
+        f"{esc(r.source_mode)} · asking prices of active listings, shipping included · "
+        f"{fmt(r.listings_today)} listings · {fmt(data.days_with_data)} days of history</div>"
+        + changes(data)
+        + filters(data)
+        + value_table(data)
+        + picks_table(data)
+        + tiers_table(data)
+        + deals_table(data)
+        + f'<section id="charts" aria-labelledby="charts-h"><h2 id="charts-h">Charts</h2><div class="grid">{chart_divs}</div></section>'
+        + more_tables(data)
+    )
     return page(f"gpu-market {data.day.isoformat()}", body, figures, r.is_sample, "")

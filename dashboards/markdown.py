@@ -7,8 +7,10 @@ import polars as pl
 from dashboards.report_data import ReportData
 from dashboards.safe_text import blank_controls
 
-SAMPLE_BANNER = ("> **SAMPLE DATA.** Built from the project's bundled sample snapshot, not from live listings: "
-                 "these are not market prices.\n")
+SAMPLE_BANNER = (
+    "> **SAMPLE DATA.** Built from the project's bundled sample snapshot, not from live listings: "
+    "these are not market prices.\n"
+)
 
 
 def _cell(value) -> str:
@@ -25,9 +27,15 @@ def _cell(value) -> str:
     return text
 
 
-FIT_COLUMNS = {"perf_index": "index", "source": "measured by", "measured_cards": "cards measured",
-               "weight_bandwidth": "bandwidth weight", "loo_mean_abs_pct_error": "LOO mean %",
-               "loo_max_abs_pct_error": "LOO max %", "loo_worst_model": "worst card"}
+FIT_COLUMNS = {
+    "perf_index": "index",
+    "source": "measured by",
+    "measured_cards": "cards measured",
+    "weight_bandwidth": "bandwidth weight",
+    "loo_mean_abs_pct_error": "LOO mean %",
+    "loo_max_abs_pct_error": "LOO max %",
+    "loo_worst_model": "worst card",
+}
 """The performance indices' fits (marts.perf_index_fits) as the export and the gpu_specs metadata show them."""
 
 
@@ -35,12 +43,21 @@ def table(frame: pl.DataFrame, columns: dict[str, str]) -> str:
     if frame.is_empty():
         return "_none_\n"
     head = "| " + " | ".join(columns.values()) + " |\n| " + " | ".join("---" for _ in columns) + " |\n"
-    body = "".join("| " + " | ".join(_cell(r[c]) for c in columns) + " |\n" for r in frame.iter_rows(named=True))
+    body = "".join(
+        "| " + " | ".join(_cell(r[c]) for c in columns) + " |\n" for r in frame.iter_rows(named=True)
+    )
     return head + body
 
 
-RANK_COLS = {"rank_overall": "#", "name": "GPU", "vram_gb": "VRAM GB", "price_median": "median USD",
-             "listing_count": "listings", "relative_perf": "rel. perf", "perf_per_1k_usd": "perf / 1k USD"}
+RANK_COLS = {
+    "rank_overall": "#",
+    "name": "GPU",
+    "vram_gb": "VRAM GB",
+    "price_median": "median USD",
+    "listing_count": "listings",
+    "relative_perf": "rel. perf",
+    "perf_per_1k_usd": "perf / 1k USD",
+}
 
 
 def _machine_label() -> pl.Expr:
@@ -56,80 +73,231 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
     out = [f"# GPU recommendations for deep learning: {data.day.isoformat()}\n"]
     if data.is_sample:
         out.append(SAMPLE_BANNER)
-    out.append("Prices are asking prices of active listings (not sale prices), shipping included, after an outlier "
-               "screen. Relative performance: `dl_index_v1` (RTX 3090 = 1.0). Figures resting on fewer than 3 "
-               "listings, and SXM/OAM modules (they need a server board), are left out of the top lists and "
-               "picks; `marts.gpu_value` has every card.\n")
+    out.append(
+        "Prices are asking prices of active listings (not sale prices), shipping included, after an outlier "
+        "screen. Relative performance: `dl_index_v1` (RTX 3090 = 1.0). Figures resting on fewer than 3 "
+        "listings, and SXM/OAM modules (they need a server board), are left out of the top lists and "
+        "picks; `marts.gpu_value` has every card.\n"
+    )
     for condition in ("new", "used"):
         ranked = data.top_ranking.filter(pl.col("condition") == condition).head(top_n)
         out.append(f"\n## Top {top_n} by performance per USD ({condition})\n\n" + table(ranked, RANK_COLS))
     picks = data.picks.filter(pl.col("pick_rank") == 1)
-    out.append("\n## Picks per budget and use case\n\nUse cases: LLM >= 24 GB, vision >= 12 GB, beginner >= 8 GB. "
-               "Each ranks by its own index: LLM by LLM inference, vision by vision, beginner by training.\n\n")
-    out.append(table(picks, {"condition": "condition", "use_case": "use case", "budget_usd": "budget USD",
-                             "name": "pick", "vram_gb": "VRAM GB", "price_usd": "median USD",
-                             "listing_count": "listings", "perf_index": "index", "relative_perf": "perf",
-                             "perf_basis": "basis"}))
-    out.append("\n## Build tiers\n\nWhole machines chosen for throughput per USD of total cost of ownership (GPUs, "
-               "the platform sized for them and energy over "
-               f"{_horizon(data)} years). Platform prices are estimates. The runner-up shows why.\n")
+    out.append(
+        "\n## Picks per budget and use case\n\nUse cases: LLM >= 24 GB, vision >= 12 GB, beginner >= 8 GB. "
+        "Each ranks by its own index: LLM by LLM inference, vision by vision, beginner by training.\n\n"
+    )
+    out.append(
+        table(
+            picks,
+            {
+                "condition": "condition",
+                "use_case": "use case",
+                "budget_usd": "budget USD",
+                "name": "pick",
+                "vram_gb": "VRAM GB",
+                "price_usd": "median USD",
+                "listing_count": "listings",
+                "perf_index": "index",
+                "relative_perf": "perf",
+                "perf_basis": "basis",
+            },
+        )
+    )
+    out.append(
+        "\n## Build tiers\n\nWhole machines chosen for throughput per USD of total cost of ownership (GPUs, "
+        "the platform sized for them and energy over "
+        f"{_horizon(data)} years). Platform prices are estimates. The runner-up shows why.\n"
+    )
     for use_case in ("llm", "vision", "beginner"):
         rows = data.tiers.filter(pl.col("use_case") == use_case)
         floor = rows["vram_floor_gb"][0] if rows.height else None
-        out.append(f"\n### Use case: {use_case}" + (f" (at least {floor:g} GB per GPU)" if floor else "") + "\n\n")
-        out.append(table(rows.with_columns(machine=_machine_label()), {
-            "tier": "tier", "condition": "GPUs", "machine": "machine", "platform_id": "platform",
-            "total_build_cost_usd": "price USD", "tco_usd": "TCO USD", "perf_per_1k_usd_tco": "perf / 1k USD TCO",
-            "runner_up_gpu_name": "runner-up", "runner_up_gap_pct": "runner-up % worse", "psu_config": "PSU",
-            "wall_draw_w": "wall W", "power_cap_pct_continuous": "cap % for 1,440 W"}))
-    out.append("\n## Buy or rent\n\nHours of use per month above which owning the tier's machine (price, less the "
-               "GPUs' resale after the horizon, plus electricity) costs less than renting the same throughput from "
-               "the cheapest cloud GPU that meets the use case's VRAM floor (D16). Cloud prices are the day's gpuhunt "
-               "catalog when run live, else a dated snapshot; each row's notes give the price's date and basis.\n\n")
-    out.append(table(data.buy_vs_rent, {
-        "use_case": "use case", "tier": "tier", "condition": "GPUs", "model_id": "machine GPU",
-        "own_fixed_usd": "price - resale USD", "rent_model_id": "cloud GPU", "rent_provider": "provider",
-        "rent_usd_per_hour": "rent USD/h", "break_even_hours_per_month": "break-even h/month",
-        "verdict": "verdict"}))
-    out.append("\n## Performance indices\n\nEach use case ranks by its own index (RTX 3090 = 1.0): measured where a "
-               "published benchmark has the card, else a fit of compute and memory bandwidth; the fit's "
-               "leave-one-out error says how far to trust a modelled value.\n\n")
+        out.append(
+            f"\n### Use case: {use_case}" + (f" (at least {floor:g} GB per GPU)" if floor else "") + "\n\n"
+        )
+        out.append(
+            table(
+                rows.with_columns(machine=_machine_label()),
+                {
+                    "tier": "tier",
+                    "condition": "GPUs",
+                    "machine": "machine",
+                    "platform_id": "platform",
+                    "total_build_cost_usd": "price USD",
+                    "tco_usd": "TCO USD",
+                    "perf_per_1k_usd_tco": "perf / 1k USD TCO",
+                    "runner_up_gpu_name": "runner-up",
+                    "runner_up_gap_pct": "runner-up % worse",
+                    "psu_config": "PSU",
+                    "wall_draw_w": "wall W",
+                    "power_cap_pct_continuous": "cap % for 1,440 W",
+                },
+            )
+        )
+    out.append(
+        "\n## Buy or rent\n\nHours of use per month above which owning the tier's machine (price, less the "
+        "GPUs' resale after the horizon, plus electricity) costs less than renting the same throughput from "
+        "the cheapest cloud GPU that meets the use case's VRAM floor (D16). Cloud prices are the day's gpuhunt "
+        "catalog when run live, else a dated snapshot; each row's notes give the price's date and basis.\n\n"
+    )
+    out.append(
+        table(
+            data.buy_vs_rent,
+            {
+                "use_case": "use case",
+                "tier": "tier",
+                "condition": "GPUs",
+                "model_id": "machine GPU",
+                "own_fixed_usd": "price - resale USD",
+                "rent_model_id": "cloud GPU",
+                "rent_provider": "provider",
+                "rent_usd_per_hour": "rent USD/h",
+                "break_even_hours_per_month": "break-even h/month",
+                "verdict": "verdict",
+            },
+        )
+    )
+    out.append(
+        "\n## Performance indices\n\nEach use case ranks by its own index (RTX 3090 = 1.0): measured where a "
+        "published benchmark has the card, else a fit of compute and memory bandwidth; the fit's "
+        "leave-one-out error says how far to trust a modelled value.\n\n"
+    )
     out.append(table(data.perf_fits, FIT_COLUMNS))
     other = data.region_tiers.filter((pl.col("region") != "US") & pl.col("tier").is_in(["1gpu", "4gpu"]))
     if other.height:
-        out.append("\n## Other regions\n\nThe same choice for buyers elsewhere (`marts.region_tiers`): the region's "
-                   "listings and prices in its currency (UK and EU business sellers include VAT), sized for its "
-                   "outlet, energy at its household price. Platform parts are US estimates. A cap of – means over the "
-                   "outlet's continuous rating even at -20%: the machine needs a second circuit.\n\n")
-        out.append(table(other.with_columns(machine=_machine_label()), {
-            "region": "region", "use_case": "use case", "tier": "tier", "condition": "GPUs", "machine": "machine",
-            "total_build_cost_local": "price", "currency": "currency", "total_build_cost_usd": "price USD",
-            "mains": "outlet", "wall_draw_w": "wall W", "power_cap_pct_continuous": "cap % (continuous)"}))
-        out.append("\n" + table(data.cross_market.head(top_n * 2), {
-            "model_id": "card", "condition": "condition", "region": "region", "median_local": "median",
-            "currency": "currency", "median_usd": "median USD", "us_median_usd": "US median USD",
-            "pct_vs_us": "% vs US"}))
+        out.append(
+            "\n## Other regions\n\nThe same choice for buyers elsewhere (`marts.region_tiers`): the region's "
+            "listings and prices in its currency (UK and EU business sellers include VAT), sized for its "
+            "outlet, energy at its household price. Platform parts are US estimates. A cap of – means over the "
+            "outlet's continuous rating even at -20%: the machine needs a second circuit.\n\n"
+        )
+        out.append(
+            table(
+                other.with_columns(machine=_machine_label()),
+                {
+                    "region": "region",
+                    "use_case": "use case",
+                    "tier": "tier",
+                    "condition": "GPUs",
+                    "machine": "machine",
+                    "total_build_cost_local": "price",
+                    "currency": "currency",
+                    "total_build_cost_usd": "price USD",
+                    "mains": "outlet",
+                    "wall_draw_w": "wall W",
+                    "power_cap_pct_continuous": "cap % (continuous)",
+                },
+            )
+        )
+        out.append(
+            "\n"
+            + table(
+                data.cross_market.head(top_n * 2),
+                {
+                    "model_id": "card",
+                    "condition": "condition",
+                    "region": "region",
+                    "median_local": "median",
+                    "currency": "currency",
+                    "median_usd": "median USD",
+                    "us_median_usd": "US median USD",
+                    "pct_vs_us": "% vs US",
+                },
+            )
+        )
     best = data.builds.filter(pl.col("model_id").is_not_null())
-    out.append("\n## Best machine per budget\n\nPurchase budget (GPUs + platform); among the machines within 20% "
-               "of the best value that fit, the most VRAM, then the most throughput.\n\n")
-    out.append(table(best.with_columns(machine=_machine_label()), {
-        "use_case": "use case", "condition": "GPUs", "budget_usd": "budget USD", "machine": "machine",
-        "platform_id": "platform", "total_build_cost_usd": "price USD", "total_vram_gb": "VRAM GB",
-        "total_relative_perf": "throughput", "perf_index": "index"}))
-    out.append("\n## Best deals\n\n" + table(data.deals.head(top_n), {
-        "model_id": "model", "condition": "condition", "source": "source", "unit_price": "USD",
-        "median_30d": "30-day median", "discount_pct": "% under", "title": "title"}))
-    out.append("\n## Changes since yesterday\n\n" + table(data.changes.head(top_n), {
-        "name": "GPU", "condition": "condition", "prev_median": "yesterday USD", "price_median": "today USD",
-        "price_change_pct": "change %", "rank_change": "rank change"}))
-    out.append("\n## Watchlist alerts\n\n" + table(data.alerts, {
-        "watch": "watch", "kind": "kind", "model_id": "model", "condition": "condition", "price": "USD",
-        "source": "source", "reason": "why", "delivered": "sent"}))
-    out.append("\n## Listings that left today (sold or withdrawn: asking data cannot tell which)\n\n" + table(
-        data.exits.head(top_n), {"model_id": "model", "condition": "condition", "exits": "left",
-                                 "median_exit_price": "median last USD", "median_days_to_exit": "median days listed"}))
-    out.append("\n## How fast cards go (last 30 days, at least 3 exits)\n\n" + table(data.days_to_sell.head(top_n), {
-        "model_id": "model", "condition": "condition", "exits": "left", "median_days_to_exit": "median days listed",
-        "median_exit_price": "median last USD"}))
-    out.append(f"\n_{data.listings_today} listings classified for this date; source mode: {data.source_mode}._\n")
+    out.append(
+        "\n## Best machine per budget\n\nPurchase budget (GPUs + platform); among the machines within 20% "
+        "of the best value that fit, the most VRAM, then the most throughput.\n\n"
+    )
+    out.append(
+        table(
+            best.with_columns(machine=_machine_label()),
+            {
+                "use_case": "use case",
+                "condition": "GPUs",
+                "budget_usd": "budget USD",
+                "machine": "machine",
+                "platform_id": "platform",
+                "total_build_cost_usd": "price USD",
+                "total_vram_gb": "VRAM GB",
+                "total_relative_perf": "throughput",
+                "perf_index": "index",
+            },
+        )
+    )
+    out.append(
+        "\n## Best deals\n\n"
+        + table(
+            data.deals.head(top_n),
+            {
+                "model_id": "model",
+                "condition": "condition",
+                "source": "source",
+                "unit_price": "USD",
+                "median_30d": "30-day median",
+                "discount_pct": "% under",
+                "title": "title",
+            },
+        )
+    )
+    out.append(
+        "\n## Changes since yesterday\n\n"
+        + table(
+            data.changes.head(top_n),
+            {
+                "name": "GPU",
+                "condition": "condition",
+                "prev_median": "yesterday USD",
+                "price_median": "today USD",
+                "price_change_pct": "change %",
+                "rank_change": "rank change",
+            },
+        )
+    )
+    out.append(
+        "\n## Watchlist alerts\n\n"
+        + table(
+            data.alerts,
+            {
+                "watch": "watch",
+                "kind": "kind",
+                "model_id": "model",
+                "condition": "condition",
+                "price": "USD",
+                "source": "source",
+                "reason": "why",
+                "delivered": "sent",
+            },
+        )
+    )
+    out.append(
+        "\n## Listings that left today (sold or withdrawn: asking data cannot tell which)\n\n"
+        + table(
+            data.exits.head(top_n),
+            {
+                "model_id": "model",
+                "condition": "condition",
+                "exits": "left",
+                "median_exit_price": "median last USD",
+                "median_days_to_exit": "median days listed",
+            },
+        )
+    )
+    out.append(
+        "\n## How fast cards go (last 30 days, at least 3 exits)\n\n"
+        + table(
+            data.days_to_sell.head(top_n),
+            {
+                "model_id": "model",
+                "condition": "condition",
+                "exits": "left",
+                "median_days_to_exit": "median days listed",
+                "median_exit_price": "median last USD",
+            },
+        )
+    )
+    out.append(
+        f"\n_{data.listings_today} listings classified for this date; source mode: {data.source_mode}._\n"
+    )
     return "".join(out)

@@ -46,47 +46,104 @@ class ReportData:
     def top_ranking(self) -> pl.DataFrame:
         """What the top lists show: PCIe cards priced on at least 3 listings, best perf per USD first.
         (SXM/OAM modules need a server board; marts.gpu_value keeps them.)"""
-        return self.ranking.filter(pl.col("enough_listings") & PLUG_IN).sort("perf_per_1k_usd", descending=True)
+        return self.ranking.filter(pl.col("enough_listings") & PLUG_IN).sort(
+            "perf_per_1k_usd", descending=True
+        )
 
 
 def load_report(con: duckdb.DuckDBPyConnection, day: date) -> ReportData:
-    ranking = read_frame(con, "SELECT * FROM marts.gpu_value WHERE snapshot_date = ? ORDER BY condition, rank_overall", [day])
-    yesterday = read_frame(con, "SELECT model_id, condition, price_median AS prev_median, rank_overall AS prev_rank "
-                                "FROM marts.gpu_value WHERE snapshot_date = ?", [day - timedelta(days=1)])
-    changes = (ranking.join(yesterday, on=["model_id", "condition"], how="left")
-               .with_columns(price_change_pct=(pl.col("price_median") / pl.col("prev_median") - 1) * 100,
-                             rank_change=pl.col("prev_rank") - pl.col("rank_overall"))
-               .filter(pl.col("prev_median").is_not_null() & (pl.col("price_change_pct").abs() >= 0.5))
-               .sort(pl.col("price_change_pct").abs(), descending=True)
-               .select("condition", "model_id", "name", "prev_median", "price_median", "price_change_pct", "rank_change"))
+    ranking = read_frame(
+        con, "SELECT * FROM marts.gpu_value WHERE snapshot_date = ? ORDER BY condition, rank_overall", [day]
+    )
+    yesterday = read_frame(
+        con,
+        "SELECT model_id, condition, price_median AS prev_median, rank_overall AS prev_rank "
+        "FROM marts.gpu_value WHERE snapshot_date = ?",
+        [day - timedelta(days=1)],
+    )
+    changes = (
+        ranking.join(yesterday, on=["model_id", "condition"], how="left")
+        .with_columns(
+            price_change_pct=(pl.col("price_median") / pl.col("prev_median") - 1) * 100,
+            rank_change=pl.col("prev_rank") - pl.col("rank_overall"),
+        )
+        .filter(pl.col("prev_median").is_not_null() & (pl.col("price_change_pct").abs() >= 0.5))
+        .sort(pl.col("price_change_pct").abs(), descending=True)
+        .select(
+            "condition", "model_id", "name", "prev_median", "price_median", "price_change_pct", "rank_change"
+        )
+    )
     return ReportData(
-        day=day, source_mode=day_source_mode(con, day), ranking=ranking,
-        picks=read_frame(con, "SELECT * FROM marts.budget_picks WHERE snapshot_date = ? "
-                              "ORDER BY condition, use_case, budget_usd, pick_rank", [day]),
-        tiers=read_frame(con, "SELECT * FROM marts.build_tiers WHERE snapshot_date = ? ORDER BY "
-                              "list_position(['llm','vision','beginner'], use_case), condition, "
-                              "list_position(['beginner','1gpu','2gpu','4gpu','8gpu'], tier)", [day]),
-        builds=read_frame(con, "SELECT * FROM marts.budget_builds WHERE snapshot_date = ? "
-                               "ORDER BY list_position(['llm','vision','beginner'], use_case), condition, budget_usd",
-                          [day]),
-        deals=read_frame(con, "SELECT * FROM marts.deals WHERE snapshot_date = ? ORDER BY discount_pct DESC NULLS LAST", [day]),
+        day=day,
+        source_mode=day_source_mode(con, day),
+        ranking=ranking,
+        picks=read_frame(
+            con,
+            "SELECT * FROM marts.budget_picks WHERE snapshot_date = ? "
+            "ORDER BY condition, use_case, budget_usd, pick_rank",
+            [day],
+        ),
+        tiers=read_frame(
+            con,
+            "SELECT * FROM marts.build_tiers WHERE snapshot_date = ? ORDER BY "
+            "list_position(['llm','vision','beginner'], use_case), condition, "
+            "list_position(['beginner','1gpu','2gpu','4gpu','8gpu'], tier)",
+            [day],
+        ),
+        builds=read_frame(
+            con,
+            "SELECT * FROM marts.budget_builds WHERE snapshot_date = ? "
+            "ORDER BY list_position(['llm','vision','beginner'], use_case), condition, budget_usd",
+            [day],
+        ),
+        deals=read_frame(
+            con,
+            "SELECT * FROM marts.deals WHERE snapshot_date = ? ORDER BY discount_pct DESC NULLS LAST",
+            [day],
+        ),
         changes=changes,
-        history=read_frame(con, "SELECT snapshot_date, model_id, condition, median, listing_count FROM marts.price_daily "
-                                "WHERE source = 'all' AND snapshot_date BETWEEN ? AND ? ORDER BY snapshot_date",
-                           [day - timedelta(days=90), day]),
-        listings_today=con.execute("SELECT count(*) FROM staging.listings WHERE snapshot_date = ?", [day]).fetchone()[0],
-        alerts=read_frame(con, "SELECT watch, kind, model_id, condition, price, source, title, url, reason, delivered "
-                               "FROM marts.alerts WHERE matched_date = ? ORDER BY watch, price", [day]),
-        exits=read_frame(con, "SELECT * FROM marts.exits_daily WHERE exit_date = ? ORDER BY exits DESC, model_id", [day]),
+        history=read_frame(
+            con,
+            "SELECT snapshot_date, model_id, condition, median, listing_count FROM marts.price_daily "
+            "WHERE source = 'all' AND snapshot_date BETWEEN ? AND ? ORDER BY snapshot_date",
+            [day - timedelta(days=90), day],
+        ),
+        listings_today=con.execute(
+            "SELECT count(*) FROM staging.listings WHERE snapshot_date = ?", [day]
+        ).fetchone()[0],
+        alerts=read_frame(
+            con,
+            "SELECT watch, kind, model_id, condition, price, source, title, url, reason, delivered "
+            "FROM marts.alerts WHERE matched_date = ? ORDER BY watch, price",
+            [day],
+        ),
+        exits=read_frame(
+            con, "SELECT * FROM marts.exits_daily WHERE exit_date = ? ORDER BY exits DESC, model_id", [day]
+        ),
         days_to_sell=read_frame(con, DAYS_TO_SELL_SQL, [day - timedelta(days=EXIT_WINDOW_DAYS - 1), day]),
-        buy_vs_rent=read_frame(con, "SELECT * FROM marts.buy_vs_rent WHERE snapshot_date = ? ORDER BY "
-                                    "list_position(['llm','vision','beginner'], use_case), condition, "
-                                    "list_position(['beginner','1gpu','2gpu','4gpu','8gpu'], tier)", [day]),
-        perf_fits=read_frame(con, "SELECT * FROM marts.perf_index_fits ORDER BY "
-                                  "list_position(['training','vision','llm_inference'], perf_index)"),
-        region_tiers=read_frame(con, "SELECT * FROM marts.region_tiers WHERE snapshot_date = ? AND model_id IS NOT NULL "
-                                     "ORDER BY region, list_position(['llm','vision','beginner'], use_case), condition, "
-                                     "list_position(['beginner','1gpu','2gpu','4gpu','8gpu'], tier)", [day]),
-        cross_market=read_frame(con, "SELECT * FROM marts.cross_market_prices WHERE snapshot_date = ? AND region <> 'US' "
-                                     "AND us_median_usd IS NOT NULL ORDER BY model_id, condition, region", [day]),
+        buy_vs_rent=read_frame(
+            con,
+            "SELECT * FROM marts.buy_vs_rent WHERE snapshot_date = ? ORDER BY "
+            "list_position(['llm','vision','beginner'], use_case), condition, "
+            "list_position(['beginner','1gpu','2gpu','4gpu','8gpu'], tier)",
+            [day],
+        ),
+        perf_fits=read_frame(
+            con,
+            "SELECT * FROM marts.perf_index_fits ORDER BY "
+            "list_position(['training','vision','llm_inference'], perf_index)",
+        ),
+        region_tiers=read_frame(
+            con,
+            "SELECT * FROM marts.region_tiers WHERE snapshot_date = ? AND model_id IS NOT NULL "
+            "ORDER BY region, list_position(['llm','vision','beginner'], use_case), condition, "
+            "list_position(['beginner','1gpu','2gpu','4gpu','8gpu'], tier)",
+            [day],
+        ),
+        cross_market=read_frame(
+            con,
+            "SELECT * FROM marts.cross_market_prices WHERE snapshot_date = ? AND region <> 'US' "
+            "AND us_median_usd IS NOT NULL ORDER BY model_id, condition, region",
+            [day],
+        ),
     )

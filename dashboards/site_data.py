@@ -23,7 +23,9 @@ class SiteData:
     specs: pl.DataFrame  # marts.gpu_specs
     price_history: pl.DataFrame  # marts.price_daily, source 'all', new and used, HISTORY_DAYS to the day
     rank_history: pl.DataFrame  # marts.gpu_value ranks and perf per USD per day over the same days
-    cheapest: pl.DataFrame  # today's cheapest kept listings per model and condition (after the outlier screen)
+    cheapest: (
+        pl.DataFrame
+    )  # today's cheapest kept listings per model and condition (after the outlier screen)
     new_deals: pl.DataFrame  # today's deals that were not deals yesterday
     pick_changes: pl.DataFrame  # top picks (use case, condition, budget) whose card changed since yesterday
     listings_new: int  # listings first seen on the day
@@ -65,32 +67,45 @@ def _cheapest(con: duckdb.DuckDBPyConnection, day: date) -> pl.DataFrame:
     if not kept.height:
         return kept
     screened = screen_outliers(kept).filter(pl.col("kept_by_screen"))
-    return (screened.sort("unit_price")
-            .with_columns(rank=pl.col("unit_price").rank("ordinal").over("model_id", "condition"))
-            .filter(pl.col("rank") <= CHEAPEST_PER_CONDITION)
-            .select("model_id", "condition", "source", "unit_price", "title", "url")
-            .sort("model_id", "condition", "unit_price"))
+    return (
+        screened.sort("unit_price")
+        .with_columns(rank=pl.col("unit_price").rank("ordinal").over("model_id", "condition"))
+        .filter(pl.col("rank") <= CHEAPEST_PER_CONDITION)
+        .select("model_id", "condition", "source", "unit_price", "title", "url")
+        .sort("model_id", "condition", "unit_price")
+    )
 
 
 def load_site(con: duckdb.DuckDBPyConnection, day: date) -> SiteData:
     first = day - timedelta(days=HISTORY_DAYS)
     yesterday = day - timedelta(days=1)
-    history = read_frame(con, "SELECT snapshot_date, model_id, condition, listing_count, min_price, p25, median, p75, "
-                              "rolling_7d_median FROM marts.price_daily WHERE source = 'all' AND condition IN "
-                              "('new', 'used') AND snapshot_date BETWEEN ? AND ? ORDER BY model_id, condition, "
-                              "snapshot_date", [first, day])
-    new_deals = read_frame(con, "SELECT d.* FROM marts.deals d WHERE d.snapshot_date = ? AND NOT EXISTS ("
-                                "SELECT 1 FROM marts.deals y WHERE y.snapshot_date = ? AND y.source = d.source "
-                                "AND y.listing_id = d.listing_id) ORDER BY d.discount_pct DESC NULLS LAST",
-                           [day, yesterday])
+    history = read_frame(
+        con,
+        "SELECT snapshot_date, model_id, condition, listing_count, min_price, p25, median, p75, "
+        "rolling_7d_median FROM marts.price_daily WHERE source = 'all' AND condition IN "
+        "('new', 'used') AND snapshot_date BETWEEN ? AND ? ORDER BY model_id, condition, "
+        "snapshot_date",
+        [first, day],
+    )
+    new_deals = read_frame(
+        con,
+        "SELECT d.* FROM marts.deals d WHERE d.snapshot_date = ? AND NOT EXISTS ("
+        "SELECT 1 FROM marts.deals y WHERE y.snapshot_date = ? AND y.source = d.source "
+        "AND y.listing_id = d.listing_id) ORDER BY d.discount_pct DESC NULLS LAST",
+        [day, yesterday],
+    )
     new, gone = con.execute(ARRIVALS_AND_EXITS_SQL, [day, day]).fetchone()
     return SiteData(
         report=load_report(con, day),
         specs=read_frame(con, "SELECT * FROM marts.gpu_specs ORDER BY model_id"),
         price_history=history,
-        rank_history=read_frame(con, "SELECT snapshot_date, model_id, condition, rank_overall, perf_per_1k_usd "
-                                     "FROM marts.gpu_value WHERE snapshot_date BETWEEN ? AND ? "
-                                     "ORDER BY model_id, condition, snapshot_date", [first, day]),
+        rank_history=read_frame(
+            con,
+            "SELECT snapshot_date, model_id, condition, rank_overall, perf_per_1k_usd "
+            "FROM marts.gpu_value WHERE snapshot_date BETWEEN ? AND ? "
+            "ORDER BY model_id, condition, snapshot_date",
+            [first, day],
+        ),
         cheapest=_cheapest(con, day),
         new_deals=new_deals,
         pick_changes=read_frame(con, PICK_CHANGES_SQL, [day, yesterday]),

@@ -42,8 +42,13 @@ class BackfillBusy(RuntimeError):
     pass
 
 
-def backfill(days: list[str], run_day: Callable[[str], list[str]], refresh_later: Callable[[], list[str]],
-             folder: Path, log: Callable[[str], None] = print) -> list[str]:
+def backfill(
+    days: list[str],
+    run_day: Callable[[str], list[str]],
+    refresh_later: Callable[[], list[str]],
+    folder: Path,
+    log: Callable[[str], None] = print,
+) -> list[str]:
     """Run `run_day(day)` (the reasons it failed; empty when it succeeded) for each day not done yet, in
     order; the failed days. Progress is saved after each day, so a re-run resumes."""
     folder.mkdir(parents=True, exist_ok=True)
@@ -91,11 +96,13 @@ def main(argv: list[str], defs: dg.Definitions | None = None) -> int:
         if len(argv) != 3:
             raise UserError("give FROM and TO, e.g. make backfill FROM=2026-11-01 TO=2026-11-20")
         days = day_range(parse_day(argv[1], name="FROM"), parse_day(argv[2], name="TO"))
+        from pipelines.defs.stale_days import refresh
         from pipelines.run_daily import cli_instance, execute, failure_sentences
-        from pipelines.stale_days import refresh
 
         if defs is None:
-            from pipelines.definitions import defs
+            from pipelines.definitions import defs as load_defs
+
+            defs = load_defs()
     except UserError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return USAGE_EXIT
@@ -106,7 +113,11 @@ def main(argv: list[str], defs: dg.Definitions | None = None) -> int:
         return [] if result.success else (failure_sentences(result) or ["the run did not succeed"])
 
     def refresh_later() -> list[str]:
-        return refresh(instance, lambda day: execute(defs, "refresh_stale_days", day, instance).success)
+        return refresh(
+            instance,
+            lambda day: execute(defs, "refresh_stale_days", day, instance).success,
+            graph=defs.resolve_asset_graph(),
+        )
 
     try:
         failed = backfill(days, run_day, refresh_later, state_dir())
@@ -114,8 +125,10 @@ def main(argv: list[str], defs: dg.Definitions | None = None) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 1
     if failed:
-        print(f"{len(failed)} of {len(days)} days failed: {', '.join(failed)}; run the same command to retry them",
-              file=sys.stderr)
+        print(
+            f"{len(failed)} of {len(days)} days failed: {', '.join(failed)}; run the same command to retry them",
+            file=sys.stderr,
+        )
         return 1
     print(f"backfill {days[0]} to {days[-1]}: {len(days)} days done")
     return 0

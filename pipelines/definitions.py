@@ -1,19 +1,32 @@
-"""The Dagster code location: `dagster dev -w workspace.yaml` loads `defs` from here."""
+"""The Dagster code location (`dg dev`, `dg list defs`, `dg check defs`, workspace.yaml).
+
+Every asset, asset check, job, schedule and sensor is found by Dagster's loader in pipelines/defs/, one
+folder per warehouse layer (raw, staging, marts) plus exports: no list of them is kept by hand. Each asset
+key is the table it writes (pipelines/tables.py). The resources come from the environment
+(pipelines/resources).
+"""
+
+from functools import cache
+from pathlib import Path
 
 import dagster as dg
 
-from pipelines.assets import ALL_ASSETS
-from pipelines.checks import ALL_CHECKS
-from pipelines.jobs import daily_refresh, daily_refresh_schedule
 from pipelines.resources import build_resources
-from pipelines.sample_days import sample_history, sample_specs
-from pipelines.stale_days import refresh_stale_days, stale_days_sensor
 
-defs = dg.Definitions(
-    assets=ALL_ASSETS,
-    asset_checks=ALL_CHECKS,
-    jobs=[daily_refresh, refresh_stale_days, sample_history, sample_specs],
-    schedules=[daily_refresh_schedule],
-    sensors=[stale_days_sensor],
-    resources=build_resources(),
-)
+PROJECT = Path(__file__).resolve().parent
+
+
+@cache
+def project_defs() -> dg.Definitions:
+    """Everything under pipelines/defs/, without resources (tests bind their own)."""
+    return dg.load_from_defs_folder(path_within_project=PROJECT)
+
+
+def definitions_with(resources: dict) -> dg.Definitions:
+    """The project's definitions bound to `resources`."""
+    return dg.Definitions.merge(project_defs(), dg.Definitions(resources=resources))
+
+
+@dg.definitions
+def defs() -> dg.Definitions:
+    return definitions_with(build_resources())

@@ -48,7 +48,9 @@ def check_ebay(ebay) -> Check:
     from transforms.source_outcome import STOPPING_KINDS, stop_cause
 
     if ebay.mode != LIVE:
-        return Check(SKIP, "ebay", "sample mode: no eBay calls (set EBAY_CLIENT_ID and EBAY_CLIENT_SECRET to go live)")
+        return Check(
+            SKIP, "ebay", "sample mode: no eBay calls (set EBAY_CLIENT_ID and EBAY_CLIENT_SECRET to go live)"
+        )
     session, http = ebay.open_session(budget=None, log=lambda message: None)
     try:
         tokens = EbayTokenProvider(session, ebay.base_url, ebay.client_id, ebay.client_secret)
@@ -80,8 +82,12 @@ def check_stores(retailers) -> Iterator[Check]:
             else:
                 answer = client.status_of(url)
                 status = OK if answer == 200 else FAIL
-                yield Check(status, store, f"API answered HTTP {answer} for {redact_url(url)}"
-                            + ("" if answer == 200 else ": check BESTBUY_API_KEY"))
+                yield Check(
+                    status,
+                    store,
+                    f"API answered HTTP {answer} for {redact_url(url)}"
+                    + ("" if answer == 200 else ": check BESTBUY_API_KEY"),
+                )
         except FetchError as exc:
             yield Check(FAIL, store, f"unreachable: {exc.reason}")
         finally:
@@ -130,10 +136,15 @@ def check_watchlist(alerts) -> Check:
     except WatchlistError as exc:
         return Check(FAIL, "watchlist", str(exc))
     if entries is None:
-        return Check(SKIP, "watchlist", f"none at {alerts.watchlist_path} (copy watchlist.example.yaml to get alerts)")
+        return Check(
+            SKIP, "watchlist", f"none at {alerts.watchlist_path} (copy watchlist.example.yaml to get alerts)"
+        )
     targets = len(alerts.urls.split())
-    where = f"{targets} alert target(s) set (not tried: that would notify you)" if targets else \
-        "no GPU_MARKET_ALERT_URLS: alerts are recorded, not sent"
+    where = (
+        f"{targets} alert target(s) set (not tried: that would notify you)"
+        if targets
+        else "no GPU_MARKET_ALERT_URLS: alerts are recorded, not sent"
+    )
     return Check(OK, "watchlist", f"{len(entries)} entries; {where}")
 
 
@@ -141,7 +152,9 @@ def check_chromium(find: Callable[[], str | None] = find_chromium) -> Check:
     path = find()
     if path:
         return Check(OK, "chromium", path)
-    return Check(WARN, "chromium", "not found: the browser tests and screenshots need it (apt-get install chromium)")
+    return Check(
+        WARN, "chromium", "not found: the browser tests and screenshots need it (apt-get install chromium)"
+    )
 
 
 def run_checks() -> Iterator[Check]:
@@ -156,7 +169,9 @@ def run_checks() -> Iterator[Check]:
         yield Check(FAIL, "settings", str(exc))
     else:
         ebay = resources["ebay"].process_config_and_initialize()  # resolves the EnvVar secrets
-        yield Check(OK, "settings", f"source mode {ebay.mode}; eBay budget {ebay.daily_call_budget:,} calls a day")
+        yield Check(
+            OK, "settings", f"source mode {ebay.mode}; eBay budget {ebay.daily_call_budget:,} calls a day"
+        )
         yield check_ebay(ebay)
         yield from check_stores(resources["retailers"].process_config_and_initialize())
         yield check_budget(ebay, db)

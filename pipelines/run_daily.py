@@ -53,12 +53,20 @@ def _expected(event: dg.DagsterEvent) -> bool:
     return bool(event.step_failure_data.user_failure_data) or _check_failed(event)
 
 
+def _table(step_key: str) -> str:
+    """The table (or export) an asset step writes: its op name is the asset key joined by "__"
+    (raw__ebay_listings -> raw.ebay_listings)."""
+    return step_key.replace("__", ".")
+
+
 def failure_sentences(result: dg.ExecuteInProcessResult) -> list[str]:
     """Why the run failed: each failed blocking check with its description, each asset that failed on
     purpose with its sentence (dg.Failure), and the first line of any other error."""
-    sentences = [f"check {e.asset_check_key.name} on {e.asset_key.to_user_string()} failed: {e.description}"
-                 for e in result.get_asset_check_evaluations()
-                 if not e.passed and e.severity == dg.AssetCheckSeverity.ERROR]
+    sentences = [
+        f"check {e.asset_check_key.name} on {'.'.join(e.asset_key.path)} failed: {e.description}"
+        for e in result.get_asset_check_evaluations()
+        if not e.passed and e.severity == dg.AssetCheckSeverity.ERROR
+    ]
     for event in result.all_events:
         if not event.is_step_failure:
             continue
@@ -67,14 +75,17 @@ def failure_sentences(result: dg.ExecuteInProcessResult) -> list[str]:
             continue  # its check said why, above
         described = data.user_failure_data.description if data.user_failure_data else None
         message = described or (data.error.message.strip().splitlines() or ["unknown error"])[0]
-        sentences.append(f"{event.step_key}: {message}")
+        sentences.append(f"{_table(event.step_key)}: {message}")
     return sentences
 
 
 def bug_tracebacks(result: dg.ExecuteInProcessResult) -> list[str]:
     """The full error of each step that failed unexpectedly (a bug)."""
-    return [f"{event.step_key}:\n{event.step_failure_data.error.to_string()}" for event in result.all_events
-            if event.is_step_failure and not _expected(event)]
+    return [
+        f"{_table(event.step_key)}:\n{event.step_failure_data.error.to_string()}"
+        for event in result.all_events
+        if event.is_step_failure and not _expected(event)
+    ]
 
 
 def cli_instance() -> dg.DagsterInstance:
@@ -82,30 +93,45 @@ def cli_instance() -> dg.DagsterInstance:
     return dg.DagsterInstance.get() if os.environ.get("DAGSTER_HOME") else dg.DagsterInstance.ephemeral()
 
 
-def execute(defs: dg.Definitions, job_name: str, day: str, instance: dg.DagsterInstance,
-            run_config: dict | None = None, level: str = "INFO") -> dg.ExecuteInProcessResult:
+def execute(
+    defs: dg.Definitions,
+    job_name: str,
+    day: str,
+    instance: dg.DagsterInstance,
+    run_config: dict | None = None,
+    level: str = "INFO",
+) -> dg.ExecuteInProcessResult:
     """One job run for one day, logging one line per event at `level` and above (no stack traces for
     expected failures)."""
     job = defs.resolve_job_def(job_name).with_logger_defs({"brief": brief_console})
-    return job.execute_in_process(partition_key=day, instance=instance, raise_on_error=False,
-                                  run_config={**(run_config or {}), "loggers": {"brief": {"config": level}}})
+    return job.execute_in_process(
+        partition_key=day,
+        instance=instance,
+        raise_on_error=False,
+        run_config={**(run_config or {}), "loggers": {"brief": {"config": level}}},
+    )
 
 
 def build_sample_history(defs: dg.Definitions, day: str, instance: dg.DagsterInstance) -> list:
     """Sample mode: the earlier sample days the warehouse lacks (pipelines/sample_days.py), oldest first."""
-    from pipelines.sample_days import build_earlier_days
+    from pipelines.defs.sample_days import build_earlier_days
     from warehouse.connection import connect
 
     with connect() as con:
-        stored = {row[0] for row in con.execute(
-            "SELECT DISTINCT snapshot_date FROM raw.source_runs WHERE source = 'ebay' AND outcome <> 'failed'").fetchall()}
+        stored = {
+            row[0]
+            for row in con.execute(
+                "SELECT DISTINCT snapshot_date FROM raw.source_runs WHERE source = 'ebay' AND outcome <> 'failed'"
+            ).fetchall()
+        }
         specs_stored = con.execute("SELECT count(*) FROM marts.gpu_specs").fetchone()[0] > 0
 
     def run_job(job_name, earlier, run_config) -> bool:
         return execute(defs, job_name, earlier.isoformat(), instance, run_config, level="WARNING").success
 
-    return build_earlier_days(date.fromisoformat(day), stored, specs_stored, run_job,
-                              log=lambda line: print(line, file=sys.stderr))
+    return build_earlier_days(
+        date.fromisoformat(day), stored, specs_stored, run_job, log=lambda line: print(line, file=sys.stderr)
+    )
 
 
 def run(argv: list[str], defs: dg.Definitions | None = None) -> int:
@@ -113,12 +139,14 @@ def run(argv: list[str], defs: dg.Definitions | None = None) -> int:
     started = time.perf_counter()
     day = (parse_day(argv[1]) if len(argv) > 1 and argv[1].strip() else today_utc()).isoformat()
     from dashboards.export import export_dir
-    from pipelines.stale_days import refresh
+    from pipelines.defs.stale_days import refresh
     from warehouse.connection import connect
     from warehouse.paths import db_path, read_db_path
 
     if defs is None:
-        from pipelines.definitions import defs  # imported here so the start-up cost is measured below
+        from pipelines.definitions import defs as load_defs  # imported here so the start-up cost is measured
+
+        defs = load_defs()
     mode = defs.resources["ebay"].mode  # what this run is configured with; never read back from the rows
     loaded = time.perf_counter()
     instance = cli_instance()
@@ -137,12 +165,18 @@ def run(argv: list[str], defs: dg.Definitions | None = None) -> int:
         print(f"exports/latest still points at {latest or 'nothing (no good day yet)'}", file=sys.stderr)
         return 1
     # a re-run or late day changes the history later days read: bring those up to date (pipelines/stale_days.py)
-    refreshed = refresh(instance, lambda later: execute(defs, "refresh_stale_days", later, instance).success)
+    refreshed = refresh(
+        instance,
+        lambda later: execute(defs, "refresh_stale_days", later, instance).success,
+        graph=defs.resolve_asset_graph(),
+    )
     with connect(read_only=True) as con:
         top = con.execute(
             "SELECT condition, name, price_median, perf_per_1k_usd, listing_count FROM marts.gpu_value "
             "WHERE snapshot_date = ? AND enough_listings AND coalesce(form_factor, 'pcie') = 'pcie' "
-            "ORDER BY perf_per_1k_usd DESC LIMIT 5", [day]).fetchall()
+            "ORDER BY perf_per_1k_usd DESC LIMIT 5",
+            [day],
+        ).fetchall()
     print()
     if mode != "live":
         print("*** SAMPLE DATA: bundled project-authored snapshot, not market prices ***")

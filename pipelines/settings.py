@@ -82,6 +82,7 @@ def source_mode() -> str:
     if explicit.lower() not in (SAMPLE, LIVE):
         raise _bad("GPU_MARKET_SOURCE", explicit, "sample or live", SAMPLE)
     if explicit.lower() == LIVE and not has_keys:
-        raise UserError("GPU_MARKET_SOURCE=live needs EBAY_CLIENT_ID and EBAY_CLIENT_SECRET in the environment")
+        raise UserError(
+            "GPU_MARKET_SOURCE=live needs EBAY_CLIENT_ID and EBAY_CLIENT_SECRET in the environment"
+        )
     return explicit.lower()
-

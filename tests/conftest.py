@@ -7,7 +7,7 @@ from pathlib import Path
 import dagster as dg
 import pytest
 
-from pipelines.assets import ALL_ASSETS
+from pipelines.definitions import project_defs
 from pipelines.resources import (
     AlertsResource,
     CloudCatalogResource,
@@ -60,9 +60,15 @@ def no_alerts(db_path) -> AlertsResource:
     return AlertsResource(watchlist_path=str(Path(db_path).parent / "no-watchlist.yaml"))
 
 
-def materialize_day(db_path, day: str = DAY, assets=ALL_ASSETS, run_config=None) -> dg.ExecuteInProcessResult:
-    return dg.materialize(assets, partition_key=day, resources=sample_resources(db_path),
-                          run_config=run_config, raise_on_error=True)
+def materialize_day(db_path, day: str = DAY, assets=None, run_config=None) -> dg.ExecuteInProcessResult:
+    """Materialize `assets` (default: every asset of the project) for `day` on the sample."""
+    return dg.materialize(
+        project_defs().assets if assets is None else assets,
+        partition_key=day,
+        resources=sample_resources(db_path),
+        run_config=run_config,
+        raise_on_error=True,
+    )
 
 
 @pytest.fixture(scope="session")

@@ -74,29 +74,40 @@ def run_day(db, day, watchlist, url):
     resources["alerts"] = AlertsResource(watchlist_path=str(watchlist), urls=url, timeout_s=5)
     import dagster as dg
 
-    from pipelines.assets import ALL_ASSETS
-    return dg.materialize(ALL_ASSETS, partition_key=day, resources=resources)
+    from pipelines.definitions import project_defs
+
+    return dg.materialize(project_defs().assets, partition_key=day, resources=resources)
 
 
-def test_each_listing_alerts_once_across_runs_and_days_and_failures_are_retried(tmp_path, monkeypatch, webhook, caplog):
+def test_each_listing_alerts_once_across_runs_and_days_and_failures_are_retried(
+    tmp_path, monkeypatch, webhook, caplog
+):
     redirect_outputs(monkeypatch, tmp_path)
     db, watchlist = tmp_path / "w.duckdb", tmp_path / "watchlist.yaml"
     watchlist.write_text(WATCHLIST)
-    webhook.fail_next = 1  # the first delivery fails: recorded, the run goes on, the rest wait for the next run
+    webhook.fail_next = (
+        1  # the first delivery fails: recorded, the run goes on, the rest wait for the next run
+    )
 
     first = run_day(db, "2026-11-19", watchlist, webhook.url)
     assert first.success
     with duckdb.connect(str(db), read_only=True) as con:
-        rows = con.execute("SELECT watch, listing_id, delivered, attempts, last_error FROM marts.alerts").fetchall()
+        rows = con.execute(
+            "SELECT watch, listing_id, delivered, attempts, last_error FROM marts.alerts"
+        ).fetchall()
     assert len(rows) >= 3 and {r[0] for r in rows} == {"used-3090", "big-nvidia-used"}
     failed = [r for r in rows if r[3] == 1 and not r[2]]
     assert len(failed) == 1 and failed[0][4] == "target 1 of 1 did not accept it"
     assert not webhook.posts and all(r[3] == 0 for r in rows if r is not failed[0])
 
-    assert run_day(db, "2026-11-19", watchlist, webhook.url).success  # the same day again: retried, nothing new
+    assert run_day(
+        db, "2026-11-19", watchlist, webhook.url
+    ).success  # the same day again: retried, nothing new
     assert run_day(db, "2026-11-20", watchlist, webhook.url).success  # the next day: the same listings again
     with duckdb.connect(str(db), read_only=True) as con:
-        after = con.execute("SELECT watch, listing_id, delivered, attempts, matched_date::VARCHAR FROM marts.alerts").fetchall()
+        after = con.execute(
+            "SELECT watch, listing_id, delivered, attempts, matched_date::VARCHAR FROM marts.alerts"
+        ).fetchall()
         everything = json.dumps(con.execute("SELECT * FROM marts.alerts").fetchall(), default=str)
     assert len(after) == len(rows) and all(r[2] for r in after)
     assert {r[4] for r in after} == {"2026-11-19"}
@@ -117,28 +128,59 @@ def test_a_target_that_is_down_never_fails_the_run(tmp_path, monkeypatch):
     watchlist.write_text(WATCHLIST)
     assert run_day(db, "2026-11-20", watchlist, f"json://127.0.0.1:9/{SECRET}").success
     with duckdb.connect(str(db), read_only=True) as con:
-        attempts = con.execute("SELECT sum(attempts), count(*) FILTER (WHERE delivered) FROM marts.alerts").fetchone()
+        attempts = con.execute(
+            "SELECT sum(attempts), count(*) FILTER (WHERE delivered) FROM marts.alerts"
+        ).fetchone()
     assert attempts == (1, 0)  # one try, then the rest wait for the next run
 
 
 def test_watchlist_entries_are_validated_and_matched():
-    entries = parse_watchlist({"watch": [
-        {"name": "a", "model_id": "rtx-3090", "condition": "used", "max_price_usd": 700},
-        {"name": "b", "min_vram_gb": 24, "max_price_usd": 800, "min_seller_feedback_pct": 98, "source": "ebay"}]})
-    listings = pl.DataFrame({
-        "source": ["ebay", "ebay", "ebay", "newegg", "ebay"], "listing_id": ["1", "2", "3", "4", "5"],
-        "model_id": ["rtx-3090", "rtx-3090", "tesla-p40", "rtx-3090", "rtx-4090"],
-        "condition": ["used", "new", "used", "used", "used"], "unit_price": [650.0, 690.0, 180.0, 600.0, 1500.0],
-        "title": ["t"] * 5, "url": [None] * 5, "seller_feedback_pct": [99.0, 99.0, 97.0, None, 99.0],
-        "vram_gb": [24.0, 24.0, 24.0, 24.0, 24.0], "vendor": ["nvidia"] * 5})
+    entries = parse_watchlist(
+        {
+            "watch": [
+                {"name": "a", "model_id": "rtx-3090", "condition": "used", "max_price_usd": 700},
+                {
+                    "name": "b",
+                    "min_vram_gb": 24,
+                    "max_price_usd": 800,
+                    "min_seller_feedback_pct": 98,
+                    "source": "ebay",
+                },
+            ]
+        }
+    )
+    listings = pl.DataFrame(
+        {
+            "source": ["ebay", "ebay", "ebay", "newegg", "ebay"],
+            "listing_id": ["1", "2", "3", "4", "5"],
+            "model_id": ["rtx-3090", "rtx-3090", "tesla-p40", "rtx-3090", "rtx-4090"],
+            "condition": ["used", "new", "used", "used", "used"],
+            "unit_price": [650.0, 690.0, 180.0, 600.0, 1500.0],
+            "title": ["t"] * 5,
+            "url": [None] * 5,
+            "seller_feedback_pct": [99.0, 99.0, 97.0, None, 99.0],
+            "vram_gb": [24.0, 24.0, 24.0, 24.0, 24.0],
+            "vendor": ["nvidia"] * 5,
+        }
+    )
     found = match_listings(listings, entries)
     assert sorted(zip(found["watch"], found["listing_id"], strict=True)) == [
-        ("a", "1"), ("a", "4"), ("b", "1"), ("b", "2")]  # 3: seller 97%; 4 is not on eBay for b; 5 too dear
-    assert found.filter(pl.col("listing_id") == "1")["reason"].to_list()[0].startswith("rtx-3090, used at most 700")
-    for bad, message in [({"watch": [{"name": "x", "max_price_usd": 5}]}, "give model_id or min_vram_gb"),
-                         ({"watch": [{"name": "x", "model_id": "m", "max_price_usd": -1}]}, "max_price_usd"),
-                         ({"watch": [{"name": "x", "model_id": "m", "max_price_usd": 5, "colour": "red"}]}, "colour"),
-                         ({"items": []}, "top-level `watch:` list")]:
+        ("a", "1"),
+        ("a", "4"),
+        ("b", "1"),
+        ("b", "2"),
+    ]  # 3: seller 97%; 4 is not on eBay for b; 5 too dear
+    assert (
+        found.filter(pl.col("listing_id") == "1")["reason"]
+        .to_list()[0]
+        .startswith("rtx-3090, used at most 700")
+    )
+    for bad, message in [
+        ({"watch": [{"name": "x", "max_price_usd": 5}]}, "give model_id or min_vram_gb"),
+        ({"watch": [{"name": "x", "model_id": "m", "max_price_usd": -1}]}, "max_price_usd"),
+        ({"watch": [{"name": "x", "model_id": "m", "max_price_usd": 5, "colour": "red"}]}, "colour"),
+        ({"items": []}, "top-level `watch:` list"),
+    ]:
         with pytest.raises(WatchlistError, match=message):
             parse_watchlist(bad)
 
@@ -153,5 +195,7 @@ def test_an_older_day_run_after_a_newer_one_alerts_nothing_new(tmp_path, monkeyp
         assert con.execute("SELECT count(*) FROM marts.alerts").fetchone() == (0,)
     assert run_day(db, "2026-11-20", watchlist, "").success  # the newest day again: its matches alert
     with duckdb.connect(str(db), read_only=True) as con:
-        recorded = con.execute("SELECT count(*), bool_and(NOT delivered), max(attempts) FROM marts.alerts").fetchone()
+        recorded = con.execute(
+            "SELECT count(*), bool_and(NOT delivered), max(attempts) FROM marts.alerts"
+        ).fetchone()
     assert recorded[0] >= 3 and recorded[1:] == (True, 0)  # no target configured: recorded, not sent

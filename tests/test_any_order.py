@@ -11,19 +11,15 @@ from datetime import date, timedelta
 import dagster as dg
 import pytest
 
-from pipelines.assets import (
-    deals,
-    ebay_listings,
-    gpu_specs,
-    gpu_specs_mart,
-    gpu_value,
-    listing_exits,
-    listing_history,
-    listings,
-    price_daily,
-    retailer_listings,
-)
-from pipelines.stale_days import refresh, stale_days
+from pipelines.defs.marts.alerts import listing_exits
+from pipelines.defs.marts.gpu_specs import gpu_specs_mart
+from pipelines.defs.marts.price_daily import price_daily
+from pipelines.defs.marts.value import deals, gpu_value
+from pipelines.defs.raw.ebay_listings import ebay_listings
+from pipelines.defs.raw.retailer_listings import retailer_listings
+from pipelines.defs.staging.gpu_specs import gpu_specs
+from pipelines.defs.staging.listings import listing_history, listings
+from pipelines.defs.stale_days import refresh, stale_days
 from tests.support.fake_market import FakeMarket
 from tests.support.live import live_resources
 from tests.test_faults_rerun import assert_same, snapshot
@@ -31,7 +27,16 @@ from tools.market_sim import MarketSim
 from warehouse.catalog import load_catalog
 
 DAYS = [(date(2026, 10, 1) + timedelta(days=n)).isoformat() for n in range(10)]
-DAILY = [ebay_listings, retailer_listings, listings, listing_history, listing_exits, price_daily, deals, gpu_value]
+DAILY = [
+    ebay_listings,
+    retailer_listings,
+    listings,
+    listing_history,
+    listing_exits,
+    price_daily,
+    deals,
+    gpu_value,
+]
 CATALOG = [gpu_specs, gpu_specs_mart]
 
 
@@ -58,7 +63,9 @@ def build(market, db, order: list[str]) -> dict:
     for day in order:
         assert run_day(day)
     before = snapshot(db)
-    refreshed = refresh(instance, lambda day: run_day(day, [price_daily, deals, gpu_value]), log=lambda m: None)
+    refreshed = refresh(
+        instance, lambda day: run_day(day, [price_daily, deals, gpu_value]), log=lambda m: None
+    )
     assert not stale_days(instance)  # nothing is left stale
     return {"tables": snapshot(db), "before_refresh": before, "refreshed": refreshed}
 
@@ -71,16 +78,23 @@ def test_forward_reverse_and_shuffled_backfills_give_identical_tables(market, tm
     assert tables["marts.deals"], "the simulated market has deals"
     # exits counted exactly: served on a day, absent the next day, never served again
     served = {d: {i["itemId"] for items in market[1][d].values() for i in items} for d in DAYS}
-    truth = sorted((DAYS[n + 1], item) for n in range(len(DAYS) - 1)
-                   for item in served[DAYS[n]] - set().union(*(served[d] for d in DAYS[n + 1:])))
+    truth = sorted(
+        (DAYS[n + 1], item)
+        for n in range(len(DAYS) - 1)
+        for item in served[DAYS[n]] - set().union(*(served[d] for d in DAYS[n + 1 :]))
+    )
     exits = sorted((str(r[2]), r[1]) for r in tables["marts.listing_exits"] if r[0] == "ebay")
     assert exits == truth and len(truth) > 50
 
     reverse = build(market, tmp_path / "reverse.duckdb", list(reversed(DAYS)))
     assert reverse["refreshed"] == DAYS[1:]  # every day but the first read history that came later
-    assert reverse["before_refresh"]["marts.price_daily"] != tables["marts.price_daily"]  # stale until refreshed
+    assert (
+        reverse["before_refresh"]["marts.price_daily"] != tables["marts.price_daily"]
+    )  # stale until refreshed
     assert reverse["before_refresh"]["marts.deals"] != tables["marts.deals"]
-    assert reverse["before_refresh"]["staging.listing_history"] == tables["staging.listing_history"]  # exact at once
+    assert (
+        reverse["before_refresh"]["staging.listing_history"] == tables["staging.listing_history"]
+    )  # exact at once
     assert_same(tables, reverse["tables"])
 
     shuffled = [DAYS[i] for i in (4, 0, 1, 7, 2, 3, 9, 5, 6, 8)] + [DAYS[2]]  # day 3 again at the end
@@ -90,7 +104,7 @@ def test_forward_reverse_and_shuffled_backfills_give_identical_tables(market, tm
 
 
 def test_the_sensor_asks_once_per_stale_day_and_change(tmp_path):
-    from pipelines.stale_days import stale_days_sensor
+    from pipelines.defs.stale_days import stale_days_sensor
     from tests.conftest import sample_resources
 
     instance = dg.DagsterInstance.ephemeral()
@@ -101,8 +115,12 @@ def test_the_sensor_asks_once_per_stale_day_and_change(tmp_path):
     first = stale_days_sensor(dg.build_sensor_context(instance=instance)).run_requests
     again = stale_days_sensor(dg.build_sensor_context(instance=instance)).run_requests
     assert [r.partition_key for r in first] == [DAYS[1]]
-    assert [r.run_key for r in again] == [r.run_key for r in first]  # the same change: Dagster skips a repeat key
-    assert dg.materialize([price_daily, deals], partition_key=DAYS[1], resources=resources, instance=instance).success
+    assert [r.run_key for r in again] == [
+        r.run_key for r in first
+    ]  # the same change: Dagster skips a repeat key
+    assert dg.materialize(
+        [price_daily, deals], partition_key=DAYS[1], resources=resources, instance=instance
+    ).success
     assert stale_days_sensor(dg.build_sensor_context(instance=instance)).run_requests == []
 
 
@@ -116,7 +134,9 @@ def test_refreshing_a_day_does_not_ripple_but_new_listings_do(tmp_path):
         assert dg.materialize(assets, partition_key=day, resources=resources, instance=instance).success
     assert not stale_days(instance)
     # a day's prices again (what a refresh does): later days read only its own figures, which did not change
-    assert dg.materialize([price_daily, deals], partition_key=DAYS[0], resources=resources, instance=instance).success
+    assert dg.materialize(
+        [price_daily, deals], partition_key=DAYS[0], resources=resources, instance=instance
+    ).success
     assert not stale_days(instance)
     # its listings again (a re-run, late data): that day and every later day whose window holds it
     assert dg.materialize([listings], partition_key=DAYS[0], resources=resources, instance=instance).success

@@ -11,27 +11,57 @@ DAY = date(2026, 11, 20)
 
 
 def tier_row(**over) -> dict:
-    row = {"snapshot_date": DAY, "tier": "2gpu", "use_case": "llm", "condition": "new", "model_id": "card-a",
-           "gpu_count": 2, "horizon_years": 2.0, "perf_index": "llm_inference", "vram_floor_gb": 24.0,
-           "total_relative_perf": 2.0,
-           "total_build_cost_usd": 2000.0, "gpu_total_price": 1500.0, "wall_draw_w": 500.0,
-           "annual_energy_kwh": 1000.0, "annual_energy_cost_usd": 200.0, "source_mode": "sample"}
+    row = {
+        "snapshot_date": DAY,
+        "tier": "2gpu",
+        "use_case": "llm",
+        "condition": "new",
+        "model_id": "card-a",
+        "gpu_count": 2,
+        "horizon_years": 2.0,
+        "perf_index": "llm_inference",
+        "vram_floor_gb": 24.0,
+        "total_relative_perf": 2.0,
+        "total_build_cost_usd": 2000.0,
+        "gpu_total_price": 1500.0,
+        "wall_draw_w": 500.0,
+        "annual_energy_kwh": 1000.0,
+        "annual_energy_cost_usd": 200.0,
+        "source_mode": "sample",
+    }
     return row | over
 
 
-SPECS = pl.DataFrame({
-    "model_id": ["card-a", "cloud-big", "cloud-small"], "memory_gb": [24.0, 48.0, 16.0],
-    "relative_perf": [1.0, 1.0, 1.0], "perf_llm_inference": [1.0, 1.0, 2.0], "perf_vision": [1.0, 1.0, 1.0],
-    "release_date": [date(2025, 1, 1), date(2023, 1, 1), date(2020, 1, 1)],
-    "launch_msrp_usd": [800.0, 5000.0, 1000.0],
-})
-CLOUD = pl.DataFrame({
-    "model_id": ["cloud-big", "cloud-small", "cloud-big"], "provider": ["P", "Q", "S"],
-    "offer_kind": ["on_demand", "on_demand", "spot"], "usd_per_gpu_hour": [1.10, 0.50, 0.20],
-    "price_date": ["2026-10", "2026-10", "2026-10"], "source": ["https://p.test", "https://q.test", "https://s.test"],
-})
-NO_PRICES = pl.DataFrame(schema={"snapshot_date": pl.Date, "model_id": pl.String, "condition": pl.String,
-                                 "price_median": pl.Float64, "enough_listings": pl.Boolean})
+SPECS = pl.DataFrame(
+    {
+        "model_id": ["card-a", "cloud-big", "cloud-small"],
+        "memory_gb": [24.0, 48.0, 16.0],
+        "relative_perf": [1.0, 1.0, 1.0],
+        "perf_llm_inference": [1.0, 1.0, 2.0],
+        "perf_vision": [1.0, 1.0, 1.0],
+        "release_date": [date(2025, 1, 1), date(2023, 1, 1), date(2020, 1, 1)],
+        "launch_msrp_usd": [800.0, 5000.0, 1000.0],
+    }
+)
+CLOUD = pl.DataFrame(
+    {
+        "model_id": ["cloud-big", "cloud-small", "cloud-big"],
+        "provider": ["P", "Q", "S"],
+        "offer_kind": ["on_demand", "on_demand", "spot"],
+        "usd_per_gpu_hour": [1.10, 0.50, 0.20],
+        "price_date": ["2026-10", "2026-10", "2026-10"],
+        "source": ["https://p.test", "https://q.test", "https://s.test"],
+    }
+)
+NO_PRICES = pl.DataFrame(
+    schema={
+        "snapshot_date": pl.Date,
+        "model_id": pl.String,
+        "condition": pl.String,
+        "price_median": pl.Float64,
+        "enough_listings": pl.Boolean,
+    }
+)
 
 
 def test_break_even_matches_a_hand_computation():
@@ -43,7 +73,11 @@ def test_break_even_matches_a_hand_computation():
     assert row["resale_fraction"] == ASSUMED_RESALE_FRACTION and row["resale_basis"].startswith("ASSUMPTION")
     assert row["own_fixed_usd"] == pytest.approx(1250.0)
     assert row["own_energy_usd_per_hour"] == pytest.approx(0.10)
-    assert (row["rent_model_id"], row["rent_provider"], row["rent_gpus_for_same_perf"]) == ("cloud-big", "P", 2.0)
+    assert (row["rent_model_id"], row["rent_provider"], row["rent_gpus_for_same_perf"]) == (
+        "cloud-big",
+        "P",
+        2.0,
+    )
     assert row["rent_usd_per_hour"] == pytest.approx(2.20)
     assert row["break_even_hours_per_month"] == pytest.approx(1250 / (24 * 2.10))
     assert row["break_even_hours_per_month"] == pytest.approx(24.80, abs=0.005)
@@ -54,15 +88,21 @@ def test_break_even_matches_a_hand_computation():
 def test_a_smaller_floor_admits_the_cheaper_cloud_card():
     # vision needs 12 GB: the 16 GB card counts, 1.0 per GPU in the vision index at 0.50 USD/h, so 2.0 units cost
     # 1.00 USD/h and owning pays above 1,250 / (24 x (1.00 - 0.10)) h/month
-    (row,) = buy_vs_rent(pl.DataFrame([tier_row(use_case="vision", perf_index="vision", vram_floor_gb=12.0)]), NO_PRICES, SPECS,
-                         CLOUD).iter_rows(named=True)
+    (row,) = buy_vs_rent(
+        pl.DataFrame([tier_row(use_case="vision", perf_index="vision", vram_floor_gb=12.0)]),
+        NO_PRICES,
+        SPECS,
+        CLOUD,
+    ).iter_rows(named=True)
     assert (row["rent_model_id"], row["rent_usd_per_hour"]) == ("cloud-small", pytest.approx(1.0))
     assert row["break_even_hours_per_month"] == pytest.approx(1250 / (24 * 0.90))
 
 
 def test_owning_never_pays_when_the_cloud_costs_less_than_the_electricity():
     assert break_even_hours(1000.0, 3.0, rent_usd_per_hour=0.05, energy_usd_per_hour=0.10) is None
-    (row,) = buy_vs_rent(pl.DataFrame([tier_row(wall_draw_w=20000.0)]), NO_PRICES, SPECS, CLOUD).iter_rows(named=True)
+    (row,) = buy_vs_rent(pl.DataFrame([tier_row(wall_draw_w=20000.0)]), NO_PRICES, SPECS, CLOUD).iter_rows(
+        named=True
+    )
     assert row["break_even_hours_per_month"] is None and row["verdict"].startswith("rent at any use")
 
 
@@ -70,13 +110,34 @@ def test_resale_is_observed_from_used_prices_of_cards_that_age():
     assert retention_at(3.0, [(2.5, 0.5), (3.2, 0.7), (3.9, 0.6), (6.0, 0.1)]).fraction == pytest.approx(0.6)
     assert retention_at(3.0, [(2.5, 0.5), (3.2, 0.7)]).fraction is None  # too few cards
     old = [(f"old-{i}", date(2023, 6, 1)) for i in range(3)]
-    specs = pl.concat([SPECS, pl.DataFrame({"model_id": [m for m, _ in old], "memory_gb": [8.0] * 3,
-                                            "relative_perf": [0.5] * 3, "perf_llm_inference": [0.5] * 3,
-                                            "perf_vision": [0.5] * 3, "release_date": [d for _, d in old],
-                                            "launch_msrp_usd": [500.0] * 3})])
-    used = pl.DataFrame({"snapshot_date": [DAY] * 3, "model_id": [m for m, _ in old], "condition": ["used"] * 3,
-                         "price_median": [300.0, 350.0, 400.0], "enough_listings": [True] * 3})
-    (row,) = buy_vs_rent(pl.DataFrame([tier_row(horizon_years=3.0)]), used, specs, CLOUD).iter_rows(named=True)
+    specs = pl.concat(
+        [
+            SPECS,
+            pl.DataFrame(
+                {
+                    "model_id": [m for m, _ in old],
+                    "memory_gb": [8.0] * 3,
+                    "relative_perf": [0.5] * 3,
+                    "perf_llm_inference": [0.5] * 3,
+                    "perf_vision": [0.5] * 3,
+                    "release_date": [d for _, d in old],
+                    "launch_msrp_usd": [500.0] * 3,
+                }
+            ),
+        ]
+    )
+    used = pl.DataFrame(
+        {
+            "snapshot_date": [DAY] * 3,
+            "model_id": [m for m, _ in old],
+            "condition": ["used"] * 3,
+            "price_median": [300.0, 350.0, 400.0],
+            "enough_listings": [True] * 3,
+        }
+    )
+    (row,) = buy_vs_rent(pl.DataFrame([tier_row(horizon_years=3.0)]), used, specs, CLOUD).iter_rows(
+        named=True
+    )
     assert row["resale_fraction"] == pytest.approx(0.7)  # median of 0.6, 0.7, 0.8 for cards ~3.5 years old
     assert row["resale_basis"].startswith("observed")
     assert row["resale_value_usd"] == pytest.approx(1500 * 0.7)

@@ -16,13 +16,42 @@ def test_catalog_has_at_least_100_models_and_the_public_columns():
     assert {"model_id", "name", "vram_gb", "form_factor"} <= set(CATALOG.columns)
 
 
-@pytest.mark.parametrize("model_id", [
-    "gtx-980-ti", "gtx-1080-ti", "rtx-3060-12gb", "rtx-3060-8gb", "rtx-3080-10gb", "rtx-3080-12gb",
-    "rtx-4060-ti-8gb", "rtx-4060-ti-16gb", "rtx-4070-ti-super", "rtx-5090", "titan-v", "titan-rtx", "quadro-rtx-8000",
-    "rtx-a6000", "rtx-6000-ada", "rtx-pro-6000-blackwell", "tesla-p40", "tesla-v100-sxm2-32gb", "tesla-v100-pcie-16gb",
-    "tesla-t4", "a100-pcie-80gb", "a100-sxm4-40gb", "h100-nvl", "h200-sxm", "l40s", "rx-7900-xtx", "rx-9070-xt",
-    "radeon-pro-w7900", "instinct-mi300x", "arc-a770-16gb", "arc-b580",
-])
+@pytest.mark.parametrize(
+    "model_id",
+    [
+        "gtx-980-ti",
+        "gtx-1080-ti",
+        "rtx-3060-12gb",
+        "rtx-3060-8gb",
+        "rtx-3080-10gb",
+        "rtx-3080-12gb",
+        "rtx-4060-ti-8gb",
+        "rtx-4060-ti-16gb",
+        "rtx-4070-ti-super",
+        "rtx-5090",
+        "titan-v",
+        "titan-rtx",
+        "quadro-rtx-8000",
+        "rtx-a6000",
+        "rtx-6000-ada",
+        "rtx-pro-6000-blackwell",
+        "tesla-p40",
+        "tesla-v100-sxm2-32gb",
+        "tesla-v100-pcie-16gb",
+        "tesla-t4",
+        "a100-pcie-80gb",
+        "a100-sxm4-40gb",
+        "h100-nvl",
+        "h200-sxm",
+        "l40s",
+        "rx-7900-xtx",
+        "rx-9070-xt",
+        "radeon-pro-w7900",
+        "instinct-mi300x",
+        "arc-a770-16gb",
+        "arc-b580",
+    ],
+)
 def test_in_scope_models_are_present(model_id):
     assert model_id in set(CATALOG["model_id"])
 
@@ -46,15 +75,22 @@ def test_dense_not_sparse_figures_for_known_cards():
     assert by["rtx-3090"]["bandwidth_gbs"] == pytest.approx(936)
 
 
-@pytest.mark.parametrize("change, message", [
-    ({"memory_gb": 0.0}, "rtx-3090: memory_gb is 0.0"),
-    ({"tdp_w": 1600.0}, "rtx-3090: tdp_w is 1600.0"),
-    ({"fp16_tensor_tflops": 10.0}, "rtx-3090: fp16_tensor_tflops 10.0 below fp32_tflops"),
-    ({"source": None}, "rtx-3090: source is missing"),
-])
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        ({"memory_gb": 0.0}, "rtx-3090: memory_gb is 0.0"),
+        ({"tdp_w": 1600.0}, "rtx-3090: tdp_w is 1600.0"),
+        ({"fp16_tensor_tflops": 10.0}, "rtx-3090: fp16_tensor_tflops 10.0 below fp32_tflops"),
+        ({"source": None}, "rtx-3090: source is missing"),
+    ],
+)
 def test_impossible_rows_are_reported_by_name(change, message):
-    bad = CATALOG.with_columns([pl.when(pl.col("model_id") == "rtx-3090").then(pl.lit(v)).otherwise(pl.col(k)).alias(k)
-                                for k, v in change.items()])
+    bad = CATALOG.with_columns(
+        [
+            pl.when(pl.col("model_id") == "rtx-3090").then(pl.lit(v)).otherwise(pl.col(k)).alias(k)
+            for k, v in change.items()
+        ]
+    )
     assert any(p.startswith(message) for p in catalog_problems(bad))
 
 
@@ -65,12 +101,22 @@ def test_duplicate_model_id_is_reported():
 
 def test_curated_wins_and_sheets_only_fill_gaps():
     cat = CATALOG.filter(pl.col("model_id").is_in(["rtx-4090", "rtx-3090"])).with_columns(
-        length_mm=pl.when(pl.col("model_id") == "rtx-3090").then(None).otherwise(pl.col("length_mm")))
-    facts = pl.DataFrame({"model_id": ["rtx-3090", "rtx-3090", "rtx-4090"], "field": ["length_mm", "tdp_w", "tdp_w"],
-                          "value": [313.0, 385.0, 450.0], "source": ["techpowerup"] * 3,
-                          "page_url": ["u1", "u1", "u2"]})
+        length_mm=pl.when(pl.col("model_id") == "rtx-3090").then(None).otherwise(pl.col("length_mm"))
+    )
+    facts = pl.DataFrame(
+        {
+            "model_id": ["rtx-3090", "rtx-3090", "rtx-4090"],
+            "field": ["length_mm", "tdp_w", "tdp_w"],
+            "value": [313.0, 385.0, 450.0],
+            "source": ["techpowerup"] * 3,
+            "page_url": ["u1", "u1", "u2"],
+        }
+    )
     merged = {r["model_id"]: r for r in merge_specs(cat.drop("vram_gb"), facts).iter_rows(named=True)}
-    assert merged["rtx-3090"]["length_mm"] == 313 and "length_mm from u1" in merged["rtx-3090"]["filled_from_spec_sheets"]
+    assert (
+        merged["rtx-3090"]["length_mm"] == 313
+        and "length_mm from u1" in merged["rtx-3090"]["filled_from_spec_sheets"]
+    )
     assert merged["rtx-3090"]["tdp_w"] == 350  # curated wins
     found = disagreements(cat, facts)
     assert found.select("model_id", "field").rows() == [("rtx-3090", "tdp_w")]

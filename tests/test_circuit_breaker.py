@@ -22,8 +22,9 @@ def session_over(handler, *, attempts: int = 3, failures: int = 5) -> tuple[Http
         return handler(request)
 
     client = httpx.Client(transport=httpx.MockTransport(record))
-    return HttpSession(client, RetryPolicy(max_attempts=attempts), sleep=lambda s: None,
-                       breaker=CircuitBreaker(failures)), seen
+    return HttpSession(
+        client, RetryPolicy(max_attempts=attempts), sleep=lambda s: None, breaker=CircuitBreaker(failures)
+    ), seen
 
 
 def refused(request: httpx.Request) -> httpx.Response:
@@ -41,7 +42,11 @@ def test_consecutive_transport_failures_open_the_breaker_across_requests():
     assert type(first.value) is FetchError and first.value.kind == "transport" and len(seen) == 3
     with pytest.raises(HostDown) as second:  # two more failures reach the limit of five
         session.send(get("https://api.example.test/b"))
-    assert len(seen) == 5 and second.value.kind == "host_down" and "5 failures in a row on api.example.test" in second.value.reason
+    assert (
+        len(seen) == 5
+        and second.value.kind == "host_down"
+        and "5 failures in a row on api.example.test" in second.value.reason
+    )
     with pytest.raises(HostDown):  # open: no request goes out any more
         session.send(get("https://api.example.test/c"))
     assert len(seen) == 5
@@ -68,8 +73,9 @@ def test_another_host_is_not_stopped_and_a_good_answer_resets_the_count():
 
 def test_rate_limiting_is_not_a_host_failure():
     answers = iter([429] * 6 + [200])
-    session, seen = session_over(lambda r: httpx.Response(next(answers), headers={"Retry-After": "0"}),
-                                 attempts=7, failures=2)
+    session, seen = session_over(
+        lambda r: httpx.Response(next(answers), headers={"Retry-After": "0"}), attempts=7, failures=2
+    )
     assert session.send(get("https://api.example.test/a")).status_code == 200 and len(seen) == 7
 
 
@@ -79,7 +85,9 @@ def token_provider(status: int, body: bytes) -> tuple[EbayTokenProvider, list[ht
 
 
 def test_refused_credentials_are_asked_once_and_name_the_oauth_error():
-    tokens, seen = token_provider(401, b'{"error":"invalid_client","error_description":"client authentication failed"}')
+    tokens, seen = token_provider(
+        401, b'{"error":"invalid_client","error_description":"client authentication failed"}'
+    )
     with pytest.raises(CredentialsRefused) as refusal:
         tokens.token()
     assert refusal.value.kind == "auth_refused" and refusal.value.error_code == "invalid_client"
@@ -104,7 +112,9 @@ def test_a_stopped_source_ends_the_searches_with_one_error_row(tmp_path):
     errors = run_searches(client, queries, date(2026, 11, 20), "live", lambda m: None, SpilledRows(tmp_path))
     assert len(errors) == 1 and len(seen) == 1
     (error,) = errors
-    assert error.error_kind == "auth_refused" and error.not_run == len(queries) and error.target == queries[0].q
+    assert (
+        error.error_kind == "auth_refused" and error.not_run == len(queries) and error.target == queries[0].q
+    )
     assert error.reason.endswith(f"{len(queries)} queries not run")
 
 
@@ -112,20 +122,32 @@ def test_spec_pages_of_a_dead_host_end_in_one_stop_row_per_source(tmp_path, monk
     import dagster as dg
     import duckdb
 
-    from pipelines.assets import gpu_spec_sheets
+    from pipelines.defs.raw.gpu_spec_sheets import gpu_spec_sheets
     from pipelines.resources import SpecPagesResource, WarehouseResource
     from pipelines.sources.specs.client import spec_pages
     from tests.support.live import fast_retries
 
     fast_retries(monkeypatch)
-    monkeypatch.setattr("pipelines.resources.spec_pages.replay_transport", lambda: httpx.MockTransport(refused))
+    monkeypatch.setattr(
+        "pipelines.resources.spec_pages.replay_transport", lambda: httpx.MockTransport(refused)
+    )
     db = tmp_path / "w.duckdb"
-    result = dg.materialize([gpu_spec_sheets], partition_key="2026-11-20", resources={
-        "warehouse": WarehouseResource(db_path=str(db)), "spec_pages_source": SpecPagesResource(mode="sample")})
+    result = dg.materialize(
+        [gpu_spec_sheets],
+        partition_key="2026-11-20",
+        resources={
+            "warehouse": WarehouseResource(db_path=str(db)),
+            "spec_pages_source": SpecPagesResource(mode="sample"),
+        },
+    )
     assert result.success  # spec pages are not needed for the day
     with duckdb.connect(str(db), read_only=True) as con:
-        rows = con.execute("SELECT source, error_kind, reason FROM raw.ingest_errors ORDER BY source, error_kind").fetchall()
-        outcome = con.execute("SELECT outcome FROM raw.source_runs WHERE source = 'spec_sheets'").fetchone()[0]
+        rows = con.execute(
+            "SELECT source, error_kind, reason FROM raw.ingest_errors ORDER BY source, error_kind"
+        ).fetchall()
+        outcome = con.execute("SELECT outcome FROM raw.source_runs WHERE source = 'spec_sheets'").fetchone()[
+            0
+        ]
     pages = {s: sum(p.source == s for p in spec_pages()) for s in ("techpowerup", "wikipedia")}
     assert pages["techpowerup"] >= 4  # 3 attempts a page: the 4th page reaches 10 failures in a row
     for source, total in pages.items():

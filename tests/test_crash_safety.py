@@ -22,8 +22,22 @@ OLD, NEW = 1_000, 200_000
 
 
 def writer(db: Path, n: int = NEW) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-m", "tests.support.crash_writer", "replace", str(db), DAY.isoformat(),
-                             str(n), "new"], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    return subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "tests.support.crash_writer",
+            "replace",
+            str(db),
+            DAY.isoformat(),
+            str(n),
+            "new",
+        ],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
 
 
 def wait_for(proc: subprocess.Popen, marker: str, timeout_s: float = 60) -> list[str]:
@@ -42,9 +56,16 @@ def wait_for(proc: subprocess.Popen, marker: str, timeout_s: float = 60) -> list
 def day_state(db: Path) -> tuple[dict[str, int], int]:
     """Rows of DAY per item-id prefix, and rows of OTHER; opened for writing, as the next run would."""
     with connect(db, wait_s=10) as con:
-        prefixes = dict(con.execute("SELECT split_part(item_id, '-', 1), count(*) FROM raw.ebay_listings "
-                                    "WHERE snapshot_date = ? GROUP BY 1", [DAY]).fetchall())
-        other = con.execute("SELECT count(*) FROM raw.ebay_listings WHERE snapshot_date = ?", [OTHER]).fetchone()[0]
+        prefixes = dict(
+            con.execute(
+                "SELECT split_part(item_id, '-', 1), count(*) FROM raw.ebay_listings "
+                "WHERE snapshot_date = ? GROUP BY 1",
+                [DAY],
+            ).fetchall()
+        )
+        other = con.execute(
+            "SELECT count(*) FROM raw.ebay_listings WHERE snapshot_date = ?", [OTHER]
+        ).fetchone()[0]
         con.execute("CHECKPOINT")  # the recovered file can be written and checkpointed
     return prefixes, other
 
@@ -53,8 +74,13 @@ def day_state(db: Path) -> tuple[dict[str, int], int]:
 def test_sigkill_mid_write_leaves_the_old_day_or_the_new_one_never_part(tmp_path, kill_at, delay_s):
     db = tmp_path / "crash.duckdb"
     with connect(db) as con:
-        replace_slices(con, [("raw.ebay_listings", day_frame(DAY, OLD, "old"), {"snapshot_date": DAY}),
-                             ("raw.ebay_listings", day_frame(OTHER, OLD, "other"), {"snapshot_date": OTHER})])
+        replace_slices(
+            con,
+            [
+                ("raw.ebay_listings", day_frame(DAY, OLD, "old"), {"snapshot_date": DAY}),
+                ("raw.ebay_listings", day_frame(OTHER, OLD, "other"), {"snapshot_date": OTHER}),
+            ],
+        )
 
     proc = writer(db)
     said = wait_for(proc, kill_at)

@@ -6,16 +6,11 @@ no page asks the network for anything. The run saves the README's screenshots (d
 import re
 from pathlib import Path
 
-import dagster as dg
 import pytest
 
-from pipelines.assets import ALL_ASSETS
-from pipelines.checks import ALL_CHECKS
+from pipelines.definitions import definitions_with
 from pipelines.doctor import find_chromium
-from pipelines.jobs import daily_refresh
 from pipelines.run_daily import run
-from pipelines.sample_days import sample_history, sample_specs
-from pipelines.stale_days import refresh_stale_days
 from tests.conftest import redirect_outputs, sample_resources
 
 pytestmark = pytest.mark.browser
@@ -36,9 +31,7 @@ def site(tmp_path_factory):
     mp.delenv("DAGSTER_HOME", raising=False)
     mp.setenv("GPU_MARKET_DB", str(root / "w.duckdb"))
     mp.setenv("GPU_MARKET_SAMPLE_DAYS", str(SAMPLE_DAYS))
-    defs = dg.Definitions(assets=ALL_ASSETS, asset_checks=ALL_CHECKS,
-                          jobs=[daily_refresh, refresh_stale_days, sample_history, sample_specs],
-                          resources=sample_resources(root / "w.duckdb"))
+    defs = definitions_with(sample_resources(root / "w.duckdb"))
     try:
         assert run(["run_daily", DAY], defs=defs) == 0
     finally:
@@ -64,8 +57,11 @@ def _open(browser, path: Path, **viewport):
 
 def visible_rows(page, table_id: str) -> list[dict]:
     """The shown rows of a table: each row's data-* attributes and cell values (data-v)."""
-    return page.evaluate("""id => Array.from(document.querySelectorAll('#' + id + ' tbody tr'))
-        .filter(r => !r.hidden).map(r => ({...r.dataset, cells: Array.from(r.cells).map(c => c.dataset.v)}))""", table_id)
+    return page.evaluate(
+        """id => Array.from(document.querySelectorAll('#' + id + ' tbody tr'))
+        .filter(r => !r.hidden).map(r => ({...r.dataset, cells: Array.from(r.cells).map(c => c.dataset.v)}))""",
+        table_id,
+    )
 
 
 def header_index(page, table_id: str, label: str) -> int:
@@ -75,9 +71,11 @@ def header_index(page, table_id: str, label: str) -> int:
 
 def test_main_page_draws_its_charts_and_banners_with_no_errors_and_no_network(site, browser):
     page, errors, requested = _open(browser, site / "index.html")
-    drawn = page.evaluate("""ids => ids.map(id => { const el = document.getElementById(id);
+    drawn = page.evaluate(
+        """ids => ids.map(id => { const el = document.getElementById(id);
         return el ? el.querySelectorAll('.scatterlayer .trace .point, .barlayer .trace .point, .scatterlayer .trace path.js-line').length : -1; })""",
-                          CHARTS)
+        CHARTS,
+    )
     assert all(n > 0 for n in drawn), dict(zip(CHARTS, drawn, strict=True))
     assert DAY in page.text_content("#date-banner")
     assert "SAMPLE DATA" in page.text_content("#sample-banner")
@@ -116,8 +114,9 @@ def test_filters_change_the_tables_and_clear_again(site, browser):
     assert {r["condition"] for r in visible_rows(page, "value")} == {"used"}
 
     page.click("button[type=reset]")
-    page.wait_for_function("n => document.querySelectorAll('#value tbody tr:not([hidden])').length === n",
-                           arg=before["value"])
+    page.wait_for_function(
+        "n => document.querySelectorAll('#value tbody tr:not([hidden])').length === n", arg=before["value"]
+    )
     assert {t: len(visible_rows(page, t)) for t in before} == before
     assert errors.errors == []
 
@@ -157,7 +156,9 @@ def test_a_card_page_opens_from_the_main_page_and_draws_its_history(site, browse
     name = link.text_content()
     link.click()
     page.wait_for_url(re.compile(r".*/cards/rtx-3090\.html$"))
-    page.wait_for_function("() => document.querySelectorAll('#price-history .scatterlayer .trace').length > 0")
+    page.wait_for_function(
+        "() => document.querySelectorAll('#price-history .scatterlayer .trace').length > 0"
+    )
     assert page.text_content("h1") == name
     # the 7-day median of each condition: one point per sample day
     days = page.evaluate("""() => document.getElementById('price-history').data
@@ -189,7 +190,9 @@ def test_a_phone_sees_the_page_without_sideways_scrolling(site, browser):
     widths = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
     assert widths[0] <= widths[1], widths
     # wide tables scroll inside a focusable region instead of widening the page
-    regions = page.eval_on_selector_all(".scroll", "rs => rs.map(r => [r.getAttribute('tabindex'), r.getAttribute('aria-label')])")
+    regions = page.eval_on_selector_all(
+        ".scroll", "rs => rs.map(r => [r.getAttribute('tabindex'), r.getAttribute('aria-label')])"
+    )
     assert regions and all(t == "0" and label for t, label in regions)
 
 
@@ -219,8 +222,11 @@ def test_a_page_error_is_reported(browser, tmp_path):
     from tests.support.browser import open_page
 
     bad = tmp_path / "bad.html"
-    bad.write_text("<!DOCTYPE html><html><body><script>console.error('boom');</script>"
-                   "<script>throw new Error('kaboom');</script></body></html>", encoding="utf-8")
+    bad.write_text(
+        "<!DOCTYPE html><html><body><script>console.error('boom');</script>"
+        "<script>throw new Error('kaboom');</script></body></html>",
+        encoding="utf-8",
+    )
     page, errors, _ = open_page(browser, bad.as_uri())
     page.wait_for_timeout(200)
     assert any("boom" in e and e.startswith("[console]") for e in errors.errors), errors.errors
@@ -231,8 +237,12 @@ def test_the_earlier_sample_days_are_in_the_warehouse_and_labelled_sample(site):
     import duckdb
 
     with duckdb.connect(str(site.parent / "published" / "w.duckdb"), read_only=True) as con:
-        days, modes = con.execute("SELECT count(DISTINCT snapshot_date), list(DISTINCT source_mode) FROM marts.price_daily").fetchone()
+        days, modes = con.execute(
+            "SELECT count(DISTINCT snapshot_date), list(DISTINCT source_mode) FROM marts.price_daily"
+        ).fetchone()
         exits = con.execute("SELECT count(*) FROM marts.listing_exits").fetchone()[0]
-        moved = con.execute("SELECT count(*) FROM staging.listing_history WHERE price_changes > 0").fetchone()[0]
+        moved = con.execute(
+            "SELECT count(*) FROM staging.listing_history WHERE price_changes > 0"
+        ).fetchone()[0]
     assert days == SAMPLE_DAYS and modes == ["sample"]
     assert exits > 0 and moved > 0  # listings left and prices changed: the trends the site shows

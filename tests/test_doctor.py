@@ -13,13 +13,25 @@ from tests.support.live import dead_base_url, fast_retries
 @pytest.fixture
 def live_env(monkeypatch, tmp_path):
     """Live settings pointed at `base` (set by the test through the returned function)."""
+
     def point_at(base: str, **extra: str) -> None:
-        env = {"GPU_MARKET_SOURCE": "live", "EBAY_CLIENT_ID": "doc-id", "EBAY_CLIENT_SECRET": "doc-secret",
-               "EBAY_BASE_URL": base, "NEWEGG_BASE_URL": base, "MICROCENTER_BASE_URL": base,
-               "BESTBUY_BASE_URL": base, "BESTBUY_API_KEY": "doc-key", "EBAY_MAX_CALLS_PER_SECOND": "0",
-               "RETAILER_REQUESTS_PER_SECOND": "0", "GPU_MARKET_DB": str(tmp_path / "w.duckdb"), **extra}
+        env = {
+            "GPU_MARKET_SOURCE": "live",
+            "EBAY_CLIENT_ID": "doc-id",
+            "EBAY_CLIENT_SECRET": "doc-secret",
+            "EBAY_BASE_URL": base,
+            "NEWEGG_BASE_URL": base,
+            "MICROCENTER_BASE_URL": base,
+            "BESTBUY_BASE_URL": base,
+            "BESTBUY_API_KEY": "doc-key",
+            "EBAY_MAX_CALLS_PER_SECOND": "0",
+            "RETAILER_REQUESTS_PER_SECOND": "0",
+            "GPU_MARKET_DB": str(tmp_path / "w.duckdb"),
+            **extra,
+        }
         for name, value in env.items():
             monkeypatch.setenv(name, value)
+
     fast_retries(monkeypatch)
     return point_at
 
@@ -52,27 +64,47 @@ def test_refused_credentials_a_disallowing_robots_txt_and_a_wrong_key_fail(live_
         live_env(market.base_url)
         code, lines = doctor(capsys)
     assert code == 1
-    assert lines["ebay"] == (FAIL, "eBay refused the credentials (401 invalid_client): check EBAY_CLIENT_ID / "
-                                   "EBAY_CLIENT_SECRET")
+    assert lines["ebay"] == (
+        FAIL,
+        "eBay refused the credentials (401 invalid_client): check EBAY_CLIENT_ID / EBAY_CLIENT_SECRET",
+    )
     assert lines["newegg"][0] == FAIL and "robots.txt disallows" in lines["newegg"][1]
     assert lines["microcenter"][0] == OK
-    assert lines["bestbuy"][0] == FAIL and "HTTP 401" in lines["bestbuy"][1] and "BESTBUY_API_KEY" in lines["bestbuy"][1]
+    assert (
+        lines["bestbuy"][0] == FAIL
+        and "HTTP 401" in lines["bestbuy"][1]
+        and "BESTBUY_API_KEY" in lines["bestbuy"][1]
+    )
 
 
 def test_an_unreachable_host_fails_in_one_line_each(live_env, capsys):
     live_env(dead_base_url())
     code, lines = doctor(capsys)
     assert code == 1
-    assert lines["ebay"][0] == FAIL and lines["ebay"][1].startswith("token request failed: transport error (ConnectError")
-    assert all(lines[s][0] == FAIL and lines[s][1].startswith("unreachable: ") for s in ("newegg", "microcenter", "bestbuy"))
+    assert lines["ebay"][0] == FAIL and lines["ebay"][1].startswith(
+        "token request failed: transport error (ConnectError"
+    )
+    assert all(
+        lines[s][0] == FAIL and lines[s][1].startswith("unreachable: ")
+        for s in ("newegg", "microcenter", "bestbuy")
+    )
 
 
 def test_a_malformed_setting_and_a_locked_warehouse_fail(monkeypatch, tmp_path, capsys):
     db = tmp_path / "w.duckdb"
     monkeypatch.setenv("GPU_MARKET_DB", str(db))
     monkeypatch.setenv("EBAY_DAILY_CALL_BUDGET", "lots")
-    holder = subprocess.Popen([sys.executable, "-c", "import duckdb, sys, time; c = duckdb.connect(sys.argv[1]); "
-                               "print('ready', flush=True); time.sleep(60)", str(db)], stdout=subprocess.PIPE, text=True)
+    holder = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "import duckdb, sys, time; c = duckdb.connect(sys.argv[1]); "
+            "print('ready', flush=True); time.sleep(60)",
+            str(db),
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     try:
         assert holder.stdout.readline().strip() == "ready"
         code, lines = doctor(capsys)
@@ -80,8 +112,11 @@ def test_a_malformed_setting_and_a_locked_warehouse_fail(monkeypatch, tmp_path, 
         holder.kill()
         holder.wait()
     assert code == 1
-    assert lines["settings"] == (FAIL, "EBAY_DAILY_CALL_BUDGET='lots' is not valid: expected a whole number >= 0, "
-                                       "e.g. EBAY_DAILY_CALL_BUDGET=5000")
+    assert lines["settings"] == (
+        FAIL,
+        "EBAY_DAILY_CALL_BUDGET='lots' is not valid: expected a whole number >= 0, "
+        "e.g. EBAY_DAILY_CALL_BUDGET=5000",
+    )
     assert lines["warehouse"][0] == FAIL and "is locked by another process" in lines["warehouse"][1]
     assert "ebay" not in lines  # nothing is tried with settings that do not parse
 
@@ -104,7 +139,10 @@ def test_the_watchlist_is_checked(monkeypatch, tmp_path, capsys):
     monkeypatch.setenv("GPU_MARKET_WATCHLIST", str(watchlist))
     assert doctor(capsys)[1]["watchlist"][0] == SKIP
     watchlist.write_text("watch:\n  - name: a\n    model_id: rtx-3090\n    max_price_usd: 700\n")
-    assert doctor(capsys)[1]["watchlist"] == (OK, "1 entries; no GPU_MARKET_ALERT_URLS: alerts are recorded, not sent")
+    assert doctor(capsys)[1]["watchlist"] == (
+        OK,
+        "1 entries; no GPU_MARKET_ALERT_URLS: alerts are recorded, not sent",
+    )
     watchlist.write_text("watch:\n  - name: a\n    max_price_usd: 700\n")
     code, lines = doctor(capsys)
     assert code == 1 and lines["watchlist"] == (FAIL, "watch entry 1: give model_id or min_vram_gb")

@@ -29,7 +29,9 @@ class Recorder:
         self.requests.append(request)
         if request.url.path == "/identity/v1/oauth2/token":
             self.tokens += 1
-            return httpx.Response(200, json={"access_token": f"tok{self.tokens}", "expires_in": self.token_ttl})
+            return httpx.Response(
+                200, json={"access_token": f"tok{self.tokens}", "expires_in": self.token_ttl}
+            )
         response = self.search_responses.pop(0)
         return response(request) if callable(response) else response
 
@@ -40,8 +42,12 @@ class Recorder:
 
 def make_client(recorder, budget=None, sleeps=None, clock=None, max_attempts=4):
     http = httpx.Client(transport=httpx.MockTransport(recorder))
-    session = HttpSession(http, RetryPolicy(max_attempts=max_attempts, base_delay_s=0.1), budget=budget,
-                          sleep=(sleeps.append if sleeps is not None else lambda s: None))
+    session = HttpSession(
+        http,
+        RetryPolicy(max_attempts=max_attempts, base_delay_s=0.1),
+        budget=budget,
+        sleep=(sleeps.append if sleeps is not None else lambda s: None),
+    )
     tokens = EbayTokenProvider(session, BASE, "my-id", "my-secret", **({"clock": clock} if clock else {}))
     return EbayBrowseClient(session, tokens, BASE), tokens
 
@@ -68,7 +74,10 @@ def test_token_request_has_exact_basic_auth_and_form_body():
     expected = base64.b64encode(b"my-id:my-secret").decode()
     assert token_request.headers["Authorization"] == f"Basic {expected}"
     assert token_request.headers["Content-Type"] == "application/x-www-form-urlencoded"
-    assert parse_qs(token_request.content.decode()) == {"grant_type": ["client_credentials"], "scope": [SCOPE]}
+    assert parse_qs(token_request.content.decode()) == {
+        "grant_type": ["client_credentials"],
+        "scope": [SCOPE],
+    }
 
 
 def test_search_request_parameters_filter_and_headers():
@@ -81,8 +90,10 @@ def test_search_request_parameters_filter_and_headers():
     assert params["q"] == "RTX 3090"
     assert params["category_ids"] == "27386"
     assert params["limit"] == "200"
-    assert params["filter"] == ("buyingOptions:{FIXED_PRICE},conditionIds:{1000|1500|2000|2010|2020|2030|2500|3000|7000},"
-                                "priceCurrency:USD,itemLocationCountry:US")
+    assert params["filter"] == (
+        "buyingOptions:{FIXED_PRICE},conditionIds:{1000|1500|2000|2010|2020|2030|2500|3000|7000},"
+        "priceCurrency:USD,itemLocationCountry:US"
+    )
     assert search.headers["Authorization"] == "Bearer tok1"
     assert search.headers["X-EBAY-C-MARKETPLACE-ID"] == "EBAY_US"
 
@@ -96,7 +107,9 @@ def test_price_bounds_need_currency_and_use_range_syntax():
 def test_paging_follows_next_not_total_and_tolerates_pages_without_items():
     nxt1 = f"{BASE}/buy/browse/v1/item_summary/search?q=RTX+3090&offset=200&limit=200"
     nxt2 = f"{BASE}/buy/browse/v1/item_summary/search?q=RTX+3090&offset=400&limit=200"
-    rec = Recorder([page([{"itemId": "a"}], nxt1), page(None, nxt2, offset=200), page([{"itemId": "b"}], offset=400)])
+    rec = Recorder(
+        [page([{"itemId": "a"}], nxt1), page(None, nxt2, offset=200), page([{"itemId": "b"}], offset=400)]
+    )
     client, _ = make_client(rec)
     pages = list(client.search(QUERY))
     assert [len(p.items) for p in pages] == [1, 0, 1]
@@ -106,8 +119,12 @@ def test_paging_follows_next_not_total_and_tolerates_pages_without_items():
 def test_paging_stops_at_the_10000_item_cap():
     def endless(request):
         offset = int(request.url.params.get("offset", 0))
-        return page([{"itemId": f"i{offset + k}"} for k in range(200)],
-                    f"{BASE}/buy/browse/v1/item_summary/search?q=x&offset={offset + 200}&limit=200", offset=offset)
+        return page(
+            [{"itemId": f"i{offset + k}"} for k in range(200)],
+            f"{BASE}/buy/browse/v1/item_summary/search?q=x&offset={offset + 200}&limit=200",
+            offset=offset,
+        )
+
     rec = Recorder([endless] * 100)
     client, _ = make_client(rec)
     items = [i for p in client.search(QUERY) for i in p.items]

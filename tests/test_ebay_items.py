@@ -14,13 +14,25 @@ NOW = datetime(2026, 11, 20, 6, 0, tzinfo=UTC)
 
 
 def row(item):
-    return item_row(item, snapshot_date=date(2026, 11, 20), query_model_id="rtx-3090", query="RTX 3090",
-                    fetched_at=NOW, source_mode="sample")
+    return item_row(
+        item,
+        snapshot_date=date(2026, 11, 20),
+        query_model_id="rtx-3090",
+        query="RTX 3090",
+        fetched_at=NOW,
+        source_mode="sample",
+    )
 
 
 def test_cheapest_fixed_shipping_and_calculated_shipping_is_unknown():
-    assert shipping({"shippingOptions": [{"shippingCostType": "FIXED", "shippingCost": {"value": "12.50"}},
-                                         {"shippingCostType": "FIXED", "shippingCost": {"value": "0.00"}}]}) == (0.0, "FIXED")
+    assert shipping(
+        {
+            "shippingOptions": [
+                {"shippingCostType": "FIXED", "shippingCost": {"value": "12.50"}},
+                {"shippingCostType": "FIXED", "shippingCost": {"value": "0.00"}},
+            ]
+        }
+    ) == (0.0, "FIXED")
     assert shipping({"shippingOptions": [{"shippingCostType": "CALCULATED"}]}) == (None, "CALCULATED")
     assert shipping({}) == (None, None)
 
@@ -31,14 +43,31 @@ def test_hostile_prices_become_unknown(value):
 
 
 def test_fields_parsed_and_seller_name_dropped():
-    r = row({"itemId": "v1|123|0", "title": "RTX 3090", "price": {"value": "699.99", "currency": "USD"},
-             "conditionId": "1500", "seller": {"username": "alice", "feedbackPercentage": "99.1", "feedbackScore": 42},
-             "itemGroupType": "SELLER_DEFINED_VARIATIONS", "buyingOptions": ["FIXED_PRICE", "BEST_OFFER"],
-             "itemCreationDate": "2026-10-01T12:00:00.000Z"})
-    assert (r["price"], r["condition_id"], r["condition"], r["seller_feedback_pct"]) == (699.99, 1500, "open_box", 99.1)
-    assert r["buying_options"] == "FIXED_PRICE,BEST_OFFER" and r["item_creation_date"] == datetime(2026, 10, 1, 12)
-    assert "alice" not in r["raw_json"] and json.loads(r["raw_json"])["seller"] == {"feedbackPercentage": "99.1",
-                                                                                     "feedbackScore": 42}
+    r = row(
+        {
+            "itemId": "v1|123|0",
+            "title": "RTX 3090",
+            "price": {"value": "699.99", "currency": "USD"},
+            "conditionId": "1500",
+            "seller": {"username": "alice", "feedbackPercentage": "99.1", "feedbackScore": 42},
+            "itemGroupType": "SELLER_DEFINED_VARIATIONS",
+            "buyingOptions": ["FIXED_PRICE", "BEST_OFFER"],
+            "itemCreationDate": "2026-10-01T12:00:00.000Z",
+        }
+    )
+    assert (r["price"], r["condition_id"], r["condition"], r["seller_feedback_pct"]) == (
+        699.99,
+        1500,
+        "open_box",
+        99.1,
+    )
+    assert r["buying_options"] == "FIXED_PRICE,BEST_OFFER" and r["item_creation_date"] == datetime(
+        2026, 10, 1, 12
+    )
+    assert "alice" not in r["raw_json"] and json.loads(r["raw_json"])["seller"] == {
+        "feedbackPercentage": "99.1",
+        "feedbackScore": 42,
+    }
 
 
 def test_items_without_an_id_are_skipped_and_duplicates_keep_the_first_query():
@@ -51,8 +80,12 @@ def test_items_without_an_id_are_skipped_and_duplicates_keep_the_first_query():
 
 def test_prices_in_other_currencies_are_not_passed_off_as_usd():
     """from_ebay keeps each price in its currency; without an ECB rate the EUR price gets no USD figure."""
-    frame = rows_to_frame([row({"itemId": "a", "price": {"value": "500", "currency": "EUR"}}),
-                           row({"itemId": "b", "price": {"value": "500", "currency": "USD"}})])
+    frame = rows_to_frame(
+        [
+            row({"itemId": "a", "price": {"value": "500", "currency": "EUR"}}),
+            row({"itemId": "b", "price": {"value": "500", "currency": "USD"}}),
+        ]
+    )
     staged = from_ebay(frame)
     assert dict(staged.select("listing_id", "currency").iter_rows()) == {"a": "EUR", "b": "USD"}
     no_rates = pl.DataFrame(schema={"rate_date": pl.Date, "currency": pl.String, "per_eur": pl.Float64})

@@ -22,17 +22,40 @@ def test_cli_materialize_against_a_loopback_ebay(tmp_path):
     (home / "dagster.yaml").write_text("telemetry:\n  enabled: false\n")
     with FakeMarket(items_per_query=served, max_requests=2000) as market:
         market.add_faults("search", ("status", 429, 0), ("status", 503, None))
-        env = {**os.environ, "EBAY_BASE_URL": market.base_url, "EBAY_CLIENT_ID": "loop-id",
-               "EBAY_CLIENT_SECRET": "loop-secret", "GPU_MARKET_SOURCE": "live", "GPU_MARKET_DB": str(tmp_path / "w.duckdb"),
-               "EBAY_MAX_CALLS_PER_SECOND": "0", "DAGSTER_HOME": str(home)}
+        env = {
+            **os.environ,
+            "EBAY_BASE_URL": market.base_url,
+            "EBAY_CLIENT_ID": "loop-id",
+            "EBAY_CLIENT_SECRET": "loop-secret",
+            "GPU_MARKET_SOURCE": "live",
+            "GPU_MARKET_DB": str(tmp_path / "w.duckdb"),
+            "EBAY_MAX_CALLS_PER_SECOND": "0",
+            "DAGSTER_HOME": str(home),
+        }
         proc = subprocess.run(
-            [str(Path(sys.executable).parent / "dagster"), "asset", "materialize", "-m", "pipelines.definitions",
-             "--select", "ebay_listings", "--partition", "2026-11-20"],
-            cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
+            [
+                str(Path(sys.executable).parent / "dagster"),
+                "asset",
+                "materialize",
+                "-m",
+                "pipelines.definitions",
+                "--select",
+                "raw/ebay_listings",
+                "--partition",
+                "2026-11-20",
+            ],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
         assert proc.returncode == 0, proc.stderr[-3000:]
         served_ids = list(market.served_items)
     with duckdb.connect(str(tmp_path / "w.duckdb"), read_only=True) as con:
-        rows = con.execute("SELECT item_id FROM raw.ebay_listings WHERE snapshot_date = '2026-11-20'").fetchall()
+        rows = con.execute(
+            "SELECT item_id FROM raw.ebay_listings WHERE snapshot_date = '2026-11-20'"
+        ).fetchall()
         modes = con.execute("SELECT DISTINCT source_mode FROM raw.ebay_listings").fetchall()
         errors = con.execute("SELECT count(*) FROM raw.ingest_errors WHERE source = 'ebay'").fetchone()[0]
         calls = con.execute("SELECT calls FROM raw.api_calls WHERE source = 'ebay'").fetchone()[0]

@@ -18,9 +18,14 @@ from tests.test_ebay_client import Recorder, make_client, page
 from warehouse.catalog import load_catalog
 
 EXPECTED = {  # marketplace: (currency, item location, Accept-Language)
-    "EBAY_US": ("USD", "US", "en-US"), "EBAY_GB": ("GBP", "GB", "en-GB"), "EBAY_DE": ("EUR", "DE", "de-DE"),
-    "EBAY_FR": ("EUR", "FR", "fr-FR"), "EBAY_IT": ("EUR", "IT", "it-IT"), "EBAY_ES": ("EUR", "ES", "es-ES"),
-    "EBAY_CA": ("CAD", "CA", "en-CA"), "EBAY_AU": ("AUD", "AU", "en-AU"),
+    "EBAY_US": ("USD", "US", "en-US"),
+    "EBAY_GB": ("GBP", "GB", "en-GB"),
+    "EBAY_DE": ("EUR", "DE", "de-DE"),
+    "EBAY_FR": ("EUR", "FR", "fr-FR"),
+    "EBAY_IT": ("EUR", "IT", "it-IT"),
+    "EBAY_ES": ("EUR", "ES", "es-ES"),
+    "EBAY_CA": ("CAD", "CA", "en-CA"),
+    "EBAY_AU": ("AUD", "AU", "en-AU"),
 }
 
 
@@ -36,8 +41,10 @@ def test_each_marketplace_sends_its_header_language_category_and_filters(market_
     assert search.headers["Accept-Language"] == language
     params = parse_qs(search.url.query.decode())
     assert params["category_ids"] == ["27386"] and params["limit"] == ["200"]
-    assert params["filter"] == [f"buyingOptions:{{FIXED_PRICE}},conditionIds:{{1000|1500|2000|2010|2020|2030|2500|3000|7000}},"
-                                f"priceCurrency:{currency},itemLocationCountry:{country}"]
+    assert params["filter"] == [
+        f"buyingOptions:{{FIXED_PRICE}},conditionIds:{{1000|1500|2000|2010|2020|2030|2500|3000|7000}},"
+        f"priceCurrency:{currency},itemLocationCountry:{country}"
+    ]
     assert MARKETPLACES[market_id].currency == currency and MARKETPLACES[market_id].region == country
 
 
@@ -49,9 +56,15 @@ def test_every_configured_marketplace_is_documented_with_its_vat_and_category_ba
 
 
 def test_queries_go_model_by_model_over_the_marketplaces_so_a_short_budget_covers_each():
-    queries = queries_for_catalog(load_catalog(), ["rtx-3090", "rtx-4090"], marketplaces=["EBAY_US", "EBAY_DE"])
+    queries = queries_for_catalog(
+        load_catalog(), ["rtx-3090", "rtx-4090"], marketplaces=["EBAY_US", "EBAY_DE"]
+    )
     assert [(q.model_id, q.marketplace_id) for q in queries] == [
-        ("rtx-3090", "EBAY_US"), ("rtx-3090", "EBAY_DE"), ("rtx-4090", "EBAY_US"), ("rtx-4090", "EBAY_DE")]
+        ("rtx-3090", "EBAY_US"),
+        ("rtx-3090", "EBAY_DE"),
+        ("rtx-4090", "EBAY_US"),
+        ("rtx-4090", "EBAY_DE"),
+    ]
     assert [q.target for q in queries][:2] == ["RTX 3090", "EBAY_DE: RTX 3090"]
 
 
@@ -61,12 +74,16 @@ def test_rows_keep_their_marketplace_and_currency_and_one_item_may_show_on_two(t
     def answer(request: httpx.Request) -> httpx.Response:
         currency = {"EBAY_GB": "GBP", "EBAY_DE": "EUR"}[request.headers["X-EBAY-C-MARKETPLACE-ID"]]
         return page([{**item, "price": {"value": "600.00", "currency": currency}}])
+
     client, _ = make_client(Recorder([answer, answer]))
     queries = queries_for_catalog(load_catalog(), ["rtx-3090"], marketplaces=["EBAY_GB", "EBAY_DE"])
     sink = SpilledRows(tmp_path)
     errors = run_searches(client, queries, date(2026, 11, 20), "live", lambda m: None, sink)
     rows = pl.read_parquet(sink.files).select("marketplace_id", "item_id", "currency", "price").rows()
-    assert not errors and rows == [("EBAY_GB", "v1|111|0", "GBP", 600.0), ("EBAY_DE", "v1|111|0", "EUR", 600.0)]
+    assert not errors and rows == [
+        ("EBAY_GB", "v1|111|0", "GBP", 600.0),
+        ("EBAY_DE", "v1|111|0", "EUR", 600.0),
+    ]
 
 
 def test_an_unknown_marketplace_is_a_clear_error_and_the_old_single_variable_still_works(monkeypatch):

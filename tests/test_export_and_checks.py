@@ -7,8 +7,8 @@ import duckdb
 import polars as pl
 import pytest
 
-from pipelines.checks.price_checks import completeness, coverage, freshness, plausibility
-from pipelines.checks.spec_checks import spec_completeness, spec_sheet_disagreements
+from pipelines.day_checks import completeness, coverage, freshness, plausibility
+from pipelines.defs.staging.spec_checks import spec_completeness, spec_sheet_disagreements
 from pipelines.resources import WarehouseResource
 from pipelines.sources.ebay.replay import sample_marketplaces
 from tests.conftest import materialize_day
@@ -23,14 +23,17 @@ def export_dir(sample_run):
 
 def marts_value(db) -> pl.DataFrame:
     with duckdb.connect(str(db), read_only=True) as con:
-        return con.execute("SELECT * FROM marts.gpu_value WHERE snapshot_date = ? ORDER BY condition, rank_overall",
-                           [DAY]).pl()
+        return con.execute(
+            "SELECT * FROM marts.gpu_value WHERE snapshot_date = ? ORDER BY condition, rank_overall", [DAY]
+        ).pl()
 
 
 def test_csv_and_parquet_hold_exactly_the_marts_ranking(sample_run, export_dir):
     marts = marts_value(sample_run["db"])
-    for frame in (pl.read_csv(export_dir / "recommendations.csv", try_parse_dates=True),
-                  pl.read_parquet(export_dir / "recommendations.parquet")):
+    for frame in (
+        pl.read_csv(export_dir / "recommendations.csv", try_parse_dates=True),
+        pl.read_parquet(export_dir / "recommendations.parquet"),
+    ):
         assert frame.height == marts.height
         assert frame["model_id"].to_list() == marts["model_id"].to_list()
         assert frame["condition"].to_list() == marts["condition"].to_list()
@@ -42,14 +45,20 @@ def test_csv_and_parquet_hold_exactly_the_marts_ranking(sample_run, export_dir):
 def test_json_carries_schema_dates_mode_and_listing_counts(sample_run, export_dir):
     doc = json.loads((export_dir / "recommendations.json").read_text())
     assert doc["schema_version"] == "1.4" and doc["data_date"] == DAY and doc["generated_at"]
-    assert doc["alerts"] == [] and doc["exits"] == [] and doc["days_to_sell"] == []  # no watchlist; one sample day
+    assert (
+        doc["alerts"] == [] and doc["exits"] == [] and doc["days_to_sell"] == []
+    )  # no watchlist; one sample day
     marts = marts_value(sample_run["db"])
     by_key = {(r["model_id"], r["condition"]): r for r in marts.iter_rows(named=True)}
     for rec in doc["recommendations"]:
         assert rec["listing_count"] == by_key[(rec["model_id"], rec["condition"])]["listing_count"]
     with duckdb.connect(str(sample_run["db"]), read_only=True) as con:
-        picks = con.execute("SELECT count(*) FROM marts.budget_picks WHERE snapshot_date = ?", [DAY]).fetchone()[0]
-        tiers = con.execute("SELECT count(*) FROM marts.build_tiers WHERE snapshot_date = ?", [DAY]).fetchone()[0]
+        picks = con.execute(
+            "SELECT count(*) FROM marts.budget_picks WHERE snapshot_date = ?", [DAY]
+        ).fetchone()[0]
+        tiers = con.execute(
+            "SELECT count(*) FROM marts.build_tiers WHERE snapshot_date = ?", [DAY]
+        ).fetchone()[0]
     assert len(doc["budget_picks"]) == picks and len(doc["build_tiers"]) == tiers
     assert all("listing_count" in p for p in doc["budget_picks"])
 
@@ -58,13 +67,20 @@ def test_markdown_lists_the_top_picks_of_the_marts(sample_run, export_dir):
     md = (export_dir / "recommendations.md").read_text()
     marts = marts_value(sample_run["db"]).filter(pl.col("enough_listings"))
     for condition in ("new", "used"):
-        best = marts.filter((pl.col("condition") == condition) & (pl.col("form_factor") == "pcie")).row(0, named=True)
+        best = marts.filter((pl.col("condition") == condition) & (pl.col("form_factor") == "pcie")).row(
+            0, named=True
+        )
         assert best["name"] in md
     sxm = marts.filter(pl.col("form_factor") == "sxm")["name"].to_list()
     top_lists = "".join(part.split("\n## ")[0] for part in md.split("## Top 10 by performance per USD")[1:])
     assert sxm and not any(f"| {name} |" in top_lists for name in sxm)  # modules stay out of the top lists
-    for section in ("Top 10 by performance per USD (new)", "Picks per budget", "Build tiers", "Best deals",
-                    "Changes since yesterday"):
+    for section in (
+        "Top 10 by performance per USD (new)",
+        "Picks per budget",
+        "Build tiers",
+        "Best deals",
+        "Changes since yesterday",
+    ):
         assert section in md
 
 
@@ -82,18 +98,22 @@ def test_the_blocking_checks_pass_on_the_sample_day(sample_run):
     assert all(r.passed and r.severity == dg.AssetCheckSeverity.ERROR for r in results.values()), results
     assert results["coverage"].metadata["models_with_3_listings"].value >= 15
     searches = 142 * len(sample_marketplaces())  # every catalog model on each sample marketplace
-    assert results["completeness"].description.startswith(f"0 of {searches} eBay searches failed or were not run (0%")
+    assert results["completeness"].description.startswith(
+        f"0 of {searches} eBay searches failed or were not run (0%"
+    )
     assert results["freshness"].description.startswith("sample data: not dated market data")
 
 
 def test_tiers_take_energy_price_and_horizon_from_run_config_and_build_every_use_case(sample_run, tmp_path):
     db = tmp_path / "config.duckdb"
     config = {"config": {"usd_per_kwh": 0.30, "horizon_years": 5.0}}
-    materialize_day(db, run_config={"ops": {"build_tiers": config, "budget_builds": config}})
+    materialize_day(db, run_config={"ops": {"marts__build_tiers": config, "marts__budget_builds": config}})
     with duckdb.connect(str(db), read_only=True) as con:
-        rows = con.execute("SELECT use_case, vram_floor_gb, total_vram_gb / gpu_count, annual_energy_kwh, "
-                           "annual_energy_cost_usd, tco_usd, total_build_cost_usd FROM marts.build_tiers "
-                           "WHERE model_id IS NOT NULL").fetchall()
+        rows = con.execute(
+            "SELECT use_case, vram_floor_gb, total_vram_gb / gpu_count, annual_energy_kwh, "
+            "annual_energy_cost_usd, tco_usd, total_build_cost_usd FROM marts.build_tiers "
+            "WHERE model_id IS NOT NULL"
+        ).fetchall()
     assert {r[0] for r in rows} == {"llm", "vision", "beginner"}
     for use_case, floor, vram_each, kwh, cost, tco, price in rows:
         assert vram_each >= floor == {"llm": 24, "vision": 12, "beginner": 8}[use_case]
@@ -103,15 +123,27 @@ def test_tiers_take_energy_price_and_horizon_from_run_config_and_build_every_use
 
 def test_retailer_rows_are_new_condition_listings_priced_under_their_store(sample_run):
     with duckdb.connect(str(sample_run["db"]), read_only=True) as con:
-        staged = con.execute("SELECT source, condition, count(*) FROM staging.listings "
-                             "WHERE source IN ('newegg', 'microcenter', 'bestbuy') GROUP BY ALL").fetchall()
-        raw = dict(con.execute("SELECT condition, count(*) FROM raw.retailer_listings GROUP BY ALL").fetchall())
-        priced = {s for (s,) in con.execute("SELECT DISTINCT source FROM marts.price_daily "
-                                            "WHERE condition = 'new'").fetchall()}
+        staged = con.execute(
+            "SELECT source, condition, count(*) FROM staging.listings "
+            "WHERE source IN ('newegg', 'microcenter', 'bestbuy') GROUP BY ALL"
+        ).fetchall()
+        raw = dict(
+            con.execute("SELECT condition, count(*) FROM raw.retailer_listings GROUP BY ALL").fetchall()
+        )
+        priced = {
+            s
+            for (s,) in con.execute(
+                "SELECT DISTINCT source FROM marts.price_daily WHERE condition = 'new'"
+            ).fetchall()
+        }
     by_condition: dict[str, int] = {}
     for _, condition, n in staged:
         by_condition[condition] = by_condition.get(condition, 0) + n
     assert by_condition == raw  # new unless the store labels the unit open box / refurbished / used
-    assert {source for source, _, _ in staged} == {"newegg", "microcenter", "bestbuy"}  # the store is the source
+    assert {source for source, _, _ in staged} == {
+        "newegg",
+        "microcenter",
+        "bestbuy",
+    }  # the store is the source
     assert by_condition["new"] > 0
     assert {"newegg", "microcenter", "bestbuy", "ebay", "all"} <= priced

@@ -9,8 +9,7 @@ from types import SimpleNamespace
 import dagster as dg
 import pytest
 
-from pipelines.assets import ALL_ASSETS
-from pipelines.jobs import daily_refresh
+from pipelines.definitions import definitions_with
 from pipelines.run_daily import run
 from pipelines.sources.ebay.queries import queries_for_catalog
 from tests.conftest import materialize_day, redirect_outputs
@@ -36,7 +35,7 @@ def warehouse_with_a_good_day(tmp_path, monkeypatch):
 def run_live(db, ebay_base, retailer_market, capsys) -> tuple[int, str]:
     resources = live_resources(retailer_market, db, timeout_s=2.0)
     resources["ebay"] = live_resources(SimpleNamespace(base_url=ebay_base), db, timeout_s=2.0)["ebay"]
-    defs = dg.Definitions(assets=ALL_ASSETS, jobs=[daily_refresh], resources=resources)
+    defs = definitions_with(resources)
     code = run(["run_daily", DAY], defs=defs)
     captured = capsys.readouterr()
     return code, captured.out + captured.err
@@ -46,19 +45,34 @@ def assert_failed_day_left_latest_alone(db, root, output: str, kinds: list[str],
     assert (root / "exports" / "LATEST").read_text().strip() == GOOD_DAY
     assert (root / "exports" / "latest").resolve().name == GOOD_DAY
     assert not (root / "exports" / DAY).exists() and "sample" not in output.lower()
-    errors = fetch(db, "SELECT error_kind, reason FROM raw.ingest_errors WHERE snapshot_date = ? AND source = 'ebay' "
-                       "ORDER BY recorded_at, error_kind DESC", [DAY])
+    errors = fetch(
+        db,
+        "SELECT error_kind, reason FROM raw.ingest_errors WHERE snapshot_date = ? AND source = 'ebay' "
+        "ORDER BY recorded_at, error_kind DESC",
+        [DAY],
+    )
     assert [e[0] for e in errors] == kinds and errors[-1][1].endswith(f"; {not_run} queries not run")
-    runs = dict(((s, (m, o))) for s, m, o in fetch(
-        db, "SELECT source, source_mode, outcome FROM raw.source_runs WHERE snapshot_date = ?", [DAY]))
-    assert runs["ebay"] == ("live", "failed") and runs["retailers"] == ("live", "ok")  # the other source went on
+    runs = dict(
+        ((s, (m, o)))
+        for s, m, o in fetch(
+            db, "SELECT source, source_mode, outcome FROM raw.source_runs WHERE snapshot_date = ?", [DAY]
+        )
+    )
+    assert runs["ebay"] == ("live", "failed") and runs["retailers"] == (
+        "live",
+        "ok",
+    )  # the other source went on
     assert fetch(db, "SELECT count(*) FROM raw.retailer_listings WHERE snapshot_date = ?", [DAY])[0][0] > 0
     assert fetch(db, "SELECT count(*) FROM marts.gpu_value WHERE snapshot_date = ?", [DAY])[0][0] == 0
 
 
 def ebay_seconds(db) -> float:
-    (seconds,) = fetch(db, "SELECT epoch(finished_at - started_at) FROM raw.source_runs "
-                           "WHERE snapshot_date = ? AND source = 'ebay'", [DAY])[0]
+    (seconds,) = fetch(
+        db,
+        "SELECT epoch(finished_at - started_at) FROM raw.source_runs "
+        "WHERE snapshot_date = ? AND source = 'ebay'",
+        [DAY],
+    )[0]
     return seconds
 
 
@@ -71,8 +85,10 @@ def test_wrong_credentials_fail_the_day_at_once(warehouse_with_a_good_day, tmp_p
         searches = [r for r in market.log if r.endpoint == "search"]
     # one token request per eBay source (listings, sold items), then nothing: before, one per search (142)
     assert code == 1 and len(token_requests) == 2 and not searches
-    assert (f"daily_refresh failed for {DAY} (live mode): ebay_listings: eBay refused the credentials "
-            f"(401 invalid_client): check EBAY_CLIENT_ID / EBAY_CLIENT_SECRET; {QUERIES} searches not run") in output
+    assert (
+        f"daily_refresh failed for {DAY} (live mode): raw.ebay_listings: eBay refused the credentials "
+        f"(401 invalid_client): check EBAY_CLIENT_ID / EBAY_CLIENT_SECRET; {QUERIES} searches not run"
+    ) in output
     assert f"exports/latest still points at {GOOD_DAY}" in output
     assert ebay_seconds(db) < 5
     assert_failed_day_left_latest_alone(db, tmp_path, output, ["auth_refused"], QUERIES)
@@ -84,7 +100,7 @@ def test_an_unreachable_ebay_fails_the_day_within_a_minute(warehouse_with_a_good
     with FakeMarket(retailer_pages=True, max_seconds=90) as market:
         code, output = run_live(db, dead_base_url(), market, capsys)
     assert code == 1
-    assert "ebay_listings: eBay could not be reached (10 failures in a row on 127.0.0.1:" in output
+    assert "raw.ebay_listings: eBay could not be reached (10 failures in a row on 127.0.0.1:" in output
     # the first search failed on its own (5 attempts, recorded); the second reached 10 failures in a row
     assert f"check the network and EBAY_BASE_URL; {QUERIES - 1} searches not run" in output
     assert ebay_seconds(db) < 60
@@ -107,7 +123,9 @@ def test_a_bug_still_prints_its_traceback_and_an_expected_failure_does_not(tmp_p
         raise dg.Failure(description="the source said no")
 
     job = dg.define_asset_job("daily_refresh")
-    defs = dg.Definitions(assets=[broken, refused], jobs=[job], resources={"ebay": EbayResource(mode="sample")})
+    defs = dg.Definitions(
+        assets=[broken, refused], jobs=[job], resources={"ebay": EbayResource(mode="sample")}
+    )
     code = run(["run_daily", DAY], defs=defs)
     err = capsys.readouterr().err
     assert code == 1

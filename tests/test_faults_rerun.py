@@ -7,12 +7,18 @@ import dagster as dg
 import duckdb
 import polars as pl
 
-from pipelines.assets import deals, ebay_listings, listing_history, listings, price_daily
+from pipelines.defs.marts.price_daily import price_daily
+from pipelines.defs.marts.value import deals
+from pipelines.defs.raw.ebay_listings import ebay_listings
+from pipelines.defs.staging.listings import listing_history, listings
 from tests.conftest import materialize_day, redirect_outputs, sample_resources
 from transforms.unmatched import unmatched_summary
 
 VOLATILE = {"fetched_at", "recorded_at", "run_id"}  # when and by which run, not what
-RUN_LOGS = {"raw.source_runs", "raw.api_calls"}  # run logs by design (what each run was configured with; calls per
+RUN_LOGS = {
+    "raw.source_runs",
+    "raw.api_calls",
+}  # run logs by design (what each run was configured with; calls per
 # wall-clock day for the budget), not day data
 NONDETERMINISTIC: set[tuple[str, str]] = set()  # every stored column must be reproducible
 # raw -> staging -> marts, with the cross-day parts: listing_history folds days in, price_daily reads 30 days
@@ -26,15 +32,23 @@ def snapshot(db) -> dict[str, list[tuple]]:
     """Every row of every raw/staging/marts table, sorted, without the volatile columns."""
     out = {}
     with duckdb.connect(str(db), read_only=True) as con:
-        tables = con.execute("SELECT schema_name, table_name FROM duckdb_tables() "
-                             "WHERE schema_name IN ('raw', 'staging', 'marts') ORDER BY ALL").fetchall()
+        tables = con.execute(
+            "SELECT schema_name, table_name FROM duckdb_tables() "
+            "WHERE schema_name IN ('raw', 'staging', 'marts') ORDER BY ALL"
+        ).fetchall()
         for schema, table in tables:
             name = f"{schema}.{table}"
             if name in RUN_LOGS:
                 continue
-            columns = [c for (c,) in con.execute(
-                "SELECT column_name FROM duckdb_columns() WHERE schema_name = ? AND table_name = ? "
-                "ORDER BY column_index", [schema, table]).fetchall() if c not in VOLATILE and (name, c) not in NONDETERMINISTIC]
+            columns = [
+                c
+                for (c,) in con.execute(
+                    "SELECT column_name FROM duckdb_columns() WHERE schema_name = ? AND table_name = ? "
+                    "ORDER BY column_index",
+                    [schema, table],
+                ).fetchall()
+                if c not in VOLATILE and (name, c) not in NONDETERMINISTIC
+            ]
             col_list = ", ".join(f'"{c}"' for c in columns)
             out[name] = con.execute(f'SELECT {col_list} FROM "{schema}"."{table}" ORDER BY ALL').fetchall()
     return out
@@ -69,15 +83,21 @@ def test_a_30_day_backfill_run_twice_leaves_identical_tables(tmp_path):
 
     def backfill() -> None:
         for day in BACKFILL_DAYS:
-            assert dg.materialize(BACKFILL_ASSETS, partition_key=day, resources=resources, instance=instance).success
+            assert dg.materialize(
+                BACKFILL_ASSETS, partition_key=day, resources=resources, instance=instance
+            ).success
 
     backfill()
     first = snapshot(db)
     with duckdb.connect(str(db), read_only=True) as con:
-        days = {t: con.execute(f"SELECT count(DISTINCT snapshot_date) FROM {t}").fetchone()[0]
-                for t in ("raw.ebay_listings", "staging.listings", "marts.price_daily", "marts.deals")}
+        days = {
+            t: con.execute(f"SELECT count(DISTINCT snapshot_date) FROM {t}").fetchone()[0]
+            for t in ("raw.ebay_listings", "staging.listings", "marts.price_daily", "marts.deals")
+        }
         history_days = con.execute("SELECT max(days_listed) FROM staging.listing_history").fetchone()[0]
-        with_history = con.execute("SELECT count(*) FROM marts.price_daily WHERE change_7d_pct IS NOT NULL").fetchone()[0]
+        with_history = con.execute(
+            "SELECT count(*) FROM marts.price_daily WHERE change_7d_pct IS NOT NULL"
+        ).fetchone()[0]
     assert set(days.values()) == {30}, days
     # (the sample replay spends no eBay budget: 60 runs would otherwise use up the 5,000 daily calls)
     assert con_fetch(db, "SELECT count(*) FROM raw.api_calls") == 0
@@ -87,8 +107,11 @@ def test_a_30_day_backfill_run_twice_leaves_identical_tables(tmp_path):
 
 
 def test_unmatched_titles_summary_does_not_depend_on_row_order():
-    titles = ["Sparkle Intel Arc B580 Titan OC 12GB GDDR6 Graphics Card",
-              "SPARKLE Intel Arc B580 12GB Titan OC SP-B580T-12GOC", "Mystery 12GB card"]
+    titles = [
+        "Sparkle Intel Arc B580 Titan OC 12GB GDDR6 Graphics Card",
+        "SPARKLE Intel Arc B580 12GB Titan OC SP-B580T-12GOC",
+        "Mystery 12GB card",
+    ]
     frame = pl.DataFrame({"title": titles, "source_mode": ["sample"] * 3})
     day = date(2026, 11, 20)
     forward = unmatched_summary(frame, day, "sample").sort("kind", "text")

@@ -48,8 +48,14 @@ def test_items_are_browse_summaries_and_marked_simulated(day_items):
         assert browse_summary_problems(item) == [], (item["title"], browse_summary_problems(item))
         assert len(item["title"]) <= 80
         assert item["simulated"] is True and item["itemWebUrl"].startswith(f"https://{SIM_HOST}/")
-        row = item_row(item, snapshot_date=DAY, query_model_id=model_id, query="q", fetched_at=datetime(2026, 11, 20),
-                       source_mode=SOURCE_MODE)
+        row = item_row(
+            item,
+            snapshot_date=DAY,
+            query_model_id=model_id,
+            query="q",
+            fetched_at=datetime(2026, 11, 20),
+            source_mode=SOURCE_MODE,
+        )
         assert row["price"] is not None and row["condition"] is not None and row["source_mode"] == "simulated"
         assert '"simulated": true' in row["raw_json"]
     assert len({i["itemId"] for _, i in day_items}) == len(day_items)
@@ -57,7 +63,17 @@ def test_items_are_browse_summaries_and_marked_simulated(day_items):
 
 def test_hard_cases_are_all_there(day_items):
     kinds = {i["simTruth"]["kind"] for _, i in day_items}
-    assert {"card", "accessory", "box_only", "lot", "system", "for_parts", "variation", "wedged", "sibling"} <= kinds
+    assert {
+        "card",
+        "accessory",
+        "box_only",
+        "lot",
+        "system",
+        "for_parts",
+        "variation",
+        "wedged",
+        "sibling",
+    } <= kinds
     variations = [i for _, i in day_items if i["simTruth"]["kind"] == "variation"]
     assert all(i["itemGroupType"] == "SELLER_DEFINED_VARIATIONS" for i in variations)
     wedged = [i["title"] for _, i in day_items if i["simTruth"]["kind"] == "wedged"]
@@ -78,9 +94,9 @@ def test_used_is_cheaper_than_new_and_parts_cheaper_still():
 def test_listings_persist_change_price_and_end(sim):
     days = [DAY + timedelta(days=k) for k in range(10)]
     seen = [{lst.item_id: lst for lst in sim.listings_for_model("rtx-3090", d)} for d in days]
-    assert set(seen[0]) & set(seen[1])          # persisting
-    assert set(seen[0]) - set(seen[9])          # ended
-    assert set(seen[9]) - set(seen[0])          # new ones arrived
+    assert set(seen[0]) & set(seen[1])  # persisting
+    assert set(seen[0]) - set(seen[9])  # ended
+    assert set(seen[9]) - set(seen[0])  # new ones arrived
     changed = [lst for lst in seen[0].values() if lst.changes and lst.end > lst.start + timedelta(days=2)]
     assert changed
     lst = changed[0]
@@ -99,7 +115,9 @@ def test_search_answers_a_query_on_a_day(sim):
 
 
 def test_titles_are_cut_like_a_seller_would():
-    long = "ASUS ROG Strix GeForce RTX 4090 OC Edition 24GB GDDR6X Graphics Card - Brand New Sealed In Box Fast"
+    long = (
+        "ASUS ROG Strix GeForce RTX 4090 OC Edition 24GB GDDR6X Graphics Card - Brand New Sealed In Box Fast"
+    )
     out = fit_title(long)
     assert len(out) <= 80 and out.startswith("ASUS ROG Strix GeForce RTX 4090")
 
@@ -111,7 +129,10 @@ def test_browse_summary_for_rows_made_elsewhere():
 
 def test_retailer_pages_parse_with_the_project_parsers(sim):
     pages = sim.retailer_pages("newegg", DAY, page_size=20)
-    parsed = [newegg.parse_search_page(p, f"https://{SIM_HOST}/newegg/p/pl?page={n}") for n, p in enumerate(pages, 1)]
+    parsed = [
+        newegg.parse_search_page(p, f"https://{SIM_HOST}/newegg/p/pl?page={n}")
+        for n, p in enumerate(pages, 1)
+    ]
     assert len(pages) >= 2 and parsed[0].next_url and parsed[-1].next_url is None
     assert sum(len(p.listings) for p in parsed) == len(sim.retailer_products("newegg", DAY))
     assert all(x.price_usd and x.url.startswith(f"https://{SIM_HOST}/") for p in parsed for x in p.listings)

@@ -155,67 +155,94 @@ def test_not_for_parts_and_reassurances_do_not_trip_for_parts():
     assert outcome("PNY RTX A4000 16GB", condition_id=7000) == "for_parts"
 
 
-@pytest.mark.parametrize(("title", "reason"), [
-    ("Backplate fits RTX 3080 / 3090 Founders Edition", "accessory"),
-    ("EKWB Quantum Vector waterblock for RTX 4090 FE", "accessory"),
-    ("Low profile bracket for NVIDIA Tesla T4", "accessory"),
-    ("RTX 3090 NVLink bridge 4-slot", "accessory"),
-    ("PCIe 4.0 x16 riser cable for RTX 4090", "accessory"),
-    ("GA102 GPU chip only RTX 3090 die", "accessory"),
-    ("SXM2 to PCIe adapter board for Tesla V100 (no GPU)", "accessory"),
-    ("Nvidia Tesla P40 fan shroud", "accessory"),
-    ("RTX 4090 FE box only, card sold separately", "box_only"),
-    ("Sapphire Nitro+ RX 7900 XTX empty retail box", "box_only"),
-    ("ASUS ROG Strix Scar 18 laptop RTX 4090", "system"),
-    ("MXM RTX 3080 16GB laptop GPU module", "system"),
-    ("Razer Core X eGPU enclosure with RTX 3070", "system"),
-    ("Dell PowerEdge R740 2x Xeon Gold w/ 2x Tesla V100 32GB", "system"),
-    ("Gaming PC RTX 4070 Ryzen 7 32GB RAM 1TB SSD", "system"),
-])
+@pytest.mark.parametrize(
+    ("title", "reason"),
+    [
+        ("Backplate fits RTX 3080 / 3090 Founders Edition", "accessory"),
+        ("EKWB Quantum Vector waterblock for RTX 4090 FE", "accessory"),
+        ("Low profile bracket for NVIDIA Tesla T4", "accessory"),
+        ("RTX 3090 NVLink bridge 4-slot", "accessory"),
+        ("PCIe 4.0 x16 riser cable for RTX 4090", "accessory"),
+        ("GA102 GPU chip only RTX 3090 die", "accessory"),
+        ("SXM2 to PCIe adapter board for Tesla V100 (no GPU)", "accessory"),
+        ("Nvidia Tesla P40 fan shroud", "accessory"),
+        ("RTX 4090 FE box only, card sold separately", "box_only"),
+        ("Sapphire Nitro+ RX 7900 XTX empty retail box", "box_only"),
+        ("ASUS ROG Strix Scar 18 laptop RTX 4090", "system"),
+        ("MXM RTX 3080 16GB laptop GPU module", "system"),
+        ("Razer Core X eGPU enclosure with RTX 3070", "system"),
+        ("Dell PowerEdge R740 2x Xeon Gold w/ 2x Tesla V100 32GB", "system"),
+        ("Gaming PC RTX 4070 Ryzen 7 32GB RAM 1TB SSD", "system"),
+    ],
+)
 def test_exclusion_vocabularies(title, reason):
     row = classify(title)
     assert row["exclude_reason"] == reason, row["evidence"]
     assert row["model_id"] is None
 
 
-@pytest.mark.parametrize("title", [
-    "EVGA RTX 3080 FTW3 10GB - works perfect, scratch on backplate",
-    "NVIDIA RTX A4000 16GB - missing bracket screw",
-    "Tesla P40 24GB with 3D printed fan shroud",
-    "ZOTAC 2080 8GB with EK water block",
-    "NVIDIA GeForce RTX 4090 24GB - Dell Alienware R15 pull",
-    "Nvidia Tesla V100 32GB SXM2 for Dell PowerEdge C4140",
-    "ASUS TUF RTX 4070 Ti 12GB RAM graphics card",
-])
+@pytest.mark.parametrize(
+    "title",
+    [
+        "EVGA RTX 3080 FTW3 10GB - works perfect, scratch on backplate",
+        "NVIDIA RTX A4000 16GB - missing bracket screw",
+        "Tesla P40 24GB with 3D printed fan shroud",
+        "ZOTAC 2080 8GB with EK water block",
+        "NVIDIA GeForce RTX 4090 24GB - Dell Alienware R15 pull",
+        "Nvidia Tesla V100 32GB SXM2 for Dell PowerEdge C4140",
+        "ASUS TUF RTX 4070 Ti 12GB RAM graphics card",
+    ],
+)
 def test_accessory_and_machine_words_that_describe_a_card(title):
     assert classify(title)["exclude_reason"] is None, classify(title)["evidence"]
 
 
-@pytest.mark.parametrize(("title", "fields", "expected"), [
-    ("RTX 3090 24GB box only", {"condition_id": 7000}, "for_parts"),
-    ("RTX 4090 FE backplate, empty box", {}, "box_only"),
-    ("RTX 3080 backplate for laptop", {}, "accessory"),
-    ("Gaming PC 2x RTX 3090 24GB", {}, "system"),
-    ("Lot of 2 RTX A4000 16GB", {"item_group_type": "SELLER_DEFINED_VARIATIONS"}, "lot"),
-    ("Lot of 20 GTX 1660 Super 6GB", {"seller_feedback_pct": 90.0}, "lot"),
-    ("Zotac RTX 3060 Ti 8GB", {"item_group_type": "SELLER_DEFINED_VARIATIONS", "seller_feedback_pct": 80.0},
-     "variation"),
-    ("RTX 3070 / 3080 GPU used", {"seller_feedback_pct": 92.6}, "low_feedback"),
-    ("NVIDIA GeForce graphics card 8GB", {}, "unclear"),
-])
+@pytest.mark.parametrize(
+    ("title", "fields", "expected"),
+    [
+        ("RTX 3090 24GB box only", {"condition_id": 7000}, "for_parts"),
+        ("RTX 4090 FE backplate, empty box", {}, "box_only"),
+        ("RTX 3080 backplate for laptop", {}, "accessory"),
+        ("Gaming PC 2x RTX 3090 24GB", {}, "system"),
+        ("Lot of 2 RTX A4000 16GB", {"item_group_type": "SELLER_DEFINED_VARIATIONS"}, "lot"),
+        ("Lot of 20 GTX 1660 Super 6GB", {"seller_feedback_pct": 90.0}, "lot"),
+        (
+            "Zotac RTX 3060 Ti 8GB",
+            {"item_group_type": "SELLER_DEFINED_VARIATIONS", "seller_feedback_pct": 80.0},
+            "variation",
+        ),
+        ("RTX 3070 / 3080 GPU used", {"seller_feedback_pct": 92.6}, "low_feedback"),
+        ("NVIDIA GeForce graphics card 8GB", {}, "unclear"),
+    ],
+)
 def test_precedence(title, fields, expected):
     assert classify(title, **fields)["exclude_reason"] == expected
 
 
 def test_precedence_order_is_the_published_one():
-    assert EXCLUDE_REASONS == ("bundle", "for_parts", "box_only", "accessory", "system", "lot", "variation",
-                               "low_feedback", "unclear")
+    assert EXCLUDE_REASONS == (
+        "bundle",
+        "for_parts",
+        "box_only",
+        "accessory",
+        "system",
+        "lot",
+        "variation",
+        "low_feedback",
+        "unclear",
+    )
 
 
 def test_a_bundle_read_from_the_page_is_never_a_card_price():
-    frame = pl.DataFrame({"title": ["GIGABYTE GeForce RTX 3070 Video Card + GIGABYTE GP-P750GM 750W Power Supply",
-                                    "GIGABYTE GeForce RTX 3070 Video Card"],
-                          "listing_kind": ["bundle", "card"]})
+    frame = pl.DataFrame(
+        {
+            "title": [
+                "GIGABYTE GeForce RTX 3070 Video Card + GIGABYTE GP-P750GM 750W Power Supply",
+                "GIGABYTE GeForce RTX 3070 Video Card",
+            ],
+            "listing_kind": ["bundle", "card"],
+        }
+    )
     out = classify_listings(frame, CATALOG)
     assert out["exclude_reason"].to_list() == ["bundle", None]
     assert out["model_id"].to_list() == [None, "rtx-3070"]
@@ -226,24 +253,30 @@ def test_feedback_threshold():
     assert outcome("Sapphire Pulse RX 6800 16GB", seller_feedback_pct=95.0) == "rx-6800"
     assert outcome("Sapphire Pulse RX 6800 16GB", seller_feedback_pct=94.9) == "low_feedback"
     assert outcome("Sapphire Pulse RX 6800 16GB", seller_feedback_pct=None) == "rx-6800"
-    row = classify_listings(pl.DataFrame({"title": ["Sapphire Pulse RX 6800 16GB"], "seller_feedback_pct": [97.0]}),
-                            CATALOG, min_feedback_pct=98.0).row(0, named=True)
+    row = classify_listings(
+        pl.DataFrame({"title": ["Sapphire Pulse RX 6800 16GB"], "seller_feedback_pct": [97.0]}),
+        CATALOG,
+        min_feedback_pct=98.0,
+    ).row(0, named=True)
     assert row["exclude_reason"] == "low_feedback" and row["model_id"] is None
 
 
-@pytest.mark.parametrize(("title", "qty", "model_id"), [
-    ("2x RTX 3090 24GB EVGA FTW3 Ultra - matching pair", 2, "rtx-3090"),
-    ("Pair of NVIDIA Tesla P40 24GB GPUs", 2, "tesla-p40"),
-    ("Lot of 10 GTX 1070 8GB mining cards", 10, "gtx-1070"),
-    ("(3) Three MSI RTX 3060 Ti Ventus 2X 8GB LHR", 3, "rtx-3060-ti"),
-    ("2 x NVIDIA RTX A6000 48GB + NVLink bridge", 2, "rtx-a6000"),
-    ("x2 AMD Radeon RX 7900 XTX 24GB Sapphire Pulse", 2, "rx-7900-xtx"),
-    ("NVIDIA Tesla V100 32GB PCIe (lot of 4)", 4, "tesla-v100-pcie-32gb"),
-    ("Tesla P40 24GB x4", 4, "tesla-p40"),
-    ("5pcs RTX 3070 8GB", 5, "rtx-3070"),
-    ("Bundle of 3 GPUs: RTX 3070, RTX 3060 Ti, RX 6700 XT", 3, None),  # mixed lot: no single model
-    ("Lot of 12 NVIDIA P106-100 6GB mining cards", 12, None),
-])
+@pytest.mark.parametrize(
+    ("title", "qty", "model_id"),
+    [
+        ("2x RTX 3090 24GB EVGA FTW3 Ultra - matching pair", 2, "rtx-3090"),
+        ("Pair of NVIDIA Tesla P40 24GB GPUs", 2, "tesla-p40"),
+        ("Lot of 10 GTX 1070 8GB mining cards", 10, "gtx-1070"),
+        ("(3) Three MSI RTX 3060 Ti Ventus 2X 8GB LHR", 3, "rtx-3060-ti"),
+        ("2 x NVIDIA RTX A6000 48GB + NVLink bridge", 2, "rtx-a6000"),
+        ("x2 AMD Radeon RX 7900 XTX 24GB Sapphire Pulse", 2, "rx-7900-xtx"),
+        ("NVIDIA Tesla V100 32GB PCIe (lot of 4)", 4, "tesla-v100-pcie-32gb"),
+        ("Tesla P40 24GB x4", 4, "tesla-p40"),
+        ("5pcs RTX 3070 8GB", 5, "rtx-3070"),
+        ("Bundle of 3 GPUs: RTX 3070, RTX 3060 Ti, RX 6700 XT", 3, None),  # mixed lot: no single model
+        ("Lot of 12 NVIDIA P106-100 6GB mining cards", 12, None),
+    ],
+)
 def test_lots_keep_quantity_and_model(title, qty, model_id):
     row = classify(title)
     assert row["exclude_reason"] == "lot"
@@ -252,8 +285,12 @@ def test_lots_keep_quantity_and_model(title, qty, model_id):
 
 
 def test_non_lots_have_quantity_one():
-    out = classify_listings(pl.DataFrame({"title": ["A100X converged accelerator 80GB 2x 100GbE",
-                                                    "RTX 4090 24GB", "RTX 3090 box only"]}), CATALOG)
+    out = classify_listings(
+        pl.DataFrame(
+            {"title": ["A100X converged accelerator 80GB 2x 100GbE", "RTX 4090 24GB", "RTX 3090 box only"]}
+        ),
+        CATALOG,
+    )
     assert out["lot_quantity"].to_list() == [1, 1, 1]
     assert out["exclude_reason"].to_list() == ["unclear", None, "box_only"]
 
@@ -268,16 +305,32 @@ def test_output_schema_order_and_empty_input():
     assert out["exclude_reason"].to_list() == [None, "unclear", "unclear", "box_only", None]
     assert out["evidence"].null_count() == 0
     empty = classify_listings(pl.DataFrame({"title": []}, schema={"title": pl.String}), CATALOG)
-    assert empty.height == 0 and {"model_id", "exclude_reason", "lot_quantity", "evidence"} <= set(empty.columns)
+    assert empty.height == 0 and {"model_id", "exclude_reason", "lot_quantity", "evidence"} <= set(
+        empty.columns
+    )
 
 
 def test_classify_ebay_items_keeps_order_and_ids():
     items = [
-        {"itemId": "v1|3|0", "title": "NVIDIA RTX 4090 Founders Edition 24GB", "conditionId": "3000",
-         "seller": {"feedbackPercentage": "99.5"}},
-        {"itemId": "v1|1|0", "title": "RTX 3080 10GB", "conditionId": "7000", "seller": {"feedbackPercentage": "100.0"}},
-        {"itemId": "v1|2|0", "title": "Sapphire Pulse RX 7800 XT 16GB", "conditionId": "1000",
-         "itemGroupType": "SELLER_DEFINED_VARIATIONS", "seller": {"feedbackPercentage": "98"}},
+        {
+            "itemId": "v1|3|0",
+            "title": "NVIDIA RTX 4090 Founders Edition 24GB",
+            "conditionId": "3000",
+            "seller": {"feedbackPercentage": "99.5"},
+        },
+        {
+            "itemId": "v1|1|0",
+            "title": "RTX 3080 10GB",
+            "conditionId": "7000",
+            "seller": {"feedbackPercentage": "100.0"},
+        },
+        {
+            "itemId": "v1|2|0",
+            "title": "Sapphire Pulse RX 7800 XT 16GB",
+            "conditionId": "1000",
+            "itemGroupType": "SELLER_DEFINED_VARIATIONS",
+            "seller": {"feedbackPercentage": "98"},
+        },
         {"itemId": "v1|4|0", "title": "MSI RTX 3070 8GB", "seller": {"feedbackPercentage": "90.9"}},
         {"itemId": "v1|5|0", "title": "MSI RTX 3070 8GB"},
     ]
@@ -290,26 +343,36 @@ def test_classify_ebay_items_keeps_order_and_ids():
 
 
 def test_overrides_win():
-    classified = pl.DataFrame({
-        "source": ["ebay", "ebay", "newegg"],
-        "listing_id": ["v1|1|0", "v1|2|0", "v1|1|0"],
-        "model_id": ["rtx-3090", None, "rtx-4090"],
-        "exclude_reason": [None, "lot", None],
-        "lot_quantity": pl.Series([1, 2, 1], dtype=pl.Int32),
-        "evidence": ["3090 -> rtx-3090", "lot of 2", "4090 -> rtx-4090"],
-        "total_price": [700.0, 1400.0, 1800.0],
-        "unit_price": [700.0, 700.0, 1800.0],
-    })
-    overrides = pl.DataFrame({
-        "source": ["ebay", "ebay"], "listing_id": ["v1|1|0", "v1|2|0"],
-        "model_id": [None, "rtx-3090-ti"], "exclude_reason": ["accessory", None],
-        "note": ["it is a backplate", None],
-    })
+    classified = pl.DataFrame(
+        {
+            "source": ["ebay", "ebay", "newegg"],
+            "listing_id": ["v1|1|0", "v1|2|0", "v1|1|0"],
+            "model_id": ["rtx-3090", None, "rtx-4090"],
+            "exclude_reason": [None, "lot", None],
+            "lot_quantity": pl.Series([1, 2, 1], dtype=pl.Int32),
+            "evidence": ["3090 -> rtx-3090", "lot of 2", "4090 -> rtx-4090"],
+            "total_price": [700.0, 1400.0, 1800.0],
+            "unit_price": [700.0, 700.0, 1800.0],
+        }
+    )
+    overrides = pl.DataFrame(
+        {
+            "source": ["ebay", "ebay"],
+            "listing_id": ["v1|1|0", "v1|2|0"],
+            "model_id": [None, "rtx-3090-ti"],
+            "exclude_reason": ["accessory", None],
+            "note": ["it is a backplate", None],
+        }
+    )
     out = apply_overrides(classified, overrides)
     assert out.columns == classified.columns
     assert out["exclude_reason"].to_list() == ["accessory", None, None]
     assert out["model_id"].to_list() == [None, "rtx-3090-ti", "rtx-4090"]
-    assert out["evidence"].to_list() == ["manual override: it is a backplate", "manual override", "4090 -> rtx-4090"]
+    assert out["evidence"].to_list() == [
+        "manual override: it is a backplate",
+        "manual override",
+        "4090 -> rtx-4090",
+    ]
     assert out["lot_quantity"].to_list() == [1, 1, 1]
     assert out["unit_price"].to_list() == [700.0, 1400.0, 1800.0]
 
@@ -318,35 +381,65 @@ def test_overrides_file_and_validation():
     path = Path(__file__).parents[1] / "warehouse" / "overrides.csv"
     overrides = pl.read_csv(path, schema_overrides={"model_id": pl.String, "exclude_reason": pl.String})
     assert overrides.columns == ["source", "listing_id", "model_id", "exclude_reason", "note"]
-    classified = pl.DataFrame({"source": ["ebay"], "listing_id": ["v1|000000000000|0"], "model_id": ["rtx-4090"],
-                               "exclude_reason": [None], "evidence": ["x"]}, schema_overrides={"exclude_reason": pl.String})
+    classified = pl.DataFrame(
+        {
+            "source": ["ebay"],
+            "listing_id": ["v1|000000000000|0"],
+            "model_id": ["rtx-4090"],
+            "exclude_reason": [None],
+            "evidence": ["x"],
+        },
+        schema_overrides={"exclude_reason": pl.String},
+    )
     out = apply_overrides(classified, overrides)
-    assert out.row(0) == ("ebay", "v1|000000000000|0", None, "unclear", "manual override: example override; safe to delete")
+    assert out.row(0) == (
+        "ebay",
+        "v1|000000000000|0",
+        None,
+        "unclear",
+        "manual override: example override; safe to delete",
+    )
     with pytest.raises(ValueError, match="unknown exclude_reason"):
         apply_overrides(classified, overrides.with_columns(exclude_reason=pl.lit("broken")))
     assert apply_overrides(classified, overrides.clear()).equals(classified)
 
 
 def test_new_catalog_row_needs_no_code_change():
-    extra = pl.DataFrame({
-        "model_id": ["rtx-5080-super", "rx-9070-gre-12gb", "rx-9070-gre-16gb"],
-        "name": ["GeForce RTX 5080 SUPER", "Radeon RX 9070 GRE 12GB", "Radeon RX 9070 GRE 16GB"],
-        "search_query": ["RTX 5080 Super", "RX 9070 GRE 12GB", "RX 9070 GRE 16GB"],
-        "aliases": ["RTX5080 Super|RTX 5080S", "RX9070GRE 12GB", "RX9070GRE 16GB"],
-        "part_numbers": ["ZT-X50820-10P", None, None],
-        "memory_gb": [24.0, 12.0, 16.0],
-        "form_factor": ["pcie", "pcie", "pcie"],
-    })
+    extra = pl.DataFrame(
+        {
+            "model_id": ["rtx-5080-super", "rx-9070-gre-12gb", "rx-9070-gre-16gb"],
+            "name": ["GeForce RTX 5080 SUPER", "Radeon RX 9070 GRE 12GB", "Radeon RX 9070 GRE 16GB"],
+            "search_query": ["RTX 5080 Super", "RX 9070 GRE 12GB", "RX 9070 GRE 16GB"],
+            "aliases": ["RTX5080 Super|RTX 5080S", "RX9070GRE 12GB", "RX9070GRE 16GB"],
+            "part_numbers": ["ZT-X50820-10P", None, None],
+            "memory_gb": [24.0, 12.0, 16.0],
+            "form_factor": ["pcie", "pcie", "pcie"],
+        }
+    )
     catalog = pl.concat([CATALOG.select(extra.columns), extra], how="vertical_relaxed")
-    titles = ["MSI RTX 5080 SUPER 24GB Gaming Trio", "Zotac ZT-X50820-10P", "RTX 5080 16GB",
-              "Sapphire RX 9070 GRE 12GB", "RX 9070 GRE"]
+    titles = [
+        "MSI RTX 5080 SUPER 24GB Gaming Trio",
+        "Zotac ZT-X50820-10P",
+        "RTX 5080 16GB",
+        "Sapphire RX 9070 GRE 12GB",
+        "RX 9070 GRE",
+    ]
     out = classify_listings(pl.DataFrame({"title": titles}), catalog)
-    assert out["model_id"].to_list() == ["rtx-5080-super", "rtx-5080-super", "rtx-5080", "rx-9070-gre-12gb", None]
+    assert out["model_id"].to_list() == [
+        "rtx-5080-super",
+        "rtx-5080-super",
+        "rtx-5080",
+        "rx-9070-gre-12gb",
+        None,
+    ]
 
 
 def test_normalization():
     assert normalize_strings(["RTX4070 12GB SUPER", "GV-N407TSAERO OC-16GD", "Radeon RX 6800 (non-XT)"]) == [
-        "RTX 4070 SUPER 12GB", "GV N 4070 TI SUPER AERO OC 16GB", "RADEON RX 6800"]
+        "RTX 4070 SUPER 12GB",
+        "GV N 4070 TI SUPER AERO OC 16GB",
+        "RADEON RX 6800",
+    ]
 
 
 @pytest.mark.parametrize("name", ["dev", "holdout", "fresh", "final", "confirm", "blind"])

@@ -11,10 +11,49 @@ from transforms.matching.normalize import normalize_expr, normalize_series
 from warehouse.catalog import load_catalog
 
 CATALOG = load_catalog()
-DEV_TITLES = pl.read_csv(Path(__file__).parent / "data" / "labelled_titles_dev.csv", infer_schema=False)["title"].to_list()
-TITLE_WORDS = ["NVIDIA", "GeForce", "RTX", "GTX", "RX", "Radeon", "Tesla", "Quadro", "4090", "3060", "Ti", "SUPER",
-               "XT", "XTX", "12GB", "8G", "24GB", "A100", "SXM4", "PCIe", "x16", "2x", "FE", "Founders", "Edition",
-               "lot", "of", "for", "parts", "box", "only", "with", "bridge", "MSI", "Ventus", "3X", "not", "A1000"]
+DEV_TITLES = pl.read_csv(Path(__file__).parent / "data" / "labelled_titles_dev.csv", infer_schema=False)[
+    "title"
+].to_list()
+TITLE_WORDS = [
+    "NVIDIA",
+    "GeForce",
+    "RTX",
+    "GTX",
+    "RX",
+    "Radeon",
+    "Tesla",
+    "Quadro",
+    "4090",
+    "3060",
+    "Ti",
+    "SUPER",
+    "XT",
+    "XTX",
+    "12GB",
+    "8G",
+    "24GB",
+    "A100",
+    "SXM4",
+    "PCIe",
+    "x16",
+    "2x",
+    "FE",
+    "Founders",
+    "Edition",
+    "lot",
+    "of",
+    "for",
+    "parts",
+    "box",
+    "only",
+    "with",
+    "bridge",
+    "MSI",
+    "Ventus",
+    "3X",
+    "not",
+    "A1000",
+]
 
 titles = st.one_of(
     st.sampled_from(DEV_TITLES),
@@ -24,7 +63,9 @@ titles = st.one_of(
 
 
 def models(values: list[str]) -> list[str | None]:
-    return classify_listings(pl.DataFrame({"title": values}, schema={"title": pl.String}), CATALOG)["model_id"].to_list()
+    return classify_listings(pl.DataFrame({"title": values}, schema={"title": pl.String}), CATALOG)[
+        "model_id"
+    ].to_list()
 
 
 @settings(max_examples=150, deadline=None)

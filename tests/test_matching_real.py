@@ -11,11 +11,15 @@ ROOT = Path(__file__).resolve().parents[1]
 BROWSE_DIR = ROOT.parent / "shared" / "samples" / "ebay-browse"
 LABELS = ROOT / "tests" / "data" / "real_listing_labels.csv"
 
-pytestmark = pytest.mark.skipif(not BROWSE_DIR.is_dir(), reason="real eBay samples not present beside the checkout: skip")
+pytestmark = pytest.mark.skipif(
+    not BROWSE_DIR.is_dir(), reason="real eBay samples not present beside the checkout: skip"
+)
 
 
 def load_tool():
-    spec = importlib.util.spec_from_file_location("evaluate_classifier", ROOT / "tools" / "evaluate_classifier.py")
+    spec = importlib.util.spec_from_file_location(
+        "evaluate_classifier", ROOT / "tools" / "evaluate_classifier.py"
+    )
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
@@ -32,7 +36,8 @@ def test_real_listings_meet_the_precision_and_recall_targets():
     items = tool.read_browse_dir(BROWSE_DIR)
     out = classify_ebay_items(items, load_catalog())
     labels = pl.read_csv(LABELS, infer_schema=False).with_columns(
-        [pl.col(c).replace("", None) for c in ("expected_model_id", "expected_reason")])
+        [pl.col(c).replace("", None) for c in ("expected_model_id", "expected_reason")]
+    )
     joined = out.with_row_index("_i").join(labels, on="item_id", how="inner").sort("_i")
     assert joined.height == len(items)  # every real item is labelled
     scores = score(joined.select("title", "expected_model_id", "expected_reason"), joined)

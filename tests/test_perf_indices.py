@@ -57,10 +57,15 @@ def test_bandwidth_and_compute_rank_cards_differently(results):
 
 def test_on_the_sample_the_llm_ranking_differs_from_the_training_ranking(sample_run):
     with duckdb.connect(str(sample_run["db"]), read_only=True) as con:
-        ranks = con.execute("SELECT model_id, rank_overall, rank_llm_inference, rank_vision FROM marts.gpu_value "
-                            "WHERE condition = 'used' AND snapshot_date = ?", [sample_run["day"]]).fetchall()
+        ranks = con.execute(
+            "SELECT model_id, rank_overall, rank_llm_inference, rank_vision FROM marts.gpu_value "
+            "WHERE condition = 'used' AND snapshot_date = ?",
+            [sample_run["day"]],
+        ).fetchall()
         tiers = con.execute("SELECT DISTINCT use_case, perf_index FROM marts.build_tiers").fetchall()
-        fits = con.execute("SELECT count(*) FROM marts.perf_index_fits WHERE loo_mean_abs_pct_error > 0").fetchone()[0]
+        fits = con.execute(
+            "SELECT count(*) FROM marts.perf_index_fits WHERE loo_mean_abs_pct_error > 0"
+        ).fetchone()[0]
     by_model = {m: (t, llm) for m, t, llm, _ in ranks}
     assert sum(1 for t, llm in by_model.values() if t != llm) >= 5
     # the 3060 12GB climbs in the LLM ranking (bandwidth), the Arc B580 falls (compute)

@@ -8,20 +8,40 @@ import duckdb
 from tests.conftest import materialize_day
 
 MARTS = ["gpu_specs", "price_daily", "gpu_value", "budget_picks", "deals", "build_tiers", "platform_parts"]
-DAILY_TABLES = ["raw.ebay_listings", "raw.retailer_listings", "raw.gpu_spec_sheets", "raw.ingest_errors",
-                "staging.listings", "staging.unmatched_titles", "marts.price_daily", "marts.gpu_value",
-                "marts.budget_picks", "marts.deals", "marts.build_tiers"]
+DAILY_TABLES = [
+    "raw.ebay_listings",
+    "raw.retailer_listings",
+    "raw.gpu_spec_sheets",
+    "raw.ingest_errors",
+    "staging.listings",
+    "staging.unmatched_titles",
+    "marts.price_daily",
+    "marts.gpu_value",
+    "marts.budget_picks",
+    "marts.deals",
+    "marts.build_tiers",
+]
 
 
-COMPARED = {"raw.ebay_listings": "* EXCLUDE (fetched_at)", "raw.retailer_listings": "* EXCLUDE (fetched_at)",
-            "staging.listings": "*", "marts.price_daily": "*", "marts.gpu_value": "*", "marts.budget_picks": "*",
-            "marts.deals": "*", "marts.build_tiers": "*", "staging.listing_history": "*"}
+COMPARED = {
+    "raw.ebay_listings": "* EXCLUDE (fetched_at)",
+    "raw.retailer_listings": "* EXCLUDE (fetched_at)",
+    "staging.listings": "*",
+    "marts.price_daily": "*",
+    "marts.gpu_value": "*",
+    "marts.budget_picks": "*",
+    "marts.deals": "*",
+    "marts.build_tiers": "*",
+    "staging.listing_history": "*",
+}
 
 
 def counts(db) -> dict[str, int]:
     with duckdb.connect(str(db), read_only=True) as con:
-        tables = con.execute("SELECT schema_name || '.' || table_name FROM duckdb_tables() "
-                             "WHERE schema_name IN ('raw','staging','marts') AND table_name <> 'source_runs'").fetchall()
+        tables = con.execute(
+            "SELECT schema_name || '.' || table_name FROM duckdb_tables() "
+            "WHERE schema_name IN ('raw','staging','marts') AND table_name <> 'source_runs'"
+        ).fetchall()
         return {t: con.execute(f"SELECT count(*) FROM {t}").fetchone()[0] for (t,) in tables}
 
 
@@ -30,13 +50,19 @@ def test_the_run_succeeds_and_every_marts_table_has_rows(sample_run):
     got = counts(sample_run["db"])
     for table in MARTS:
         assert got[f"marts.{table}"] > 0, table
-    assert got["raw.ebay_listings"] >= 400 and got["raw.retailer_listings"] > 0 and got["raw.gpu_spec_sheets"] > 0
+    assert (
+        got["raw.ebay_listings"] >= 400
+        and got["raw.retailer_listings"] > 0
+        and got["raw.gpu_spec_sheets"] > 0
+    )
 
 
 def test_every_row_carries_its_source_mode_and_it_is_sample(sample_run):
     with duckdb.connect(str(sample_run["db"]), read_only=True) as con:
-        tables = con.execute("SELECT DISTINCT schema_name || '.' || table_name FROM duckdb_columns() "
-                             "WHERE column_name = 'source_mode'").fetchall()
+        tables = con.execute(
+            "SELECT DISTINCT schema_name || '.' || table_name FROM duckdb_columns() "
+            "WHERE column_name = 'source_mode'"
+        ).fetchall()
         assert len(tables) >= 12
         for (t,) in tables:
             modes = {m for (m,) in con.execute(f"SELECT DISTINCT source_mode FROM {t}").fetchall()}
@@ -45,10 +71,14 @@ def test_every_row_carries_its_source_mode_and_it_is_sample(sample_run):
 
 def test_every_table_and_column_has_a_comment(sample_run):
     with duckdb.connect(str(sample_run["db"]), read_only=True) as con:
-        bare_tables = con.execute("SELECT schema_name, table_name FROM duckdb_tables() "
-                                  "WHERE schema_name IN ('raw','staging','marts') AND (comment IS NULL OR comment = '')").fetchall()
-        bare_cols = con.execute("SELECT schema_name, table_name, column_name FROM duckdb_columns() "
-                                "WHERE schema_name IN ('raw','staging','marts') AND (comment IS NULL OR comment = '')").fetchall()
+        bare_tables = con.execute(
+            "SELECT schema_name, table_name FROM duckdb_tables() "
+            "WHERE schema_name IN ('raw','staging','marts') AND (comment IS NULL OR comment = '')"
+        ).fetchall()
+        bare_cols = con.execute(
+            "SELECT schema_name, table_name, column_name FROM duckdb_columns() "
+            "WHERE schema_name IN ('raw','staging','marts') AND (comment IS NULL OR comment = '')"
+        ).fetchall()
     assert bare_tables == [] and bare_cols == []
 
 
@@ -69,14 +99,24 @@ def test_rerunning_the_same_day_leaves_identical_tables(sample_run, tmp_path):
     materialize_day(db)
     first = counts(db)
     with duckdb.connect(str(db), read_only=True) as con:
-        snap1 = {t: con.execute(f"SELECT {cols} FROM {t} ORDER BY ALL").fetchall() for t, cols in COMPARED.items()}
+        snap1 = {
+            t: con.execute(f"SELECT {cols} FROM {t} ORDER BY ALL").fetchall() for t, cols in COMPARED.items()
+        }
     materialize_day(db)
     assert counts(db) == first  # raw.source_runs aside: it logs each run, so it gains one row per source
     with duckdb.connect(str(db), read_only=True) as con:
-        runs = con.execute("SELECT source, count(DISTINCT run_id), any_value(source_mode) FROM raw.source_runs "
-                           "GROUP BY source ORDER BY source").fetchall()
-    assert runs == [("ebay", 2, "sample"), ("ebay_sold", 2, "sample"), ("ecb", 2, "sample"), ("gpuhunt", 2, "sample"),
-                    ("retailers", 2, "sample"), ("spec_sheets", 2, "sample")]
+        runs = con.execute(
+            "SELECT source, count(DISTINCT run_id), any_value(source_mode) FROM raw.source_runs "
+            "GROUP BY source ORDER BY source"
+        ).fetchall()
+    assert runs == [
+        ("ebay", 2, "sample"),
+        ("ebay_sold", 2, "sample"),
+        ("ecb", 2, "sample"),
+        ("gpuhunt", 2, "sample"),
+        ("retailers", 2, "sample"),
+        ("spec_sheets", 2, "sample"),
+    ]
     with duckdb.connect(str(db), read_only=True) as con:
         for t, rows in snap1.items():
             assert con.execute(f"SELECT {COMPARED[t]} FROM {t} ORDER BY ALL").fetchall() == rows, t

@@ -12,14 +12,21 @@ D = date(2026, 11, 20)
 
 
 def listings(prices, model="m", condition="used", source="ebay", day=D):
-    return pl.DataFrame({"snapshot_date": [day] * len(prices), "source": [source] * len(prices),
-                         "model_id": [model] * len(prices), "condition": [condition] * len(prices),
-                         "unit_price": [float(p) for p in prices]})
+    return pl.DataFrame(
+        {
+            "snapshot_date": [day] * len(prices),
+            "source": [source] * len(prices),
+            "model_id": [model] * len(prices),
+            "condition": [condition] * len(prices),
+            "unit_price": [float(p) for p in prices],
+        }
+    )
 
 
 def row(stats, source="all", model="m", condition="used"):
-    return stats.filter((pl.col("source") == source) & (pl.col("model_id") == model)
-                        & (pl.col("condition") == condition)).row(0, named=True)
+    return stats.filter(
+        (pl.col("source") == source) & (pl.col("model_id") == model) & (pl.col("condition") == condition)
+    ).row(0, named=True)
 
 
 def test_known_answers_without_outliers():
@@ -45,7 +52,14 @@ def test_screen_applies_only_from_three_listings():
 
 def test_single_listing():
     r = row(daily_price_stats(listings([450])))
-    assert (r["listing_count"], r["min_price"], r["low3_mean"], r["p25"], r["median"], r["p75"]) == (1, 450, 450, 450, 450, 450)
+    assert (r["listing_count"], r["min_price"], r["low3_mean"], r["p25"], r["median"], r["p75"]) == (
+        1,
+        450,
+        450,
+        450,
+        450,
+        450,
+    )
 
 
 def test_ties():
@@ -62,7 +76,9 @@ def test_per_source_and_all_rows():
 
 
 def test_new_and_used_prices_are_kept_apart():
-    frame = pl.concat([listings([1000, 1010, 1020], condition="new"), listings([600, 610, 620], condition="used")])
+    frame = pl.concat(
+        [listings([1000, 1010, 1020], condition="new"), listings([600, 610, 620], condition="used")]
+    )
     stats = daily_price_stats(frame)
     assert row(stats, condition="new")["median"] == 1010
     assert row(stats, condition="used")["median"] == 610
@@ -72,13 +88,18 @@ def test_open_box_counts_as_new_unless_configured():
     assert price_condition("open_box") == "new"
     assert price_condition("open_box", open_box_as_new=False) == "open_box"
     assert price_condition("for_parts") is None
-    assert ebay_condition(1500) == "open_box" and ebay_condition(2500) == "refurbished" and ebay_condition(7000) == "for_parts"
+    assert (
+        ebay_condition(1500) == "open_box"
+        and ebay_condition(2500) == "refurbished"
+        and ebay_condition(7000) == "for_parts"
+    )
 
 
 def test_rolling_median_and_changes_against_7_and_30_days():
     keys = {"model_id": "m", "condition": "used", "source": "all"}
-    history = pl.DataFrame([{"snapshot_date": D - timedelta(days=k), **keys, "median": 100.0 + k}
-                            for k in range(1, 31)])
+    history = pl.DataFrame(
+        [{"snapshot_date": D - timedelta(days=k), **keys, "median": 100.0 + k} for k in range(1, 31)]
+    )
     today = pl.DataFrame([{"snapshot_date": D, **keys, "median": 90.0}])
     r = add_history(today, history).row(0, named=True)
     assert r["rolling_7d_median"] == pytest.approx(sorted([90.0] + [100.0 + k for k in range(1, 7)])[3])

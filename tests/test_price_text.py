@@ -15,15 +15,15 @@ from transforms.price_text import PriceText, parse_price_text
         ("$1299.99", 1299.99),
         ("$249.99", 249.99),
         ("$0.01", 0.01),
-        ("$1,000,000.00", 1_000_000.0),   # the limit itself is allowed
+        ("$1,000,000.00", 1_000_000.0),  # the limit itself is allowed
         ("US$ 749.99", 749.99),
         ("749.99 USD", 749.99),
-        ("$1.299,99", 1299.99),           # European decimal comma
+        ("$1.299,99", 1299.99),  # European decimal comma
         ("1.299,99 $", 1299.99),
         ("1299,99", 1299.99),
         ("12,50", 12.5),
-        ("1,299", 1299.0),                # three digits after the only comma: thousands
-        ("1.299", 1299.0),                # same for a dot: no price has three decimals
+        ("1,299", 1299.0),  # three digits after the only comma: thousands
+        ("1.299", 1299.0),  # same for a dot: no price has three decimals
         ("\u00a0$\u00a01,299.99\u00a0", 1299.99),
         ("  $1,299.99\n", 1299.99),
         ("$ 1,299.99", 1299.99),
@@ -38,8 +38,16 @@ def test_single_prices(text, expected):
     assert parsed.note is None
 
 
-@pytest.mark.parametrize("text", ["$1,299.99 - $1,499.99", "$1,299.99 – $1,499.99", "$1,299.99—$1,499.99",
-                                  "1299.99 to 1499.99", "$1,299.99 ~ $1,499.99"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "$1,299.99 - $1,499.99",
+        "$1,299.99 – $1,499.99",
+        "$1,299.99—$1,499.99",
+        "1299.99 to 1499.99",
+        "$1,299.99 ~ $1,499.99",
+    ],
+)
 def test_ranges(text):
     parsed = parse_price_text(text)
     assert (parsed.low, parsed.high) == (1299.99, 1499.99)
@@ -109,7 +117,9 @@ def test_negatives_are_rejected(text):
     assert parsed.note.startswith("negative:")
 
 
-@pytest.mark.parametrize("text", ["abc", "$", "1,2,3", "12,34,5", "$1,299.99 $1,499.99", "price: tba", "1.2.3,4.5"])
+@pytest.mark.parametrize(
+    "text", ["abc", "$", "1,2,3", "12,34,5", "$1,299.99 $1,499.99", "price: tba", "1.2.3,4.5"]
+)
 def test_unparseable_text_keeps_the_text_in_the_note(text):
     parsed = parse_price_text(text)
     assert parsed.value is None

@@ -19,8 +19,9 @@ from transforms.matching import classify_listings
 from transforms.price_text import parse_price_text
 from warehouse.catalog import load_catalog
 
-SETTINGS = settings(max_examples=150, deadline=None, derandomize=True,
-                    suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(
+    max_examples=150, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
+)
 
 # ---- prices ----------------------------------------------------------------------------------------------
 
@@ -58,8 +59,11 @@ def test_ranges_are_ranges_never_a_single_price(a, b, sep):
 
 
 @SETTINGS
-@given(st.decimals(min_value=Decimal("1000000.01"), max_value=Decimal("1e15"), places=2),
-       st.sampled_from(["${}", "{}", "{} USD"]), st.booleans())
+@given(
+    st.decimals(min_value=Decimal("1000000.01"), max_value=Decimal("1e15"), places=2),
+    st.sampled_from(["${}", "{}", "{} USD"]),
+    st.booleans(),
+)
 def test_absurd_amounts_are_never_prices(d, pattern, scientific):
     text = pattern.format(f"{d:.2e}" if scientific else us(d))
     parsed = parse_price_text(text)
@@ -74,16 +78,31 @@ def test_negative_amounts_are_never_prices(d, pattern):
 
 
 @SETTINGS
-@given(st.one_of(st.none(), st.text(), st.floats(), st.integers(), st.booleans(),
-                 st.sampled_from(["1e12", "-5", "abc", "NaN", "inf", "-inf", "1e309", "", " ", "0", "0.00"])))
+@given(
+    st.one_of(
+        st.none(),
+        st.text(),
+        st.floats(),
+        st.integers(),
+        st.booleans(),
+        st.sampled_from(["1e12", "-5", "abc", "NaN", "inf", "-inf", "1e309", "", " ", "0", "0.00"]),
+    )
+)
 def test_an_ebay_price_is_a_plausible_number_or_unknown(value):
     item = {"itemId": "v1|1|0", "title": "RTX 3090", "price": {"value": value, "currency": "USD"}}
-    row = item_row(item, snapshot_date=date(2026, 11, 20), query_model_id="rtx-3090", query="RTX 3090",
-                   fetched_at=datetime(2026, 11, 20, tzinfo=UTC), source_mode="live")
+    row = item_row(
+        item,
+        snapshot_date=date(2026, 11, 20),
+        query_model_id="rtx-3090",
+        query="RTX 3090",
+        fetched_at=datetime(2026, 11, 20, tzinfo=UTC),
+        source_mode="live",
+    )
     assert row["price"] is None or 0 < row["price"] <= 1_000_000
 
 
 # ---- the classifier --------------------------------------------------------------------------------------
+
 
 @cache
 def catalog() -> pl.DataFrame:
@@ -94,7 +113,9 @@ def catalog() -> pl.DataFrame:
 def model_names() -> list[tuple[str, str]]:
     """(model_id, a way a listing names it): catalog name and search query, with the memory size."""
     out = []
-    for r in catalog().select("model_id", "name", "search_query", "memory_gb", "memory_type").iter_rows(named=True):
+    for r in (
+        catalog().select("model_id", "name", "search_query", "memory_gb", "memory_type").iter_rows(named=True)
+    ):
         gb = int(r["memory_gb"]) if r["memory_gb"] == int(r["memory_gb"]) else r["memory_gb"]
         out.append((r["model_id"], f"{r['name']} {gb}GB {r['memory_type']}"))
         out.append((r["model_id"], r["search_query"]))
@@ -102,8 +123,18 @@ def model_names() -> list[tuple[str, str]]:
 
 
 BRANDS = ["", "ASUS", "MSI", "EVGA", "Gigabyte", "ZOTAC", "PNY", "Dell OEM", "Sapphire", "XFX"]
-TAILS = ["", "Graphics Card", "Video Card GPU", "Used Tested Working", "Blower Fan", "PCIe 4.0 x16",
-         "Founders Edition", "Free Shipping", "Excellent Condition", "Dual Fan OC"]
+TAILS = [
+    "",
+    "Graphics Card",
+    "Video Card GPU",
+    "Used Tested Working",
+    "Blower Fan",
+    "PCIe 4.0 x16",
+    "Founders Edition",
+    "Free Shipping",
+    "Excellent Condition",
+    "Dual Fan OC",
+]
 
 
 @st.composite
@@ -135,7 +166,9 @@ def recased(draw, title: str) -> str:
     if mode == "random":
         flips = draw(st.lists(st.booleans(), min_size=len(title), max_size=len(title)))
         return "".join(c.upper() if f else c.lower() for c, f in zip(title, flips, strict=True))
-    return {"upper": title.upper(), "lower": title.lower(), "swap": title.swapcase(), "title": title.title()}[mode]
+    return {"upper": title.upper(), "lower": title.lower(), "swap": title.swapcase(), "title": title.title()}[
+        mode
+    ]
 
 
 @st.composite
@@ -148,7 +181,11 @@ def respaced(draw, title: str) -> str:
 @given(st.data())
 def test_case_and_spacing_never_change_the_model(data):
     title = data.draw(titles())
-    variants = [data.draw(recased(title)), data.draw(respaced(title)), data.draw(respaced(data.draw(recased(title))))]
+    variants = [
+        data.draw(recased(title)),
+        data.draw(respaced(title)),
+        data.draw(respaced(data.draw(recased(title)))),
+    ]
     result = classify([title, *variants])
     models = result["model_id"].to_list()
     assert models == [models[0]] * len(models), list(zip([title, *variants], models, strict=True))

@@ -7,18 +7,14 @@ import subprocess
 import sys
 import time
 
-import dagster as dg
 import duckdb
 import pytest
 
-import pipelines.checks.price_checks as price_checks
-from pipelines.assets import ALL_ASSETS
+import pipelines.day_checks as price_checks
 from pipelines.backfill import BackfillBusy, backfill
 from pipelines.backfill import main as backfill_main
-from pipelines.checks import ALL_CHECKS
-from pipelines.jobs import daily_refresh
+from pipelines.definitions import definitions_with
 from pipelines.run_daily import run
-from pipelines.stale_days import refresh_stale_days
 from tests.conftest import redirect_outputs, sample_resources
 
 DAYS = ["2026-11-18", "2026-11-19", "2026-11-20"]
@@ -41,8 +37,7 @@ def project(tmp_path, monkeypatch):
     monkeypatch.delenv("DAGSTER_HOME", raising=False)
     monkeypatch.setenv("GPU_MARKET_DB", str(tmp_path / "w.duckdb"))
     db = tmp_path / "w.duckdb"
-    defs = dg.Definitions(assets=ALL_ASSETS, asset_checks=ALL_CHECKS, jobs=[daily_refresh, refresh_stale_days],
-                          resources=sample_resources(db))
+    defs = definitions_with(sample_resources(db))
     return {"db": db, "published": tmp_path / "published" / "w.duckdb", "root": tmp_path, "defs": defs}
 
 
@@ -53,15 +48,21 @@ def newest_day(path) -> str:
 
 def test_a_reader_holding_the_published_warehouse_never_blocks_the_run(project, capsys):
     assert run(["run_daily", DAYS[0]], defs=project["defs"]) == 0
-    reader = subprocess.Popen([sys.executable, "-c", READER, str(project["published"])], stdin=subprocess.PIPE,
-                              stdout=subprocess.PIPE, text=True)
+    reader = subprocess.Popen(
+        [sys.executable, "-c", READER, str(project["published"])],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     try:
         assert reader.stdout.readline().split() == ["open", DAYS[0]]
         started = time.perf_counter()
         reader.stdin.write("ask\n")
         reader.stdin.flush()
         first = reader.stdout.readline()
-        assert run(["run_daily", DAYS[1]], defs=project["defs"]) == 0  # the reader's file stays open meanwhile
+        assert (
+            run(["run_daily", DAYS[1]], defs=project["defs"]) == 0
+        )  # the reader's file stays open meanwhile
         took = time.perf_counter() - started
         for _ in range(3):  # ...and keeps answering from the day it opened
             reader.stdin.write("ask\n")
@@ -79,18 +80,23 @@ def test_a_reader_holding_the_published_warehouse_never_blocks_the_run(project, 
 
 
 def test_a_day_failing_a_blocking_check_leaves_latest_the_dashboard_and_readers_on_the_last_good_day(
-        project, monkeypatch, capsys):
+    project, monkeypatch, capsys
+):
     assert run(["run_daily", DAYS[0]], defs=project["defs"]) == 0
     page = (project["root"] / "site" / "index.html").read_text()
     assert f"Data date: {DAYS[0]}" in page
     monkeypatch.setattr(price_checks, "MIN_COVERAGE", 0.99)  # the next day's coverage falls short
     assert run(["run_daily", DAYS[1]], defs=project["defs"]) == 1
     err = capsys.readouterr().err
-    assert (f"daily_refresh failed for {DAYS[1]} (sample mode): check price_coverage on price_daily failed: "
-            "33 of 142 catalog models priced on at least 3 listings (23%, at least 99% needed)") in err
+    assert (
+        f"daily_refresh failed for {DAYS[1]} (sample mode): check price_coverage on marts.price_daily failed: "
+        "33 of 142 catalog models priced on at least 3 listings (23%, at least 99% needed)"
+    ) in err
     assert f"exports/latest still points at {DAYS[0]}" in err
     exports = project["root"] / "exports"
-    assert (exports / "LATEST").read_text().strip() == DAYS[0] and (exports / "latest").resolve().name == DAYS[0]
+    assert (exports / "LATEST").read_text().strip() == DAYS[0] and (
+        exports / "latest"
+    ).resolve().name == DAYS[0]
     assert not (exports / DAYS[1]).exists()
     assert (project["root"] / "site" / "index.html").read_text() == page
     assert newest_day(project["published"]) == DAYS[0]
@@ -111,15 +117,27 @@ def test_backfill_runs_in_order_resumes_and_runs_one_at_a_time(tmp_path):
     assert backfill(days, run_day, lambda: [], tmp_path, lines.append) == ["2026-11-03"]
     assert lines[:2] == ["[1/4] 2026-11-01 ok in 0.0s", "resuming: 1 of 4 days already done"]
     assert lines[3].startswith("[2/3] 2026-11-03 FAILED in 0.0s: check price_coverage failed")
-    assert backfill(days, run_day, lambda: ["2026-11-05"], tmp_path, lines.append) == []  # retries the failed day
+    assert (
+        backfill(days, run_day, lambda: ["2026-11-05"], tmp_path, lines.append) == []
+    )  # retries the failed day
     assert calls == ["2026-11-01", "2026-11-02", "2026-11-02", "2026-11-03", "2026-11-04", "2026-11-03"]
-    assert lines[-2:] == ["[1/1] 2026-11-03 ok in 0.0s",
-                          "refreshed 1 later days whose history changed: 2026-11-05"]
+    assert lines[-2:] == [
+        "[1/1] 2026-11-03 ok in 0.0s",
+        "refreshed 1 later days whose history changed: 2026-11-05",
+    ]
     assert not list(tmp_path.glob("backfill-*.json"))  # finished: the next identical command starts afresh
 
-    holder = subprocess.Popen([sys.executable, "-c", "import fcntl, sys, time; f = open(sys.argv[1], 'a+'); "
-                               "fcntl.flock(f, fcntl.LOCK_EX); print('held', flush=True); time.sleep(30)",
-                               str(tmp_path / "backfill.lock")], stdout=subprocess.PIPE, text=True)
+    holder = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "import fcntl, sys, time; f = open(sys.argv[1], 'a+'); "
+            "fcntl.flock(f, fcntl.LOCK_EX); print('held', flush=True); time.sleep(30)",
+            str(tmp_path / "backfill.lock"),
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     try:
         assert holder.stdout.readline().strip() == "held"
         with pytest.raises(BackfillBusy, match="another backfill is running"):
@@ -133,8 +151,12 @@ def test_backfill_cli_over_sample_days(project, capsys):
     assert backfill_main(["backfill", DAYS[0], DAYS[-1]], defs=project["defs"]) == 0
     out = capsys.readouterr().out
     assert [line.split()[:3] for line in out.splitlines() if line.startswith("[")] == [
-        ["[1/3]", DAYS[0], "ok"], ["[2/3]", DAYS[1], "ok"], ["[3/3]", DAYS[2], "ok"]]
+        ["[1/3]", DAYS[0], "ok"],
+        ["[2/3]", DAYS[1], "ok"],
+        ["[3/3]", DAYS[2], "ok"],
+    ]
     assert newest_day(project["published"]) == DAYS[-1]
     assert backfill_main(["backfill", DAYS[-1], DAYS[0]], defs=project["defs"]) == 2
-    assert capsys.readouterr().err.strip() == (f"error: the range ends on {DAYS[0]}, before it starts on {DAYS[-1]}: "
-                                               "give the earlier day first")
+    assert capsys.readouterr().err.strip() == (
+        f"error: the range ends on {DAYS[0]}, before it starts on {DAYS[-1]}: give the earlier day first"
+    )

@@ -20,14 +20,20 @@ ROOT = Path(__file__).resolve().parents[1]
 def warehouse(tmp_path):
     db = tmp_path / "rw.duckdb"
     from datetime import date
+
     with connect(db) as con:
         replace_slices(con, [("raw.ebay_listings", day_frame(date(2026, 11, 20), 500, "old"), None)])
     return db
 
 
 def start(command: str, db: Path, seconds: float) -> subprocess.Popen:
-    proc = subprocess.Popen([sys.executable, "-m", "tests.support.crash_writer", command, str(db), str(seconds)],
-                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tests.support.crash_writer", command, str(db), str(seconds)],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     line = proc.stdout.readline().strip()
     if line != "LOCKED":
         proc.kill()
@@ -67,7 +73,9 @@ def test_a_reader_that_waits_reads_the_committed_state(warehouse):
         began = time.monotonic()
         with connect(warehouse, read_only=True, wait_s=20) as con:
             waited = time.monotonic() - began
-            assert con.execute("SELECT calls FROM raw.api_calls WHERE source = 'lock-test'").fetchall() == [(1,)]
+            assert con.execute("SELECT calls FROM raw.api_calls WHERE source = 'lock-test'").fetchall() == [
+                (1,)
+            ]
             assert con.execute("SELECT count(*) FROM raw.ebay_listings").fetchone()[0] == 500
         assert waited >= 0.3  # it waited for the writer rather than reading under it
     finally:
@@ -77,7 +85,9 @@ def test_a_reader_that_waits_reads_the_committed_state(warehouse):
 def test_a_run_started_while_a_user_reads_gets_the_same_message(warehouse):
     reader = start("read", warehouse, 1.5)
     try:
-        with pytest.raises(WarehouseBusyError, match="open in another process .another run, or a session reading it"):
+        with pytest.raises(
+            WarehouseBusyError, match="open in another process .another run, or a session reading it"
+        ):
             with connect(warehouse, wait_s=0.5):
                 pass
     finally:

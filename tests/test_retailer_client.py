@@ -8,7 +8,7 @@ import duckdb
 import httpx
 import pytest
 
-from pipelines.checks.retailer_checks import retailer_store_counts
+from pipelines.defs.raw.retailer_checks import retailer_store_counts
 from pipelines.resources import RetailersResource, WarehouseResource
 from pipelines.sources.http_policy import FetchError, HttpSession, RetryPolicy, Throttle
 from pipelines.sources.retailers import replay
@@ -20,10 +20,16 @@ PAGES = replay.SAMPLE_DIR
 
 def client_for(spec, handler, sleeps=None, per_second=0.0, clock=None):
     http = httpx.Client(transport=httpx.MockTransport(handler))
-    throttle = Throttle(per_second, **({"clock": clock} if clock else {}),
-                        sleep=(sleeps.append if sleeps is not None else (lambda s: None)))
-    policy = RetryPolicy(max_attempts=3, base_delay_s=0.01,
-                         retry_statuses=frozenset({500, 502, 503, 504}) | spec.rate_limit_statuses)
+    throttle = Throttle(
+        per_second,
+        **({"clock": clock} if clock else {}),
+        sleep=(sleeps.append if sleeps is not None else (lambda s: None)),
+    )
+    policy = RetryPolicy(
+        max_attempts=3,
+        base_delay_s=0.01,
+        retry_statuses=frozenset({500, 502, 503, 504}) | spec.rate_limit_statuses,
+    )
     return RetailerClient(spec, HttpSession(http, policy, throttle, sleep=lambda s: None))
 
 
@@ -106,16 +112,23 @@ def test_a_changed_layout_is_an_error_not_an_empty_result():
 
 
 def test_one_store_failing_keeps_the_other_stores_rows(tmp_path, monkeypatch):
-    from pipelines.assets.ingest_retailers import retailer_listings
+    from pipelines.defs.raw.retailer_listings import retailer_listings
 
     monkeypatch.setitem(replay.HTML_PAGES, "newegg", "layout-changed.html")
     db = tmp_path / "r.duckdb"
-    result = dg.materialize([retailer_listings], partition_key="2026-11-20",
-                            resources={"warehouse": WarehouseResource(db_path=str(db)),
-                                       "retailers": RetailersResource(mode="sample")})
+    result = dg.materialize(
+        [retailer_listings],
+        partition_key="2026-11-20",
+        resources={
+            "warehouse": WarehouseResource(db_path=str(db)),
+            "retailers": RetailersResource(mode="sample"),
+        },
+    )
     assert result.success
     with duckdb.connect(str(db), read_only=True) as con:
-        per_store = dict(con.execute("SELECT store, count(*) FROM raw.retailer_listings GROUP BY store").fetchall())
+        per_store = dict(
+            con.execute("SELECT store, count(*) FROM raw.retailer_listings GROUP BY store").fetchall()
+        )
         errors = con.execute("SELECT source, error_kind FROM raw.ingest_errors").fetchall()
     assert "newegg" not in per_store and per_store["microcenter"] > 0 and per_store["bestbuy"] > 0
     assert errors == [("newegg", "layout_changed")]
@@ -128,18 +141,32 @@ def seed_counts(db, rows, errors=()):
         apply_migrations(con)
         for day, store, n in rows:
             for i in range(n):
-                con.execute("INSERT INTO raw.retailer_listings (snapshot_date, store, sku, condition, source_mode) "
-                            "VALUES (?, ?, ?, 'new', 'sample')", [day, store, f"s{i}"])
+                con.execute(
+                    "INSERT INTO raw.retailer_listings (snapshot_date, store, sku, condition, source_mode) "
+                    "VALUES (?, ?, ?, 'new', 'sample')",
+                    [day, store, f"s{i}"],
+                )
         for day, store in errors:
-            con.execute("INSERT INTO raw.ingest_errors (snapshot_date, source, error_kind, reason, recorded_at, source_mode) "
-                        "VALUES (?, ?, 'http_status', 'down', now(), 'sample')", [day, store])
+            con.execute(
+                "INSERT INTO raw.ingest_errors (snapshot_date, source, error_kind, reason, recorded_at, source_mode) "
+                "VALUES (?, ?, 'http_status', 'down', now(), 'sample')",
+                [day, store],
+            )
 
 
 def test_check_fails_when_a_store_that_answered_yields_nothing(tmp_path):
     db = tmp_path / "c.duckdb"
     d1, d2 = date(2026, 11, 19), date(2026, 11, 20)
-    seed_counts(db, [(d1, "newegg", 10), (d1, "microcenter", 10), (d1, "bestbuy", 10),
-                     (d2, "microcenter", 10), (d2, "bestbuy", 10)])
+    seed_counts(
+        db,
+        [
+            (d1, "newegg", 10),
+            (d1, "microcenter", 10),
+            (d1, "bestbuy", 10),
+            (d2, "microcenter", 10),
+            (d2, "bestbuy", 10),
+        ],
+    )
     result = retailer_store_counts(WarehouseResource(db_path=str(db)))
     assert not result.passed and "newegg" in result.description
 
@@ -147,8 +174,17 @@ def test_check_fails_when_a_store_that_answered_yields_nothing(tmp_path):
 def test_check_does_not_blame_a_store_that_did_not_answer_but_warns_on_a_halving(tmp_path):
     db = tmp_path / "c.duckdb"
     d1, d2 = date(2026, 11, 19), date(2026, 11, 20)
-    seed_counts(db, [(d1, "newegg", 10), (d1, "microcenter", 10), (d1, "bestbuy", 10),
-                     (d2, "microcenter", 4), (d2, "bestbuy", 10)], errors=[(d2, "newegg")])
+    seed_counts(
+        db,
+        [
+            (d1, "newegg", 10),
+            (d1, "microcenter", 10),
+            (d1, "bestbuy", 10),
+            (d2, "microcenter", 4),
+            (d2, "bestbuy", 10),
+        ],
+        errors=[(d2, "newegg")],
+    )
     result = retailer_store_counts(WarehouseResource(db_path=str(db)))
     assert not result.passed and result.severity == dg.AssetCheckSeverity.WARN
     assert "microcenter" in result.description

@@ -37,8 +37,10 @@ def ne2021():
 
 @pytest.fixture(scope="module")
 def mc2023():
-    return {(x.sku, x.condition): x
-            for x in microcenter.parse_category_page(page("microcenter_tiles_2023.html"), MC_URL).listings}
+    return {
+        (x.sku, x.condition): x
+        for x in microcenter.parse_category_page(page("microcenter_tiles_2023.html"), MC_URL).listings
+    }
 
 
 def test_every_fixture_is_marked_as_ours():
@@ -52,8 +54,10 @@ def test_every_fixture_is_marked_as_ours():
 def test_a_newegg_combo_is_a_bundle_keyed_by_its_combo_number_not_its_grid_position(ne2026):
     combo = ne2026["Combo.4190581"]
     assert combo.listing_kind == "bundle"
-    assert combo.components == ("GIGABYTE GeForce RTX 3070 GV-N3070GAMING OC-8GD 8GB Video Card | "
-                                "GIGABYTE GP-P750GM 750W ATX 80 PLUS GOLD Power Supply")
+    assert combo.components == (
+        "GIGABYTE GeForce RTX 3070 GV-N3070GAMING OC-8GD 8GB Video Card | "
+        "GIGABYTE GP-P750GM 750W ATX 80 PLUS GOLD Power Supply"
+    )
     assert combo.url == "https://www.newegg.com/Product/ComboDealDetails?ItemList=Combo.4190581"
     assert combo.price_usd == 699.98
     assert not any(sku.startswith("combo_cell") for sku in ne2026)
@@ -67,8 +71,9 @@ def test_the_combo_key_is_stable_when_the_cell_moves():
 
 
 def test_a_combo_cell_without_a_combo_link_is_still_a_bundle():
-    html = page("newegg_grid_2026.html").replace("/Product/ComboDealDetails?ItemList=Combo.4190581",
-                                                 "https://www.newegg.com/p/pl?d=combo")
+    html = page("newegg_grid_2026.html").replace(
+        "/Product/ComboDealDetails?ItemList=Combo.4190581", "https://www.newegg.com/p/pl?d=combo"
+    )
     (combo,) = [x for x in newegg.parse_search_page(html, NEWEGG_URL).listings if x.listing_kind == "bundle"]
     assert combo.sku == "Combo.4190581"
 
@@ -78,7 +83,10 @@ def test_a_combo_cell_without_a_combo_link_is_still_a_bundle():
 
 def test_newegg_condition_badge_inside_the_title_link(ne2026):
     refurb = ne2026["N82E16814932202R"]
-    assert (refurb.condition, refurb.title) == ("refurbished", "ASUS TUF Gaming GeForce RTX 3080 10GB GDDR6X Video Card")
+    assert (refurb.condition, refurb.title) == (
+        "refurbished",
+        "ASUS TUF Gaming GeForce RTX 3080 10GB GDDR6X Video Card",
+    )
     used = ne2026["9SIA0AB1C23456"]
     assert (used.condition, used.title) == ("used", "ZOTAC GAMING GeForce RTX 3090 Trinity 24GB GDDR6X")
     assert ne2026["N82E16814932201"].condition == "new"  # the badge span is there, empty
@@ -95,7 +103,12 @@ def test_micro_center_refurbished_in_the_middle_of_the_name(mc2023):
 
 def test_micro_center_open_box_offers_are_rows_with_price_and_count(mc2023):
     offer = mc2023[("660467", "open_box")]
-    assert (offer.price_usd, offer.stock_quantity, offer.in_stock, offer.price_note) == (674.96, 2, True, "open box from")
+    assert (offer.price_usd, offer.stock_quantity, offer.in_stock, offer.price_note) == (
+        674.96,
+        2,
+        True,
+        "open box from",
+    )
     assert mc2023[("660480", "open_box")].price_usd == 764.96
 
 
@@ -118,10 +131,10 @@ def test_a_zero_count_is_out_of_stock(mc2023):
 
 def test_newegg_stock_from_the_button(ne2026, ne2021):
     assert (ne2026["N82E16814932205"].in_stock, ne2026["N82E16814932205"].stock_text) == (False, "Back order")
-    assert ne2026["N82E16814932206"].in_stock is False          # OUT OF STOCK promo, View Details button
-    assert ne2026["N82E16814932207"].in_stock is None           # a promo that is not about stock, View Details
-    assert ne2026["N82E16814932201"].in_stock is True           # Add to cart
-    assert ne2021["N82E16814487301"].in_stock is True           # Add To Cart (older capitalisation)
+    assert ne2026["N82E16814932206"].in_stock is False  # OUT OF STOCK promo, View Details button
+    assert ne2026["N82E16814932207"].in_stock is None  # a promo that is not about stock, View Details
+    assert ne2026["N82E16814932201"].in_stock is True  # Add to cart
+    assert ne2021["N82E16814487301"].in_stock is True  # Add To Cart (older capitalisation)
 
 
 # --------------------------------------------------------------------------- was-price and SKU
@@ -141,7 +154,10 @@ def test_micro_center_was_price_is_the_struck_regular_price_not_the_saving(mc202
 def test_micro_center_keeps_both_the_product_id_and_the_printed_sku(mc2023):
     item = mc2023[("660467", "new")]
     assert (item.sku, item.shown_sku) == ("660467", "518613")
-    assert item.url == "https://www.microcenter.com/product/660467/msi-geforce-rtx-4070-ti-super-ventus?storeid=131"
+    assert (
+        item.url
+        == "https://www.microcenter.com/product/660467/msi-geforce-rtx-4070-ti-super-ventus?storeid=131"
+    )
 
 
 def test_newegg_keys_without_an_item_number_line(ne2026):
@@ -160,13 +176,21 @@ def test_newegg_container_id_is_the_key_of_last_resort():
 
 
 def test_double_encoded_names_are_decoded(ne2026, mc2023):
-    assert ne2026["N82E16814932201"].title == "MSI Ventus 2X GeForce RTX 4070 SUPER 12GB GDDR6X 2.5\" slot Graphics Card"
+    assert (
+        ne2026["N82E16814932201"].title
+        == 'MSI Ventus 2X GeForce RTX 4070 SUPER 12GB GDDR6X 2.5" slot Graphics Card'
+    )
     html = page("microcenter_tiles_2023.html").replace(
-        '>MSI GeForce RTX 4070 Ti SUPER Ventus 3X Overclocked Triple Fan 16GB GDDR6X PCIe 4.0 2.5&quot; Slot Graphics Card</a>',
-        "></a>")  # no link text: the name comes from data-name, encoded twice and without the brand
-    item = {(x.sku, x.condition): x for x in microcenter.parse_category_page(html, MC_URL).listings}[("660467", "new")]
-    assert item.title == ("MSI GeForce RTX 4070 Ti SUPER Ventus 3X Overclocked Triple Fan 16GB GDDR6X PCIe 4.0 "
-                          "2.5\" Slot Graphics Card")
+        ">MSI GeForce RTX 4070 Ti SUPER Ventus 3X Overclocked Triple Fan 16GB GDDR6X PCIe 4.0 2.5&quot; Slot Graphics Card</a>",
+        "></a>",
+    )  # no link text: the name comes from data-name, encoded twice and without the brand
+    item = {(x.sku, x.condition): x for x in microcenter.parse_category_page(html, MC_URL).listings}[
+        ("660467", "new")
+    ]
+    assert item.title == (
+        "MSI GeForce RTX 4070 Ti SUPER Ventus 3X Overclocked Triple Fan 16GB GDDR6X PCIe 4.0 "
+        '2.5" Slot Graphics Card'
+    )
     assert "&" not in mc2023[("660467", "new")].title
 
 
@@ -182,13 +206,16 @@ def test_the_older_newegg_grid_is_read_not_a_layout_change(ne2021):
 # --------------------------------------------------------------------------- pages without products
 
 
-@pytest.mark.parametrize(("parse", "name", "kind"), [
-    (microcenter.parse_category_page, "microcenter_select_store.html", "store_not_selected"),
-    (microcenter.parse_category_page, "microcenter_no_results.html", "no_results"),
-    (microcenter.parse_category_page, "microcenter_challenge.html", "blocked"),
-    (newegg.parse_search_page, "newegg_no_results.html", "no_results"),
-    (newegg.parse_search_page, "newegg_are_you_a_human.html", "blocked"),
-])
+@pytest.mark.parametrize(
+    ("parse", "name", "kind"),
+    [
+        (microcenter.parse_category_page, "microcenter_select_store.html", "store_not_selected"),
+        (microcenter.parse_category_page, "microcenter_no_results.html", "no_results"),
+        (microcenter.parse_category_page, "microcenter_challenge.html", "blocked"),
+        (newegg.parse_search_page, "newegg_no_results.html", "no_results"),
+        (newegg.parse_search_page, "newegg_are_you_a_human.html", "blocked"),
+    ],
+)
 def test_a_page_without_products_says_why_and_how_to_fix_it(parse, name, kind):
     with pytest.raises(PageProblem) as err:
         parse(page(name), MC_URL if "microcenter" in name else NEWEGG_URL)
@@ -199,18 +226,24 @@ def test_a_page_without_products_says_why_and_how_to_fix_it(parse, name, kind):
 
 def test_an_unknown_empty_page_is_still_a_layout_change():
     with pytest.raises(LayoutChangedError) as err:
-        newegg.parse_search_page("<html><body><div class='new-grid'><p>RTX 4090</p></div></body></html>", NEWEGG_URL)
+        newegg.parse_search_page(
+            "<html><body><div class='new-grid'><p>RTX 4090</p></div></body></html>", NEWEGG_URL
+        )
     assert err.value.kind == "layout_changed" and "div.item-cell" in str(err.value)
 
 
 def test_a_product_called_access_denied_is_not_a_block():
-    html = page("microcenter_tiles_2023.html").replace("GeForce RTX 4090 VERTO", "Access Denied Edition RTX 4090")
+    html = page("microcenter_tiles_2023.html").replace(
+        "GeForce RTX 4090 VERTO", "Access Denied Edition RTX 4090"
+    )
     assert len(microcenter.parse_category_page(html, MC_URL).listings) == 7
 
 
 def _client_error(spec, handler) -> FetchError:
     http = httpx.Client(transport=httpx.MockTransport(handler))
-    session = HttpSession(http, RetryPolicy(max_attempts=2, base_delay_s=0.0), Throttle(0), sleep=lambda s: None)
+    session = HttpSession(
+        http, RetryPolicy(max_attempts=2, base_delay_s=0.0), Throttle(0), sleep=lambda s: None
+    )
     with pytest.raises(FetchError) as err:
         list(RetailerClient(spec, session).pages())
     return err.value
@@ -226,7 +259,11 @@ def test_the_client_records_each_kind_with_its_fix():
     assert err.kind == "store_not_selected" and "MICROCENTER_STORE_ID" in err.reason
 
     def forbidden(request: httpx.Request) -> httpx.Response:
-        return httpx.Response(404) if request.url.path == "/robots.txt" else httpx.Response(403, text="Access Denied")
+        return (
+            httpx.Response(404)
+            if request.url.path == "/robots.txt"
+            else httpx.Response(403, text="Access Denied")
+        )
 
     err = _client_error(newegg_spec("https://ne.test"), forbidden)
     assert (err.kind, err.status) == ("blocked", 403) and "fix: crawl less often" in err.reason

@@ -16,7 +16,9 @@ SAMPLES = Path(__file__).resolve().parents[1] / "pipelines" / "sample_data" / "r
 NEWEGG_URL_1 = "https://www.newegg.com/p/pl?N=100007709&d=graphics+card"
 NEWEGG_URL_2 = "https://www.newegg.com/p/pl?N=100007709&d=graphics+card&page=2"
 MC_URL_1 = "https://www.microcenter.com/search/search_results.aspx?N=4294966937&sortby=match&storeid=131"
-MC_URL_2 = "https://www.microcenter.com/search/search_results.aspx?N=4294966937&sortby=match&page=2&storeid=131"
+MC_URL_2 = (
+    "https://www.microcenter.com/search/search_results.aspx?N=4294966937&sortby=match&page=2&storeid=131"
+)
 
 
 def sample(store: str, name: str) -> str:
@@ -82,10 +84,14 @@ def test_every_listing_is_well_formed(name, request):
 @pytest.mark.parametrize(
     ("store", "name"),
     [
-        ("newegg", "search-page-1.html"), ("newegg", "search-page-2.html"), ("newegg", "layout-changed.html"),
-        ("microcenter", "category-page-1.html"), ("microcenter", "category-page-2.html"),
+        ("newegg", "search-page-1.html"),
+        ("newegg", "search-page-2.html"),
+        ("newegg", "layout-changed.html"),
+        ("microcenter", "category-page-1.html"),
+        ("microcenter", "category-page-2.html"),
         ("microcenter", "layout-changed.html"),
-        ("bestbuy", "products-page-1.json"), ("bestbuy", "products-page-2.json"),
+        ("bestbuy", "products-page-1.json"),
+        ("bestbuy", "products-page-2.json"),
     ],
 )
 def test_samples_are_marked_as_ours(store, name):
@@ -97,7 +103,10 @@ def test_condition_words_count_at_the_ends_or_in_brackets_only():
     assert split_condition("Open Box - ASUS RTX 4090") == ("ASUS RTX 4090", "open_box")
     assert split_condition("Used - Like New: MSI RTX 4090") == ("MSI RTX 4090", "used")
     assert split_condition("(Renewed) ZOTAC RTX 3090") == ("ZOTAC RTX 3090", "refurbished")
-    assert split_condition("ASUS RTX 3080 (Refurbished) TUF Gaming") == ("ASUS RTX 3080 TUF Gaming", "refurbished")
+    assert split_condition("ASUS RTX 3080 (Refurbished) TUF Gaming") == (
+        "ASUS RTX 3080 TUF Gaming",
+        "refurbished",
+    )
     assert split_condition("ZOTAC RTX 3090 Trinity - Open Box") == ("ZOTAC RTX 3090 Trinity", "open_box")
     assert split_condition("ASUS RTX 4090 - the card most used for training").condition is None
     assert split_condition("Unused stock: MSI RTX 4090").condition is None  # "unused" is not "used"
@@ -117,7 +126,7 @@ def test_layout_changed_error_is_a_value_error_naming_store_and_selector():
 
 def test_newegg_counts_and_pagination(ne1, ne2):
     assert len(ne1.listings) == 11  # 12 cells, one text ad
-    assert len(ne2.listings) == 8   # 9 cells, one empty placeholder
+    assert len(ne2.listings) == 8  # 9 cells, one empty placeholder
     assert ne1.next_url == NEWEGG_URL_2
     assert ne2.next_url is None
 
@@ -178,13 +187,19 @@ def test_newegg_ad_and_placeholder_cells_are_skipped(ne1, ne2):
 def test_newegg_sku_sources_in_order():
     cell = """<div class="item-cell" id="item_cell_x"><a class="item-title" href="{href}">MSI RTX 5080</a>
       <ul class="item-features"><li><strong>Item #: </strong>N82E16814000002</li></ul></div>"""
+
     def sku(href):
         return newegg.parse_search_page(cell.format(href=href), NEWEGG_URL_1).listings[0].sku
-    assert sku("/p/1FT-0001?Item=9SIA000001") == "9SIA000001"          # ?Item= first
+
+    assert sku("/p/1FT-0001?Item=9SIA000001") == "9SIA000001"  # ?Item= first
     assert sku("/msi-rtx-5080/p/N82E16814000001") == "N82E16814000002"  # then the features list
-    bare = '<div class="item-cell" id="item_cell_x"><a class="item-title" href="{href}">MSI RTX 5080</a></div>'
-    assert newegg.parse_search_page(bare.format(href="/msi/p/N82E16814000001?x=1"), NEWEGG_URL_1).listings[0].sku == (
-        "N82E16814000001"                                              # then the /p/ path
+    bare = (
+        '<div class="item-cell" id="item_cell_x"><a class="item-title" href="{href}">MSI RTX 5080</a></div>'
+    )
+    assert newegg.parse_search_page(bare.format(href="/msi/p/N82E16814000001?x=1"), NEWEGG_URL_1).listings[
+        0
+    ].sku == (
+        "N82E16814000001"  # then the /p/ path
     )
 
 
@@ -211,11 +226,18 @@ def test_newegg_page_of_only_ads_is_empty_not_an_error():
 
 
 def test_newegg_next_link_with_href_and_disabled_next():
-    with_href = ('<div class="item-cell"><a class="item-title" href="/p/A1">A</a></div>'
-                 '<div class="list-tool-pagination"><a title="Next" href="/p/pl?N=100007709&page=3">Next</a></div>')
-    assert newegg.parse_search_page(with_href, NEWEGG_URL_2).next_url == "https://www.newegg.com/p/pl?N=100007709&page=3"
-    disabled = ('<div class="item-cell"><a class="item-title" href="/p/A1">A</a></div>'
-                '<div class="list-tool-pagination"><button title="Next" disabled></button></div>')
+    with_href = (
+        '<div class="item-cell"><a class="item-title" href="/p/A1">A</a></div>'
+        '<div class="list-tool-pagination"><a title="Next" href="/p/pl?N=100007709&page=3">Next</a></div>'
+    )
+    assert (
+        newegg.parse_search_page(with_href, NEWEGG_URL_2).next_url
+        == "https://www.newegg.com/p/pl?N=100007709&page=3"
+    )
+    disabled = (
+        '<div class="item-cell"><a class="item-title" href="/p/A1">A</a></div>'
+        '<div class="list-tool-pagination"><button title="Next" disabled></button></div>'
+    )
     assert newegg.parse_search_page(disabled, NEWEGG_URL_2).next_url is None
 
 
@@ -224,7 +246,7 @@ def test_newegg_next_link_with_href_and_disabled_next():
 
 def test_microcenter_counts_and_pagination(mc1, mc2):
     assert len(mc1.listings) == 11  # 10 tiles + one open-box offer
-    assert len(mc2.listings) == 7   # 6 tiles + one open-box offer
+    assert len(mc2.listings) == 7  # 6 tiles + one open-box offer
     assert mc1.next_url == (
         "https://www.microcenter.com/search/search_results.aspx?N=4294966937&sortby=match&page=2&storeid=131"
     )
@@ -262,7 +284,9 @@ def test_microcenter_data_price_is_the_fallback():
     html = """<li class="product_wrapper"><a id="hypProductH2_0" href="/product/1/x" data-name="Intel Arc B580"
       data-brand="Intel" data-price="249.99" data-id="1">Intel Arc B580</a>
       <div class="price_wrapper"><div class="price"></div></div></li>"""
-    (item,) = microcenter.parse_category_page(html, "https://www.microcenter.com/category/4294966937/video-cards").listings
+    (item,) = microcenter.parse_category_page(
+        html, "https://www.microcenter.com/category/4294966937/video-cards"
+    ).listings
     assert (item.sku, item.price_usd, item.brand) == ("1", 249.99, "Intel")
     assert item.url == "https://www.microcenter.com/product/1/x"  # no storeid on the page URL, none added
 
@@ -282,7 +306,7 @@ def test_bestbuy_products_request():
         "apiKey": "KEY123",
         "format": "json",
         "show": "sku,name,salePrice,regularPrice,onSale,onlineAvailability,condition,url,manufacturer,"
-                "customerReviewAverage,customerReviewCount,shippingCost,freeShipping",
+        "customerReviewAverage,customerReviewCount,shippingCost,freeShipping",
         "pageSize": 50,
         "cursorMark": "AoN=",
     }
@@ -303,7 +327,12 @@ def test_bestbuy_counts_and_cursor(bb1, bb2):
 def test_bestbuy_fields(bb1, bb2):
     p1, p2 = by_sku(bb1), by_sku(bb2)
     sale = p1["6900103"]
-    assert (sale.price_usd, sale.was_price_usd, sale.shipping_usd, sale.in_stock) == (749.99, 849.99, 0.0, True)
+    assert (sale.price_usd, sale.was_price_usd, sale.shipping_usd, sale.in_stock) == (
+        749.99,
+        849.99,
+        0.0,
+        True,
+    )
     assert (sale.brand, sale.rating, sale.review_count) == ("ASUS", 4.8, 96)
     assert sale.url == "https://api.bestbuy.com/click/-/6900103/pdp"
     assert p1["6900101"].was_price_usd is None  # not on sale
@@ -330,8 +359,15 @@ def test_bestbuy_cursor_with_plus_and_odd_values():
         "canonicalUrl": "/v1/products(categoryPath.id=abcat0507002)?format=json&cursorMark=Ao+N/x=",
         "nextCursorMark": "Ao+N/x=",
         "products": [
-            {"sku": 1, "name": "X", "salePrice": 2_000_000, "regularPrice": None, "condition": "Open-Box",
-             "customerReviewAverage": True, "onlineAvailability": "yes"},
+            {
+                "sku": 1,
+                "name": "X",
+                "salePrice": 2_000_000,
+                "regularPrice": None,
+                "condition": "Open-Box",
+                "customerReviewAverage": True,
+                "onlineAvailability": "yes",
+            },
             {"sku": "2", "name": "Y", "salePrice": "$1,099.99", "condition": None},
         ],
     }

@@ -17,19 +17,69 @@ from pipelines.sources.retailers.listing import CONDITIONS, LISTING_KINDS, PageP
 from pipelines.sources.retailers.page_problems import FIXES
 from transforms.retailer_titles import ends_with_condition, has_entity
 
-SETTINGS = settings(max_examples=200, deadline=None, derandomize=True,
-                    suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(
+    max_examples=200, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
+)
 
-CONDITION_WORDS = ["Refurbished", "Open Box", "open-box", "Used", "Used - Good", "Pre-Owned", "Renewed",
-                   "Certified Refurbished", "Manufacturer Recertified", "Refurbished Grade A"]
+CONDITION_WORDS = [
+    "Refurbished",
+    "Open Box",
+    "open-box",
+    "Used",
+    "Used - Good",
+    "Pre-Owned",
+    "Renewed",
+    "Certified Refurbished",
+    "Manufacturer Recertified",
+    "Refurbished Grade A",
+]
 SEPARATORS = [" ", ": ", " - ", " – ", " | ", ", ", "/", ""]
-ENTITIES = ["&amp;", "&quot;", "&amp;quot;", "&amp;amp;quot;", "&#39;", "&#x27;", "&lt;", "&gt;", "&nbsp;",
-            "&amp;#34;", "&trade;", "&reg;"]
-WORDS = ["ASUS", "GeForce", "RTX", "4090", "24GB", "GDDR6X", "TUF", "Gaming", "OC", "Radeon", "RX 7900 XTX",
-         "12.5", "Unused", "used-look", "Box", "Open", "(OC)", "[V2]", "+", "-", "&", "AT&T", "R&D"]
+ENTITIES = [
+    "&amp;",
+    "&quot;",
+    "&amp;quot;",
+    "&amp;amp;quot;",
+    "&#39;",
+    "&#x27;",
+    "&lt;",
+    "&gt;",
+    "&nbsp;",
+    "&amp;#34;",
+    "&trade;",
+    "&reg;",
+]
+WORDS = [
+    "ASUS",
+    "GeForce",
+    "RTX",
+    "4090",
+    "24GB",
+    "GDDR6X",
+    "TUF",
+    "Gaming",
+    "OC",
+    "Radeon",
+    "RX 7900 XTX",
+    "12.5",
+    "Unused",
+    "used-look",
+    "Box",
+    "Open",
+    "(OC)",
+    "[V2]",
+    "+",
+    "-",
+    "&",
+    "AT&T",
+    "R&D",
+]
 
-word = st.one_of(st.sampled_from(WORDS), st.sampled_from(ENTITIES), st.sampled_from(CONDITION_WORDS),
-                 st.text(alphabet=st.characters(codec="utf-8", exclude_categories=("Cs", "Cc")), max_size=8))
+word = st.one_of(
+    st.sampled_from(WORDS),
+    st.sampled_from(ENTITIES),
+    st.sampled_from(CONDITION_WORDS),
+    st.text(alphabet=st.characters(codec="utf-8", exclude_categories=("Cs", "Cc")), max_size=8),
+)
 
 
 @st.composite
@@ -46,12 +96,37 @@ def hostile_title(draw) -> str:
 
 price_text = st.one_of(
     st.decimals(min_value=-50, max_value=10_000_000, places=2).map(lambda d: f"${d:,.2f}"),
-    st.sampled_from(["", "Call for price", "See price in cart", "$0.00", "$-1", "$1,299.99 - $1,499.99",
-                     "Free", "$", "N/A", "$12,34", "1.299,99 €"]),
+    st.sampled_from(
+        [
+            "",
+            "Call for price",
+            "See price in cart",
+            "$0.00",
+            "$-1",
+            "$1,299.99 - $1,499.99",
+            "Free",
+            "$",
+            "N/A",
+            "$12,34",
+            "1.299,99 €",
+        ]
+    ),
     st.text(max_size=12),
 )
-stock_text = st.sampled_from(["", "25+ NEW IN STOCK", "0 IN STOCK", "SOLD OUT", "Back order", "Add to cart",
-                              "View Details", "Auto Notify", "OUT OF STOCK", "Limited offer"])
+stock_text = st.sampled_from(
+    [
+        "",
+        "25+ NEW IN STOCK",
+        "0 IN STOCK",
+        "SOLD OUT",
+        "Back order",
+        "Add to cart",
+        "View Details",
+        "Auto Notify",
+        "OUT OF STOCK",
+        "Limited offer",
+    ]
+)
 
 
 def esc(text: str) -> str:
@@ -70,10 +145,14 @@ def newegg_cell(draw) -> str:
     raw = draw(st.booleans())  # entities straight in the source (decoded once by the HTML parser) or escaped
     badge = draw(st.sampled_from(["", *CONDITION_WORDS]))
     combo = draw(st.booleans())
-    href = "/Product/ComboDealDetails?ItemList=Combo.42" if combo else "https://www.newegg.com/p/N82E1?Item=N82E1"
+    href = (
+        "/Product/ComboDealDetails?ItemList=Combo.42"
+        if combo
+        else "https://www.newegg.com/p/N82E1?Item=N82E1"
+    )
     parts = [
         f'<a class="item-title" href="{href}"><span class="item-open-box-italic">{esc(badge)}</span>'
-        f'{title if raw else esc(title)}</a>',
+        f"{title if raw else esc(title)}</a>",
         f'<ul class="price"><li class="price-was">{esc(draw(price_text))}'
         f'<span class="price-was-data">{esc(draw(price_text))}</span></li>'
         f'<li class="price-current">{esc(draw(price_text))}</li></ul>',
@@ -81,8 +160,11 @@ def newegg_cell(draw) -> str:
         f'<div class="item-button-area"><button>{esc(draw(stock_text))}</button></div>',
     ]
     parts = draw(st.permutations(parts))
-    return f'<div class="item-cell" id="combo_cell_42_{draw(st.integers(0, 99))}">' \
-        + "".join(wrap(draw, p) for p in parts) + "</div>"
+    return (
+        f'<div class="item-cell" id="combo_cell_42_{draw(st.integers(0, 99))}">'
+        + "".join(wrap(draw, p) for p in parts)
+        + "</div>"
+    )
 
 
 @st.composite
@@ -139,13 +221,18 @@ def test_newegg_rows_are_well_formed_whatever_the_markup(cells):
 @given(st.lists(microcenter_tile(), min_size=1, max_size=4))
 def test_microcenter_rows_are_well_formed_whatever_the_markup(tiles):
     page = "<html><body><ul>" + "".join(tiles) + "</ul></body></html>"
-    assert_well_formed(parse_or_problem(microcenter.parse_category_page, page,
-                                        "https://www.microcenter.com/category/1/x?storeid=131"))
+    assert_well_formed(
+        parse_or_problem(
+            microcenter.parse_category_page, page, "https://www.microcenter.com/category/1/x?storeid=131"
+        )
+    )
 
 
 @SETTINGS
 @given(st.text(max_size=300))
 def test_any_text_is_rows_or_a_named_problem(text):
-    for parse, url in ((newegg.parse_search_page, "https://www.newegg.com/p/pl"),
-                       (microcenter.parse_category_page, "https://www.microcenter.com/category/1/x")):
+    for parse, url in (
+        (newegg.parse_search_page, "https://www.newegg.com/p/pl"),
+        (microcenter.parse_category_page, "https://www.microcenter.com/category/1/x"),
+    ):
         assert_well_formed(parse_or_problem(parse, text, url))

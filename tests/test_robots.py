@@ -21,7 +21,9 @@ def client_with(robots: str | int, per_second: float = 0.0) -> RetailerClient:
         return httpx.Response(200, text=robots)
 
     http = httpx.Client(transport=httpx.MockTransport(handler))
-    session = HttpSession(http, RetryPolicy(max_attempts=2, base_delay_s=0), Throttle(per_second), sleep=lambda s: None)
+    session = HttpSession(
+        http, RetryPolicy(max_attempts=2, base_delay_s=0), Throttle(per_second), sleep=lambda s: None
+    )
     return RetailerClient(newegg_spec(BASE), session)
 
 
@@ -37,16 +39,19 @@ TIE = "User-agent: *\nDisallow: /p/pl\nAllow: /p/pl\n"
 OWN_GROUP = "User-agent: *\nDisallow: /\n\nUser-agent: gpu-market\nAllow: /p/\n"
 
 
-@pytest.mark.parametrize("robots, path, allowed, urllib_agrees", [
-    (LONGEST, "/p/pl?N=100007709", True, False),   # the longer Allow beats the earlier, shorter Disallow
-    (LONGEST, "/p/other", False, True),
-    (WILDCARD, "/p/pl?N=1&Order=2", False, False),  # `*` matches any run of characters
-    (WILDCARD, "/store/page.php", False, False),    # `$` anchors the end
-    (WILDCARD, "/store/page.php?x=1", True, True),
-    (TIE, "/p/pl?N=1", True, False),                # equal length: Allow wins
-    (OWN_GROUP, "/p/pl?N=1", True, True),           # our product token's group, not `*`
-    (OWN_GROUP, "/cart", True, True),              # ...which has no rule for /cart
-])
+@pytest.mark.parametrize(
+    "robots, path, allowed, urllib_agrees",
+    [
+        (LONGEST, "/p/pl?N=100007709", True, False),  # the longer Allow beats the earlier, shorter Disallow
+        (LONGEST, "/p/other", False, True),
+        (WILDCARD, "/p/pl?N=1&Order=2", False, False),  # `*` matches any run of characters
+        (WILDCARD, "/store/page.php", False, False),  # `$` anchors the end
+        (WILDCARD, "/store/page.php?x=1", True, True),
+        (TIE, "/p/pl?N=1", True, False),  # equal length: Allow wins
+        (OWN_GROUP, "/p/pl?N=1", True, True),  # our product token's group, not `*`
+        (OWN_GROUP, "/cart", True, True),  # ...which has no rule for /cart
+    ],
+)
 def test_rfc_9309_matching(robots, path, allowed, urllib_agrees):
     assert client_with(robots).allowed(BASE + path) is allowed
     assert (urllib_says(robots, BASE + path) == allowed) is urllib_agrees
@@ -59,7 +64,9 @@ def test_a_4xx_robots_txt_allows_everything_and_a_5xx_skips_the_store():
     assert failed.value.kind == "http_status" and failed.value.status == 503
 
 
-@pytest.mark.parametrize("configured, delay, expected", [(1.0, 5, 0.2), (0.1, 5, 0.1), (0.0, 2, 0.5), (1.0, None, 1.0)])
+@pytest.mark.parametrize(
+    "configured, delay, expected", [(1.0, 5, 0.2), (0.1, 5, 0.1), (0.0, 2, 0.5), (1.0, None, 1.0)]
+)
 def test_crawl_delay_slows_the_throttle_never_speeds_it_up(configured, delay, expected):
     robots = "User-agent: *\nAllow: /\n" + (f"Crawl-delay: {delay}\n" if delay else "")
     client = client_with(robots, per_second=configured)

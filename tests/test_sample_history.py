@@ -4,7 +4,7 @@ the same day always gives the same items; `make run` builds only the days the wa
 
 from datetime import date, timedelta
 
-from pipelines.sample_days import TREND_ASSETS, anchor_config, build_earlier_days, missing_days
+from pipelines.defs.sample_days import TREND_ASSETS, anchor_config, build_earlier_days, missing_days
 from pipelines.sources.ebay.replay import load_snapshot, snapshot_day
 from pipelines.sources.ebay.sample_history import items_on
 
@@ -35,7 +35,9 @@ def test_earlier_days_lose_recent_arrivals_and_gain_listings_that_ended_since():
         twins_seen |= twins
         assert ids - twins <= today  # nothing but today's items and their ended twins
         sizes.append(len(ids - twins))
-    assert sizes == sorted(sizes, reverse=True) and sizes[-1] < len(today)  # arrivals: fewer items further back
+    assert sizes == sorted(sizes, reverse=True) and sizes[-1] < len(
+        today
+    )  # arrivals: fewer items further back
     assert twins_seen  # some listings ended before the sample day: exits for the dashboard
 
 
@@ -46,7 +48,9 @@ def test_earlier_prices_move_but_stay_plausible_and_repeatable():
     same = {k: v for k, v in back.items() if k in now}
     assert same and any(abs(same[k] / now[k] - 1) > 0.005 for k in same)
     assert all(0.8 < same[k] / now[k] < 1.25 for k in same)
-    assert _prices(items_on(items, "rtx-3090", DAY0, 10)) == back  # deterministic: a re-run stores the same rows
+    assert (
+        _prices(items_on(items, "rtx-3090", DAY0, 10)) == back
+    )  # deterministic: a re-run stores the same rows
     assert items[0]["price"]["value"] == _items()[0]["price"]["value"]  # the snapshot itself is never mutated
 
 
@@ -66,13 +70,16 @@ def test_build_earlier_days_runs_specs_once_then_each_day_with_the_anchor_and_st
         calls.append((job, earlier, config))
         return earlier != day - timedelta(days=2)
 
-    built = build_earlier_days(day, set(), specs_stored=False, run_job=run_job, log=lambda line: None, count=5)
+    built = build_earlier_days(
+        day, set(), specs_stored=False, run_job=run_job, log=lambda line: None, count=5
+    )
     assert [c[0] for c in calls] == ["sample_specs", "sample_history", "sample_history", "sample_history"]
     assert built == [day - timedelta(days=4), day - timedelta(days=3)]  # the failed day stops the rest
     assert calls[1][2] == anchor_config(day)
-    assert calls[1][2]["ops"]["ebay_listings"]["config"]["sample_anchor_day"] == "2026-11-23"
-    assert "ebay_listings" in TREND_ASSETS
+    assert calls[1][2]["ops"]["raw__ebay_listings"]["config"]["sample_anchor_day"] == "2026-11-23"
+    assert "raw.ebay_listings" in TREND_ASSETS
     calls.clear()
-    assert build_earlier_days(day, set(), specs_stored=True, run_job=run_job, log=lambda line: None, count=2) == [
-        day - timedelta(days=1)]
+    assert build_earlier_days(
+        day, set(), specs_stored=True, run_job=run_job, log=lambda line: None, count=2
+    ) == [day - timedelta(days=1)]
     assert [c[0] for c in calls] == ["sample_history"]

@@ -10,7 +10,9 @@ DAY = date(2026, 11, 20)
 
 
 def record(con, run_id: str, mode: str, outcome: str, source: str = "ebay") -> None:
-    replace_slices(con, [source_run_row(DAY, source, run_id, mode, outcome, 0, [], "test", datetime(2026, 11, 20), 1)])
+    replace_slices(
+        con, [source_run_row(DAY, source, run_id, mode, outcome, 0, [], "test", datetime(2026, 11, 20), 1)]
+    )
 
 
 def test_the_day_mode_follows_the_newest_run_that_did_not_fail(tmp_path):
@@ -20,7 +22,9 @@ def test_the_day_mode_follows_the_newest_run_that_did_not_fail(tmp_path):
         assert day_source_mode(con, DAY) == "sample"
         record(con, "r2", "live", "failed")  # a failed live run left the sample data in place
         assert day_source_mode(con, DAY) == "sample"
-        record(con, "r2", "live", "ok", source="retailers")  # its retailers loaded, but the marts were not rebuilt
+        record(
+            con, "r2", "live", "ok", source="retailers"
+        )  # its retailers loaded, but the marts were not rebuilt
         assert day_source_mode(con, DAY) == "sample"
         record(con, "r3", "live", "partial")  # a live eBay run that loaded something
         assert day_source_mode(con, DAY) == "live"

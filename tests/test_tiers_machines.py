@@ -21,16 +21,52 @@ PLATS = {p["platform_id"]: p for p in platform_rows(PLATFORMS)}
 NO_SCALING = pl.DataFrame(schema={"model_id": pl.String, "gpu_count": pl.Int64, "efficiency": pl.Float64})
 
 
-def card(model_id, price, perf, vram, tdp, slots=2.0, cooling="open_air", form="pcie", segment="consumer",
-         connectors="2x 8-pin", vendor="nvidia", n=10, released=date(2022, 1, 1), name=None, length=280.0,
-         condition="used"):
-    return {"snapshot_date": DAY, "model_id": model_id, "name": name or model_id.upper(), "condition": condition,
-            "price_median": price, "price_low": price, "listing_count": n, "enough_listings": n >= 3,
-            "relative_perf": perf, "perf_basis": "measured", "perf_per_1k_usd": perf / price * 1000 if price and perf else None,
-            "vram_gb": vram, "tdp_w": tdp, "source_mode": "sample", "form_factor": form,
-            "_specs": {"model_id": model_id, "vendor": vendor, "slot_width": slots, "length_mm": length,
-                       "cooling": cooling, "segment": segment, "pcie_gen": 4, "power_connectors": connectors,
-                       "release_date": released}}
+def card(
+    model_id,
+    price,
+    perf,
+    vram,
+    tdp,
+    slots=2.0,
+    cooling="open_air",
+    form="pcie",
+    segment="consumer",
+    connectors="2x 8-pin",
+    vendor="nvidia",
+    n=10,
+    released=date(2022, 1, 1),
+    name=None,
+    length=280.0,
+    condition="used",
+):
+    return {
+        "snapshot_date": DAY,
+        "model_id": model_id,
+        "name": name or model_id.upper(),
+        "condition": condition,
+        "price_median": price,
+        "price_low": price,
+        "listing_count": n,
+        "enough_listings": n >= 3,
+        "relative_perf": perf,
+        "perf_basis": "measured",
+        "perf_per_1k_usd": perf / price * 1000 if price and perf else None,
+        "vram_gb": vram,
+        "tdp_w": tdp,
+        "source_mode": "sample",
+        "form_factor": form,
+        "_specs": {
+            "model_id": model_id,
+            "vendor": vendor,
+            "slot_width": slots,
+            "length_mm": length,
+            "cooling": cooling,
+            "segment": segment,
+            "pcie_gen": 4,
+            "power_connectors": connectors,
+            "release_date": released,
+        },
+    }
 
 
 def frames(cards):
@@ -44,8 +80,9 @@ def tiers(cards, cfg=None):
 
 
 def row(table, tier, use_case="vision", condition="used"):
-    return table.filter((pl.col("tier") == tier) & (pl.col("use_case") == use_case)
-                        & (pl.col("condition") == condition)).row(0, named=True)
+    return table.filter(
+        (pl.col("tier") == tier) & (pl.col("use_case") == use_case) & (pl.col("condition") == condition)
+    ).row(0, named=True)
 
 
 def flat(c):
@@ -54,8 +91,10 @@ def flat(c):
 
 def test_the_platform_changes_the_answer_four_fast_cards_beat_four_cheap_ones():
     """The issue's case: four RTX 3060 have the best perf per USD per card, four RTX 3090 the better machine."""
-    cards = [card("rtx-3060-12gb", 202, 0.36, 12, 170, connectors="1x 8-pin"),
-             card("rtx-3090", 745, 1.0, 24, 350, slots=3)]
+    cards = [
+        card("rtx-3060-12gb", 202, 0.36, 12, 170, connectors="1x 8-pin"),
+        card("rtx-3090", 745, 1.0, 24, 350, slots=3),
+    ]
     t = tiers(cards)
     four = row(t, "4gpu")
     assert four["model_id"] == "rtx-3090"
@@ -66,18 +105,37 @@ def test_the_platform_changes_the_answer_four_fast_cards_beat_four_cheap_ones():
 
 
 def test_optimality_no_eligible_alternative_beats_the_chosen_machine():
-    cards = [card("a", 300, 0.5, 12, 200, released=date(2020, 1, 1)), card("b", 700, 1.0, 24, 350, slots=3),
-             card("c", 1600, 1.6, 24, 450, slots=3, connectors="1x 16-pin 12VHPWR"),
-             card("d", 600, 0.7, 16, 250, cooling="blower", released=date(2023, 1, 1)),
-             card("e", 900, 1.0, 32, 250, cooling="passive", segment="datacenter", connectors="1x 8-pin CPU (EPS)"),
-             card("f", 150, 0.8, 16, 300, form="sxm", cooling="passive", segment="datacenter", name="TESLA V100 SXM2 16GB")]
+    cards = [
+        card("a", 300, 0.5, 12, 200, released=date(2020, 1, 1)),
+        card("b", 700, 1.0, 24, 350, slots=3),
+        card("c", 1600, 1.6, 24, 450, slots=3, connectors="1x 16-pin 12VHPWR"),
+        card("d", 600, 0.7, 16, 250, cooling="blower", released=date(2023, 1, 1)),
+        card(
+            "e", 900, 1.0, 32, 250, cooling="passive", segment="datacenter", connectors="1x 8-pin CPU (EPS)"
+        ),
+        card(
+            "f",
+            150,
+            0.8,
+            16,
+            300,
+            form="sxm",
+            cooling="passive",
+            segment="datacenter",
+            name="TESLA V100 SXM2 16GB",
+        ),
+    ]
     t = tiers(cards)
     for r in t.iter_rows(named=True):
         rule = RULES[r["tier"]]
         plats = platforms_for(list(PLATS.values()), r["tier"], r["condition"])
-        values = [m["perf_per_1k_usd_tco"] for c in cards
-                  if card_reason(rule, flat(c), r["vram_floor_gb"], TierConfig().vendors) is None
-                  for p in plats if isinstance(m := evaluate(rule, flat(c), p, TierConfig(), PRICES, NO_SCALING), dict)]
+        values = [
+            m["perf_per_1k_usd_tco"]
+            for c in cards
+            if card_reason(rule, flat(c), r["vram_floor_gb"], TierConfig().vendors) is None
+            for p in plats
+            if isinstance(m := evaluate(rule, flat(c), p, TierConfig(), PRICES, NO_SCALING), dict)
+        ]
         if not values:
             assert r["model_id"] is None
             continue
@@ -87,32 +145,51 @@ def test_optimality_no_eligible_alternative_beats_the_chosen_machine():
 
 
 def test_d16_a_newer_generation_within_5_percent_wins_and_is_named():
-    cards = [card("old", 700, 1.0, 24, 300, released=date(2020, 9, 1)),
-             card("new", 730, 1.0, 24, 300, released=date(2024, 1, 1))]
+    cards = [
+        card("old", 700, 1.0, 24, 300, released=date(2020, 9, 1)),
+        card("new", 730, 1.0, 24, 300, released=date(2024, 1, 1)),
+    ]
     r = row(tiers(cards), "1gpu")
     assert r["model_id"] == "new" and "D16" in r["notes"] and r["runner_up_model_id"] == "old"
     assert r["runner_up_gap_pct"] < 0  # the older card was the better value, by less than 5%
 
 
 def test_sxm_modules_only_on_their_own_baseboard_and_take_no_cables():
-    sxm = card("v100-sxm2", 150, 0.8, 16, 300, form="sxm", cooling="passive", segment="datacenter",
-               name="NVIDIA Tesla V100 SXM2 16GB", connectors="")
+    sxm = card(
+        "v100-sxm2",
+        150,
+        0.8,
+        16,
+        300,
+        form="sxm",
+        cooling="passive",
+        segment="datacenter",
+        name="NVIDIA Tesla V100 SXM2 16GB",
+        connectors="",
+    )
     t = tiers([sxm])
     for r in t.filter(pl.col("model_id").is_not_null()).iter_rows(named=True):
         assert r["tier"] == "8gpu" and r["platform_id"] == "server_sxm2_used"
         assert r["pcie_8pin_cables"] == r["pcie_16pin_cables"] == r["eps_8pin_cables"] == 0
     a100 = {**flat(sxm), "name": "NVIDIA A100 80GB SXM4"}
-    assert "SXM4 module on a SXM2 baseboard" in evaluate(RULES["8gpu"], a100, PLATS["server_sxm2_used"],
-                                                         TierConfig(), PRICES, NO_SCALING)
+    assert "SXM4 module on a SXM2 baseboard" in evaluate(
+        RULES["8gpu"], a100, PLATS["server_sxm2_used"], TierConfig(), PRICES, NO_SCALING
+    )
 
 
 def test_passive_cards_only_in_server_chassis_and_open_air_cards_never_there():
     passive = flat(card("p40", 250, 0.3, 24, 250, cooling="passive", segment="datacenter", length=267.0))
     for pid in ("am5_single_new", "x99_ws_used", "existing_desktop"):
-        assert "forced airflow (D12)" in evaluate(RULES["1gpu"], passive, PLATS[pid], TierConfig(), PRICES, NO_SCALING)
-    assert isinstance(evaluate(RULES["8gpu"], passive, PLATS["server_pcie8_used"], TierConfig(), PRICES, NO_SCALING), dict)
+        assert "forced airflow (D12)" in evaluate(
+            RULES["1gpu"], passive, PLATS[pid], TierConfig(), PRICES, NO_SCALING
+        )
+    assert isinstance(
+        evaluate(RULES["8gpu"], passive, PLATS["server_pcie8_used"], TierConfig(), PRICES, NO_SCALING), dict
+    )
     open_air = flat(card("3090", 745, 1.0, 24, 350, slots=2))
-    assert "(D10)" in evaluate(RULES["8gpu"], open_air, PLATS["server_pcie8_used"], TierConfig(), PRICES, NO_SCALING)
+    assert "(D10)" in evaluate(
+        RULES["8gpu"], open_air, PLATS["server_pcie8_used"], TierConfig(), PRICES, NO_SCALING
+    )
 
 
 def test_unknown_slot_width_is_never_placed_in_a_multi_gpu_machine():
@@ -133,21 +210,32 @@ def test_g6_open_air_cards_keep_a_free_slot_else_risers_are_priced():
     assert m2["risers"] == 0 and m2["slot_plan"] == "4 in slots 1, 3, 5, 7"
     no_risers = TierConfig(allow_risers=False)
     assert "riser" in evaluate(RULES["2gpu"], three, PLATS["am4_dual_used"], no_risers, PRICES, NO_SCALING)
-    water = evaluate(RULES["4gpu"], three, PLATS["x99_ws_used"], TierConfig(allow_risers=False, allow_water_cooling=True),
-                     PRICES, NO_SCALING)
+    water = evaluate(
+        RULES["4gpu"],
+        three,
+        PLATS["x99_ws_used"],
+        TierConfig(allow_risers=False, allow_water_cooling=True),
+        PRICES,
+        NO_SCALING,
+    )
     assert water["water_blocks"] == 4
     base = evaluate(RULES["4gpu"], three, PLATS["x99_ws_used"], TierConfig(), PRICES, NO_SCALING)
-    assert water["platform_cost_usd"] - (base["platform_cost_usd"] - base["risers"] * PRICES.riser) == pytest.approx(
-        4 * PRICES.water_block + PRICES.water_loop)
+    assert water["platform_cost_usd"] - (
+        base["platform_cost_usd"] - base["risers"] * PRICES.riser
+    ) == pytest.approx(4 * PRICES.water_block + PRICES.water_loop)
 
 
 def test_g17_a_card_longer_than_the_case_does_not_fit():
     long_card = flat(card("long", 700, 1.0, 24, 350, length=420.0))
-    assert "(G17)" in evaluate(RULES["1gpu"], long_card, PLATS["am5_single_new"], TierConfig(), PRICES, NO_SCALING)
+    assert "(G17)" in evaluate(
+        RULES["1gpu"], long_card, PLATS["am5_single_new"], TierConfig(), PRICES, NO_SCALING
+    )
 
 
 def test_every_priced_psu_covers_the_computed_size_and_the_platform_is_priced_as_sized():
-    cards = [card(f"c{tdp}", 400 + tdp, tdp / 300, 24, tdp, cooling="blower") for tdp in (150, 250, 350, 450, 575)]
+    cards = [
+        card(f"c{tdp}", 400 + tdp, tdp / 300, 24, tdp, cooling="blower") for tdp in (150, 250, 350, 450, 575)
+    ]
     cards += [card("srv", 3000, 2.0, 48, 300, cooling="passive", segment="datacenter")]
     t = tiers(cards).filter(pl.col("model_id").is_not_null())
     assert t.height > 10
@@ -187,29 +275,45 @@ def test_nvidia_unless_any_vendor_is_admitted():
 
 
 def test_hostile_catalogs_give_clear_reasons_not_crashes():
-    cards = [card("zero", 0.0, 1.0, 24, 300), card("noperf", 500, None, 24, 300), card("nowidth", 500, 1.0, 24, 300, slots=None),
-             card("nocooling", 500, 1.0, 24, 300, cooling=None), card("notdp", 500, 1.0, 24, None, connectors="")]
+    cards = [
+        card("zero", 0.0, 1.0, 24, 300),
+        card("noperf", 500, None, 24, 300),
+        card("nowidth", 500, 1.0, 24, 300, slots=None),
+        card("nocooling", 500, 1.0, 24, 300, cooling=None),
+        card("notdp", 500, 1.0, 24, None, connectors=""),
+    ]
     t = tiers(cards)
     notes = " ".join(t.filter(pl.col("model_id").is_null())["notes"].to_list())
     for reason in ("no usable price", "no performance figure", "cooling unknown"):
         assert reason in notes
     nowidth = flat(cards[2])
-    assert "slot width unknown" in evaluate(RULES["2gpu"], nowidth, PLATS["am4_dual_used"], TierConfig(), PRICES, NO_SCALING)
-    notdp = evaluate(RULES["1gpu"], flat(cards[4]), PLATS["am4_single_used"], TierConfig(), PRICES, NO_SCALING)
+    assert "slot width unknown" in evaluate(
+        RULES["2gpu"], nowidth, PLATS["am4_dual_used"], TierConfig(), PRICES, NO_SCALING
+    )
+    notdp = evaluate(
+        RULES["1gpu"], flat(cards[4]), PLATS["am4_single_used"], TierConfig(), PRICES, NO_SCALING
+    )
     assert notdp["gpu_draw_w"] == 350 and "budgeted at 350 W (D2)" in notdp["connector_basis"]
 
 
 def test_budget_mode_buys_the_most_vram_among_near_best_machines_that_fit():
-    cards = [card("twelve", 300, 0.6, 12, 200), card("big", 745, 1.0, 24, 350, slots=3),
-             card("huge", 3500, 1.2, 48, 300, cooling="blower")]
-    b = budget_builds(*frames(cards), PLATFORMS, PARTS, NO_SCALING, TierConfig(), budgets=(1000, 2000, 5000, 30000))
+    cards = [
+        card("twelve", 300, 0.6, 12, 200),
+        card("big", 745, 1.0, 24, 350, slots=3),
+        card("huge", 3500, 1.2, 48, 300, cooling="blower"),
+    ]
+    b = budget_builds(
+        *frames(cards), PLATFORMS, PARTS, NO_SCALING, TierConfig(), budgets=(1000, 2000, 5000, 30000)
+    )
     chosen = b.filter(pl.col("model_id").is_not_null())
     assert chosen.height
     for r in chosen.iter_rows(named=True):
         assert r["total_build_cost_usd"] <= r["budget_usd"]
     vision = chosen.filter(pl.col("use_case") == "vision").sort("budget_usd")
     assert vision["total_vram_gb"].to_list() == sorted(vision["total_vram_gb"].to_list())
-    assert vision["model_id"].n_unique() > 1 or vision["gpu_count"].n_unique() > 1  # answers change with budget
+    assert (
+        vision["model_id"].n_unique() > 1 or vision["gpu_count"].n_unique() > 1
+    )  # answers change with budget
 
 
 def test_budget_mode_measures_llm_machines_in_the_llm_index():
@@ -218,10 +322,21 @@ def test_budget_mode_measures_llm_machines_in_the_llm_index():
     compute, bandwidth = card("compute", 800, 1.4, 24, 300), card("bandwidth", 800, 0.9, 24, 300)
     compute |= {"perf_llm_inference": 0.7, "perf_llm_inference_basis": "tensor_model"}
     bandwidth |= {"perf_llm_inference": 1.3, "perf_llm_inference_basis": "measured"}
-    b = budget_builds(*frames([compute, bandwidth]), PLATFORMS, PARTS, NO_SCALING, TierConfig(), budgets=(2000,),
-                      use_cases={"llm": 24, "beginner": 8})
+    b = budget_builds(
+        *frames([compute, bandwidth]),
+        PLATFORMS,
+        PARTS,
+        NO_SCALING,
+        TierConfig(),
+        budgets=(2000,),
+        use_cases={"llm": 24, "beginner": 8},
+    )
     by = {r["use_case"]: r for r in b.iter_rows(named=True)}
-    assert (by["llm"]["model_id"], by["llm"]["perf_index"], by["llm"]["perf_basis"]) == ("bandwidth", "llm_inference", "measured")
+    assert (by["llm"]["model_id"], by["llm"]["perf_index"], by["llm"]["perf_basis"]) == (
+        "bandwidth",
+        "llm_inference",
+        "measured",
+    )
     assert (by["beginner"]["model_id"], by["beginner"]["perf_index"]) == ("compute", "training")
     assert by["llm"]["total_relative_perf"] == pytest.approx(1.3 * by["llm"]["gpu_count"], rel=0.05)
 
@@ -229,8 +344,18 @@ def test_budget_mode_measures_llm_machines_in_the_llm_index():
 def test_best_per_card_keeps_the_best_platform_of_each_card():
     cards = [card("b", 700, 1.0, 24, 350, slots=3)]
     merged = cards_with_specs(*frames(cards)).to_dicts()
-    best, _ = best_per_card(RULES["4gpu"], merged, platforms_for(list(PLATS.values()), "4gpu", "used"),
-                            TierConfig(), PRICES, NO_SCALING)
-    options = [evaluate(RULES["4gpu"], merged[0], p, TierConfig(), PRICES, NO_SCALING)
-               for p in platforms_for(list(PLATS.values()), "4gpu", "used")]
-    assert best["b"]["perf_per_1k_usd_tco"] == max(o["perf_per_1k_usd_tco"] for o in options if isinstance(o, dict))
+    best, _ = best_per_card(
+        RULES["4gpu"],
+        merged,
+        platforms_for(list(PLATS.values()), "4gpu", "used"),
+        TierConfig(),
+        PRICES,
+        NO_SCALING,
+    )
+    options = [
+        evaluate(RULES["4gpu"], merged[0], p, TierConfig(), PRICES, NO_SCALING)
+        for p in platforms_for(list(PLATS.values()), "4gpu", "used")
+    ]
+    assert best["b"]["perf_per_1k_usd_tco"] == max(
+        o["perf_per_1k_usd_tco"] for o in options if isinstance(o, dict)
+    )

@@ -22,7 +22,9 @@ def test_g8_four_3090s_limited_20_percent_fit_a_1600_w_psu_and_the_1800_w_socket
     assert (guide_w, continuous_w) == (1800, 1440)
     # at the wall (Gold, 87%) it still fits the guide's socket figure, not the continuous rating
     assert power.wall_draw(load) == pytest.approx(1747.1, abs=0.1)
-    cap = power.cap_to_fit(1400, 400, guide_w)  # the cap that fits 1,800 W at the wall: 83%, so the guide's -20% does
+    cap = power.cap_to_fit(
+        1400, 400, guide_w
+    )  # the cap that fits 1,800 W at the wall: 83%, so the guide's -20% does
     assert cap == 83.0 and power.wall_draw(power.capped_gpu_draw(350, 4, 0.20) + 400) <= guide_w
     assert power.cap_to_fit(1400, 400, continuous_w) is None  # 1,440 W would need a cap deeper than 20%
 
@@ -32,11 +34,14 @@ def test_g14_gold_over_bronze_in_the_guides_arithmetic_and_at_the_meter():
     assert power.gold_vs_bronze_saving(1600, 0.20, 0.16) == pytest.approx(31.4, abs=0.2)
 
 
-@pytest.mark.parametrize(("gpus", "other_w", "low", "high"), [
-    (1, 150, 500, 600),     # D7: a 600 W PSU should suffice
-    (2, 200, 900, 1100),    # D8: about 1000 W
-    (4, 300, 1600, 2000),   # D9: 1600-2000 W
-])
+@pytest.mark.parametrize(
+    ("gpus", "other_w", "low", "high"),
+    [
+        (1, 150, 500, 600),  # D7: a 600 W PSU should suffice
+        (2, 200, 900, 1100),  # D8: about 1000 W
+        (4, 300, 1600, 2000),  # D9: 1600-2000 W
+    ],
+)
 def test_d2_350_w_per_gpu_reproduces_d2ls_tier_psus(gpus, other_w, low, high):
     assert low <= power.d2l_psu_w(gpus, other_w) <= high
 
@@ -98,7 +103,7 @@ def test_every_rule_in_rules_py_cites_a_seed_id_or_says_assumption():
     constants = [i for i, line in enumerate(lines) if re.match(r"^[A-Z][A-Z0-9_]* *(:[^=]+)?=", line)]
     assert constants
     for i in constants:
-        context = "\n".join(lines[max(0, i - 3): i + 1])  # the line and the comment block above it
+        context = "\n".join(lines[max(0, i - 3) : i + 1])  # the line and the comment block above it
         assert cited.search(context), lines[i]
     for rule in TIERS:
         assert cited.search(rule.sources), rule.tier

@@ -49,15 +49,23 @@ def test_the_chosen_machine_is_the_best_value_among_every_eligible_alternative(w
         rule = RULES[r["tier"]]
         group = cards.filter(pl.col("condition") == r["condition"]).to_dicts()
         # every machine measured in the row's use-case index (llm: LLM inference, vision: vision)
-        values = [m["perf_per_1k_usd_tco"] for c in group if card_reason(rule, c, r["vram_floor_gb"], cfg.vendors) is None
-                  for p in platforms_for(plats, r["tier"], r["condition"])
-                  if isinstance(e := evaluate(rule, c, p, cfg, prices, scaling), dict)
-                  and (m := in_index(e, c, r["perf_index"])) is not None]
+        values = [
+            m["perf_per_1k_usd_tco"]
+            for c in group
+            if card_reason(rule, c, r["vram_floor_gb"], cfg.vendors) is None
+            for p in platforms_for(plats, r["tier"], r["condition"])
+            if isinstance(e := evaluate(rule, c, p, cfg, prices, scaling), dict)
+            and (m := in_index(e, c, r["perf_index"])) is not None
+        ]
         if not values:
             assert r["model_id"] is None and r["notes"].startswith("no machine qualifies")
             continue
         best = max(values)
-        assert r["perf_per_1k_usd_tco"] >= best * (1 - D16_CLOSE) - 1e-12, (r["tier"], r["use_case"], r["condition"])
+        assert r["perf_per_1k_usd_tco"] >= best * (1 - D16_CLOSE) - 1e-12, (
+            r["tier"],
+            r["use_case"],
+            r["condition"],
+        )
         if "D16" not in r["notes"]:
             assert r["perf_per_1k_usd_tco"] == pytest.approx(best)
         if r["candidates_considered"] > 1:

@@ -17,12 +17,27 @@ ROOT = Path(__file__).resolve().parents[1]
 TODAY = date(2026, 11, 23)
 
 
-@pytest.mark.parametrize("text, message", [
-    ("yesterday", "DAY 'yesterday' is not a date in the form YYYY-MM-DD; valid days are 2026-01-01 to 2026-11-23 (today, UTC)"),
-    ("2026-13-40", "DAY '2026-13-40' is not a date in the form YYYY-MM-DD; valid days are 2026-01-01 to 2026-11-23 (today, UTC)"),
-    ("2030-01-01", "DAY 2030-01-01 is out of range; valid days are 2026-01-01 to 2026-11-23 (today, UTC)"),
-    ("2025-12-31", "DAY 2025-12-31 is out of range; valid days are 2026-01-01 to 2026-11-23 (today, UTC)"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        (
+            "yesterday",
+            "DAY 'yesterday' is not a date in the form YYYY-MM-DD; valid days are 2026-01-01 to 2026-11-23 (today, UTC)",
+        ),
+        (
+            "2026-13-40",
+            "DAY '2026-13-40' is not a date in the form YYYY-MM-DD; valid days are 2026-01-01 to 2026-11-23 (today, UTC)",
+        ),
+        (
+            "2030-01-01",
+            "DAY 2030-01-01 is out of range; valid days are 2026-01-01 to 2026-11-23 (today, UTC)",
+        ),
+        (
+            "2025-12-31",
+            "DAY 2025-12-31 is out of range; valid days are 2026-01-01 to 2026-11-23 (today, UTC)",
+        ),
+    ],
+)
 def test_bad_days_say_the_valid_range(text, message):
     with pytest.raises(UserError) as error:
         parse_day(text, TODAY)
@@ -37,8 +52,10 @@ def test_environment_values_are_checked_with_the_expected_form(monkeypatch):
     monkeypatch.setenv("EBAY_DAILY_CALL_BUDGET", "abc")
     with pytest.raises(UserError) as error:
         env_int("EBAY_DAILY_CALL_BUDGET", 5000)
-    assert str(error.value) == ("EBAY_DAILY_CALL_BUDGET='abc' is not valid: expected a whole number >= 0, "
-                                "e.g. EBAY_DAILY_CALL_BUDGET=5000")
+    assert str(error.value) == (
+        "EBAY_DAILY_CALL_BUDGET='abc' is not valid: expected a whole number >= 0, "
+        "e.g. EBAY_DAILY_CALL_BUDGET=5000"
+    )
     for bad in ("-1", "1.5", "nan", "inf"):
         monkeypatch.setenv("X_RATE", bad)
         with pytest.raises(UserError):
@@ -47,7 +64,9 @@ def test_environment_values_are_checked_with_the_expected_form(monkeypatch):
     with pytest.raises(UserError, match="X_URL='api.ebay.com' is not valid: expected an http"):
         env_url("X_URL", "https://api.ebay.com")
     monkeypatch.setenv("GPU_MARKET_SOURCE", "production")
-    with pytest.raises(UserError, match="GPU_MARKET_SOURCE='production' is not valid: expected sample or live"):
+    with pytest.raises(
+        UserError, match="GPU_MARKET_SOURCE='production' is not valid: expected sample or live"
+    ):
         source_mode()
     monkeypatch.setenv("EBAY_DAILY_CALL_BUDGET", " 300 ")
     assert env_int("EBAY_DAILY_CALL_BUDGET", 5000) == 300
@@ -55,15 +74,28 @@ def test_environment_values_are_checked_with_the_expected_form(monkeypatch):
 
 def cli(*args: str, **env: str) -> subprocess.CompletedProcess:
     environ = {k: v for k, v in os.environ.items() if not k.startswith(("EBAY_", "GPU_MARKET_SOURCE"))}
-    return subprocess.run([sys.executable, *args], cwd=ROOT, env={**environ, **env}, capture_output=True,
-                          text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, *args], cwd=ROOT, env={**environ, **env}, capture_output=True, text=True, timeout=120
+    )
 
 
-@pytest.mark.parametrize("day, first_line", [
-    ("yesterday", "error: DAY 'yesterday' is not a date in the form YYYY-MM-DD; valid days are 2026-01-01 to {today} (today, UTC)"),
-    ("2026-13-40", "error: DAY '2026-13-40' is not a date in the form YYYY-MM-DD; valid days are 2026-01-01 to {today} (today, UTC)"),
-    ("2030-01-01", "error: DAY 2030-01-01 is out of range; valid days are 2026-01-01 to {today} (today, UTC)"),
-])
+@pytest.mark.parametrize(
+    "day, first_line",
+    [
+        (
+            "yesterday",
+            "error: DAY 'yesterday' is not a date in the form YYYY-MM-DD; valid days are 2026-01-01 to {today} (today, UTC)",
+        ),
+        (
+            "2026-13-40",
+            "error: DAY '2026-13-40' is not a date in the form YYYY-MM-DD; valid days are 2026-01-01 to {today} (today, UTC)",
+        ),
+        (
+            "2030-01-01",
+            "error: DAY 2030-01-01 is out of range; valid days are 2026-01-01 to {today} (today, UTC)",
+        ),
+    ],
+)
 def test_run_daily_rejects_bad_days_in_one_line(day, first_line):
     from pipelines.user_errors import today_utc
 
@@ -75,8 +107,10 @@ def test_run_daily_rejects_bad_days_in_one_line(day, first_line):
 def test_run_daily_rejects_a_malformed_environment_value_in_one_line():
     proc = cli("-m", "pipelines.run_daily", EBAY_DAILY_CALL_BUDGET="abc")
     assert proc.returncode == 2
-    assert proc.stderr.splitlines() == ["error: EBAY_DAILY_CALL_BUDGET='abc' is not valid: expected a whole "
-                                        "number >= 0, e.g. EBAY_DAILY_CALL_BUDGET=5000"]
+    assert proc.stderr.splitlines() == [
+        "error: EBAY_DAILY_CALL_BUDGET='abc' is not valid: expected a whole "
+        "number >= 0, e.g. EBAY_DAILY_CALL_BUDGET=5000"
+    ]
 
 
 def stop(kind: str, reason: str, status: int | None) -> IngestError:
@@ -84,20 +118,35 @@ def stop(kind: str, reason: str, status: int | None) -> IngestError:
 
 
 def test_stop_sentences_say_what_to_check():
-    refused = stop("auth_refused", "the token endpoint refused the credentials (HTTP 401 invalid_client); 142 queries not run", 401)
-    assert stop_sentence(refused) == ("eBay refused the credentials (401 invalid_client): check EBAY_CLIENT_ID / "
-                                      "EBAY_CLIENT_SECRET; 142 searches not run")
-    down = stop("host_down", "10 failures in a row on api.ebay.com (last: transport error); 142 queries not run", None)
-    assert stop_sentence(down) == ("eBay could not be reached (10 failures in a row on api.ebay.com (last: transport "
-                                   "error)): check the network and EBAY_BASE_URL; 142 searches not run")
+    refused = stop(
+        "auth_refused",
+        "the token endpoint refused the credentials (HTTP 401 invalid_client); 142 queries not run",
+        401,
+    )
+    assert stop_sentence(refused) == (
+        "eBay refused the credentials (401 invalid_client): check EBAY_CLIENT_ID / "
+        "EBAY_CLIENT_SECRET; 142 searches not run"
+    )
+    down = stop(
+        "host_down", "10 failures in a row on api.ebay.com (last: transport error); 142 queries not run", None
+    )
+    assert stop_sentence(down) == (
+        "eBay could not be reached (10 failures in a row on api.ebay.com (last: transport "
+        "error)): check the network and EBAY_BASE_URL; 142 searches not run"
+    )
 
 
 def test_ebay_outcomes():
-    refused = stop("auth_refused", "the token endpoint refused the credentials (HTTP 401 invalid_client)", 401)
+    refused = stop(
+        "auth_refused", "the token endpoint refused the credentials (HTTP 401 invalid_client)", 401
+    )
     assert ebay_outcome(0, 142, [refused]).outcome == FAILED
     assert ebay_outcome(500, 142, [refused]).outcome == FAILED  # stopped part-way: the day is incomplete
     nothing = ebay_outcome(0, 142, [])
-    assert nothing.outcome == FAILED and nothing.message == "eBay returned no listings: all 142 searches answered with no listings"
+    assert (
+        nothing.outcome == FAILED
+        and nothing.message == "eBay returned no listings: all 142 searches answered with no listings"
+    )
     budget = IngestError("ebay", "q", "budget_exhausted", "daily call budget ...", None, 0, 40)
     assert ebay_outcome(900, 142, [budget]).outcome == PARTIAL
     assert ebay_outcome(900, 142, []).outcome == OK

@@ -18,16 +18,23 @@ MIGRATION_070 = DDL_DIR / "070_day_tables_without_index.py"
 
 def _constraints(con, table: str) -> list[tuple]:
     schema, name = table.split(".")
-    return con.execute("SELECT constraint_type, constraint_column_names FROM duckdb_constraints() "
-                       "WHERE schema_name = ? AND table_name = ? ORDER BY ALL", [schema, name]).fetchall()
+    return con.execute(
+        "SELECT constraint_type, constraint_column_names FROM duckdb_constraints() "
+        "WHERE schema_name = ? AND table_name = ? ORDER BY ALL",
+        [schema, name],
+    ).fetchall()
 
 
 def _described(con, table: str) -> dict:
     schema, name = table.split(".")
-    cols = con.execute("SELECT column_name, data_type, is_nullable, comment FROM duckdb_columns() "
-                       "WHERE schema_name = ? AND table_name = ? ORDER BY column_index", [schema, name]).fetchall()
-    (comment,) = con.execute("SELECT comment FROM duckdb_tables() WHERE schema_name = ? AND table_name = ?",
-                             [schema, name]).fetchone()
+    cols = con.execute(
+        "SELECT column_name, data_type, is_nullable, comment FROM duckdb_columns() "
+        "WHERE schema_name = ? AND table_name = ? ORDER BY column_index",
+        [schema, name],
+    ).fetchall()
+    (comment,) = con.execute(
+        "SELECT comment FROM duckdb_tables() WHERE schema_name = ? AND table_name = ?", [schema, name]
+    ).fetchone()
     return {"columns": cols, "comment": comment}
 
 
@@ -58,33 +65,49 @@ def test_an_older_warehouse_is_upgraded_keeping_rows_comments_and_not_nulls(tmp_
     # raw.ebay_listings: those keep their old columns'
     # names and types in front (checked below), the others stay exactly as they were
     grown = ("raw.retailer_listings", "staging.listings", "marts.budget_picks", "raw.ebay_listings")
-    kept = [t for t in load_python_migration(MIGRATION_070).TABLES
-            if t in SLICE_KEYS and t not in ("marts.build_tiers", "marts.gpu_value", *grown)]
+    kept = [
+        t
+        for t in load_python_migration(MIGRATION_070).TABLES
+        if t in SLICE_KEYS and t not in ("marts.build_tiers", "marts.gpu_value", *grown)
+    ]
     before = {t: _described(con, t) for t in kept}
     grown_before = {t: [c[:3] for c in _described(con, t)["columns"]] for t in grown}
     value_before = _described(con, "marts.gpu_value")
     assert any(kind == "PRIMARY KEY" for kind, _ in _constraints(con, "staging.listings"))
     con.register("f", day_frame(DAY, 50, "old").drop("marketplace_id").to_arrow())  # the table as it was
     con.execute("INSERT INTO raw.ebay_listings SELECT * FROM f")
-    con.execute("INSERT INTO marts.gpu_value (snapshot_date, model_id, condition, source_mode) "
-                "VALUES (?, 'rtx-3090', 'used', 'sample')", [DAY])
+    con.execute(
+        "INSERT INTO marts.gpu_value (snapshot_date, model_id, condition, source_mode) "
+        "VALUES (?, 'rtx-3090', 'used', 'sample')",
+        [DAY],
+    )
     con.close()
 
     with connect(db) as con:  # applies 070
         assert {t: _described(con, t) for t in kept} == before
         for table, columns in grown_before.items():
-            assert [c[:3] for c in _described(con, table)["columns"]][:len(columns)] == columns
+            assert [c[:3] for c in _described(con, table)["columns"]][: len(columns)] == columns
         value_after = _described(con, "marts.gpu_value")  # 140 rewords comments: names and types compared
-        assert [c[:3] for c in value_after["columns"]][:len(value_before["columns"])] == \
-            [c[:3] for c in value_before["columns"]]
-        assert con.execute("SELECT count(*), count(DISTINCT item_id) FROM raw.ebay_listings").fetchone() == (50, 50)
+        assert [c[:3] for c in value_after["columns"]][: len(value_before["columns"])] == [
+            c[:3] for c in value_before["columns"]
+        ]
+        assert con.execute("SELECT count(*), count(DISTINCT item_id) FROM raw.ebay_listings").fetchone() == (
+            50,
+            50,
+        )
         # 090 seeds raw.source_runs once from the stored days, so their labels survive the upgrade
-        assert con.execute("SELECT snapshot_date, source, source_mode, outcome, rows_loaded FROM raw.source_runs"
-                           ).fetchall() == [(DAY, "ebay", "sample", "ok", 50)]
-        assert con.execute("SELECT count(*) FROM marts.gpu_value_new_vs_used").fetchone()[0] >= 0  # the view resolves
+        assert con.execute(
+            "SELECT snapshot_date, source, source_mode, outcome, rows_loaded FROM raw.source_runs"
+        ).fetchall() == [(DAY, "ebay", "sample", "ok", 50)]
+        assert (
+            con.execute("SELECT count(*) FROM marts.gpu_value_new_vs_used").fetchone()[0] >= 0
+        )  # the view resolves
         assert not any(kind == "PRIMARY KEY" for kind, _ in _constraints(con, "staging.listings"))
         with pytest.raises(duckdb.ConstraintException):
-            con.execute("INSERT INTO staging.listings (snapshot_date, source, listing_id) VALUES (?, 'ebay', 'x')", [DAY])
+            con.execute(
+                "INSERT INTO staging.listings (snapshot_date, source, listing_id) VALUES (?, 'ebay', 'x')",
+                [DAY],
+            )
 
 
 @pytest.mark.parametrize("as_parquet", [False, True])
@@ -96,9 +119,14 @@ def test_a_slice_repeating_its_key_is_refused_and_the_day_kept(tmp_path, as_parq
         if as_parquet:
             data = [tmp_path / "bad.parquet"]
             bad.write_parquet(data[0])
-        with pytest.raises(ValueError, match=r"repeat the key \(snapshot_date, marketplace_id, item_id\).*dup-0"):
+        with pytest.raises(
+            ValueError, match=r"repeat the key \(snapshot_date, marketplace_id, item_id\).*dup-0"
+        ):
             replace_slices(con, [("raw.ebay_listings", data, {"snapshot_date": DAY})])
-        assert con.execute("SELECT count(*), min(item_id) FROM raw.ebay_listings").fetchone() == (10, "good-0")
+        assert con.execute("SELECT count(*), min(item_id) FROM raw.ebay_listings").fetchone() == (
+            10,
+            "good-0",
+        )
 
 
 def test_rows_outside_the_replaced_slice_are_refused(tmp_path):

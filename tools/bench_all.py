@@ -43,8 +43,11 @@ def main() -> int:
     ap.add_argument("--only", nargs="*", choices=list(BENCHES), help="run only these")
     ap.add_argument("--quick", action="store_true", help="one repetition each (noisier)")
     args = ap.parse_args()
-    print(f"gpu-market benchmarks on {os.cpu_count()} cores (Python {sys.version.split()[0]}); "
-          "figures are best-of-N with the spread", flush=True)
+    print(
+        f"gpu-market benchmarks on {os.cpu_count()} cores (Python {sys.version.split()[0]}); "
+        "figures are best-of-N with the spread",
+        flush=True,
+    )
     failed = 0
     for name, (script, quick) in BENCHES.items():
         if args.only and name not in args.only:
@@ -54,12 +57,19 @@ def main() -> int:
             print(f"{name}: skipped ({path.relative_to(ROOT)} does not exist yet)", flush=True)
             continue
         started = time.perf_counter()
-        proc = subprocess.run([sys.executable, str(path), *(quick if args.quick else [])], cwd=ROOT,
-                              capture_output=True, text=True)
+        proc = subprocess.run(
+            [sys.executable, str(path), *(quick if args.quick else [])],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+        )
         lines = [line for line in proc.stdout.splitlines() if line.strip() and not line.startswith("{")]
         if proc.returncode != 0:
             failed += 1
-            print(f"{name}: FAILED (exit {proc.returncode}) after {time.perf_counter() - started:.0f}s", flush=True)
+            print(
+                f"{name}: FAILED (exit {proc.returncode}) after {time.perf_counter() - started:.0f}s",
+                flush=True,
+            )
             print("\n".join("    " + line for line in proc.stderr.strip().splitlines()[-15:]), flush=True)
             continue
         for line in lines:  # relay the script's figure line(s)

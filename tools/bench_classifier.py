@@ -39,10 +39,48 @@ from transforms.matching.signatures import catalog_index  # noqa: E402
 from warehouse.catalog import load_catalog  # noqa: E402
 
 DEV = ROOT / "tests" / "data" / "labelled_titles_dev.csv"
-BRANDS = ["ASUS", "MSI", "Gigabyte", "EVGA", "Zotac", "PNY", "Sapphire", "XFX", "PowerColor", "ASRock", "Palit",
-          "Gainward", "Inno3D", "Galax", "Colorful", "Dell", "HP", "Lenovo", "NVIDIA", "AMD", "Intel", "Yeston"]
-FILLER = ["Tested", "Free Shipping", "USED", "Excellent", "Fast Ship", "OEM", "Graphics Card", "GPU", "Works",
-          "Clean", "READ", "Open Box", "Mint", "US Seller", "Video Card", "100% Working"]
+BRANDS = [
+    "ASUS",
+    "MSI",
+    "Gigabyte",
+    "EVGA",
+    "Zotac",
+    "PNY",
+    "Sapphire",
+    "XFX",
+    "PowerColor",
+    "ASRock",
+    "Palit",
+    "Gainward",
+    "Inno3D",
+    "Galax",
+    "Colorful",
+    "Dell",
+    "HP",
+    "Lenovo",
+    "NVIDIA",
+    "AMD",
+    "Intel",
+    "Yeston",
+]
+FILLER = [
+    "Tested",
+    "Free Shipping",
+    "USED",
+    "Excellent",
+    "Fast Ship",
+    "OEM",
+    "Graphics Card",
+    "GPU",
+    "Works",
+    "Clean",
+    "READ",
+    "Open Box",
+    "Mint",
+    "US Seller",
+    "Video Card",
+    "100% Working",
+]
 BRAND_SET = {b.upper() for b in BRANDS}
 
 
@@ -81,8 +119,12 @@ def build(n: int, seed: int) -> pl.DataFrame:
             "item_group_type": [r[2] or None for r in picks],
             "seller_feedback_pct": [float(r[3]) if r[3] else None for r in picks],
         },
-        schema={"title": pl.String, "condition_id": pl.Int64, "item_group_type": pl.String,
-                "seller_feedback_pct": pl.Float64},
+        schema={
+            "title": pl.String,
+            "condition_id": pl.Int64,
+            "item_group_type": pl.String,
+            "seller_feedback_pct": pl.Float64,
+        },
     )
 
 
@@ -104,7 +146,9 @@ def timed(frame: pl.DataFrame, catalog: pl.DataFrame, index, repeat: int) -> lis
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--n", type=int, default=200_000)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--seed", type=int, default=7)
@@ -114,9 +158,11 @@ def main(argv: list[str] | None = None) -> int:
         os.sched_setaffinity(0, {sorted(os.sched_getaffinity(0))[0]})
     catalog = load_catalog()
     frame = build(args.n, args.seed)
-    print(f"{frame.height} titles ({frame['title'].n_unique()} distinct) from {DEV.name}; "
-          f"POLARS_MAX_THREADS={os.environ['POLARS_MAX_THREADS']} (polars thread pool: {pl.thread_pool_size()}), "
-          f"pinned to 1 CPU")
+    print(
+        f"{frame.height} titles ({frame['title'].n_unique()} distinct) from {DEV.name}; "
+        f"POLARS_MAX_THREADS={os.environ['POLARS_MAX_THREADS']} (polars thread pool: {pl.thread_pool_size()}), "
+        f"pinned to 1 CPU"
+    )
     index = catalog_index(catalog)
     classify_listings(build(20_000, args.seed + 1), catalog)  # warm-up
     cold = timed(frame, catalog, index, args.repeat)
@@ -126,10 +172,14 @@ def main(argv: list[str] | None = None) -> int:
     distinct = all_distinct(frame)
     worst = timed(distinct, catalog, index, args.repeat)
     rate = frame.height / statistics.median(cold)
-    print(f"runs (cold resolution cache): {', '.join(f'{t:.2f}s' for t in cold)}; warm cache: {warm:.2f}s "
-          f"({frame.height / warm:,.0f} titles/s)")
-    print(f"all {distinct.height} titles distinct: {', '.join(f'{t:.2f}s' for t in worst)} "
-          f"({distinct.height / statistics.median(worst):,.0f} titles/s)")
+    print(
+        f"runs (cold resolution cache): {', '.join(f'{t:.2f}s' for t in cold)}; warm cache: {warm:.2f}s "
+        f"({frame.height / warm:,.0f} titles/s)"
+    )
+    print(
+        f"all {distinct.height} titles distinct: {', '.join(f'{t:.2f}s' for t in worst)} "
+        f"({distinct.height / statistics.median(worst):,.0f} titles/s)"
+    )
     print(f"classifier throughput: {rate:,.0f} titles/s (1 core of {cores})")
     return 0
 

@@ -55,13 +55,21 @@ def spread(values: list[float], fmt: str = "{:.1f}") -> str:
 
 def run_child(args: list[str], timeout: float = 3600, env: dict | None = None) -> dict:
     """Run `python <args>` from the repo root; its last stdout line is a JSON result."""
-    proc = subprocess.run([sys.executable, *args], cwd=ROOT, capture_output=True, text=True, timeout=timeout,
-                          env={**os.environ, **(env or {})})
+    proc = subprocess.run(
+        [sys.executable, *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        env={**os.environ, **(env or {})},
+    )
     if proc.returncode != 0:
         raise RuntimeError(f"{' '.join(args)} failed ({proc.returncode}):\n{proc.stderr[-4000:]}")
     lines = [line for line in proc.stdout.splitlines() if line.startswith("{")]
     if not lines:
-        raise RuntimeError(f"{' '.join(args)} printed no result:\n{proc.stdout[-2000:]}\n{proc.stderr[-2000:]}")
+        raise RuntimeError(
+            f"{' '.join(args)} printed no result:\n{proc.stdout[-2000:]}\n{proc.stderr[-2000:]}"
+        )
     return json.loads(lines[-1])
 
 
@@ -117,11 +125,14 @@ def catalog_marts(db_path: Path) -> None:
     import dagster as dg
 
     from pipelines.assets.catalog_specs import gpu_benchmarks, gpu_specs, gpu_specs_mart
-    from pipelines.assets.marts_tiers import platform_parts
+    from pipelines.defs.marts.machines import platform_parts
     from pipelines.resources.warehouse import WarehouseResource
 
-    dg.materialize([gpu_specs, gpu_benchmarks, gpu_specs_mart, platform_parts],
-                   resources={"warehouse": WarehouseResource(db_path=str(db_path))}, raise_on_error=True)
+    dg.materialize(
+        [gpu_specs, gpu_benchmarks, gpu_specs_mart, platform_parts],
+        resources={"warehouse": WarehouseResource(db_path=str(db_path))},
+        raise_on_error=True,
+    )
 
 
 def title_pool(seed: int, size: int = 20_000, day: date = date(2026, 11, 20)) -> list[dict]:
@@ -133,16 +144,32 @@ def title_pool(seed: int, size: int = 20_000, day: date = date(2026, 11, 20)) ->
     pool = []
     for lst in sim.listings_for_day(day):
         truth = lst.truth_model_id
-        reason = {"card": None, "wedged": None, "sibling": None, "part_number": None, "placeholder": None,
-                  "overpriced": None}.get(lst.kind, lst.kind)
+        reason = {
+            "card": None,
+            "wedged": None,
+            "sibling": None,
+            "part_number": None,
+            "placeholder": None,
+            "overpriced": None,
+        }.get(lst.kind, lst.kind)
         if reason in ("box_only", "accessory", "system", "for_parts", "variation", "low_feedback"):
             model = None
         else:
             model = truth
-        pool.append({"idx": len(pool), "model_id": model, "truth_model_id": truth, "exclude_reason": reason,
-                     "lot_quantity": lst.lot_quantity, "title": lst.title,
-                     "condition": ebay_condition(int(lst.condition_id)), "condition_id": int(lst.condition_id),
-                     "price": lst.price_on(day), "kind": lst.kind})
+        pool.append(
+            {
+                "idx": len(pool),
+                "model_id": model,
+                "truth_model_id": truth,
+                "exclude_reason": reason,
+                "lot_quantity": lst.lot_quantity,
+                "title": lst.title,
+                "condition": ebay_condition(int(lst.condition_id)),
+                "condition_id": int(lst.condition_id),
+                "price": lst.price_on(day),
+                "kind": lst.kind,
+            }
+        )
     return pool
 
 
@@ -215,7 +242,9 @@ DEALS_INSERT = """INSERT INTO marts.deals BY NAME
            d.discount_pct, d.lowest_seen, d.reason, l.url, l.source_mode
     FROM _deals d JOIN staging.listings l ON l.rowid = d.row_id AND l.snapshot_date BETWEEN ? AND ?"""
 # straight into marts.deals: through a temp table (and sorted) it took twice as long (0.22 vs 0.11 s a chunk)
-KEYS = {t.split(".")[1]: list(k) for t, k in SLICE_KEYS.items() if t.startswith("marts.")}  # rows are written in key order
+KEYS = {
+    t.split(".")[1]: list(k) for t, k in SLICE_KEYS.items() if t.startswith("marts.")
+}  # rows are written in key order
 
 
 def price_bucket(frame, open_box_as_new: bool = True):
@@ -226,8 +255,9 @@ def price_bucket(frame, open_box_as_new: bool = True):
 
     values = frame["condition"].unique().to_list()
     mapping = {v: price_condition(v, open_box_as_new) for v in values}
-    return frame.with_columns(condition=pl.col("condition").replace_strict(mapping, return_dtype=pl.String)).filter(
-        pl.col("condition").is_not_null())
+    return frame.with_columns(
+        condition=pl.col("condition").replace_strict(mapping, return_dtype=pl.String)
+    ).filter(pl.col("condition").is_not_null())
 
 
 def replace_days(con, table: str, lo: date, hi: date) -> None:
@@ -278,25 +308,37 @@ def compute_chunks(reader, specs, first: date, last: date, chunk_days: int, with
         if valid.height != kept.height:  # the deals asset screens every kept listing, priced or not
             screened = screen_outliers(kept)
         history = carry if carry is not None else stats.head(0).select(history_cols)
-        prices = add_history(stats, history).with_columns(price_basis=pl.lit(PRICE_BASIS),
-                                                          source_mode=pl.lit(SOURCE_MODE))
+        prices = add_history(stats, history).with_columns(
+            price_basis=pl.lit(PRICE_BASIS), source_mode=pl.lit(SOURCE_MODE)
+        )
         pooled = prices.filter(pl.col("source") == "all")
         value = gpu_value(pooled, specs)
-        window = pl.concat([history.filter(pl.col("source") == "all"), pooled.select(history_cols)],
-                           how="vertical_relaxed")
+        window = pl.concat(
+            [history.filter(pl.col("source") == "all"), pooled.select(history_cols)], how="vertical_relaxed"
+        )
         deals = mark_deals(screened.filter(pl.col("kept_by_screen")), window)
         frames = {"price_daily": prices, "gpu_value": value, "deals": deals}
         if with_picks:
             frames["budget_picks"] = budget_picks(value)
-        carry = pl.concat([carry, prices.select(history_cols)]) if carry is not None else prices.select(history_cols)
+        carry = (
+            pl.concat([carry, prices.select(history_cols)])
+            if carry is not None
+            else prices.select(history_cols)
+        )
         carry = carry.filter(pl.col("snapshot_date") > hi - timedelta(days=31))
         timer.lap("compute")
         yield lo, hi, frames
 
 
-def rebuild_marts(con, chunk_days: int = CHUNK_DAYS, with_picks: bool = False, timer: Timer | None = None,
-                  progress: Callable[[str], None] | None = None, overlap: bool = True,
-                  memory_limit: str | None = "1GB") -> dict[str, int]:
+def rebuild_marts(
+    con,
+    chunk_days: int = CHUNK_DAYS,
+    with_picks: bool = False,
+    timer: Timer | None = None,
+    progress: Callable[[str], None] | None = None,
+    overlap: bool = True,
+    memory_limit: str | None = "1GB",
+) -> dict[str, int]:
     """Rebuild marts.price_daily (all days, with the 7-day rolling median and 7/30-day changes),
     marts.gpu_value and marts.deals (and marts.budget_picks when asked) from staging.listings with the
     project's transforms and the daily assets' rules (kept listings, open box as new, outlier screen,
@@ -317,12 +359,16 @@ def rebuild_marts(con, chunk_days: int = CHUNK_DAYS, with_picks: bool = False, t
     saved = {k: con.execute("SELECT current_setting(?)", [k]).fetchone()[0] for k in settings}
     for k, v in settings.items():
         con.execute(f"SET {k} = '{v}'")
-    first, last = con.execute("SELECT min(snapshot_date), max(snapshot_date) FROM staging.listings").fetchone()
+    first, last = con.execute(
+        "SELECT min(snapshot_date), max(snapshot_date) FROM staging.listings"
+    ).fetchone()
     specs = con.execute("SELECT * FROM marts.gpu_specs").pl()
     counts = {"price_daily": 0, "gpu_value": 0, "deals": 0, "budget_picks": 0}
     tables = ["price_daily", "gpu_value", "deals"] + (["budget_picks"] if with_picks else [])
     reader = con.cursor()
-    produced = compute_chunks(reader, specs, first, last, chunk_days, with_picks, Timer() if overlap else timer)
+    produced = compute_chunks(
+        reader, specs, first, last, chunk_days, with_picks, Timer() if overlap else timer
+    )
     if overlap:
         handoff: queue.Queue = queue.Queue(maxsize=1)
 
@@ -342,6 +388,7 @@ def rebuild_marts(con, chunk_days: int = CHUNK_DAYS, with_picks: bool = False, t
                 if isinstance(item, BaseException):
                     raise item
                 yield item
+
         source = chunks()
     else:
         source = produced
@@ -382,8 +429,15 @@ def rebuild_marts(con, chunk_days: int = CHUNK_DAYS, with_picks: bool = False, t
     return counts
 
 
-def build_warehouse(db_path: Path, start: date, n_days: int, per_day: int, seed: int = 1,
-                    with_marts: bool = False, log: Callable[[str], None] = print) -> None:
+def build_warehouse(
+    db_path: Path,
+    start: date,
+    n_days: int,
+    per_day: int,
+    seed: int = 1,
+    with_marts: bool = False,
+    log: Callable[[str], None] = print,
+) -> None:
     """A simulated warehouse file: catalog marts, `n_days` of staging.listings, optionally every mart."""
     from warehouse.connection import connect
 

@@ -47,8 +47,16 @@ from tools.bench_common import (  # noqa: E402
 TARGET_RATIO = 1.5
 NEW_DAY = date(2026, 11, 20)
 VERSION = 2
-ASSETS = ["listings", "listing_history", "unmatched_titles", "price_daily", "gpu_value", "budget_picks", "deals",
-          "build_tiers"]
+ASSETS = [
+    "listings",
+    "listing_history",
+    "unmatched_titles",
+    "price_daily",
+    "gpu_value",
+    "budget_picks",
+    "deals",
+    "build_tiers",
+]
 
 # staging.listing_history from scratch, as the daily MERGE would have built it: a listing is appended on
 # the day it is first seen and updated in place afterwards, so the rows sit in first_seen order and a day's
@@ -106,25 +114,55 @@ def _raw_rows_for_new_day(con, pool: list[dict]) -> None:
         if r["source"] == "ebay":
             kind = p.get("kind", "card")
             seller = {"feedbackPercentage": "82.0", "feedbackScore": 9} if kind == "low_feedback" else None
-            item = browse_summary(r["listing_id"], r["title"], r["price"], str(p.get("condition_id", 3000)),
-                                  shipping=r["shipping_cost"], variation=kind == "variation", seller=seller,
-                                  truth={"modelId": p.get("truth_model_id"), "kind": kind})
-            ebay.append(item_row(item, snapshot_date=NEW_DAY, query_model_id=p.get("truth_model_id") or "unknown",
-                                 query="simulated", fetched_at=fetched, source_mode=SOURCE_MODE))
+            item = browse_summary(
+                r["listing_id"],
+                r["title"],
+                r["price"],
+                str(p.get("condition_id", 3000)),
+                shipping=r["shipping_cost"],
+                variation=kind == "variation",
+                seller=seller,
+                truth={"modelId": p.get("truth_model_id"), "kind": kind},
+            )
+            ebay.append(
+                item_row(
+                    item,
+                    snapshot_date=NEW_DAY,
+                    query_model_id=p.get("truth_model_id") or "unknown",
+                    query="simulated",
+                    fetched_at=fetched,
+                    source_mode=SOURCE_MODE,
+                )
+            )
         else:
-            shops.append(RetailerListing(store=r["source"], sku=r["listing_id"], title=r["title"], price_usd=r["price"],
-                                         was_price_usd=None, shipping_usd=r["shipping_cost"], in_stock=True,
-                                         condition="new", url=r["url"]))
+            shops.append(
+                RetailerListing(
+                    store=r["source"],
+                    sku=r["listing_id"],
+                    title=r["title"],
+                    price_usd=r["price"],
+                    was_price_usd=None,
+                    shipping_usd=r["shipping_cost"],
+                    in_stock=True,
+                    condition="new",
+                    url=r["url"],
+                )
+            )
     retail = pl.DataFrame(listing_rows(shops, NEW_DAY, fetched, SOURCE_MODE), schema=RAW_RETAILER_SCHEMA)
-    replace_slices(con, [("raw.ebay_listings", rows_to_frame(ebay), {"snapshot_date": NEW_DAY}),
-                         ("raw.retailer_listings", retail, {"snapshot_date": NEW_DAY})])
+    replace_slices(
+        con,
+        [
+            ("raw.ebay_listings", rows_to_frame(ebay), {"snapshot_date": NEW_DAY}),
+            ("raw.retailer_listings", retail, {"snapshot_date": NEW_DAY}),
+        ],
+    )
     con.execute("DELETE FROM staging.listings WHERE snapshot_date = ?", [NEW_DAY])
 
 
 def child_build(db: Path, days: int, per_day: int) -> None:
     import dagster as dg
 
-    from pipelines.assets.marts_tiers import TierRunConfig, build_tiers
+    from pipelines.defs.marts.machines import TierRunConfig, build_tiers
     from warehouse.connection import connect
 
     t = time.perf_counter()
@@ -138,12 +176,17 @@ def child_build(db: Path, days: int, per_day: int) -> None:
         _raw_rows_for_new_day(con, pool)
         rebuild_marts(con, with_picks=True)
         con.execute(HISTORY_FROM_SCRATCH)
-    build_tiers(dg.build_asset_context(partition_key=last.isoformat()), config=TierRunConfig(), **resources(db))
+    build_tiers(
+        dg.build_asset_context(partition_key=last.isoformat()), config=TierRunConfig(), **resources(db)
+    )
     with connect(db) as con:  # the other history days get the same tier rows: realistic table size
-        con.execute("""INSERT INTO marts.build_tiers SELECT t.* REPLACE (d.day AS snapshot_date)
+        con.execute(
+            """INSERT INTO marts.build_tiers SELECT t.* REPLACE (d.day AS snapshot_date)
                        FROM marts.build_tiers t, (SELECT CAST(range AS DATE) AS day
                                                   FROM range(CAST(? AS DATE), CAST(? AS DATE), INTERVAL 1 DAY)) d
-                       WHERE t.snapshot_date = ?""", [NEW_DAY - timedelta(days=days), last, last])
+                       WHERE t.snapshot_date = ?""",
+            [NEW_DAY - timedelta(days=days), last, last],
+        )
         con.execute("CHECKPOINT")
     print(f"built {db} in {time.perf_counter() - t:.0f}s", file=sys.stderr)
     emit({"ok": True})
@@ -158,14 +201,30 @@ def child_measure(db: Path) -> None:
     from warehouse.catalog import load_catalog
 
     # warm: imports done above; the classifier's first call builds its catalog index
-    classify_day(pl.DataFrame({"snapshot_date": [NEW_DAY], "source": ["ebay"], "listing_id": ["x"],
-                               "title": ["RTX 3090 24GB"], "condition": ["used"], "price": [1.0],
-                               "shipping_cost": [0.0], "condition_id": [3000], "item_group_type": [None],
-                               "seller_feedback_pct": [99.0], "url": [None], "source_mode": ["simulated"]}),
-                 load_catalog())
+    classify_day(
+        pl.DataFrame(
+            {
+                "snapshot_date": [NEW_DAY],
+                "source": ["ebay"],
+                "listing_id": ["x"],
+                "title": ["RTX 3090 24GB"],
+                "condition": ["used"],
+                "price": [1.0],
+                "shipping_cost": [0.0],
+                "condition_id": [3000],
+                "item_group_type": [None],
+                "seller_feedback_pct": [99.0],
+                "url": [None],
+                "source_mode": ["simulated"],
+            }
+        ),
+        load_catalog(),
+    )
     res = resources(db)
     calls = {
-        "listings": lambda ctx: staging_listings.listings(ctx, config=staging_listings.ListingsConfig(), **res),
+        "listings": lambda ctx: staging_listings.listings(
+            ctx, config=staging_listings.ListingsConfig(), **res
+        ),
         "listing_history": lambda ctx: staging_listings.listing_history(ctx, **res),
         "unmatched_titles": lambda ctx: staging_listings.unmatched_titles(ctx, **res),
         "price_daily": lambda ctx: marts_prices.price_daily(ctx, config=marts_prices.PriceConfig(), **res),
@@ -182,7 +241,13 @@ def child_measure(db: Path) -> None:
         result = calls[name](ctx)
         seconds[name] = time.perf_counter() - t
         rows[name] = (result.metadata or {}).get("dagster/row_count")
-    emit({"seconds": seconds, "total": sum(seconds.values()), "rows": {k: getattr(v, "value", v) for k, v in rows.items()}})
+    emit(
+        {
+            "seconds": seconds,
+            "total": sum(seconds.values()),
+            "rows": {k: getattr(v, "value", v) for k, v in rows.items()},
+        }
+    )
 
 
 def main() -> None:
@@ -203,10 +268,25 @@ def main() -> None:
     for days in args.days:
         cached = db_for(days, args.per_day)
         if not cached.exists():
-            print(f"building the simulated warehouse with {days} days of history (once; cached) ...",
-                  file=sys.stderr, flush=True)
-            run_child(["tools/bench_incremental.py", "--child", "build", "--db", str(cached), "--history", str(days),
-                       "--per-day", str(args.per_day)], timeout=7200)
+            print(
+                f"building the simulated warehouse with {days} days of history (once; cached) ...",
+                file=sys.stderr,
+                flush=True,
+            )
+            run_child(
+                [
+                    "tools/bench_incremental.py",
+                    "--child",
+                    "build",
+                    "--db",
+                    str(cached),
+                    "--history",
+                    str(days),
+                    "--per-day",
+                    str(args.per_day),
+                ],
+                timeout=7200,
+            )
         to_current_schema(cached)
         work = cached.with_name(f"incremental-work-{days}.duckdb")
         runs = []
@@ -220,11 +300,14 @@ def main() -> None:
     ratio = best[long] / best[short]
     per_asset = {d: {a: min(r["seconds"][a] for r in results[d]) for a in ASSETS} for d in args.days}
     detail = ", ".join(f"{a} {per_asset[short][a]:.2f}/{per_asset[long][a]:.2f}" for a in ASSETS)
-    print(f"daily incremental run (one new day, {args.per_day:,} listings/day, {cores()} cores): {best[short]:.1f} s with "
-          f"{short} day of history, {best[long]:.1f} s with {long:,} days: ratio {ratio:.2f} "
-          f"[target <= {TARGET_RATIO}: {verdict(ratio <= TARGET_RATIO)}] "
-          f"({spread([r['total'] for r in results[short]])} s / {spread([r['total'] for r in results[long]])} s; "
-          f"per asset s, {short} / {long} days: {detail})", flush=True)
+    print(
+        f"daily incremental run (one new day, {args.per_day:,} listings/day, {cores()} cores): {best[short]:.1f} s with "
+        f"{short} day of history, {best[long]:.1f} s with {long:,} days: ratio {ratio:.2f} "
+        f"[target <= {TARGET_RATIO}: {verdict(ratio <= TARGET_RATIO)}] "
+        f"({spread([r['total'] for r in results[short]])} s / {spread([r['total'] for r in results[long]])} s; "
+        f"per asset s, {short} / {long} days: {detail})",
+        flush=True,
+    )
 
 
 if __name__ == "__main__":

@@ -52,8 +52,11 @@ def serve(items: int, latency: float, seed: int) -> None:
         found = sim.search(q, DAY)
         distinct.update(i["itemId"] for i in found)
         results[q] = [json.dumps(i).encode() for i in found]
-    print(json.dumps({"distinct_items": len(distinct), "served_items": sum(len(v) for v in results.values())}),
-          file=sys.stderr, flush=True)
+    print(
+        json.dumps({"distinct_items": len(distinct), "served_items": sum(len(v) for v in results.values())}),
+        file=sys.stderr,
+        flush=True,
+    )
 
     class Handler(BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"
@@ -80,7 +83,7 @@ def serve(items: int, latency: float, seed: int) -> None:
             time.sleep(latency)
             found = results.get(params.get("q", ""), [])
             limit, offset = int(params.get("limit", 50)), int(params.get("offset", 0))
-            page = found[offset:offset + limit]
+            page = found[offset : offset + limit]
             base = f"http://{self.headers.get('Host')}"
             head = {"href": base + self.path, "total": len(found), "limit": limit, "offset": offset}
             if offset + limit < len(found):
@@ -105,8 +108,14 @@ def ingest(base_url: str, rate: float) -> None:
 
     catalog = load_catalog()
     queries = queries_for_catalog(catalog)
-    ebay = EbayResource(mode="live", client_id="bench", client_secret="bench", base_url=base_url,
-                        max_calls_per_second=rate, daily_call_budget=1_000_000)
+    ebay = EbayResource(
+        mode="live",
+        client_id="bench",
+        client_secret="bench",
+        base_url=base_url,
+        max_calls_per_second=rate,
+        daily_call_budget=1_000_000,
+    )
     rss_before = peak_rss_bytes()
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "ingest.duckdb"
@@ -133,9 +142,18 @@ def ingest(base_url: str, rate: float) -> None:
             http.close()
         done = time.perf_counter()
     span = stamps[-1] - stamps[0] if len(stamps) > 1 else float("nan")
-    emit({"items": count, "errors": errors, "requests": len(stamps), "seconds": done - started,
-          "request_rate": (len(stamps) - 1) / span, "peak_rss": peak_rss_bytes(), "rss_before": rss_before,
-          "fetch_peak_rss": PHASES.get("fetch_peak_rss")})
+    emit(
+        {
+            "items": count,
+            "errors": errors,
+            "requests": len(stamps),
+            "seconds": done - started,
+            "request_rate": (len(stamps) - 1) / span,
+            "peak_rss": peak_rss_bytes(),
+            "rss_before": rss_before,
+            "fetch_peak_rss": PHASES.get("fetch_peak_rss"),
+        }
+    )
 
 
 def _ingest_day(client, queries, db: Path) -> tuple[int, int]:
@@ -160,14 +178,43 @@ def _ingest_day(client, queries, db: Path) -> tuple[int, int]:
 def one_run(items: int, rate: float, latency: float, seed: int) -> dict:
     import subprocess
 
-    server = subprocess.Popen([sys.executable, "tools/bench_ingest.py", "--child", "server", "--items", str(items),
-                               "--latency", str(latency), "--seed", str(seed)], cwd=ROOT, stdin=subprocess.PIPE,
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    server = subprocess.Popen(
+        [
+            sys.executable,
+            "tools/bench_ingest.py",
+            "--child",
+            "server",
+            "--items",
+            str(items),
+            "--latency",
+            str(latency),
+            "--seed",
+            str(seed),
+        ],
+        cwd=ROOT,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         port = json.loads(server.stdout.readline())["port"]
-        client = subprocess.run([sys.executable, "tools/bench_ingest.py", "--child", "ingest", "--rate", str(rate),
-                                 "--base-url", f"http://127.0.0.1:{port}"], cwd=ROOT, capture_output=True, text=True,
-                                timeout=3600)
+        client = subprocess.run(
+            [
+                sys.executable,
+                "tools/bench_ingest.py",
+                "--child",
+                "ingest",
+                "--rate",
+                str(rate),
+                "--base-url",
+                f"http://127.0.0.1:{port}",
+            ],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=3600,
+        )
         if client.returncode != 0:
             raise RuntimeError(client.stderr[-4000:])
         return json.loads([line for line in client.stdout.splitlines() if line.startswith("{")][-1])
@@ -195,11 +242,14 @@ def main() -> None:
     share = best["request_rate"] / args.rate
     peak = min(r["peak_rss"] for r in runs)
     ok = share >= 0.8
-    print(f"eBay ingestion ({best['items']:,} items, {best['requests']} requests, {args.latency * 1000:.0f} ms latency, "
-          f"limit {args.rate:g}/s, {cores()} cores): {best['request_rate']:.1f} req/s = {share:.0%} of the limit "
-          f"[target >= 80%: {verdict(ok)}]; peak RSS {gb(peak)} (after imports {gb(best['rss_before'])}, "
-          f"while fetching {gb(best['fetch_peak_rss'] or 0)}, the rest is DuckDB writing the day) "
-          f"({spread([r['request_rate'] for r in runs])} req/s; {best['seconds']:.1f} s per run)", flush=True)
+    print(
+        f"eBay ingestion ({best['items']:,} items, {best['requests']} requests, {args.latency * 1000:.0f} ms latency, "
+        f"limit {args.rate:g}/s, {cores()} cores): {best['request_rate']:.1f} req/s = {share:.0%} of the limit "
+        f"[target >= 80%: {verdict(ok)}]; peak RSS {gb(peak)} (after imports {gb(best['rss_before'])}, "
+        f"while fetching {gb(best['fetch_peak_rss'] or 0)}, the rest is DuckDB writing the day) "
+        f"({spread([r['request_rate'] for r in runs])} req/s; {best['seconds']:.1f} s per run)",
+        flush=True,
+    )
 
 
 if __name__ == "__main__":

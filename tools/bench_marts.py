@@ -52,7 +52,9 @@ def db_for(days: int, per_day: int) -> Path:
 
 
 def child_generate(db: Path, days: int, per_day: int) -> None:
-    build_warehouse(db, END - timedelta(days=days - 1), days, per_day, log=lambda m: print(m, file=sys.stderr))
+    build_warehouse(
+        db, END - timedelta(days=days - 1), days, per_day, log=lambda m: print(m, file=sys.stderr)
+    )
     emit({"ok": True})
 
 
@@ -63,14 +65,24 @@ def child_rebuild(db: Path, chunk_days: int, overlap: bool) -> None:
     started = time.perf_counter()
     timer = Timer()
     with connect(db) as con:
-        rows, existing = con.execute("SELECT (SELECT count(*) FROM staging.listings), "
-                                     "(SELECT count(*) FROM marts.price_daily)").fetchone()
+        rows, existing = con.execute(
+            "SELECT (SELECT count(*) FROM staging.listings), (SELECT count(*) FROM marts.price_daily)"
+        ).fetchone()
         opened = time.perf_counter()
         timer.lap("open")
         counts = rebuild_marts(con, chunk_days=chunk_days, timer=timer, overlap=overlap)
     done = time.perf_counter()
-    emit({"seconds": done - opened, "open_s": opened - started, "rows": rows, "replaced": existing,
-          "peak_rss": peak_rss_bytes(), "laps": {k: round(v, 2) for k, v in timer.laps.items()}, **counts})
+    emit(
+        {
+            "seconds": done - opened,
+            "open_s": opened - started,
+            "rows": rows,
+            "replaced": existing,
+            "peak_rss": peak_rss_bytes(),
+            "laps": {k: round(v, 2) for k, v in timer.laps.items()},
+            **counts,
+        }
+    )
 
 
 def main() -> None:
@@ -79,7 +91,9 @@ def main() -> None:
     ap.add_argument("--per-day", type=int, default=5477)
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--chunk-days", type=int, default=CHUNK_DAYS)
-    ap.add_argument("--serial", action="store_true", help="do not compute the next chunk while writing this one")
+    ap.add_argument(
+        "--serial", action="store_true", help="do not compute the next chunk while writing this one"
+    )
     ap.add_argument("--child", choices=["generate", "rebuild"])
     ap.add_argument("--db", type=Path)
     args = ap.parse_args()
@@ -90,28 +104,55 @@ def main() -> None:
 
     pristine = db_for(args.days, args.per_day)
     if not pristine.exists():
-        print(f"generating the simulated warehouse {pristine} (once; cached) ...", file=sys.stderr, flush=True)
-        run_child(["tools/bench_marts.py", "--child", "generate", "--db", str(pristine), "--days", str(args.days),
-                   "--per-day", str(args.per_day)], timeout=7200)
+        print(
+            f"generating the simulated warehouse {pristine} (once; cached) ...", file=sys.stderr, flush=True
+        )
+        run_child(
+            [
+                "tools/bench_marts.py",
+                "--child",
+                "generate",
+                "--db",
+                str(pristine),
+                "--days",
+                str(args.days),
+                "--per-day",
+                str(args.per_day),
+            ],
+            timeout=7200,
+        )
     to_current_schema(pristine)
     work = pristine.with_name("marts-work.duckdb")
     fresh, in_place = [], []
-    child = ["tools/bench_marts.py", "--child", "rebuild", "--db", str(work), "--chunk-days", str(args.chunk_days)]
+    child = [
+        "tools/bench_marts.py",
+        "--child",
+        "rebuild",
+        "--db",
+        str(work),
+        "--chunk-days",
+        str(args.chunk_days),
+    ]
     child += ["--serial"] if args.serial else []
     for _ in range(args.repeat):
         copy_db(pristine, work)  # marts empty: build them from staging
         fresh.append(run_child(child))
         in_place.append(run_child(child))  # marts full: replace them
     remove_db(work)
-    for label, runs in (("marts rebuild", fresh),
-                        ("marts rebuild in place (replacing the marts just built, same inputs)", in_place)):
+    for label, runs in (
+        ("marts rebuild", fresh),
+        ("marts rebuild in place (replacing the marts just built, same inputs)", in_place),
+    ):
         best = min(runs, key=lambda r: r["seconds"])
         peak = min(r["peak_rss"] for r in runs)
         ok = best["seconds"] <= TARGET_S and peak <= TARGET_RSS
-        print(f"{label} ({best['rows']:,} rows, {args.days:,} days, {cores()} cores): {best['seconds']:.1f} s, "
-              f"peak RSS {gb(peak)} [target <= {TARGET_S:.0f} s, <= {gb(TARGET_RSS)}: {verdict(ok)}] "
-              f"({spread([r['seconds'] for r in runs])} s; wrote {best['price_daily']:,} price_daily, "
-              f"{best['gpu_value']:,} gpu_value, {best['deals']:,} deals rows; laps {best['laps']})", flush=True)
+        print(
+            f"{label} ({best['rows']:,} rows, {args.days:,} days, {cores()} cores): {best['seconds']:.1f} s, "
+            f"peak RSS {gb(peak)} [target <= {TARGET_S:.0f} s, <= {gb(TARGET_RSS)}: {verdict(ok)}] "
+            f"({spread([r['seconds'] for r in runs])} s; wrote {best['price_daily']:,} price_daily, "
+            f"{best['gpu_value']:,} gpu_value, {best['deals']:,} deals rows; laps {best['laps']})",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":

@@ -37,7 +37,9 @@ def child_split(day: str, started_ns: int) -> None:
     import dagster as dg
 
     t1 = time.perf_counter()
-    from pipelines.definitions import defs
+    from pipelines.definitions import defs as load_defs
+
+    defs = load_defs()
 
     t2 = time.perf_counter()
     from pipelines.run_daily import execute
@@ -46,23 +48,41 @@ def child_split(day: str, started_ns: int) -> None:
     t3 = time.perf_counter()
     result = execute(defs, "daily_refresh", day, instance)
     t4 = time.perf_counter()
-    emit({"python_start_s": (t0_ns - started_ns) / 1e9, "import_dagster_s": t1 - t0,
-          "definitions_s": t2 - t1, "instance_s": t3 - t2, "job_s": t4 - t3, "success": result.success})
+    emit(
+        {
+            "python_start_s": (t0_ns - started_ns) / 1e9,
+            "import_dagster_s": t1 - t0,
+            "definitions_s": t2 - t1,
+            "instance_s": t3 - t2,
+            "job_s": t4 - t3,
+            "success": result.success,
+        }
+    )
 
 
 def environment(tmp: Path) -> dict:
     home = tmp / "dagster_home"
     home.mkdir()
     shutil.copy(ROOT / "dagster_home" / "dagster.yaml", home / "dagster.yaml")
-    return {"DAGSTER_HOME": str(home), "GPU_MARKET_DB": str(tmp / "gm.duckdb"),
-            "GPU_MARKET_EXPORT_DIR": str(tmp / "exports"), "GPU_MARKET_DASHBOARD": str(tmp / "site" / "index.html"),
-            "GPU_MARKET_SOURCE": "sample"}
+    return {
+        "DAGSTER_HOME": str(home),
+        "GPU_MARKET_DB": str(tmp / "gm.duckdb"),
+        "GPU_MARKET_EXPORT_DIR": str(tmp / "exports"),
+        "GPU_MARKET_DASHBOARD": str(tmp / "site" / "index.html"),
+        "GPU_MARKET_SOURCE": "sample",
+    }
 
 
 def timed_run(env: dict, day: str) -> float:
     started = time.perf_counter()
-    proc = subprocess.run([sys.executable, "-m", "pipelines.run_daily", day], cwd=ROOT, capture_output=True,
-                          text=True, env={**os.environ, **env}, timeout=900)
+    proc = subprocess.run(
+        [sys.executable, "-m", "pipelines.run_daily", day],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env={**os.environ, **env},
+        timeout=900,
+    )
     if proc.returncode != 0:
         raise RuntimeError(proc.stderr[-4000:])
     return time.perf_counter() - started
@@ -83,17 +103,33 @@ def main() -> None:
         walls = [timed_run(env, args.day) for _ in range(args.repeat)]
         splits = []
         for _ in range(max(1, args.repeat - 1)):
-            splits.append(run_child(["tools/bench_run.py", "--child", "split", "--day", args.day,
-                                     "--started-ns", str(time.time_ns())], env=env, timeout=900))
+            splits.append(
+                run_child(
+                    [
+                        "tools/bench_run.py",
+                        "--child",
+                        "split",
+                        "--day",
+                        args.day,
+                        "--started-ns",
+                        str(time.time_ns()),
+                    ],
+                    env=env,
+                    timeout=900,
+                )
+            )
     split = min(splits, key=lambda s: s["job_s"] + s["definitions_s"] + s["import_dagster_s"])
     startup = split["import_dagster_s"] + split["definitions_s"] + split["instance_s"]
     total = startup + split["python_start_s"] + split["job_s"]
     best = min(walls)
-    print(f"make run on the sample (warm, {cores()} cores): {best:.1f} s [target <= {TARGET_S:.0f} s: "
-          f"{verdict(best <= TARGET_S)}]; starting Dagster {startup:.1f} s = {startup / total:.0%} "
-          f"(import dagster {split['import_dagster_s']:.1f} s, definitions {split['definitions_s']:.1f} s, "
-          f"instance {split['instance_s']:.1f} s; Python start {split['python_start_s']:.1f} s; "
-          f"job {split['job_s']:.1f} s) ({spread(walls)} s)", flush=True)
+    print(
+        f"make run on the sample (warm, {cores()} cores): {best:.1f} s [target <= {TARGET_S:.0f} s: "
+        f"{verdict(best <= TARGET_S)}]; starting Dagster {startup:.1f} s = {startup / total:.0%} "
+        f"(import dagster {split['import_dagster_s']:.1f} s, definitions {split['definitions_s']:.1f} s, "
+        f"instance {split['instance_s']:.1f} s; Python start {split['python_start_s']:.1f} s; "
+        f"job {split['job_s']:.1f} s) ({spread(walls)} s)",
+        flush=True,
+    )
 
 
 if __name__ == "__main__":

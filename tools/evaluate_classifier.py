@@ -29,16 +29,30 @@ from transforms.matching import classify_ebay_items, classify_listings  # noqa: 
 from transforms.matching.evaluation import Scores, score  # noqa: E402
 from warehouse.catalog import load_catalog  # noqa: E402
 
-DEFAULT_SETS = [ROOT / "tests" / "data" / f"labelled_titles_{name}.csv" for name in ("dev", "holdout", "fresh", "final", "confirm", "blind")]
-LABEL_SCHEMA = {"title": pl.String, "condition_id": pl.Int64, "item_group_type": pl.String,
-                "seller_feedback_pct": pl.Float64, "expected_model_id": pl.String, "expected_reason": pl.String,
-                "lot_quantity": pl.Int32, "case": pl.String}
+DEFAULT_SETS = [
+    ROOT / "tests" / "data" / f"labelled_titles_{name}.csv"
+    for name in ("dev", "holdout", "fresh", "final", "confirm", "blind")
+]
+LABEL_SCHEMA = {
+    "title": pl.String,
+    "condition_id": pl.Int64,
+    "item_group_type": pl.String,
+    "seller_feedback_pct": pl.Float64,
+    "expected_model_id": pl.String,
+    "expected_reason": pl.String,
+    "lot_quantity": pl.Int32,
+    "case": pl.String,
+}
 
 
 def read_labelled(path: Path) -> pl.DataFrame:
     frame = pl.read_csv(path, infer_schema=False)
-    return frame.select([pl.col(c).cast(t, strict=False) if c in frame.columns else pl.lit(None, t).alias(c)
-                         for c, t in LABEL_SCHEMA.items()])
+    return frame.select(
+        [
+            pl.col(c).cast(t, strict=False) if c in frame.columns else pl.lit(None, t).alias(c)
+            for c, t in LABEL_SCHEMA.items()
+        ]
+    )
 
 
 def read_browse_dir(path: Path) -> list[dict]:
@@ -56,14 +70,22 @@ def read_browse_dir(path: Path) -> list[dict]:
 
 
 def _table(frame: pl.DataFrame, rows: int = 200) -> str:
-    with pl.Config(tbl_rows=rows, tbl_cols=20, fmt_str_lengths=90, tbl_width_chars=250,
-                   tbl_hide_dataframe_shape=True, tbl_hide_column_data_types=True):
+    with pl.Config(
+        tbl_rows=rows,
+        tbl_cols=20,
+        fmt_str_lengths=90,
+        tbl_width_chars=250,
+        tbl_hide_dataframe_shape=True,
+        tbl_hide_column_data_types=True,
+    ):
         return str(frame)
 
 
 def report(name: str, scores: Scores, max_errors: int) -> None:
     print(f"=== {name}: {scores.n} listings ===")
-    print(f"precision of kept (right model): {scores.precision_kept:.2%}  ({scores.kept_correct}/{scores.kept})")
+    print(
+        f"precision of kept (right model): {scores.precision_kept:.2%}  ({scores.kept_correct}/{scores.kept})"
+    )
     print(f"recall of genuine single cards:  {scores.recall:.2%}  ({scores.genuine_found}/{scores.genuine})")
     print("\nper reason:")
     print(_table(scores.per_reason))
@@ -93,32 +115,60 @@ def evaluate_dir(path: Path, catalog: pl.DataFrame, labels: Path | None, max_err
     out = classify_ebay_items(items, catalog)
     if labels is not None:
         lab = pl.read_csv(labels, infer_schema=False).select(
-            pl.col("item_id"), pl.col("expected_model_id"), pl.col("expected_reason"))
-        lab = lab.with_columns([pl.col(c).replace("", None) for c in ("expected_model_id", "expected_reason")])
+            pl.col("item_id"), pl.col("expected_model_id"), pl.col("expected_reason")
+        )
+        lab = lab.with_columns(
+            [pl.col(c).replace("", None) for c in ("expected_model_id", "expected_reason")]
+        )
         joined = out.with_row_index("_i").join(lab, on="item_id", how="inner").sort("_i")
         scores = score(joined.select("title", "expected_model_id", "expected_reason"), joined)
-        report(f"{path} scored with {labels.name} ({joined.height} of {out.height} items labelled)", scores, max_errors)
+        report(
+            f"{path} scored with {labels.name} ({joined.height} of {out.height} items labelled)",
+            scores,
+            max_errors,
+        )
         return
     print(f"=== {path}: {out.height} items from {len(list(path.glob('*.json')))} files ===")
-    print("no labels: distributions only (give --labels FILE with item_id,expected_model_id,expected_reason to score)")
+    print(
+        "no labels: distributions only (give --labels FILE with item_id,expected_model_id,expected_reason to score)"
+    )
     print("\nreasons:")
-    print(_table(out.group_by(pl.col("exclude_reason").fill_null("(kept)")).len().sort("len", descending=True)))
+    print(
+        _table(out.group_by(pl.col("exclude_reason").fill_null("(kept)")).len().sort("len", descending=True))
+    )
     print("\nkept models:")
-    print(_table(out.filter(pl.col("exclude_reason").is_null()).group_by("model_id").len()
-                 .sort(["len", "model_id"], descending=[True, False]), rows=top))
+    print(
+        _table(
+            out.filter(pl.col("exclude_reason").is_null())
+            .group_by("model_id")
+            .len()
+            .sort(["len", "model_id"], descending=[True, False]),
+            rows=top,
+        )
+    )
     print(f"\nmost frequent unmatched (unclear) titles (top {top}):")
-    unclear = (out.filter(pl.col("exclude_reason") == "unclear")
-               .group_by(pl.col("title").str.to_uppercase().alias("title"))
-               .agg(pl.len(), pl.col("evidence").first()).sort(["len", "title"], descending=[True, False]).head(top))
+    unclear = (
+        out.filter(pl.col("exclude_reason") == "unclear")
+        .group_by(pl.col("title").str.to_uppercase().alias("title"))
+        .agg(pl.len(), pl.col("evidence").first())
+        .sort(["len", "title"], descending=[True, False])
+        .head(top)
+    )
     for r in unclear.iter_rows(named=True):
         print(f"  {r['len']:>3}  {r['title']}\n       {r['evidence']}")
     print()
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("paths", nargs="*", type=Path, help="labelled CSV files or directories of Browse JSON")
-    parser.add_argument("--labels", type=Path, help="item_id,expected_model_id,expected_reason for a directory")
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument(
+        "paths", nargs="*", type=Path, help="labelled CSV files or directories of Browse JSON"
+    )
+    parser.add_argument(
+        "--labels", type=Path, help="item_id,expected_model_id,expected_reason for a directory"
+    )
     parser.add_argument("--max-errors", type=int, default=200)
     parser.add_argument("--top", type=int, default=40)
     args = parser.parse_args(argv)

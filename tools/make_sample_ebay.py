@@ -13,6 +13,7 @@ prices).  The output is deterministic: a fixed seed, stdlib only.
     python tools/make_sample_ebay.py            # writes into the repo
     python tools/make_sample_ebay.py --out DIR  # writes somewhere else
 """
+
 from __future__ import annotations
 
 import argparse
@@ -29,8 +30,9 @@ WINDOW_START = dt.datetime(2026, 8, 1, 0, 0, 0)
 WINDOW_END = dt.datetime(2026, 11, 19, 23, 59, 59)
 SNAPSHOT = dt.datetime(2026, 11, 20, 0, 0, 0)
 
-MANIFEST_NOTE = ("Authored by the gpu-market project as sample data in the eBay Browse API "
-                 "format. Not market prices.")
+MANIFEST_NOTE = (
+    "Authored by the gpu-market project as sample data in the eBay Browse API format. Not market prices."
+)
 
 CATEGORIES = [
     {"categoryId": "27386", "categoryName": "Graphics/Video Cards"},
@@ -47,11 +49,60 @@ CONDITIONS = {
     "7000": "For parts or not working",
 }
 
-US_ZIP3 = ["941", "945", "950", "900", "917", "921", "100", "112", "117", "070", "191", "152",
-           "021", "030", "303", "331", "334", "282", "275", "372", "432", "441", "482", "606",
-           "553", "631", "641", "750", "752", "770", "787", "802", "850", "891", "840", "971",
-           "981", "995", "967", "200", "223", "212", "141", "142", "146", "537", "462", "402",
-           "322", "328", "080", "054"]
+US_ZIP3 = [
+    "941",
+    "945",
+    "950",
+    "900",
+    "917",
+    "921",
+    "100",
+    "112",
+    "117",
+    "070",
+    "191",
+    "152",
+    "021",
+    "030",
+    "303",
+    "331",
+    "334",
+    "282",
+    "275",
+    "372",
+    "432",
+    "441",
+    "482",
+    "606",
+    "553",
+    "631",
+    "641",
+    "750",
+    "752",
+    "770",
+    "787",
+    "802",
+    "850",
+    "891",
+    "840",
+    "971",
+    "981",
+    "995",
+    "967",
+    "200",
+    "223",
+    "212",
+    "141",
+    "142",
+    "146",
+    "537",
+    "462",
+    "402",
+    "322",
+    "328",
+    "080",
+    "054",
+]
 
 IMG_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789~-"
 
@@ -116,113 +167,449 @@ MIX_WS = [("1000", 25), ("1500", 10), ("2010", 8), ("2500", 7), ("3000", 50)]
 MIX_DC = [("1000", 25), ("1500", 12), ("2010", 10), ("2500", 8), ("3000", 45)]
 
 POPULAR = [
-    dict(id="rtx-3060-12gb", fam="gf", name="RTX 3060", mem=12, mt="GDDR6", pcie="4.0",
-         new=279, used=199, n=14, brands=[b for b in GF30 if b[0] != "PNY"], fe=False, mix=MIX_OLD,
-         laptop="RTX 3060", lot=True,
-         sib=[("RTX 3060 Ti", 8, "GDDR6X", 239), ("RTX 3060", 8, "GDDR6", 169)],
-         wedged=("RTX 3060 LHR 12GB", True)),
-    dict(id="rtx-3080-10gb", fam="gf", name="RTX 3080", mem=10, mt="GDDR6X", pcie="4.0",
-         new=529, used=349, n=15, brands=GF30, fe=True, mix=MIX_OLD, laptop="RTX 3080", lot=True,
-         sib=[("RTX 3080", 12, "GDDR6X", 399), ("RTX 3080 Ti", 12, "GDDR6X", 459)],
-         wedged=("RTX 3080 12GB Ti", False)),
-    dict(id="rtx-3090", fam="gf", name="RTX 3090", mem=24, mt="GDDR6X", pcie="4.0",
-         new=1149, used=769, n=17, brands=GF30, fe=True, mix=MIX_OLD, laptop=None, lot=True,
-         sib=[("RTX 3090 Ti", 24, "GDDR6X", 899)],
-         wedged=("RTX 3090 24GB Ti", False)),
-    dict(id="rtx-4060-ti-16gb", fam="gf", name="RTX 4060 Ti", mem=16, mt="GDDR6", pcie="4.0",
-         new=429, used=339, n=12, brands=GF40, fe=False, mix=MIX_RECENT, laptop="RTX 4060", lot=False,
-         sib=[("RTX 4060 Ti", 8, "GDDR6", 289)],
-         wedged=("RTX 4060 16GB Ti", True)),
-    dict(id="rtx-4070", fam="gf", name="RTX 4070", mem=12, mt="GDDR6X", pcie="4.0",
-         new=529, used=429, n=14, brands=GF40, fe=True, mix=MIX_RECENT, laptop="RTX 4070", lot=False,
-         sib=[("RTX 4070 Ti", 12, "GDDR6X", 569)],
-         wedged=("RTX 4070 12GB SUPER", False)),
-    dict(id="rtx-4070-super", fam="gf", name="RTX 4070 Super", mem=12, mt="GDDR6X", pcie="4.0",
-         new=599, used=489, n=13, brands=GF40, fe=True, mix=MIX_RECENT, laptop=None, lot=False,
-         sib=[("RTX 4070 Ti Super", 16, "GDDR6X", 669)],
-         wedged=("RTX 4070 12GB SUPER", True)),
-    dict(id="rtx-4070-ti", fam="gf", name="RTX 4070 Ti", mem=12, mt="GDDR6X", pcie="4.0",
-         new=699, used=569, n=13, brands=GF40, fe=False, mix=MIX_RECENT, laptop=None, lot=False,
-         sib=[],
-         wedged=("RTX 4070 Ti 16GB SUPER", False)),
-    dict(id="rtx-4070-ti-super", fam="gf", name="RTX 4070 Ti Super", mem=16, mt="GDDR6X", pcie="4.0",
-         new=799, used=669, n=13, brands=GF40, fe=False, mix=MIX_RECENT, laptop=None, lot=False,
-         sib=[("RTX 4070 Super", 12, "GDDR6X", 489)],
-         wedged=("RTX 4070 Ti 16GB SUPER", True)),
-    dict(id="rtx-4080-super", fam="gf", name="RTX 4080 Super", mem=16, mt="GDDR6X", pcie="4.0",
-         new=1049, used=869, n=15, brands=GF40, fe=True, mix=MIX_RECENT, laptop="RTX 4080", lot=False,
-         sib=[("RTX 4080", 16, "GDDR6X", 799)],
-         wedged=("RTX 4080 16GB SUPER", True)),
-    dict(id="rtx-4090", fam="gf", name="RTX 4090", mem=24, mt="GDDR6X", pcie="4.0",
-         new=2249, used=1749, n=18, brands=GF40, fe=True, mix=MIX_RECENT, laptop="RTX 4090", lot=False,
-         sib=[("RTX 4090 D", 24, "GDDR6X", 1599)],
-         wedged=("RTX 4090 24GB D", False)),
-    dict(id="rtx-5070-ti", fam="gf", name="RTX 5070 Ti", mem=16, mt="GDDR7", pcie="5.0",
-         new=799, used=689, n=14, brands=GF50, fe=False, mix=MIX_CURRENT, laptop="RTX 5070 Ti", lot=False,
-         sib=[("RTX 5070", 12, "GDDR7", 519)],
-         wedged=("RTX 5070 16GB Ti", True)),
-    dict(id="rtx-5080", fam="gf", name="RTX 5080", mem=16, mt="GDDR7", pcie="5.0",
-         new=1149, used=989, n=16, brands=GF50, fe=True, mix=MIX_CURRENT, laptop="RTX 5080", lot=False,
-         sib=[("RTX 5090", 32, "GDDR7", 2599)],
-         wedged=None),
-    dict(id="rtx-5090", fam="gf", name="RTX 5090", mem=32, mt="GDDR7", pcie="5.0",
-         new=2899, used=2599, n=18, brands=GF50, fe=True, mix=MIX_CURRENT, laptop="RTX 5090", lot=False,
-         sib=[("RTX 5090 D", 32, "GDDR7", 2299)],
-         wedged=("RTX 5090 32GB D", False)),
-    dict(id="gtx-1080-ti", fam="gf", name="GTX 1080 Ti", mem=11, mt="GDDR5X", pcie="3.0",
-         new=399, used=179, n=14, brands=GF20_10, fe=True, mix=MIX_OLD, laptop="GTX 1080", lot=True,
-         sib=[("GTX 1080", 8, "GDDR5X", 129)],
-         wedged=("GTX 1080 11GB Ti", True)),
-    dict(id="rtx-2080-ti", fam="gf", name="RTX 2080 Ti", mem=11, mt="GDDR6", pcie="3.0",
-         new=549, used=279, n=14, brands=GF20_10, fe=True, mix=MIX_OLD, laptop="RTX 2080", lot=False,
-         sib=[("RTX 2080 Super", 8, "GDDR6", 219)],
-         wedged=("RTX 2080 11GB Ti", True)),
-    dict(id="rx-7900-xtx", fam="amd", name="RX 7900 XTX", mem=24, mt="GDDR6", pcie="4.0",
-         new=899, used=729, n=14, brands=AMD7, fe=False, mix=MIX_RECENT, laptop=None, lot=False,
-         sib=[("RX 7900 XT", 20, "GDDR6", 589)],
-         wedged=("RX 7900 24GB XTX", True)),
-    dict(id="rx-7800-xt", fam="amd", name="RX 7800 XT", mem=16, mt="GDDR6", pcie="4.0",
-         new=469, used=389, n=13, brands=AMD7, fe=False, mix=MIX_RECENT, laptop=None, lot=False,
-         sib=[("RX 7900 GRE", 16, "GDDR6", 489)],
-         wedged=("RX 7800 16GB XT", True)),
-    dict(id="arc-b580", fam="intel", name="Arc B580", mem=12, mt="GDDR6", pcie="4.0",
-         new=259, used=219, n=12, brands=ARC, fe=False, mix=MIX_CURRENT, laptop=None, lot=False,
-         sib=[("Arc B570", 10, "GDDR6", 199)],
-         wedged=None),
+    dict(
+        id="rtx-3060-12gb",
+        fam="gf",
+        name="RTX 3060",
+        mem=12,
+        mt="GDDR6",
+        pcie="4.0",
+        new=279,
+        used=199,
+        n=14,
+        brands=[b for b in GF30 if b[0] != "PNY"],
+        fe=False,
+        mix=MIX_OLD,
+        laptop="RTX 3060",
+        lot=True,
+        sib=[("RTX 3060 Ti", 8, "GDDR6X", 239), ("RTX 3060", 8, "GDDR6", 169)],
+        wedged=("RTX 3060 LHR 12GB", True),
+    ),
+    dict(
+        id="rtx-3080-10gb",
+        fam="gf",
+        name="RTX 3080",
+        mem=10,
+        mt="GDDR6X",
+        pcie="4.0",
+        new=529,
+        used=349,
+        n=15,
+        brands=GF30,
+        fe=True,
+        mix=MIX_OLD,
+        laptop="RTX 3080",
+        lot=True,
+        sib=[("RTX 3080", 12, "GDDR6X", 399), ("RTX 3080 Ti", 12, "GDDR6X", 459)],
+        wedged=("RTX 3080 12GB Ti", False),
+    ),
+    dict(
+        id="rtx-3090",
+        fam="gf",
+        name="RTX 3090",
+        mem=24,
+        mt="GDDR6X",
+        pcie="4.0",
+        new=1149,
+        used=769,
+        n=17,
+        brands=GF30,
+        fe=True,
+        mix=MIX_OLD,
+        laptop=None,
+        lot=True,
+        sib=[("RTX 3090 Ti", 24, "GDDR6X", 899)],
+        wedged=("RTX 3090 24GB Ti", False),
+    ),
+    dict(
+        id="rtx-4060-ti-16gb",
+        fam="gf",
+        name="RTX 4060 Ti",
+        mem=16,
+        mt="GDDR6",
+        pcie="4.0",
+        new=429,
+        used=339,
+        n=12,
+        brands=GF40,
+        fe=False,
+        mix=MIX_RECENT,
+        laptop="RTX 4060",
+        lot=False,
+        sib=[("RTX 4060 Ti", 8, "GDDR6", 289)],
+        wedged=("RTX 4060 16GB Ti", True),
+    ),
+    dict(
+        id="rtx-4070",
+        fam="gf",
+        name="RTX 4070",
+        mem=12,
+        mt="GDDR6X",
+        pcie="4.0",
+        new=529,
+        used=429,
+        n=14,
+        brands=GF40,
+        fe=True,
+        mix=MIX_RECENT,
+        laptop="RTX 4070",
+        lot=False,
+        sib=[("RTX 4070 Ti", 12, "GDDR6X", 569)],
+        wedged=("RTX 4070 12GB SUPER", False),
+    ),
+    dict(
+        id="rtx-4070-super",
+        fam="gf",
+        name="RTX 4070 Super",
+        mem=12,
+        mt="GDDR6X",
+        pcie="4.0",
+        new=599,
+        used=489,
+        n=13,
+        brands=GF40,
+        fe=True,
+        mix=MIX_RECENT,
+        laptop=None,
+        lot=False,
+        sib=[("RTX 4070 Ti Super", 16, "GDDR6X", 669)],
+        wedged=("RTX 4070 12GB SUPER", True),
+    ),
+    dict(
+        id="rtx-4070-ti",
+        fam="gf",
+        name="RTX 4070 Ti",
+        mem=12,
+        mt="GDDR6X",
+        pcie="4.0",
+        new=699,
+        used=569,
+        n=13,
+        brands=GF40,
+        fe=False,
+        mix=MIX_RECENT,
+        laptop=None,
+        lot=False,
+        sib=[],
+        wedged=("RTX 4070 Ti 16GB SUPER", False),
+    ),
+    dict(
+        id="rtx-4070-ti-super",
+        fam="gf",
+        name="RTX 4070 Ti Super",
+        mem=16,
+        mt="GDDR6X",
+        pcie="4.0",
+        new=799,
+        used=669,
+        n=13,
+        brands=GF40,
+        fe=False,
+        mix=MIX_RECENT,
+        laptop=None,
+        lot=False,
+        sib=[("RTX 4070 Super", 12, "GDDR6X", 489)],
+        wedged=("RTX 4070 Ti 16GB SUPER", True),
+    ),
+    dict(
+        id="rtx-4080-super",
+        fam="gf",
+        name="RTX 4080 Super",
+        mem=16,
+        mt="GDDR6X",
+        pcie="4.0",
+        new=1049,
+        used=869,
+        n=15,
+        brands=GF40,
+        fe=True,
+        mix=MIX_RECENT,
+        laptop="RTX 4080",
+        lot=False,
+        sib=[("RTX 4080", 16, "GDDR6X", 799)],
+        wedged=("RTX 4080 16GB SUPER", True),
+    ),
+    dict(
+        id="rtx-4090",
+        fam="gf",
+        name="RTX 4090",
+        mem=24,
+        mt="GDDR6X",
+        pcie="4.0",
+        new=2249,
+        used=1749,
+        n=18,
+        brands=GF40,
+        fe=True,
+        mix=MIX_RECENT,
+        laptop="RTX 4090",
+        lot=False,
+        sib=[("RTX 4090 D", 24, "GDDR6X", 1599)],
+        wedged=("RTX 4090 24GB D", False),
+    ),
+    dict(
+        id="rtx-5070-ti",
+        fam="gf",
+        name="RTX 5070 Ti",
+        mem=16,
+        mt="GDDR7",
+        pcie="5.0",
+        new=799,
+        used=689,
+        n=14,
+        brands=GF50,
+        fe=False,
+        mix=MIX_CURRENT,
+        laptop="RTX 5070 Ti",
+        lot=False,
+        sib=[("RTX 5070", 12, "GDDR7", 519)],
+        wedged=("RTX 5070 16GB Ti", True),
+    ),
+    dict(
+        id="rtx-5080",
+        fam="gf",
+        name="RTX 5080",
+        mem=16,
+        mt="GDDR7",
+        pcie="5.0",
+        new=1149,
+        used=989,
+        n=16,
+        brands=GF50,
+        fe=True,
+        mix=MIX_CURRENT,
+        laptop="RTX 5080",
+        lot=False,
+        sib=[("RTX 5090", 32, "GDDR7", 2599)],
+        wedged=None,
+    ),
+    dict(
+        id="rtx-5090",
+        fam="gf",
+        name="RTX 5090",
+        mem=32,
+        mt="GDDR7",
+        pcie="5.0",
+        new=2899,
+        used=2599,
+        n=18,
+        brands=GF50,
+        fe=True,
+        mix=MIX_CURRENT,
+        laptop="RTX 5090",
+        lot=False,
+        sib=[("RTX 5090 D", 32, "GDDR7", 2299)],
+        wedged=("RTX 5090 32GB D", False),
+    ),
+    dict(
+        id="gtx-1080-ti",
+        fam="gf",
+        name="GTX 1080 Ti",
+        mem=11,
+        mt="GDDR5X",
+        pcie="3.0",
+        new=399,
+        used=179,
+        n=14,
+        brands=GF20_10,
+        fe=True,
+        mix=MIX_OLD,
+        laptop="GTX 1080",
+        lot=True,
+        sib=[("GTX 1080", 8, "GDDR5X", 129)],
+        wedged=("GTX 1080 11GB Ti", True),
+    ),
+    dict(
+        id="rtx-2080-ti",
+        fam="gf",
+        name="RTX 2080 Ti",
+        mem=11,
+        mt="GDDR6",
+        pcie="3.0",
+        new=549,
+        used=279,
+        n=14,
+        brands=GF20_10,
+        fe=True,
+        mix=MIX_OLD,
+        laptop="RTX 2080",
+        lot=False,
+        sib=[("RTX 2080 Super", 8, "GDDR6", 219)],
+        wedged=("RTX 2080 11GB Ti", True),
+    ),
+    dict(
+        id="rx-7900-xtx",
+        fam="amd",
+        name="RX 7900 XTX",
+        mem=24,
+        mt="GDDR6",
+        pcie="4.0",
+        new=899,
+        used=729,
+        n=14,
+        brands=AMD7,
+        fe=False,
+        mix=MIX_RECENT,
+        laptop=None,
+        lot=False,
+        sib=[("RX 7900 XT", 20, "GDDR6", 589)],
+        wedged=("RX 7900 24GB XTX", True),
+    ),
+    dict(
+        id="rx-7800-xt",
+        fam="amd",
+        name="RX 7800 XT",
+        mem=16,
+        mt="GDDR6",
+        pcie="4.0",
+        new=469,
+        used=389,
+        n=13,
+        brands=AMD7,
+        fe=False,
+        mix=MIX_RECENT,
+        laptop=None,
+        lot=False,
+        sib=[("RX 7900 GRE", 16, "GDDR6", 489)],
+        wedged=("RX 7800 16GB XT", True),
+    ),
+    dict(
+        id="arc-b580",
+        fam="intel",
+        name="Arc B580",
+        mem=12,
+        mt="GDDR6",
+        pcie="4.0",
+        new=259,
+        used=219,
+        n=12,
+        brands=ARC,
+        fe=False,
+        mix=MIX_CURRENT,
+        laptop=None,
+        lot=False,
+        sib=[("Arc B570", 10, "GDDR6", 199)],
+        wedged=None,
+    ),
 ]
 
 WORKSTATION = [
-    dict(id="rtx-a4000", name="RTX A4000", mem=16, new=949, used=549, n=13, arch="Ampere",
-         sib=("RTX A4500", 20, 899)),
-    dict(id="rtx-a5000", name="RTX A5000", mem=24, new=1899, used=1249, n=12, arch="Ampere",
-         sib=None),
-    dict(id="rtx-a6000", name="RTX A6000", mem=48, new=4699, used=3399, n=12, arch="Ampere",
-         sib=None),
-    dict(id="rtx-6000-ada", name="RTX 6000 Ada", mem=48, new=7199, used=5799, n=11, arch="Ada",
-         sib=("Quadro RTX 6000", 24, 1399)),
+    dict(
+        id="rtx-a4000",
+        name="RTX A4000",
+        mem=16,
+        new=949,
+        used=549,
+        n=13,
+        arch="Ampere",
+        sib=("RTX A4500", 20, 899),
+    ),
+    dict(id="rtx-a5000", name="RTX A5000", mem=24, new=1899, used=1249, n=12, arch="Ampere", sib=None),
+    dict(id="rtx-a6000", name="RTX A6000", mem=48, new=4699, used=3399, n=12, arch="Ampere", sib=None),
+    dict(
+        id="rtx-6000-ada",
+        name="RTX 6000 Ada",
+        mem=48,
+        new=7199,
+        used=5799,
+        n=11,
+        arch="Ada",
+        sib=("Quadro RTX 6000", 24, 1399),
+    ),
 ]
 
 DATACENTER = [
-    dict(id="tesla-p40", name="Tesla P40", mem=24, mt="GDDR5", new=349, used=249, n=9,
-         words="Pascal PCIe 3.0 Passive"),
-    dict(id="tesla-v100-sxm2-16gb", name="Tesla V100 SXM2", mem=16, mt="HBM2", new=229, used=139, n=8,
-         words="Volta 300W Module"),
-    dict(id="tesla-v100-pcie-32gb", name="Tesla V100 PCIe", mem=32, mt="HBM2", new=1499, used=1049, n=7,
-         words="Volta 250W Passive"),
-    dict(id="tesla-t4", name="Tesla T4", mem=16, mt="GDDR6", new=849, used=599, n=9,
-         words="Turing Low Profile 70W"),
-    dict(id="a10", name="A10", mem=24, mt="GDDR6", new=2399, used=1699, n=7,
-         words="Ampere Tensor Core PCIe 4.0 150W"),
-    dict(id="a100-pcie-40gb", name="A100 PCIe", mem=40, mt="HBM2", new=6799, used=4799, n=7,
-         words="Ampere Tensor Core 250W"),
-    dict(id="a100-pcie-80gb", name="A100 PCIe", mem=80, mt="HBM2e", new=12999, used=9499, n=7,
-         words="Ampere Tensor Core 300W"),
-    dict(id="l4", name="L4", mem=24, mt="GDDR6", new=2599, used=1999, n=7,
-         words="Ada Tensor Core Low Profile 72W"),
-    dict(id="l40s", name="L40S", mem=48, mt="GDDR6", new=8999, used=7499, n=8,
-         words="Ada PCIe 4.0 350W"),
-    dict(id="instinct-mi100", name="Instinct MI100", mem=32, mt="HBM2", new=1199, used=799, n=8,
-         words="CDNA PCIe 4.0 Passive"),
+    dict(
+        id="tesla-p40",
+        name="Tesla P40",
+        mem=24,
+        mt="GDDR5",
+        new=349,
+        used=249,
+        n=9,
+        words="Pascal PCIe 3.0 Passive",
+    ),
+    dict(
+        id="tesla-v100-sxm2-16gb",
+        name="Tesla V100 SXM2",
+        mem=16,
+        mt="HBM2",
+        new=229,
+        used=139,
+        n=8,
+        words="Volta 300W Module",
+    ),
+    dict(
+        id="tesla-v100-pcie-32gb",
+        name="Tesla V100 PCIe",
+        mem=32,
+        mt="HBM2",
+        new=1499,
+        used=1049,
+        n=7,
+        words="Volta 250W Passive",
+    ),
+    dict(
+        id="tesla-t4",
+        name="Tesla T4",
+        mem=16,
+        mt="GDDR6",
+        new=849,
+        used=599,
+        n=9,
+        words="Turing Low Profile 70W",
+    ),
+    dict(
+        id="a10",
+        name="A10",
+        mem=24,
+        mt="GDDR6",
+        new=2399,
+        used=1699,
+        n=7,
+        words="Ampere Tensor Core PCIe 4.0 150W",
+    ),
+    dict(
+        id="a100-pcie-40gb",
+        name="A100 PCIe",
+        mem=40,
+        mt="HBM2",
+        new=6799,
+        used=4799,
+        n=7,
+        words="Ampere Tensor Core 250W",
+    ),
+    dict(
+        id="a100-pcie-80gb",
+        name="A100 PCIe",
+        mem=80,
+        mt="HBM2e",
+        new=12999,
+        used=9499,
+        n=7,
+        words="Ampere Tensor Core 300W",
+    ),
+    dict(
+        id="l4",
+        name="L4",
+        mem=24,
+        mt="GDDR6",
+        new=2599,
+        used=1999,
+        n=7,
+        words="Ada Tensor Core Low Profile 72W",
+    ),
+    dict(id="l40s", name="L40S", mem=48, mt="GDDR6", new=8999, used=7499, n=8, words="Ada PCIe 4.0 350W"),
+    dict(
+        id="instinct-mi100",
+        name="Instinct MI100",
+        mem=32,
+        mt="HBM2",
+        new=1199,
+        used=799,
+        n=8,
+        words="CDNA PCIe 4.0 Passive",
+    ),
 ]
 
 
@@ -318,13 +705,18 @@ class Gen:
         kind = force
         if kind is None:
             x = self.r.random()
-            kind = ("free" if x < 0.62 else "paid" if x < 0.77 else "calc" if x < 0.94 else "none")
+            kind = "free" if x < 0.62 else "paid" if x < 0.77 else "calc" if x < 0.94 else "none"
         if kind == "none":
             return None
         if kind == "calc":
             return [{"shippingCostType": "CALCULATED"}]
-        cost = 0.0 if kind == "free" else self.r.choice(
-            [9.99, 12.50, 14.99, 19.99, 24.99, 35.00] if not heavy else [29.99, 45.00, 65.00, 89.00])
+        cost = (
+            0.0
+            if kind == "free"
+            else self.r.choice(
+                [9.99, 12.50, 14.99, 19.99, 24.99, 35.00] if not heavy else [29.99, 45.00, 65.00, 89.00]
+            )
+        )
         opt = {"shippingCostType": "FIXED", "shippingCost": self.money(cost)}
         if self.r.random() < 0.18:
             d0 = SNAPSHOT + dt.timedelta(days=self.r.randint(3, 6), hours=8)
@@ -352,10 +744,22 @@ class Gen:
         return "".join(self.r.choice("0123456789BCDFGHJKMNPRTVWXY") for _ in range(n))
 
     # ---- item assembly ---------------------------------------------------------------
-    def item(self, title: str, price: float, cid: str, *, epid_key: str | None = None,
-             best_offer: float | None = None, ship=None, ship_kind: str | None = None,
-             heavy: bool = False, abroad_p: float = 0.03, seller: dict | None = None,
-             variation: bool = False, marketing: bool | None = None) -> dict:
+    def item(
+        self,
+        title: str,
+        price: float,
+        cid: str,
+        *,
+        epid_key: str | None = None,
+        best_offer: float | None = None,
+        ship=None,
+        ship_kind: str | None = None,
+        heavy: bool = False,
+        abroad_p: float = 0.03,
+        seller: dict | None = None,
+        variation: bool = False,
+        marketing: bool | None = None,
+    ) -> dict:
         r = self.r
         title = fit_title(title)
         legacy = self.legacy_id()
@@ -365,8 +769,9 @@ class Gen:
         item_id = f"v1|{legacy}|{var_id}"
         it: dict = {"itemId": item_id, "title": title}
         if variation:
-            it["itemGroupHref"] = ("https://api.ebay.com/buy/browse/v1/item/"
-                                   f"get_items_by_item_group?item_group_id={legacy}")
+            it["itemGroupHref"] = (
+                f"https://api.ebay.com/buy/browse/v1/item/get_items_by_item_group?item_group_id={legacy}"
+            )
         it["leafCategoryIds"] = ["27386"]
         it["categories"] = copy.deepcopy(CATEGORIES)
         main_img = self.img()
@@ -381,8 +786,11 @@ class Gen:
         if marketing:
             pct = r.choice([5, 6, 8, 10, 12, 15, 20])
             orig = round(price / (1 - pct / 100.0), 2)
-            mp = {"originalPrice": self.money(orig), "discountPercentage": str(pct),
-                  "discountAmount": self.money(orig - price)}
+            mp = {
+                "originalPrice": self.money(orig),
+                "discountPercentage": str(pct),
+                "discountAmount": self.money(orig - price),
+            }
             mp["priceTreatment"] = r.choice(["LIST_PRICE", "MARKDOWN"])
             it["marketingPrice"] = mp
         it["condition"] = CONDITIONS[cid]
@@ -417,8 +825,9 @@ class Gen:
             it["itemOriginDate"] = self.iso(origin)
         it["itemCreationDate"] = self.iso(created)
         if r.random() < 0.16:
-            end = SNAPSHOT + dt.timedelta(days=r.randint(1, 29), hours=origin.hour,
-                                          minutes=origin.minute, seconds=origin.second)
+            end = SNAPSHOT + dt.timedelta(
+                days=r.randint(1, 29), hours=origin.hour, minutes=origin.minute, seconds=origin.second
+            )
             it["itemEndDate"] = self.iso(end)
         it["topRatedBuyingExperience"] = r.random() < 0.2
         it["priorityListing"] = r.random() < 0.4
@@ -429,8 +838,14 @@ class Gen:
 def fit_title(t: str) -> str:
     t = " ".join(t.split())
     # a seller over the 80-char limit drops filler before cutting words
-    for filler in (" Win 11", " - Seller Refurb - New Thermal Pads", " Graphics Card", " Video Card",
-                   " Computing Card", " Deep Learning"):
+    for filler in (
+        " Win 11",
+        " - Seller Refurb - New Thermal Pads",
+        " Graphics Card",
+        " Video Card",
+        " Computing Card",
+        " Deep Learning",
+    ):
         if len(t) > 80 and filler in t:
             t = t.replace(filler, "", 1)
     if len(t) <= 80:
@@ -447,8 +862,18 @@ SUFFIX = {
     "1500": ["Open Box", "Open Box - Unused", "Open Box, Complete", "Like New Open Box", ""],
     "2010": ["Refurbished", "Renewed - 90 Day Warranty", "Refurbished Excellent", ""],
     "2500": ["Refurbished - Repasted & Tested", "Seller Refurb - New Thermal Pads", "Refurbished", ""],
-    "3000": ["Used - Tested Working", "Tested & Working", "Works Great", "Lightly Used w/ Box",
-             "Used", "Great Condition", "No Mining", "Clean, Tested", "Pulled From Working PC", ""],
+    "3000": [
+        "Used - Tested Working",
+        "Tested & Working",
+        "Works Great",
+        "Lightly Used w/ Box",
+        "Used",
+        "Great Condition",
+        "No Mining",
+        "Clean, Tested",
+        "Pulled From Working PC",
+        "",
+    ],
 }
 
 
@@ -482,10 +907,17 @@ def partner_pn(g: Gen, fam: str, brand: str, line: str, name: str, mem: int) -> 
         b = brand.upper()
         if fam == "gf":
             if b == "GIGABYTE":
-                lc = {"Gaming OC": "GAMING OC", "Windforce OC": "WF3OC", "Eagle OC": "EAGLE OC",
-                      "AORUS Master": "AORUS M", "AERO OC": "AERO OC", "Vision OC": "VISION OC",
-                      "Windforce OC SFF": "WF3OC SFF", "Eagle OC Ice": "EAGLEOC ICE",
-                      "AORUS Xtreme": "AORUS X"}.get(line, "OC")
+                lc = {
+                    "Gaming OC": "GAMING OC",
+                    "Windforce OC": "WF3OC",
+                    "Eagle OC": "EAGLE OC",
+                    "AORUS Master": "AORUS M",
+                    "AERO OC": "AERO OC",
+                    "Vision OC": "VISION OC",
+                    "Windforce OC SFF": "WF3OC SFF",
+                    "Eagle OC Ice": "EAGLEOC ICE",
+                    "AORUS Xtreme": "AORUS X",
+                }.get(line, "OC")
                 code = {"TIS": "TS", "TI": "T", "S": "S"}.get(tcode, tcode)
                 return f"GV-N{num[:3] + code if code else num}{lc}-{mem}GD"
             if b == "ZOTAC":
@@ -521,11 +953,13 @@ def partner_pn(g: Gen, fam: str, brand: str, line: str, name: str, mem: int) -> 
         if fam == "intel":
             return f"{brand[:2].upper()}-B580{line[0]}-{mem}G{g.r.choice(['', 'OC'])}"
         return ""
+
     return g.pn(key, make)
 
 
-def card_title(g: Gen, spec: dict, name: str, mem: int, mt: str, brand: str, line: str, cid: str,
-               pn: str | None) -> str:
+def card_title(
+    g: Gen, spec: dict, name: str, mem: int, mt: str, brand: str, line: str, cid: str, pn: str | None
+) -> str:
     r = g.r
     fam = spec["fam"]
     nm = name_variant(g, name)
@@ -608,23 +1042,41 @@ def popular_items(g: Gen, spec: dict) -> list[dict]:
             out.append(regular(cid))
 
     # outliers: $1 placeholder and a ~3x overpriced listing
-    out.append(g.item(r.choice([
-        f"{vendor_word} {name} {mem}GB - Read Description Before Buying",
-        f"{name} {mem}GB Graphics Card - see description, make offer",
-        f"{name} {mem}GB GPU * PLACEHOLDER * message me for price",
-    ]), 1.00, "3000", epid_key=None, best_offer=1.0))
+    out.append(
+        g.item(
+            r.choice(
+                [
+                    f"{vendor_word} {name} {mem}GB - Read Description Before Buying",
+                    f"{name} {mem}GB Graphics Card - see description, make offer",
+                    f"{name} {mem}GB GPU * PLACEHOLDER * message me for price",
+                ]
+            ),
+            1.00,
+            "3000",
+            epid_key=None,
+            best_offer=1.0,
+        )
+    )
     brand, line = pick_brand(g, spec)
-    out.append(g.item(card_title(g, spec, name, mem, mt, brand, line, "1000", None),
-                      g.price(spec["new"] * 3.0, 0.05), "1000",
-                      epid_key=f"{spec['id']}|{brand}|{line}", marketing=False))
+    out.append(
+        g.item(
+            card_title(g, spec, name, mem, mt, brand, line, "1000", None),
+            g.price(spec["new"] * 3.0, 0.05),
+            "1000",
+            epid_key=f"{spec['id']}|{brand}|{line}",
+            marketing=False,
+        )
+    )
 
     # accessories named after the card
     brand, line = pick_brand(g, spec)
     acc = [
         (f"Backplate for {brand} {name} {line} - Black Aluminum", 29.99),
         (f"Replacement Cooling Fan Set (3 Fans) for {brand} {name} {line}", 21.95),
-        (f"Full Cover GPU Water Block fits {name} {'Founders Edition' if spec.get('fe') else 'Reference PCB'} ARGB",
-         139.00),
+        (
+            f"Full Cover GPU Water Block fits {name} {'Founders Edition' if spec.get('fe') else 'Reference PCB'} ARGB",
+            139.00,
+        ),
         (f"GPU Support Bracket Anti-Sag Holder fits {name} Aluminum", 14.99),
         (f"PCIe {spec['pcie']} Riser Cable + Vertical GPU Mount fits {name}", 44.99),
         (f"Thermal Pad Kit for {name} {mem}GB Memory & VRM - Pre-Cut", 17.49),
@@ -636,41 +1088,90 @@ def popular_items(g: Gen, spec: dict) -> list[dict]:
         out.append(g.item(t, g.price(p, 0.12), "1000", best_offer=0.05, ship_kind=r.choice(["free", "paid"])))
 
     # empty box
-    out.append(g.item(r.choice([
-        f"{brand} {name} {line} EMPTY BOX ONLY - No Card",
-        f"BOX ONLY {brand} {name} {mem}GB Retail Box w/ Inserts - NO GPU",
-    ]), g.price(r.choice([24.99, 34.99, 49.0]), 0.15), "3000", best_offer=0.4))
+    out.append(
+        g.item(
+            r.choice(
+                [
+                    f"{brand} {name} {line} EMPTY BOX ONLY - No Card",
+                    f"BOX ONLY {brand} {name} {mem}GB Retail Box w/ Inserts - NO GPU",
+                ]
+            ),
+            g.price(r.choice([24.99, 34.99, 49.0]), 0.15),
+            "3000",
+            best_offer=0.4,
+        )
+    )
 
     # lot
     if spec.get("lot"):
         n = r.choice([3, 4, 6])
-        out.append(g.item(f"Lot of {n} {vendor_word} {name} {mem}GB GPUs - Ex-Mining, All Tested Working",
-                          g.price(spec["used"] * n * 0.9, 0.05), "3000", heavy=True, best_offer=0.9))
+        out.append(
+            g.item(
+                f"Lot of {n} {vendor_word} {name} {mem}GB GPUs - Ex-Mining, All Tested Working",
+                g.price(spec["used"] * n * 0.9, 0.05),
+                "3000",
+                heavy=True,
+                best_offer=0.9,
+            )
+        )
     else:
-        out.append(g.item(f"Lot of 2 {brand} {name} {mem}GB {mt} - Used, Tested",
-                          g.price(spec["used"] * 2 * 0.95, 0.05), "3000", best_offer=0.8))
+        out.append(
+            g.item(
+                f"Lot of 2 {brand} {name} {mem}GB {mt} - Used, Tested",
+                g.price(spec["used"] * 2 * 0.95, 0.05),
+                "3000",
+                best_offer=0.8,
+            )
+        )
 
     # laptop and/or gaming PC that contain the GPU
     if spec.get("laptop"):
-        lt = r.choice(["ASUS ROG Strix G16", "Lenovo Legion Pro 7i", "MSI Raider GE78",
-                       "Alienware m18 R2", "HP Omen 17", "Razer Blade 16", "Gigabyte AORUS 17X"])
+        lt = r.choice(
+            [
+                "ASUS ROG Strix G16",
+                "Lenovo Legion Pro 7i",
+                "MSI Raider GE78",
+                "Alienware m18 R2",
+                "HP Omen 17",
+                "Razer Blade 16",
+                "Gigabyte AORUS 17X",
+            ]
+        )
         cpu = r.choice(["i9-14900HX", "i7-13700HX", "Ryzen 9 8945HX", "Core Ultra 9 275HX"])
         if spec["laptop"].startswith(("GTX 10", "RTX 20")):
             cpu = r.choice(["i7-8750H", "i7-9750H", "i9-9880H"])
-        out.append(g.item(f"{lt} Gaming Laptop {cpu} {spec['laptop']} 32GB 1TB SSD",
-                          g.price(spec["used"] * 1.2 + (350 if spec["mix"] is MIX_OLD else 700), 0.12),
-                          r.choice(["3000", "1500"]),
-                          best_offer=0.6))
+        out.append(
+            g.item(
+                f"{lt} Gaming Laptop {cpu} {spec['laptop']} 32GB 1TB SSD",
+                g.price(spec["used"] * 1.2 + (350 if spec["mix"] is MIX_OLD else 700), 0.12),
+                r.choice(["3000", "1500"]),
+                best_offer=0.6,
+            )
+        )
     pc_cpu = r.choice(["i7-14700K", "Ryzen 7 7800X3D", "i9-13900K", "Ryzen 9 9950X", "i5-13600K"])
-    out.append(g.item(f"Custom Gaming PC {pc_cpu} {name} {mem}GB 32GB DDR5 2TB NVMe Win 11",
-                      g.price(spec["used"] + 950, 0.12), "3000", heavy=True, ship_kind=r.choice(["calc", "paid"]),
-                      best_offer=0.7))
+    out.append(
+        g.item(
+            f"Custom Gaming PC {pc_cpu} {name} {mem}GB 32GB DDR5 2TB NVMe Win 11",
+            g.price(spec["used"] + 950, 0.12),
+            "3000",
+            heavy=True,
+            ship_kind=r.choice(["calc", "paid"]),
+            best_offer=0.7,
+        )
+    )
 
     # variation listing (choose brand)
     bs = r.sample([b for b, _ in spec["brands"]], 3)
-    out.append(g.item(f"{name} {mem}GB Graphics Card - {bs[0]} / {bs[1]} / {bs[2]} - Choose Brand",
-                      g.price(spec["used"] * 0.95, 0.04), "3000", variation=True, best_offer=0.0,
-                      epid_key=None))
+    out.append(
+        g.item(
+            f"{name} {mem}GB Graphics Card - {bs[0]} / {bs[1]} / {bs[2]} - Choose Brand",
+            g.price(spec["used"] * 0.95, 0.04),
+            "3000",
+            variation=True,
+            best_offer=0.0,
+            epid_key=None,
+        )
+    )
 
     # for parts
     parts_titles = [
@@ -682,7 +1183,11 @@ def popular_items(g: Gen, spec: dict) -> list[dict]:
         parts_titles.append(f"{name} {mem}GB burnt 12VHPWR connector - FOR PARTS / REPAIR")
     for t in r.sample(parts_titles, 2):
         base, sig = cond_price(spec, "7000")
-        out.append(g.item(t, g.price(base, sig), "7000", best_offer=0.7, ship_kind=r.choice(["calc", "free", "paid"])))
+        out.append(
+            g.item(
+                t, g.price(base, sig), "7000", best_offer=0.7, ship_kind=r.choice(["calc", "free", "paid"])
+            )
+        )
 
     # sibling model caught by the search
     for sname, smem, smt, sused in spec["sib"]:
@@ -711,8 +1216,7 @@ def popular_items(g: Gen, spec: dict) -> list[dict]:
         base, _ = cond_price(spec, cid)
         if not is_match:
             base *= 1.12 if "SUPER" in wt or "Ti" in wt else 0.9
-        out.append(g.item(f"{brand} {wt} {line} {mt} Graphics Card", g.price(base, 0.05), cid,
-                          epid_key=None))
+        out.append(g.item(f"{brand} {wt} {line} {mt} Graphics Card", g.price(base, 0.05), cid, epid_key=None))
 
     # board-partner part number first, model later
     brand, line = pick_brand(g, spec)
@@ -721,8 +1225,14 @@ def popular_items(g: Gen, spec: dict) -> list[dict]:
     pn = partner_pn(g, fam, brand, line, name, mem)
     cid = r.choice(["1000", "3000", "1500"])
     base, sig = cond_price(spec, cid)
-    out.append(g.item(f"{pn} {brand} {name} {line} {mem}GB", g.price(base, sig), cid,
-                      epid_key=f"{spec['id']}|{brand}|{line}"))
+    out.append(
+        g.item(
+            f"{pn} {brand} {name} {line} {mem}GB",
+            g.price(base, sig),
+            cid,
+            epid_key=f"{spec['id']}|{brand}|{line}",
+        )
+    )
     return out
 
 
@@ -730,41 +1240,77 @@ def workstation_items(g: Gen, spec: dict) -> list[dict]:
     r = g.r
     out = []
     name, mem = spec["name"], spec["mem"]
-    oems = [("PNY", lambda: f"VCN{name.replace(' ', '').upper()}-{r.choice(['PB', 'SB'])}"),
-            ("Dell", lambda: "0" + g.alnum(5)),
-            ("HP", lambda: f"{g.alnum(5)}AA"),
-            ("Lenovo", lambda: "4X6" + g.alnum(7)),
-            ("NVIDIA", lambda: f"900-5G{g.digits(3)}-{g.digits(4)}-000")]
+    oems = [
+        ("PNY", lambda: f"VCN{name.replace(' ', '').upper()}-{r.choice(['PB', 'SB'])}"),
+        ("Dell", lambda: "0" + g.alnum(5)),
+        ("HP", lambda: f"{g.alnum(5)}AA"),
+        ("Lenovo", lambda: "4X6" + g.alnum(7)),
+        ("NVIDIA", lambda: f"900-5G{g.digits(3)}-{g.digits(4)}-000"),
+    ]
     for _ in range(spec["n"]):
         cid = g.condition(MIX_WS)
         oem, fn = r.choice(oems)
         pn = g.pn(f"{spec['id']}|{oem}", fn)
         base, sig = cond_price(spec, cid)
         arch = spec["arch"]
-        t = r.choice([
-            f"{oem + ' ' if oem != 'NVIDIA' else ''}NVIDIA {name} {mem}GB GDDR6 Workstation Graphics Card {pn}",
-            f"NVIDIA {name} {mem}GB GDDR6 ECC {arch} 4x DP Blower GPU {pn}",
-            f"{oem} {name} {mem}GB Professional Video Card - {SUFFIX[cid][0] if cid != '1000' else 'New Bulk'}",
-            f"NVIDIA {name} {mem} GB PCIe 4.0 Pro Graphics {oem + ' OEM' if oem != 'NVIDIA' else 'Bulk'}",
-        ])
+        t = r.choice(
+            [
+                f"{oem + ' ' if oem != 'NVIDIA' else ''}NVIDIA {name} {mem}GB GDDR6 Workstation Graphics Card {pn}",
+                f"NVIDIA {name} {mem}GB GDDR6 ECC {arch} 4x DP Blower GPU {pn}",
+                f"{oem} {name} {mem}GB Professional Video Card - {SUFFIX[cid][0] if cid != '1000' else 'New Bulk'}",
+                f"NVIDIA {name} {mem} GB PCIe 4.0 Pro Graphics {oem + ' OEM' if oem != 'NVIDIA' else 'Bulk'}",
+            ]
+        )
         out.append(g.item(t, g.price(base, sig), cid, epid_key=f"{spec['id']}|{oem}"))
     base, sig = cond_price(spec, "7000")
-    out.append(g.item(f"*READ* NVIDIA {name} {mem}GB - no display, fan spins - FOR PARTS",
-                      g.price(base, sig), "7000", ship_kind="calc"))
-    out.append(g.item(f"Full Height Bracket for NVIDIA {name} - 4x DisplayPort", g.price(12.99, 0.1), "1000",
-                      best_offer=0.0))
+    out.append(
+        g.item(
+            f"*READ* NVIDIA {name} {mem}GB - no display, fan spins - FOR PARTS",
+            g.price(base, sig),
+            "7000",
+            ship_kind="calc",
+        )
+    )
+    out.append(
+        g.item(
+            f"Full Height Bracket for NVIDIA {name} - 4x DisplayPort",
+            g.price(12.99, 0.1),
+            "1000",
+            best_offer=0.0,
+        )
+    )
     if spec["sib"]:
         sname, smem, sused = spec["sib"]
-        out.append(g.item(f"NVIDIA {sname} {smem}GB GDDR6 Workstation GPU (not {name.split()[-1]})"
-                          if "Quadro" in sname else f"PNY NVIDIA {sname} {smem}GB GDDR6 - compare {name}",
-                          g.price(sused, 0.08), "3000", epid_key=f"sib|{sname}"))
+        out.append(
+            g.item(
+                f"NVIDIA {sname} {smem}GB GDDR6 Workstation GPU (not {name.split()[-1]})"
+                if "Quadro" in sname
+                else f"PNY NVIDIA {sname} {smem}GB GDDR6 - compare {name}",
+                g.price(sused, 0.08),
+                "3000",
+                epid_key=f"sib|{sname}",
+            )
+        )
     if spec["id"] == "rtx-a5000":
         # the laptop MXM module caught by an "RTX A5000" search
-        out.append(g.item(f"Dell Precision 7770 NVIDIA RTX A5000 16GB MXM Laptop GPU Module {g.pn('a5k-mxm', lambda: '0' + g.alnum(5))}",
-                          g.price(549, 0.08), "3000", epid_key="a5000-mxm"))
+        out.append(
+            g.item(
+                f"Dell Precision 7770 NVIDIA RTX A5000 16GB MXM Laptop GPU Module {g.pn('a5k-mxm', lambda: '0' + g.alnum(5))}",
+                g.price(549, 0.08),
+                "3000",
+                epid_key="a5000-mxm",
+            )
+        )
     if spec["id"] == "rtx-a6000":
-        out.append(g.item("Dell Precision 7960 Tower Xeon w7-2495X 128GB NVIDIA RTX A6000 48GB",
-                          g.price(6900, 0.08), "3000", heavy=True, ship_kind="calc"))
+        out.append(
+            g.item(
+                "Dell Precision 7960 Tower Xeon w7-2495X 128GB NVIDIA RTX A6000 48GB",
+                g.price(6900, 0.08),
+                "3000",
+                heavy=True,
+                ship_kind="calc",
+            )
+        )
     return out
 
 
@@ -773,34 +1319,56 @@ def dc_items(g: Gen, spec: dict) -> list[dict]:
     out = []
     name, mem, mt = spec["name"], spec["mem"], spec["mt"]
     vendor = "AMD" if name.startswith("Instinct") else "NVIDIA"
-    oems = [(vendor, lambda: (f"900-2G{g.digits(3)}-{g.digits(4)}-{g.digits(3)}" if vendor == "NVIDIA"
-                              else f"102-D{g.digits(5)}-{g.digits(2)}")),
-            ("Dell", lambda: "0" + g.alnum(5)),
-            ("HPE", lambda: f"{g.digits(6)}-001"),
-            ("Lenovo", lambda: "01GV" + g.digits(3)),
-            ("Supermicro", lambda: f"GPU-N{g.alnum(4)}")]
+    oems = [
+        (
+            vendor,
+            lambda: (
+                f"900-2G{g.digits(3)}-{g.digits(4)}-{g.digits(3)}"
+                if vendor == "NVIDIA"
+                else f"102-D{g.digits(5)}-{g.digits(2)}"
+            ),
+        ),
+        ("Dell", lambda: "0" + g.alnum(5)),
+        ("HPE", lambda: f"{g.digits(6)}-001"),
+        ("Lenovo", lambda: "01GV" + g.digits(3)),
+        ("Supermicro", lambda: f"GPU-N{g.alnum(4)}"),
+    ]
     for _ in range(spec["n"]):
         cid = g.condition(MIX_DC)
         oem, fn = r.choice(oems)
         pn = g.pn(f"{spec['id']}|{oem}", fn)
         base, sig = cond_price(spec, cid)
         short = name.replace("Tesla ", "") if r.random() < 0.3 else name
-        t = r.choice([
-            f"{vendor} {name} {mem}GB {mt} {spec['words']} GPU Accelerator {pn}",
-            f"{oem + ' ' if oem != vendor else ''}{vendor} {short} {mem}GB GPU Computing Card {pn}",
-            f"{vendor} {short} {mem}GB {mt} Deep Learning AI GPU - {SUFFIX[cid][1] if cid != '1000' else 'New Bulk Pack'}",
-            f"{pn} {vendor} {name} {mem} GB Data Center GPU",
-            f"{vendor} {name} {mem}G {spec['words'].split()[0]} GPU for LLM Inference / Training",
-        ])
+        t = r.choice(
+            [
+                f"{vendor} {name} {mem}GB {mt} {spec['words']} GPU Accelerator {pn}",
+                f"{oem + ' ' if oem != vendor else ''}{vendor} {short} {mem}GB GPU Computing Card {pn}",
+                f"{vendor} {short} {mem}GB {mt} Deep Learning AI GPU - {SUFFIX[cid][1] if cid != '1000' else 'New Bulk Pack'}",
+                f"{pn} {vendor} {name} {mem} GB Data Center GPU",
+                f"{vendor} {name} {mem}G {spec['words'].split()[0]} GPU for LLM Inference / Training",
+            ]
+        )
         abroad = 0.12
-        out.append(g.item(t, g.price(base, sig * 1.2), cid, epid_key=f"{spec['id']}|{oem}",
-                          abroad_p=abroad, heavy=False))
+        out.append(
+            g.item(
+                t, g.price(base, sig * 1.2), cid, epid_key=f"{spec['id']}|{oem}", abroad_p=abroad, heavy=False
+            )
+        )
     base, sig = cond_price(spec, "7000")
-    out.append(g.item(f"{vendor} {name} {mem}GB GPU - *READ* not detected - for parts", g.price(base, sig), "7000",
-                      ship_kind="calc"))
+    out.append(
+        g.item(
+            f"{vendor} {name} {mem}GB GPU - *READ* not detected - for parts",
+            g.price(base, sig),
+            "7000",
+            ship_kind="calc",
+        )
+    )
     acc = {
         "tesla-p40": ("CPU 8-Pin EPS to Dual PCIe Power Cable for Tesla P40 / M40", 11.99),
-        "tesla-v100-sxm2-16gb": ("SXM2 to PCIe x16 Adapter Board for Tesla V100 / P100 SXM2 - no GPU", 189.00),
+        "tesla-v100-sxm2-16gb": (
+            "SXM2 to PCIe x16 Adapter Board for Tesla V100 / P100 SXM2 - no GPU",
+            189.00,
+        ),
         "tesla-v100-pcie-32gb": ("Blower Fan Cooling Shroud Kit for Tesla V100 PCIe 32GB 3D Printed", 29.99),
         "tesla-t4": ("Full Height Bracket for NVIDIA Tesla T4 16GB", 9.99),
         "a10": ("Active Cooling Fan Shroud for NVIDIA A10 24GB 120mm", 34.99),
@@ -814,15 +1382,21 @@ def dc_items(g: Gen, spec: dict) -> list[dict]:
     extra = {
         "tesla-p40": [("Lot of 4 NVIDIA Tesla P40 24GB GPUs - Server Pulls, Tested", 4 * 240, "3000")],
         "tesla-v100-sxm2-16gb": [("NVIDIA Tesla V100 SXM2 32GB HBM2 GPU Module - Server Pull", 449, "3000")],
-        "tesla-v100-pcie-32gb": [("NVIDIA Tesla V100 PCIe 16GB HBM2 GPU - Server Pull", 399, "3000"),
-                                 ("NVIDIA Tesla V100S 32GB PCIe HBM2 GPU Accelerator", 1399, "3000")],
+        "tesla-v100-pcie-32gb": [
+            ("NVIDIA Tesla V100 PCIe 16GB HBM2 GPU - Server Pull", 399, "3000"),
+            ("NVIDIA Tesla V100S 32GB PCIe HBM2 GPU Accelerator", 1399, "3000"),
+        ],
         "tesla-t4": [("Dell PowerEdge R740 2x Xeon Gold 6148 256GB w/ 2x NVIDIA Tesla T4", 1799, "3000")],
-        "a10": [("Quadro P2000 5GB GDDR5 Video Card - Tested A10-7", 109, "3000"),
-                ("NVIDIA A10G 24GB GPU (AWS variant) PCIe Passive", 1899, "3000")],
+        "a10": [
+            ("Quadro P2000 5GB GDDR5 Video Card - Tested A10-7", 109, "3000"),
+            ("NVIDIA A10G 24GB GPU (AWS variant) PCIe Passive", 1899, "3000"),
+        ],
         "a100-pcie-40gb": [("NVIDIA A100 40GB SXM4 HBM2 GPU Module - NOT PCIe", 3499, "3000")],
         "a100-pcie-80gb": [("NVIDIA A800 80GB PCIe HBM2e Ampere GPU", 9999, "1000")],
-        "l4": [("Dell PowerEdge R760 Riser Card 2x PCIe x16 for L4 GPU", 89, "3000"),
-               ("NVIDIA Quadro NVS 310 512MB Low Profile Video Card L4-2", 12.99, "3000")],
+        "l4": [
+            ("Dell PowerEdge R760 Riser Card 2x PCIe x16 for L4 GPU", 89, "3000"),
+            ("NVIDIA Quadro NVS 310 512MB Low Profile Video Card L4-2", 12.99, "3000"),
+        ],
         "l40s": [("NVIDIA L40 48GB GDDR6 PCIe Ada Data Center GPU (L40 non-S)", 6499, "3000")],
         "instinct-mi100": [("AMD Radeon Instinct MI50 32GB HBM2 GPU Accelerator", 279, "3000")],
     }[spec["id"]]
@@ -835,35 +1409,113 @@ def dc_items(g: Gen, spec: dict) -> list[dict]:
 def shared_items(g: Gen) -> list[tuple[list[str], dict]]:
     """Listings that two (or more) searches both return: same itemId, same content."""
     s = []
-    s.append((["rtx-4070", "rtx-4070-super"],
-              g.item("MSI GeForce RTX 4070 SUPER 12GB Ventus 2X OC GDDR6X Graphics Card - Used",
-                     g.price(489, 0.04), "3000", epid_key="rtx-4070-super|MSI|Ventus 2X OC")))
-    s.append((["rtx-4070-ti", "rtx-4070-ti-super"],
-              g.item("ZOTAC Gaming GeForce RTX 4070 Ti SUPER Trinity OC 16GB GDDR6X - Open Box",
-                     g.price(719, 0.04), "1500", epid_key="rtx-4070-ti-super|ZOTAC|Gaming Trinity OC")))
-    s.append((["rtx-4070", "rtx-4070-super", "rtx-4070-ti"],
-              g.item("NVIDIA RTX 4070 / 4070 SUPER / 4070 Ti 12GB GPU - Used, Tested - Pick Model",
-                     g.price(419, 0.03), "3000", variation=True, best_offer=0.0)))
-    s.append((["rtx-3080-10gb", "rtx-3090"],
-              g.item("EVGA RTX 3080 10GB / RTX 3090 24GB FTW3 Ultra - ex-workstation, tested",
-                     g.price(339, 0.03), "3000", variation=True, best_offer=0.0)))
-    s.append((["tesla-v100-sxm2-16gb", "tesla-v100-pcie-32gb"],
-              g.item("NVIDIA Tesla V100 16GB SXM2 on PCIe Adapter Card w/ Heatsink + Fan - AI GPU",
-                     g.price(329, 0.05), "3000", abroad_p=1.0, epid_key=None)))
-    s.append((["a100-pcie-40gb", "a100-pcie-80gb"],
-              g.item("NVIDIA A100 PCIe 40GB / 80GB Tensor Core GPU - Choose Memory",
-                     g.price(4999, 0.02), "3000", variation=True, best_offer=0.0, heavy=True)))
-    s.append((["rtx-a5000", "rtx-a6000"],
-              g.item("PNY NVIDIA RTX A5000 24GB / RTX A6000 48GB Workstation GPU - Choose",
-                     g.price(1299, 0.03), "3000", variation=True, best_offer=0.0)))
-    s.append((["rtx-5080", "rtx-5090"],
-              g.item("RTX 5080 16GB & RTX 5090 32GB Gaming OC Bundle - Lot of 2 GPUs",
-                     g.price(3399, 0.03), "1000", best_offer=1.0, epid_key=None)))
+    s.append(
+        (
+            ["rtx-4070", "rtx-4070-super"],
+            g.item(
+                "MSI GeForce RTX 4070 SUPER 12GB Ventus 2X OC GDDR6X Graphics Card - Used",
+                g.price(489, 0.04),
+                "3000",
+                epid_key="rtx-4070-super|MSI|Ventus 2X OC",
+            ),
+        )
+    )
+    s.append(
+        (
+            ["rtx-4070-ti", "rtx-4070-ti-super"],
+            g.item(
+                "ZOTAC Gaming GeForce RTX 4070 Ti SUPER Trinity OC 16GB GDDR6X - Open Box",
+                g.price(719, 0.04),
+                "1500",
+                epid_key="rtx-4070-ti-super|ZOTAC|Gaming Trinity OC",
+            ),
+        )
+    )
+    s.append(
+        (
+            ["rtx-4070", "rtx-4070-super", "rtx-4070-ti"],
+            g.item(
+                "NVIDIA RTX 4070 / 4070 SUPER / 4070 Ti 12GB GPU - Used, Tested - Pick Model",
+                g.price(419, 0.03),
+                "3000",
+                variation=True,
+                best_offer=0.0,
+            ),
+        )
+    )
+    s.append(
+        (
+            ["rtx-3080-10gb", "rtx-3090"],
+            g.item(
+                "EVGA RTX 3080 10GB / RTX 3090 24GB FTW3 Ultra - ex-workstation, tested",
+                g.price(339, 0.03),
+                "3000",
+                variation=True,
+                best_offer=0.0,
+            ),
+        )
+    )
+    s.append(
+        (
+            ["tesla-v100-sxm2-16gb", "tesla-v100-pcie-32gb"],
+            g.item(
+                "NVIDIA Tesla V100 16GB SXM2 on PCIe Adapter Card w/ Heatsink + Fan - AI GPU",
+                g.price(329, 0.05),
+                "3000",
+                abroad_p=1.0,
+                epid_key=None,
+            ),
+        )
+    )
+    s.append(
+        (
+            ["a100-pcie-40gb", "a100-pcie-80gb"],
+            g.item(
+                "NVIDIA A100 PCIe 40GB / 80GB Tensor Core GPU - Choose Memory",
+                g.price(4999, 0.02),
+                "3000",
+                variation=True,
+                best_offer=0.0,
+                heavy=True,
+            ),
+        )
+    )
+    s.append(
+        (
+            ["rtx-a5000", "rtx-a6000"],
+            g.item(
+                "PNY NVIDIA RTX A5000 24GB / RTX A6000 48GB Workstation GPU - Choose",
+                g.price(1299, 0.03),
+                "3000",
+                variation=True,
+                best_offer=0.0,
+            ),
+        )
+    )
+    s.append(
+        (
+            ["rtx-5080", "rtx-5090"],
+            g.item(
+                "RTX 5080 16GB & RTX 5090 32GB Gaming OC Bundle - Lot of 2 GPUs",
+                g.price(3399, 0.03),
+                "1000",
+                best_offer=1.0,
+                epid_key=None,
+            ),
+        )
+    )
     return s
 
 
 LOW_FEEDBACK = [  # (model_id, feedback %, score, title, price, conditionId)
-    ("rtx-4090", "82.5", 7, "NVIDIA GeForce RTX 4090 24GB Founders Edition - NEW SEALED fast ship", 1099.00, "1000"),
+    (
+        "rtx-4090",
+        "82.5",
+        7,
+        "NVIDIA GeForce RTX 4090 24GB Founders Edition - NEW SEALED fast ship",
+        1099.00,
+        "1000",
+    ),
     ("rtx-3090", "76.9", 13, "RTX 3090 24GB GDDR6X Gaming GPU works perfect", 399.00, "3000"),
     ("rtx-5090", "88.4", 26, "GeForce RTX 5090 32GB GDDR7 graphics card new in box", 1499.99, "1000"),
     ("a100-pcie-80gb", "84.0", 19, "NVIDIA A100 80GB PCIe GPU HBM2e - NEW", 3999.00, "1000"),
@@ -879,8 +1531,18 @@ def build(g: Gen) -> dict[str, list[dict]]:
     for spec in DATACENTER:
         files[spec["id"]] = dc_items(g, spec)
     for mid, pct, score, title, price, cid in LOW_FEEDBACK:
-        files[mid].append(g.item(title, price, cid, seller={"feedbackPercentage": pct, "feedbackScore": score},
-                                 best_offer=0.0, ship_kind="free", abroad_p=0.0, marketing=False))
+        files[mid].append(
+            g.item(
+                title,
+                price,
+                cid,
+                seller={"feedbackPercentage": pct, "feedbackScore": score},
+                best_offer=0.0,
+                ship_kind="free",
+                abroad_p=0.0,
+                marketing=False,
+            )
+        )
     for mids, it in shared_items(g):
         for mid in mids:
             files[mid].append(copy.deepcopy(it))
@@ -892,8 +1554,9 @@ def build(g: Gen) -> dict[str, list[dict]]:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--out", type=Path,
-                    default=Path(__file__).resolve().parents[1] / "pipelines" / "sample_data" / "ebay")
+    ap.add_argument(
+        "--out", type=Path, default=Path(__file__).resolve().parents[1] / "pipelines" / "sample_data" / "ebay"
+    )
     args = ap.parse_args()
     g = Gen(SEED)
     files = build(g)
@@ -908,7 +1571,8 @@ def main() -> None:
     for mid, items in files.items():
         (args.out / f"{mid}.json").write_text(
             json.dumps({"model_id": mid, "itemSummaries": items}, indent=1, ensure_ascii=False) + "\n",
-            encoding="utf-8")
+            encoding="utf-8",
+        )
     (args.out / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
     total = sum(len(v) for v in files.values())
     print(f"wrote {len(files)} model files, {total} items -> {args.out}")

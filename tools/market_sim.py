@@ -43,50 +43,103 @@ from pathlib import Path
 
 SOURCE_MODE = "simulated"
 SIM_HOST = "sim.invalid"
-NOTE = ("SIMULATED by gpu-market tools/market_sim.py (seeded): not market prices, not the sample, "
-        "never the default data.")
+NOTE = (
+    "SIMULATED by gpu-market tools/market_sim.py (seeded): not market prices, not the sample, "
+    "never the default data."
+)
 TITLE_MAX = 80
 EPOCH = date(2000, 1, 1)  # day numbers in item ids count from here
 
-CONDITION_NAMES = {"1000": "New", "1500": "Open box", "2010": "Excellent - Refurbished",
-                   "2500": "Seller refurbished", "3000": "Used", "7000": "For parts or not working"}
-EBAY_CATEGORIES = [{"categoryId": "27386", "categoryName": "Graphics/Video Cards"},
-                   {"categoryId": "175673", "categoryName": "Computer Components & Parts"}]
+CONDITION_NAMES = {
+    "1000": "New",
+    "1500": "Open box",
+    "2010": "Excellent - Refurbished",
+    "2500": "Seller refurbished",
+    "3000": "Used",
+    "7000": "For parts or not working",
+}
+EBAY_CATEGORIES = [
+    {"categoryId": "27386", "categoryName": "Graphics/Video Cards"},
+    {"categoryId": "175673", "categoryName": "Computer Components & Parts"},
+]
 
 # The hard cases and how often they appear among one model's listings (the rest are plain card listings).
 KIND_WEIGHTS = {
-    "accessory": 0.04, "box_only": 0.015, "lot": 0.02, "system": 0.03, "for_parts": 0.03, "variation": 0.02,
-    "wedged": 0.02, "sibling": 0.04, "part_number": 0.02, "placeholder": 0.005, "overpriced": 0.005,
+    "accessory": 0.04,
+    "box_only": 0.015,
+    "lot": 0.02,
+    "system": 0.03,
+    "for_parts": 0.03,
+    "variation": 0.02,
+    "wedged": 0.02,
+    "sibling": 0.04,
+    "part_number": 0.02,
+    "placeholder": 0.005,
+    "overpriced": 0.005,
     "low_feedback": 0.01,
 }
 # What the project's classifier should say for each kind (exclude_reason; None = priced listing).
 EXPECTED_REASON = {
-    "card": None, "wedged": None, "sibling": None, "part_number": None, "placeholder": None, "overpriced": None,
-    "accessory": "accessory", "box_only": "box_only", "lot": "lot", "system": "system", "for_parts": "for_parts",
-    "variation": "variation", "low_feedback": "low_feedback",
+    "card": None,
+    "wedged": None,
+    "sibling": None,
+    "part_number": None,
+    "placeholder": None,
+    "overpriced": None,
+    "accessory": "accessory",
+    "box_only": "box_only",
+    "lot": "lot",
+    "system": "system",
+    "for_parts": "for_parts",
+    "variation": "variation",
+    "low_feedback": "low_feedback",
 }
 
 BRANDS = {
-    "nvidia-new": [("ASUS", ["TUF Gaming OC", "ROG Strix OC", "Prime OC", "Dual OC", "ProArt OC"]),
-                   ("MSI", ["Gaming X Trio", "Ventus 3X OC", "Ventus 2X OC", "Suprim X", "Gaming Trio OC"]),
-                   ("GIGABYTE", ["Gaming OC", "Windforce OC", "Eagle OC", "AORUS Master", "AERO OC"]),
-                   ("ZOTAC", ["Gaming Trinity OC", "Twin Edge OC", "AMP Extreme AIRO", "Solid OC"]),
-                   ("PNY", ["XLR8 Gaming Verto", "Verto Dual Fan", "OC Triple Fan"]),
-                   ("PALIT", ["GamingPro OC", "JetStream"]), ("INNO3D", ["X3 OC", "Twin X2"])],
-    "nvidia-old": [("EVGA", ["FTW3 Ultra Gaming", "XC3 Ultra Gaming", "SC2 Gaming", "Black Edition"]),
-                   ("ASUS", ["ROG Strix OC", "TUF Gaming OC", "Dual OC", "Turbo Blower"]),
-                   ("MSI", ["Gaming X Trio", "Ventus 3X OC", "Armor OC", "Aero ITX"]),
-                   ("GIGABYTE", ["Gaming OC", "Eagle OC", "Windforce OC", "AORUS Xtreme"]),
-                   ("ZOTAC", ["AMP Edition", "Twin Edge", "Mini"])],
-    "amd": [("Sapphire", ["Nitro+", "Pulse"]), ("XFX", ["Speedster MERC 310", "Speedster QICK 319", "Speedster SWFT"]),
-            ("PowerColor", ["Red Devil", "Hellhound", "Fighter"]), ("ASRock", ["Taichi OC", "Phantom Gaming OC"]),
-            ("ASUS", ["TUF Gaming OC"]), ("GIGABYTE", ["Gaming OC"])],
-    "intel": [("Intel", ["Limited Edition"]), ("ASRock", ["Steel Legend OC", "Challenger OC"]),
-              ("Sparkle", ["Titan OC", "Orc OC"]), ("GUNNIR", ["Photon OC"])],
-    "workstation": [("PNY", ["Bulk", "Retail"]), ("Dell", ["OEM"]), ("HP", ["OEM"]), ("Lenovo", ["OEM"]),
-                    ("NVIDIA", ["Retail"])],
-    "datacenter": [("NVIDIA", ["Bulk"]), ("Dell", ["Server Pull"]), ("HPE", ["Server Pull"]),
-                   ("Lenovo", ["Server Pull"]), ("Supermicro", ["Server Pull"])],
+    "nvidia-new": [
+        ("ASUS", ["TUF Gaming OC", "ROG Strix OC", "Prime OC", "Dual OC", "ProArt OC"]),
+        ("MSI", ["Gaming X Trio", "Ventus 3X OC", "Ventus 2X OC", "Suprim X", "Gaming Trio OC"]),
+        ("GIGABYTE", ["Gaming OC", "Windforce OC", "Eagle OC", "AORUS Master", "AERO OC"]),
+        ("ZOTAC", ["Gaming Trinity OC", "Twin Edge OC", "AMP Extreme AIRO", "Solid OC"]),
+        ("PNY", ["XLR8 Gaming Verto", "Verto Dual Fan", "OC Triple Fan"]),
+        ("PALIT", ["GamingPro OC", "JetStream"]),
+        ("INNO3D", ["X3 OC", "Twin X2"]),
+    ],
+    "nvidia-old": [
+        ("EVGA", ["FTW3 Ultra Gaming", "XC3 Ultra Gaming", "SC2 Gaming", "Black Edition"]),
+        ("ASUS", ["ROG Strix OC", "TUF Gaming OC", "Dual OC", "Turbo Blower"]),
+        ("MSI", ["Gaming X Trio", "Ventus 3X OC", "Armor OC", "Aero ITX"]),
+        ("GIGABYTE", ["Gaming OC", "Eagle OC", "Windforce OC", "AORUS Xtreme"]),
+        ("ZOTAC", ["AMP Edition", "Twin Edge", "Mini"]),
+    ],
+    "amd": [
+        ("Sapphire", ["Nitro+", "Pulse"]),
+        ("XFX", ["Speedster MERC 310", "Speedster QICK 319", "Speedster SWFT"]),
+        ("PowerColor", ["Red Devil", "Hellhound", "Fighter"]),
+        ("ASRock", ["Taichi OC", "Phantom Gaming OC"]),
+        ("ASUS", ["TUF Gaming OC"]),
+        ("GIGABYTE", ["Gaming OC"]),
+    ],
+    "intel": [
+        ("Intel", ["Limited Edition"]),
+        ("ASRock", ["Steel Legend OC", "Challenger OC"]),
+        ("Sparkle", ["Titan OC", "Orc OC"]),
+        ("GUNNIR", ["Photon OC"]),
+    ],
+    "workstation": [
+        ("PNY", ["Bulk", "Retail"]),
+        ("Dell", ["OEM"]),
+        ("HP", ["OEM"]),
+        ("Lenovo", ["OEM"]),
+        ("NVIDIA", ["Retail"]),
+    ],
+    "datacenter": [
+        ("NVIDIA", ["Bulk"]),
+        ("Dell", ["Server Pull"]),
+        ("HPE", ["Server Pull"]),
+        ("Lenovo", ["Server Pull"]),
+        ("Supermicro", ["Server Pull"]),
+    ],
     "amd-pro": [("AMD", ["Retail"]), ("Dell", ["OEM"]), ("HP", ["OEM"])],
 }
 NOISE = {
@@ -94,18 +147,68 @@ NOISE = {
     "1500": ["Open Box", "Open Box - Unused", "Like New Open Box", "Open Box Complete", ""],
     "2010": ["Refurbished", "Renewed - 90 Day Warranty", "Refurbished Excellent", ""],
     "2500": ["Refurbished - Repasted & Tested", "Seller Refurb - New Thermal Pads", "Refurbished", ""],
-    "3000": ["Used - Tested Working", "Tested & Working", "Works Great", "Lightly Used w/ Box", "Used",
-             "Great Condition", "No Mining", "Clean, Tested", "Pulled From Working PC", "Fast Ship", ""],
+    "3000": [
+        "Used - Tested Working",
+        "Tested & Working",
+        "Works Great",
+        "Lightly Used w/ Box",
+        "Used",
+        "Great Condition",
+        "No Mining",
+        "Clean, Tested",
+        "Pulled From Working PC",
+        "Fast Ship",
+        "",
+    ],
     "7000": ["AS-IS", "For Parts", ""],
 }
-FILLERS = (" Graphics Card", " Video Card", " GPU Accelerator", " Computing Card", " Deep Learning", " Gaming")
-LAPTOPS = ["ASUS ROG Strix G16", "Lenovo Legion Pro 7i", "MSI Raider GE78", "Alienware m18", "HP Omen 17",
-           "Razer Blade 16", "Gigabyte AORUS 17X"]
+FILLERS = (
+    " Graphics Card",
+    " Video Card",
+    " GPU Accelerator",
+    " Computing Card",
+    " Deep Learning",
+    " Gaming",
+)
+LAPTOPS = [
+    "ASUS ROG Strix G16",
+    "Lenovo Legion Pro 7i",
+    "MSI Raider GE78",
+    "Alienware m18",
+    "HP Omen 17",
+    "Razer Blade 16",
+    "Gigabyte AORUS 17X",
+]
 CPUS = ["i9-14900K", "i7-14700K", "Ryzen 7 7800X3D", "Ryzen 9 9950X", "i5-13600K"]
-SERVERS = ["Dell PowerEdge R740", "HPE ProLiant DL380 Gen10", "Supermicro SYS-4029GP", "Lenovo ThinkSystem SR670",
-           "Dell Precision 7920 Tower"]
-ZIP3 = ["941", "945", "900", "917", "100", "112", "070", "191", "021", "303", "331", "606", "750", "770", "787",
-        "802", "850", "981", "200", "462"]
+SERVERS = [
+    "Dell PowerEdge R740",
+    "HPE ProLiant DL380 Gen10",
+    "Supermicro SYS-4029GP",
+    "Lenovo ThinkSystem SR670",
+    "Dell Precision 7920 Tower",
+]
+ZIP3 = [
+    "941",
+    "945",
+    "900",
+    "917",
+    "100",
+    "112",
+    "070",
+    "191",
+    "021",
+    "303",
+    "331",
+    "606",
+    "750",
+    "770",
+    "787",
+    "802",
+    "850",
+    "981",
+    "200",
+    "462",
+]
 
 
 # --------------------------------------------------------------------------------------------- helpers
@@ -117,7 +220,7 @@ def _rng(*parts) -> random.Random:
 def _unit(*parts) -> float:
     """A stable uniform number in [0, 1) from the parts."""
     digest = hashlib.blake2b(":".join(str(p) for p in parts).encode(), digest_size=8).digest()
-    return int.from_bytes(digest, "big") / 2.0 ** 64
+    return int.from_bytes(digest, "big") / 2.0**64
 
 
 def _poisson(r: random.Random, lam: float) -> int:
@@ -141,7 +244,7 @@ def fit_title(title: str) -> str:
         t = t.replace(filler, "", 1)
     if len(t) <= TITLE_MAX:
         return t
-    return t[:TITLE_MAX + 1].rsplit(" ", 1)[0].rstrip(" -/,(&")
+    return t[: TITLE_MAX + 1].rsplit(" ", 1)[0].rstrip(" -/,(&")
 
 
 def ask_price(r: random.Random, base: float, sigma: float) -> float:
@@ -150,7 +253,13 @@ def ask_price(r: random.Random, base: float, sigma: float) -> float:
     roll = r.random()
     if v >= 1000:
         tens = round(v / 10) * 10
-        return tens - 0.01 if roll < 0.4 else float(tens) if roll < 0.85 else math.floor(v) + r.randint(1, 98) / 100
+        return (
+            tens - 0.01
+            if roll < 0.4
+            else float(tens)
+            if roll < 0.85
+            else math.floor(v) + r.randint(1, 98) / 100
+        )
     whole = math.floor(v)
     if roll < 0.4:
         return whole + 0.99
@@ -171,14 +280,14 @@ class Model:
     index: int
     model_id: str
     vendor: str
-    short: str          # "RTX 4070 SUPER", "Tesla V100", "RX 7900 XTX"
+    short: str  # "RTX 4070 SUPER", "Tesla V100", "RX 7900 XTX"
     family: str
     segment: str
     memory_gb: int
     memory_type: str
     release: date | None
     msrp: float
-    weight: float       # popularity before the age curve
+    weight: float  # popularity before the age curve
     brand_key: str
     part_numbers: tuple[str, ...]
     search_query: str | None
@@ -192,7 +301,7 @@ def _short_name(name: str) -> str:
     s = _MEM_SUFFIX.sub("", name)
     for prefix in ("NVIDIA GeForce ", "GeForce ", "NVIDIA ", "AMD Radeon ", "Radeon ", "AMD ", "Intel "):
         if s.startswith(prefix):
-            s = s[len(prefix):]
+            s = s[len(prefix) :]
             break
     s = s.replace(" (Pascal)", " Pascal").replace(" Generation", "").replace(" Workstation Edition", "")
     return s.replace(" Server Edition", " Server")
@@ -227,12 +336,31 @@ def models_from_catalog(catalog=None) -> list[Model]:
                 key = "nvidia-new" if release and release.year >= 2022 else "nvidia-old"
             weight = 3.0 if (msrp or 0) >= 250 else 1.5
         else:
-            key = ("amd-pro" if vendor == "amd" else "workstation") if segment == "workstation" else "datacenter"
+            key = (
+                ("amd-pro" if vendor == "amd" else "workstation")
+                if segment == "workstation"
+                else "datacenter"
+            )
             weight = 1.0 if segment == "workstation" else 0.8
         pns = tuple(p for p in (r["part_numbers"] or "").split("|") if p)
-        out.append(Model(i, r["model_id"], vendor, _short_name(r["name"]), r["family"] or "", segment,
-                         int(r["memory_gb"] or 0), r["memory_type"] or "", release, float(msrp), weight, key, pns,
-                         r["search_query"]))
+        out.append(
+            Model(
+                i,
+                r["model_id"],
+                vendor,
+                _short_name(r["name"]),
+                r["family"] or "",
+                segment,
+                int(r["memory_gb"] or 0),
+                r["memory_type"] or "",
+                release,
+                float(msrp),
+                weight,
+                key,
+                pns,
+                r["search_query"],
+            )
+        )
     return out
 
 
@@ -273,8 +401,14 @@ def condition_mix(model: Model, day: date) -> list[tuple[str, float]]:
 
 def condition_price(new: float, used: float, cid: str) -> tuple[float, float]:
     """(base, sigma) of the asking price for an eBay condition id."""
-    return {"1000": (new, 0.06), "1500": (used + 0.6 * (new - used), 0.07), "2010": (used + 0.3 * (new - used), 0.06),
-            "2500": (used + 0.2 * (new - used), 0.07), "3000": (used, 0.10), "7000": (0.3 * used, 0.35)}[cid]
+    return {
+        "1000": (new, 0.06),
+        "1500": (used + 0.6 * (new - used), 0.07),
+        "2010": (used + 0.3 * (new - used), 0.06),
+        "2500": (used + 0.2 * (new - used), 0.07),
+        "3000": (used, 0.10),
+        "7000": (0.3 * used, 0.35),
+    }[cid]
 
 
 def _pick(r: random.Random, weighted: list[tuple[str, float]]) -> str:
@@ -293,14 +427,14 @@ class Listing:
 
     item_id: str
     legacy_id: str
-    model_id: str           # the model whose search finds it
+    model_id: str  # the model whose search finds it
     truth_model_id: str | None  # what it really is (None for accessories, boxes, systems)
     kind: str
     lot_quantity: int
     title: str
     condition_id: str
     start: date
-    end: date               # last day it is listed
+    end: date  # last day it is listed
     base_price: float
     changes: list[tuple[int, float]] = field(default_factory=list)  # (day offset, price factor from then on)
     shipping: list | None = None
@@ -327,8 +461,16 @@ class Listing:
 class MarketSim:
     """A deterministic market: the same seed and parameters give the same listings, titles and prices."""
 
-    def __init__(self, seed: int = 0, catalog=None, active_listings: int = 5000, mean_days: float = 14.0,
-                 max_days: int = 60, hard_case_share: float = 1.0, retailer_skus: int = 60):
+    def __init__(
+        self,
+        seed: int = 0,
+        catalog=None,
+        active_listings: int = 5000,
+        mean_days: float = 14.0,
+        max_days: int = 60,
+        hard_case_share: float = 1.0,
+        retailer_skus: int = 60,
+    ):
         self.seed = seed
         self.models = models_from_catalog(catalog)
         self.by_id = {m.model_id: m for m in self.models}
@@ -371,7 +513,10 @@ class MarketSim:
             return cached
         day = EPOCH + timedelta(days=day_number)
         r = _rng(self.seed, model.model_id, day_number)
-        out = [self._make_listing(model, day, day_number, j) for j in range(_poisson(r, self.arrivals_per_day(model, day)))]
+        out = [
+            self._make_listing(model, day, day_number, j)
+            for j in range(_poisson(r, self.arrivals_per_day(model, day)))
+        ]
         if len(self._cache) > 200_000:
             self._cache.clear()
         self._cache[key] = out
@@ -381,7 +526,12 @@ class MarketSim:
         """The model's listings live on `day`, in eBay's best-match order (a stable shuffle)."""
         model = self.by_id[model_id]
         n = (day - EPOCH).days
-        live = [lst for a in range(n - self.max_days + 1, n + 1) for lst in self._arrivals(model, a) if lst.active_on(day)]
+        live = [
+            lst
+            for a in range(n - self.max_days + 1, n + 1)
+            for lst in self._arrivals(model, a)
+            if lst.active_on(day)
+        ]
         live.sort(key=lambda lst: _unit(self.seed, "order", lst.item_id, n // 7))
         return live
 
@@ -397,9 +547,13 @@ class MarketSim:
         if model is None:
             return []
         own = self.listings_for_model(model.model_id, day)
-        also = [lst for other in self._families.get(model.family, []) if other.model_id != model.model_id
-                for lst in self.listings_for_model(other.model_id, day)
-                if _unit(self.seed, "cross", lst.item_id, model.model_id) < 0.03]
+        also = [
+            lst
+            for other in self._families.get(model.family, [])
+            if other.model_id != model.model_id
+            for lst in self.listings_for_model(other.model_id, day)
+            if _unit(self.seed, "cross", lst.item_id, model.model_id) < 0.03
+        ]
         return [self.summary(lst, day) for lst in own + also]
 
     def query_items(self, day: date) -> Callable[[str], list[dict]]:
@@ -414,22 +568,29 @@ class MarketSim:
     def summary(self, lst: Listing, day: date) -> dict:
         """The listing as a Browse ItemSummary on `day`, marked simulated."""
         price = lst.price_on(day)
-        item: dict = {"itemId": lst.item_id, "title": lst.title, "leafCategoryIds": ["27386"],
-                      "categories": EBAY_CATEGORIES,
-                      "image": {"imageUrl": f"https://{SIM_HOST}/images/{lst.legacy_id}/s-l225.jpg"},
-                      "price": {"value": f"{price:.2f}", "currency": "USD"}}
+        item: dict = {
+            "itemId": lst.item_id,
+            "title": lst.title,
+            "leafCategoryIds": ["27386"],
+            "categories": EBAY_CATEGORIES,
+            "image": {"imageUrl": f"https://{SIM_HOST}/images/{lst.legacy_id}/s-l225.jpg"},
+            "price": {"value": f"{price:.2f}", "currency": "USD"},
+        }
         if lst.variation:
             item["itemGroupType"] = "SELLER_DEFINED_VARIATIONS"
-            item["itemGroupHref"] = (f"https://{SIM_HOST}/buy/browse/v1/item/get_items_by_item_group"
-                                     f"?item_group_id={lst.legacy_id}")
+            item["itemGroupHref"] = (
+                f"https://{SIM_HOST}/buy/browse/v1/item/get_items_by_item_group?item_group_id={lst.legacy_id}"
+            )
         item["itemHref"] = f"https://{SIM_HOST}/buy/browse/v1/item/{lst.item_id.replace('|', '%7C')}"
         item["seller"] = dict(lst.seller)
         if lst.marketing_pct:
             original = round(price / (1 - lst.marketing_pct / 100), 2)
-            item["marketingPrice"] = {"originalPrice": {"value": f"{original:.2f}", "currency": "USD"},
-                                      "discountPercentage": str(lst.marketing_pct),
-                                      "discountAmount": {"value": f"{original - price:.2f}", "currency": "USD"},
-                                      "priceTreatment": "MARKDOWN"}
+            item["marketingPrice"] = {
+                "originalPrice": {"value": f"{original:.2f}", "currency": "USD"},
+                "discountPercentage": str(lst.marketing_pct),
+                "discountAmount": {"value": f"{original - price:.2f}", "currency": "USD"},
+                "priceTreatment": "MARKDOWN",
+            }
         item["condition"] = CONDITION_NAMES[lst.condition_id]
         item["conditionId"] = lst.condition_id
         if lst.shipping is not None:
@@ -449,8 +610,13 @@ class MarketSim:
             item["itemEndDate"] = _iso(datetime.combine(lst.end + timedelta(days=1), datetime.min.time()))
         item["listingMarketplaceId"] = "EBAY_US"
         item["simulated"] = True
-        item["simTruth"] = {"modelId": lst.truth_model_id, "kind": lst.kind, "lotQuantity": lst.lot_quantity,
-                            "expectedExcludeReason": EXPECTED_REASON[lst.kind], "seed": self.seed}
+        item["simTruth"] = {
+            "modelId": lst.truth_model_id,
+            "kind": lst.kind,
+            "lotQuantity": lst.lot_quantity,
+            "expectedExcludeReason": EXPECTED_REASON[lst.kind],
+            "seed": self.seed,
+        }
         return item
 
     # -- making one listing ------------------------------------------------------------------------------
@@ -467,8 +633,11 @@ class MarketSim:
         lot = 1
         subject = model
         if kind == "sibling":
-            others = [m for m in self._families.get(model.family, []) if m.model_id != model.model_id
-                      and (m.release is None or m.release <= start)]
+            others = [
+                m
+                for m in self._families.get(model.family, [])
+                if m.model_id != model.model_id and (m.release is None or m.release <= start)
+            ]
             if others:
                 subject = r.choice(others)
                 truth = subject.model_id
@@ -494,8 +663,12 @@ class MarketSim:
             seller = {"feedbackPercentage": f"{r.uniform(70, 93):.1f}", "feedbackScore": r.randint(2, 40)}
             base *= 0.6
         elif kind == "placeholder":
-            title = r.choice([f"{model.short} {model.memory_gb}GB - Read Description Before Buying",
-                              f"{model.short} {model.memory_gb}GB GPU * PLACEHOLDER * message me for price"])
+            title = r.choice(
+                [
+                    f"{model.short} {model.memory_gb}GB - Read Description Before Buying",
+                    f"{model.short} {model.memory_gb}GB GPU * PLACEHOLDER * message me for price",
+                ]
+            )
             base, sigma, cid = 1.0, 0.0, "3000"
         elif kind == "overpriced":
             title = self._card_title(r, model, brand, line, "1000")
@@ -506,15 +679,23 @@ class MarketSim:
             sigma = 0.12
         elif kind == "box_only":
             truth = None
-            title = r.choice([f"{brand} {model.short} {line} EMPTY BOX ONLY - No Card",
-                              f"BOX ONLY {brand} {model.short} {model.memory_gb}GB Retail Box w/ Inserts - NO GPU"])
+            title = r.choice(
+                [
+                    f"{brand} {model.short} {line} EMPTY BOX ONLY - No Card",
+                    f"BOX ONLY {brand} {model.short} {model.memory_gb}GB Retail Box w/ Inserts - NO GPU",
+                ]
+            )
             base, sigma, cid = r.choice([24.99, 34.99, 49.0]), 0.15, "3000"
         elif kind == "lot":
             lot = r.choice([2, 3, 4, 6])
             vendor = {"nvidia": "NVIDIA", "amd": "AMD", "intel": "Intel"}[model.vendor]
-            title = r.choice([f"Lot of {lot} {vendor} {model.short} {model.memory_gb}GB GPUs - Tested Working",
-                              f"{lot}x {brand} {model.short} {model.memory_gb}GB {model.memory_type} - Used Lot",
-                              f"LOT OF {lot} {model.short} {model.memory_gb}GB Graphics Cards Ex-Mining"])
+            title = r.choice(
+                [
+                    f"Lot of {lot} {vendor} {model.short} {model.memory_gb}GB GPUs - Tested Working",
+                    f"{lot}x {brand} {model.short} {model.memory_gb}GB {model.memory_type} - Used Lot",
+                    f"LOT OF {lot} {model.short} {model.memory_gb}GB Graphics Cards Ex-Mining",
+                ]
+            )
             base, sigma, cid = used_ref * lot * 0.9, 0.06, "3000"
         elif kind == "system":
             truth = None
@@ -522,9 +703,13 @@ class MarketSim:
             sigma, cid = 0.12, r.choice(["3000", "1000", "1500"])
         elif kind == "for_parts":
             cid = r.choice(["7000", "7000", "3000"])
-            title = r.choice([f"*READ* {brand} {model.short} {model.memory_gb}GB no display - for parts",
-                              f"{model.short} {model.memory_gb}GB {brand} {line} FOR PARTS artifacting, fans work",
-                              f"{brand} {model.short} GPU for parts or repair - no video output AS-IS"])
+            title = r.choice(
+                [
+                    f"*READ* {brand} {model.short} {model.memory_gb}GB no display - for parts",
+                    f"{model.short} {model.memory_gb}GB {brand} {line} FOR PARTS artifacting, fans work",
+                    f"{brand} {model.short} GPU for parts or repair - no video output AS-IS",
+                ]
+            )
             base, sigma = 0.3 * used_ref, 0.35
         elif kind == "variation":
             variation = True
@@ -543,7 +728,9 @@ class MarketSim:
             shipping = [{"shippingCostType": "FIXED", "shippingCost": {"value": "0.00", "currency": "USD"}}]
         elif ship_roll < 0.8:
             cost = r.choice([9.99, 12.5, 14.99, 19.99, 24.99, 35.0])
-            shipping = [{"shippingCostType": "FIXED", "shippingCost": {"value": f"{cost:.2f}", "currency": "USD"}}]
+            shipping = [
+                {"shippingCostType": "FIXED", "shippingCost": {"value": f"{cost:.2f}", "currency": "USD"}}
+            ]
         elif ship_roll < 0.95:
             shipping = [{"shippingCostType": "CALCULATED"}]
         else:
@@ -552,14 +739,29 @@ class MarketSim:
         created = datetime.combine(start, datetime.min.time()) + timedelta(seconds=r.randint(0, 86_399))
         return Listing(
             item_id=f"v1|{legacy}|{r.randint(100_000_000_000, 999_999_999_999) if variation else 0}",
-            legacy_id=legacy, model_id=model.model_id, truth_model_id=truth, kind=kind, lot_quantity=lot,
-            title=fit_title(title), condition_id=cid, start=start, end=start + timedelta(days=life - 1),
-            base_price=round(price, 2), changes=changes, shipping=shipping, seller=seller,
-            buying=["FIXED_PRICE", "BEST_OFFER"] if r.random() < (0.55 if cid in ("3000", "7000") else 0.3)
+            legacy_id=legacy,
+            model_id=model.model_id,
+            truth_model_id=truth,
+            kind=kind,
+            lot_quantity=lot,
+            title=fit_title(title),
+            condition_id=cid,
+            start=start,
+            end=start + timedelta(days=life - 1),
+            base_price=round(price, 2),
+            changes=changes,
+            shipping=shipping,
+            seller=seller,
+            buying=["FIXED_PRICE", "BEST_OFFER"]
+            if r.random() < (0.55 if cid in ("3000", "7000") else 0.3)
             else ["FIXED_PRICE"],
-            variation=variation, country=r.choice(["CN", "HK"]) if abroad else "US",
-            postal=None if abroad else r.choice(ZIP3) + "**", created_at=created,
-            epid=str(10_000_000_000 + model.index * 1000 + r.randint(0, 20)) if kind == "card" and r.random() < 0.6 else None,
+            variation=variation,
+            country=r.choice(["CN", "HK"]) if abroad else "US",
+            postal=None if abroad else r.choice(ZIP3) + "**",
+            created_at=created,
+            epid=str(10_000_000_000 + model.index * 1000 + r.randint(0, 20))
+            if kind == "card" and r.random() < 0.6
+            else None,
             marketing_pct=r.choice([5, 8, 10, 15]) if cid in ("1000", "1500") and r.random() < 0.1 else None,
         )
 
@@ -584,28 +786,38 @@ class MarketSim:
 
     def _card_title(self, r: random.Random, model: Model, brand: str, line: str, cid: str) -> str:
         name = self._name_variant(r, model.short)
-        mem = r.choice([f"{model.memory_gb}GB", f"{model.memory_gb}GB", f"{model.memory_gb} GB", f"{model.memory_gb}G"])
-        vendor = {"nvidia": r.choice(["GeForce", "NVIDIA GeForce", "NVIDIA", ""]),
-                  "amd": r.choice(["Radeon", "AMD Radeon", "AMD", ""]),
-                  "intel": r.choice(["Intel", ""])}[model.vendor]
+        mem = r.choice(
+            [f"{model.memory_gb}GB", f"{model.memory_gb}GB", f"{model.memory_gb} GB", f"{model.memory_gb}G"]
+        )
+        vendor = {
+            "nvidia": r.choice(["GeForce", "NVIDIA GeForce", "NVIDIA", ""]),
+            "amd": r.choice(["Radeon", "AMD Radeon", "AMD", ""]),
+            "intel": r.choice(["Intel", ""]),
+        }[model.vendor]
         if model.segment != "consumer":
             vendor = {"nvidia": "NVIDIA", "amd": "AMD", "intel": "Intel"}[model.vendor]
         mt = model.memory_type
         if model.segment == "datacenter":
-            templates = [f"{vendor} {name} {mem} {mt} GPU Accelerator {brand if brand != vendor else ''}",
-                         f"{brand} {vendor} {name} {mem} GPU Computing Card {line}",
-                         f"{vendor} {name} {mem} {mt} Deep Learning AI GPU",
-                         f"{vendor} {name} {mem} for LLM Inference / Training {line}"]
+            templates = [
+                f"{vendor} {name} {mem} {mt} GPU Accelerator {brand if brand != vendor else ''}",
+                f"{brand} {vendor} {name} {mem} GPU Computing Card {line}",
+                f"{vendor} {name} {mem} {mt} Deep Learning AI GPU",
+                f"{vendor} {name} {mem} for LLM Inference / Training {line}",
+            ]
         elif model.segment == "workstation":
-            templates = [f"{brand} {vendor} {name} {mem} {mt} Workstation Graphics Card",
-                         f"{vendor} {name} {mem} {mt} ECC Professional GPU {line}",
-                         f"{brand} {name} {mem} Pro Video Card"]
+            templates = [
+                f"{brand} {vendor} {name} {mem} {mt} Workstation Graphics Card",
+                f"{vendor} {name} {mem} {mt} ECC Professional GPU {line}",
+                f"{brand} {name} {mem} Pro Video Card",
+            ]
         else:
-            templates = [f"{brand} {vendor} {name} {line} {mem} {mt} Graphics Card",
-                         f"{brand} {vendor} {name} {mem} {line}",
-                         f"{brand} {name} {line} {mem} {mt} Video Card",
-                         f"{name} {mem} {brand} {line} GPU",
-                         f"{vendor} {name} {mem} {brand} {line} {mt}"]
+            templates = [
+                f"{brand} {vendor} {name} {line} {mem} {mt} Graphics Card",
+                f"{brand} {vendor} {name} {mem} {line}",
+                f"{brand} {name} {line} {mem} {mt} Video Card",
+                f"{name} {mem} {brand} {line} GPU",
+                f"{vendor} {name} {mem} {brand} {line} {mt}",
+            ]
         title = r.choice(templates)
         noise = r.choice(NOISE[cid])
         if noise and r.random() < 0.65:
@@ -619,31 +831,50 @@ class MarketSim:
         return f"{brand} {' '.join(head)} {model.memory_gb}GB {' '.join(tail).upper()} {line} {model.memory_type} Graphics Card"
 
     def _accessory(self, r: random.Random, model: Model, brand: str, line: str) -> tuple[str, float]:
-        return r.choice([
-            (f"Backplate for {brand} {model.short} {line} - Black Aluminum", 29.99),
-            (f"Replacement Cooling Fan Set (3 Fans) for {brand} {model.short} {line}", 21.95),
-            (f"Full Cover GPU Water Block fits {model.short} Reference PCB ARGB", 139.0),
-            (f"GPU Support Bracket Anti-Sag Holder fits {model.short}", 14.99),
-            (f"PCIe Riser Cable + Vertical GPU Mount fits {model.short}", 44.99),
-            (f"Thermal Pad Kit for {model.short} {model.memory_gb}GB Memory & VRM - Pre-Cut", 17.49),
-            (f"Full Height Bracket for {brand} {model.short}", 11.99),
-            (f"Blower Fan Cooling Shroud Kit for {model.short} 3D Printed", 29.99),
-        ])
+        return r.choice(
+            [
+                (f"Backplate for {brand} {model.short} {line} - Black Aluminum", 29.99),
+                (f"Replacement Cooling Fan Set (3 Fans) for {brand} {model.short} {line}", 21.95),
+                (f"Full Cover GPU Water Block fits {model.short} Reference PCB ARGB", 139.0),
+                (f"GPU Support Bracket Anti-Sag Holder fits {model.short}", 14.99),
+                (f"PCIe Riser Cable + Vertical GPU Mount fits {model.short}", 44.99),
+                (f"Thermal Pad Kit for {model.short} {model.memory_gb}GB Memory & VRM - Pre-Cut", 17.49),
+                (f"Full Height Bracket for {brand} {model.short}", 11.99),
+                (f"Blower Fan Cooling Shroud Kit for {model.short} 3D Printed", 29.99),
+            ]
+        )
 
     def _system(self, r: random.Random, model: Model, used: float) -> tuple[str, float]:
         if model.segment == "datacenter":
-            return (f"{r.choice(SERVERS)} 2x Xeon Gold 256GB w/ 2x {model.short} {model.memory_gb}GB", used * 2 + 1500)
-        if model.segment == "consumer" and model.short.startswith(("RTX 40", "RTX 50", "RTX 30")) and r.random() < 0.5:
-            return (f"{r.choice(LAPTOPS)} Gaming Laptop {model.short} Laptop GPU 32GB 1TB SSD", used * 1.2 + 700)
-        return (f"Custom Gaming PC {r.choice(CPUS)} {model.short} {model.memory_gb}GB 32GB DDR5 2TB NVMe Win 11",
-                used + 950)
+            return (
+                f"{r.choice(SERVERS)} 2x Xeon Gold 256GB w/ 2x {model.short} {model.memory_gb}GB",
+                used * 2 + 1500,
+            )
+        if (
+            model.segment == "consumer"
+            and model.short.startswith(("RTX 40", "RTX 50", "RTX 30"))
+            and r.random() < 0.5
+        ):
+            return (
+                f"{r.choice(LAPTOPS)} Gaming Laptop {model.short} Laptop GPU 32GB 1TB SSD",
+                used * 1.2 + 700,
+            )
+        return (
+            f"Custom Gaming PC {r.choice(CPUS)} {model.short} {model.memory_gb}GB 32GB DDR5 2TB NVMe Win 11",
+            used + 950,
+        )
 
     # -- retailers ------------------------------------------------------------------------------------
     def retailer_products(self, store: str, day: date) -> list[dict]:
         """The store's GPU products on `day` (new cards released in the last four years): sku, title, brand,
         price, was_price, in_stock, open_box_price (Micro Center), rating, reviews, model_id."""
-        pool = [m for m in self.models if m.segment in ("consumer", "workstation") and m.release is not None
-                and 0 <= (day - m.release).days <= 4 * 365]
+        pool = [
+            m
+            for m in self.models
+            if m.segment in ("consumer", "workstation")
+            and m.release is not None
+            and 0 <= (day - m.release).days <= 4 * 365
+        ]
         pool.sort(key=lambda m: _unit(self.seed, store, "rank", m.model_id))
         out = []
         store_factor = {"newegg": 1.0, "microcenter": 0.97, "bestbuy": 1.02}[store]
@@ -658,20 +889,33 @@ class MarketSim:
                 title = f"{brand} {('NVIDIA' if m.vendor == 'nvidia' else 'AMD')} {m.short} {m.memory_gb}GB {m.memory_type} Workstation Graphics Card"
             else:
                 vendor = {"nvidia": "GeForce", "amd": "Radeon", "intel": "Intel Arc"}[m.vendor]
-                title = f"{brand} {vendor} {m.short} {line} {m.memory_gb}GB {m.memory_type} PCIe Graphics Card"
+                title = (
+                    f"{brand} {vendor} {m.short} {line} {m.memory_gb}GB {m.memory_type} PCIe Graphics Card"
+                )
             new_ref, _ = reference_prices(m, day)
             list_price = round(new_ref * store_factor * (0.97 + 0.1 * r.random()), 0) - 0.01
             sale = _unit(self.seed, store, m.model_id, k, "sale", week) < 0.15
             price = round(list_price * (0.9 if sale else 1.0), 0) - 0.01
-            out.append({
-                "sku": {"newegg": f"N82E16814{m.index:03d}{k:03d}", "microcenter": f"{700000 + m.index * 100 + k}",
-                        "bestbuy": f"{6500000 + m.index * 100 + k}"}[store],
-                "title": title, "brand": brand, "model_id": m.model_id, "price": price,
-                "was_price": list_price if sale else None,
-                "in_stock": _unit(self.seed, store, m.model_id, k, "stock", day) > 0.15,
-                "open_box_price": round(price * 0.88, 2) if store == "microcenter" and r.random() < 0.25 else None,
-                "rating": round(3.5 + 1.5 * r.random(), 1), "reviews": r.randint(0, 900),
-            })
+            out.append(
+                {
+                    "sku": {
+                        "newegg": f"N82E16814{m.index:03d}{k:03d}",
+                        "microcenter": f"{700000 + m.index * 100 + k}",
+                        "bestbuy": f"{6500000 + m.index * 100 + k}",
+                    }[store],
+                    "title": title,
+                    "brand": brand,
+                    "model_id": m.model_id,
+                    "price": price,
+                    "was_price": list_price if sale else None,
+                    "in_stock": _unit(self.seed, store, m.model_id, k, "stock", day) > 0.15,
+                    "open_box_price": round(price * 0.88, 2)
+                    if store == "microcenter" and r.random() < 0.25
+                    else None,
+                    "rating": round(3.5 + 1.5 * r.random(), 1),
+                    "reviews": r.randint(0, 900),
+                }
+            )
         return out
 
     def retailer_pages(self, store: str, day: date, page_size: int | None = None) -> list[str]:
@@ -679,7 +923,7 @@ class MarketSim:
         Micro Center HTML, Best Buy Products API JSON (cursor paging)."""
         size = page_size or {"newegg": 36, "microcenter": 24, "bestbuy": 100}[store]
         products = self.retailer_products(store, day)
-        chunks = [products[i:i + size] for i in range(0, len(products), size)] or [[]]
+        chunks = [products[i : i + size] for i in range(0, len(products), size)] or [[]]
         render = {"newegg": _newegg_page, "microcenter": _microcenter_page, "bestbuy": _bestbuy_page}[store]
         return [render(chunk, n, len(chunks), size) for n, chunk in enumerate(chunks, start=1)]
 
@@ -698,13 +942,24 @@ class MarketSim:
                 continue
             files[m.model_id] = f"{m.model_id}.json"
             total += len(items)
-            (ebay_dir / files[m.model_id]).write_text(json.dumps({"model_id": m.model_id, "itemSummaries": items}) + "\n")
-        manifest = {"snapshot_date": day.isoformat(), "kind": SOURCE_MODE, "note": NOTE, "seed": self.seed,
-                    "marketplace": "EBAY_US", "files": files}
+            (ebay_dir / files[m.model_id]).write_text(
+                json.dumps({"model_id": m.model_id, "itemSummaries": items}) + "\n"
+            )
+        manifest = {
+            "snapshot_date": day.isoformat(),
+            "kind": SOURCE_MODE,
+            "note": NOTE,
+            "seed": self.seed,
+            "marketplace": "EBAY_US",
+            "files": files,
+        }
         (ebay_dir / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n")
         counts = {"ebay_items": total}
-        for store, pattern in (("newegg", "search-page-{n}.html"), ("microcenter", "category-page-{n}.html"),
-                               ("bestbuy", "products-page-{n}.json")):
+        for store, pattern in (
+            ("newegg", "search-page-{n}.html"),
+            ("microcenter", "category-page-{n}.html"),
+            ("bestbuy", "products-page-{n}.json"),
+        ):
             folder = out / "retailers" / store
             folder.mkdir(parents=True, exist_ok=True)
             pages = self.retailer_pages(store, day)
@@ -714,14 +969,28 @@ class MarketSim:
         return counts
 
 
-def browse_summary(item_id: str, title: str, price: float, condition_id: str, *, shipping: float | None = 0.0,
-                   variation: bool = False, seller: dict | None = None, created: datetime | None = None,
-                   truth: dict | None = None) -> dict:
+def browse_summary(
+    item_id: str,
+    title: str,
+    price: float,
+    condition_id: str,
+    *,
+    shipping: float | None = 0.0,
+    variation: bool = False,
+    seller: dict | None = None,
+    created: datetime | None = None,
+    truth: dict | None = None,
+) -> dict:
     """A minimal Browse ItemSummary for a listing made elsewhere (e.g. generated in SQL by the benchmarks),
     marked simulated like every simulator item."""
     legacy = item_id.split("|")[1] if item_id.count("|") == 2 else item_id
-    item: dict = {"itemId": item_id, "title": fit_title(title), "leafCategoryIds": ["27386"],
-                  "categories": EBAY_CATEGORIES, "price": {"value": f"{price:.2f}", "currency": "USD"}}
+    item: dict = {
+        "itemId": item_id,
+        "title": fit_title(title),
+        "leafCategoryIds": ["27386"],
+        "categories": EBAY_CATEGORIES,
+        "price": {"value": f"{price:.2f}", "currency": "USD"},
+    }
     if variation:
         item["itemGroupType"] = "SELLER_DEFINED_VARIATIONS"
     item["itemHref"] = f"https://{SIM_HOST}/buy/browse/v1/item/{item_id.replace('|', '%7C')}"
@@ -731,8 +1000,9 @@ def browse_summary(item_id: str, title: str, price: float, condition_id: str, *,
     if shipping is None:
         item["shippingOptions"] = [{"shippingCostType": "CALCULATED"}]
     else:
-        item["shippingOptions"] = [{"shippingCostType": "FIXED",
-                                    "shippingCost": {"value": f"{shipping:.2f}", "currency": "USD"}}]
+        item["shippingOptions"] = [
+            {"shippingCostType": "FIXED", "shippingCost": {"value": f"{shipping:.2f}", "currency": "USD"}}
+        ]
     item["buyingOptions"] = ["FIXED_PRICE"]
     item["itemWebUrl"] = f"https://{SIM_HOST}/itm/{legacy}"
     item["itemLocation"] = {"country": "US"}
@@ -753,18 +1023,22 @@ def _newegg_page(products: list[dict], n: int, pages: int, size: int) -> str:
     for p in products:
         url = f"https://{SIM_HOST}/newegg/p/{p['sku']}"
         whole, cents = f"{p['price']:,.2f}".split(".")
-        was = f'<li class="price-was"><span class="price-was-data">{_money(p["was_price"])}</span></li>' if p["was_price"] else ""
+        was = (
+            f'<li class="price-was"><span class="price-was-data">{_money(p["was_price"])}</span></li>'
+            if p["was_price"]
+            else ""
+        )
         promo = "" if p["in_stock"] else '<p class="item-promo">OUT OF STOCK</p>'
         title = html.escape(p["title"])
-        cells.append(f"""<div class="item-cell" id="item_cell_{p['sku'].lower()}"><div class="item-container">
+        cells.append(f"""<div class="item-cell" id="item_cell_{p["sku"].lower()}"><div class="item-container">
 <a href="{url}" class="item-img"><img src="https://{SIM_HOST}/img.jpg" alt="{title}"></a>
-<div class="item-info"><div class="item-branding"><a href="https://{SIM_HOST}/brand" class="item-brand"><img class="item-brand-img" title="{html.escape(p['brand'])}" alt="{html.escape(p['brand'])}"></a>
-<a class="item-rating" href="{url}"><i class="rating rating-{int(p['rating'])}" aria-label="rated {p['rating']} out of 5"></i><span class="item-rating-num">({p['reviews']:,})</span></a></div>
+<div class="item-info"><div class="item-branding"><a href="https://{SIM_HOST}/brand" class="item-brand"><img class="item-brand-img" title="{html.escape(p["brand"])}" alt="{html.escape(p["brand"])}"></a>
+<a class="item-rating" href="{url}"><i class="rating rating-{int(p["rating"])}" aria-label="rated {p["rating"]} out of 5"></i><span class="item-rating-num">({p["reviews"]:,})</span></a></div>
 <a href="{url}" class="item-title" title="View Details">{title}</a>
-<ul class="item-features"><li><strong>Item #: </strong>{p['sku']}</li></ul>{promo}</div>
+<ul class="item-features"><li><strong>Item #: </strong>{p["sku"]}</li></ul>{promo}</div>
 <div class="item-action"><ul class="price">{was}<li class="price-current"><span class="price-current-label"></span>$<strong>{whole}</strong><sup>.{cents}</sup></li>
 <li class="price-ship">Free Shipping</li></ul></div></div></div>""")
-    nxt = ' disabled' if n >= pages else ''
+    nxt = " disabled" if n >= pages else ""
     return f"""<!DOCTYPE html>
 <!-- {NOTE} -->
 <html lang="en"><head><meta charset="utf-8"><title>Desktop Graphics Cards | simulated</title></head><body>
@@ -781,19 +1055,28 @@ def _microcenter_page(products: list[dict], n: int, pages: int, size: int) -> st
     for i, p in enumerate(products):
         href = f"https://{SIM_HOST}/microcenter/product/{p['sku']}/sim"
         title = html.escape(p["title"])
-        data = (f'data-name="{title}" data-price="{p["price"]:.2f}" data-brand="{html.escape(p["brand"])}" '
-                f'data-id="{p["sku"]}" data-category="Video Cards"')
-        was = f'<div class="mapped">Original Price <s>{_money(p["was_price"])}</s></div>' if p["was_price"] else ""
-        ob = f'Open Box: from <strong>{_money(p["open_box_price"])}</strong>' if p["open_box_price"] else ""
+        data = (
+            f'data-name="{title}" data-price="{p["price"]:.2f}" data-brand="{html.escape(p["brand"])}" '
+            f'data-id="{p["sku"]}" data-category="Video Cards"'
+        )
+        was = (
+            f'<div class="mapped">Original Price <s>{_money(p["was_price"])}</s></div>'
+            if p["was_price"]
+            else ""
+        )
+        ob = f"Open Box: from <strong>{_money(p['open_box_price'])}</strong>" if p["open_box_price"] else ""
         stock = "12 NEW IN STOCK" if p["in_stock"] else "SOLD OUT"
         tiles.append(f"""<li class="product_wrapper" id="pwrapper_{i}">
 <div class="normal"><h2><a id="hypProductH2_{i}" class="productClickItemV2" href="{href}" {data}>{title}</a></h2></div>
-<div class="ratingstars"><div class="stars" data-rating="{p['rating']}">{p['rating']} stars</div><div class="ratingcount">({p['reviews']} Reviews)</div></div>
-<p class="sku">SKU: {p['sku']}</p>
-<div class="price_wrapper"><div class="price"><span itemprop="price" content="{p['price']:.2f}">{_money(p['price'])}</span></div>{was}
+<div class="ratingstars"><div class="stars" data-rating="{p["rating"]}">{p["rating"]} stars</div><div class="ratingcount">({p["reviews"]} Reviews)</div></div>
+<p class="sku">SKU: {p["sku"]}</p>
+<div class="price_wrapper"><div class="price"><span itemprop="price" content="{p["price"]:.2f}">{_money(p["price"])}</span></div>{was}
 <div class="clearance">{ob}</div><div class="stock"><span class="inventoryCnt">{stock}</span> at Simulated Store</div></div>
 </li>""")
-    links = "".join(f'<li><a href="https://{SIM_HOST}/microcenter/search?page={k}">{k}</a></li>' for k in range(1, pages + 1))
+    links = "".join(
+        f'<li><a href="https://{SIM_HOST}/microcenter/search?page={k}">{k}</a></li>'
+        for k in range(1, pages + 1)
+    )
     if n < pages:
         links += f'<li><a href="https://{SIM_HOST}/microcenter/search?page={n + 1}" aria-label="Next Page">&gt;</a></li>'
     return f"""<!DOCTYPE html>
@@ -810,18 +1093,33 @@ def _microcenter_page(products: list[dict], n: int, pages: int, size: int) -> st
 def _bestbuy_page(products: list[dict], n: int, pages: int, size: int) -> str:
     cursor = "*" if n == 1 else f"SIMCURSOR{n}"
     payload = {
-        "_comment": NOTE, "simulated": True, "from": (n - 1) * size + 1, "to": (n - 1) * size + len(products),
-        "total": (pages - 1) * size + len(products) if n == pages else pages * size, "currentPage": n,
-        "totalPages": pages, "canonicalUrl": f"/v1/products(categoryPath.id=abcat0507002)?format=json&cursorMark={cursor}",
+        "_comment": NOTE,
+        "simulated": True,
+        "from": (n - 1) * size + 1,
+        "to": (n - 1) * size + len(products),
+        "total": (pages - 1) * size + len(products) if n == pages else pages * size,
+        "currentPage": n,
+        "totalPages": pages,
+        "canonicalUrl": f"/v1/products(categoryPath.id=abcat0507002)?format=json&cursorMark={cursor}",
         "nextCursorMark": f"SIMCURSOR{n + 1}" if n < pages else cursor,
-        "products": [{
-            "sku": int(p["sku"]), "name": p["title"], "salePrice": p["price"],
-            "regularPrice": p["was_price"] or p["price"], "onSale": p["was_price"] is not None,
-            "onlineAvailability": p["in_stock"], "condition": "New",
-            "url": f"https://{SIM_HOST}/bestbuy/click/-/{p['sku']}/pdp", "manufacturer": p["brand"],
-            "customerReviewAverage": p["rating"], "customerReviewCount": p["reviews"], "shippingCost": 0,
-            "freeShipping": True,
-        } for p in products],
+        "products": [
+            {
+                "sku": int(p["sku"]),
+                "name": p["title"],
+                "salePrice": p["price"],
+                "regularPrice": p["was_price"] or p["price"],
+                "onSale": p["was_price"] is not None,
+                "onlineAvailability": p["in_stock"],
+                "condition": "New",
+                "url": f"https://{SIM_HOST}/bestbuy/click/-/{p['sku']}/pdp",
+                "manufacturer": p["brand"],
+                "customerReviewAverage": p["rating"],
+                "customerReviewCount": p["reviews"],
+                "shippingCost": 0,
+                "freeShipping": True,
+            }
+            for p in products
+        ],
     }
     return json.dumps(payload, indent=1) + "\n"
 
@@ -840,9 +1138,15 @@ def browse_summary_problems(item: dict) -> list[str]:
     if not isinstance(title, str) or not title or len(title) > TITLE_MAX:
         problems.append(f"title {title!r}")
     price = item.get("price")
-    if not isinstance(price, dict) or price.get("currency") != "USD" or not _MONEY.match(str(price.get("value", ""))):
+    if (
+        not isinstance(price, dict)
+        or price.get("currency") != "USD"
+        or not _MONEY.match(str(price.get("value", "")))
+    ):
         problems.append(f"price {price!r}")
-    if item.get("conditionId") not in CONDITION_NAMES or item.get("condition") != CONDITION_NAMES.get(item.get("conditionId")):
+    if item.get("conditionId") not in CONDITION_NAMES or item.get("condition") != CONDITION_NAMES.get(
+        item.get("conditionId")
+    ):
         problems.append(f"condition {item.get('conditionId')!r}/{item.get('condition')!r}")
     seller = item.get("seller")
     try:

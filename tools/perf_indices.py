@@ -22,15 +22,23 @@ def main() -> None:
     results = perf_indices(specs, load_benchmarks(), load_llm_benchmarks())
     print("index          measured  weight compute/bandwidth  LOO mean %  LOO max %  worst card")
     for r in fits_frame(results).iter_rows(named=True):
-        print(f"{r['perf_index']:<14} {r['measured_cards']:>8}  {r['weight_compute']:>14.2f} / {r['weight_bandwidth']:<8.2f}"
-              f"  {r['loo_mean_abs_pct_error']:>10.1f}  {r['loo_max_abs_pct_error']:>9.1f}  {r['loo_worst_model']}")
+        print(
+            f"{r['perf_index']:<14} {r['measured_cards']:>8}  {r['weight_compute']:>14.2f} / {r['weight_bandwidth']:<8.2f}"
+            f"  {r['loo_mean_abs_pct_error']:>10.1f}  {r['loo_max_abs_pct_error']:>9.1f}  {r['loo_worst_model']}"
+        )
     cols = index_columns(results).join(specs.select("model_id", "name", "memory_gb"), on="model_id")
-    measured = cols.filter((pl.col("perf_basis") == "measured") | (pl.col("perf_llm_inference_basis") == "measured"))
+    measured = cols.filter(
+        (pl.col("perf_basis") == "measured") | (pl.col("perf_llm_inference_basis") == "measured")
+    )
     ratio = measured.with_columns(llm_over_training=pl.col("perf_llm_inference") / pl.col("relative_perf"))
     print("\nLLM inference over training (RTX 3090 = 1 in both), cards measured in either, most apart first:")
-    for r in ratio.sort((pl.col("llm_over_training").log()).abs(), descending=True).head(10).iter_rows(named=True):
-        print(f"  {r['name']:<28} training {r['relative_perf']:.2f} ({r['perf_basis']}), "
-              f"LLM {r['perf_llm_inference']:.2f} ({r['perf_llm_inference_basis']}): x{r['llm_over_training']:.2f}")
+    for r in (
+        ratio.sort((pl.col("llm_over_training").log()).abs(), descending=True).head(10).iter_rows(named=True)
+    ):
+        print(
+            f"  {r['name']:<28} training {r['relative_perf']:.2f} ({r['perf_basis']}), "
+            f"LLM {r['perf_llm_inference']:.2f} ({r['perf_llm_inference_basis']}): x{r['llm_over_training']:.2f}"
+        )
 
 
 if __name__ == "__main__":

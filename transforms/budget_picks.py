@@ -26,15 +26,30 @@ from transforms.value import PLUG_IN
 
 BUDGETS_USD = (300, 500, 750, 1_000, 1_500, 2_000, 3_000, 5_000, 10_000)
 NEAR_BEST = 0.5
-RULE = ("G5: NVIDIA PCIe cards with their own fans at least half as good per USD (in the use case's index) as the "
-        "best, then the most VRAM the budget buys, then perf/USD")
+RULE = (
+    "G5: NVIDIA PCIe cards with their own fans at least half as good per USD (in the use case's index) as the "
+    "best, then the most VRAM the budget buys, then perf/USD"
+)
 
 
-SCHEMA = {"snapshot_date": pl.Date, "budget_usd": pl.Int32, "use_case": pl.String, "condition": pl.String,
-          "pick_rank": pl.Int32, "model_id": pl.String, "name": pl.String, "vram_gb": pl.Float64,
-          "price_usd": pl.Float64, "relative_perf": pl.Float64, "perf_per_1k_usd": pl.Float64,
-          "listing_count": pl.Int32, "rule": pl.String, "source_mode": pl.String, "perf_index": pl.String,
-          "perf_basis": pl.String}
+SCHEMA = {
+    "snapshot_date": pl.Date,
+    "budget_usd": pl.Int32,
+    "use_case": pl.String,
+    "condition": pl.String,
+    "pick_rank": pl.Int32,
+    "model_id": pl.String,
+    "name": pl.String,
+    "vram_gb": pl.Float64,
+    "price_usd": pl.Float64,
+    "relative_perf": pl.Float64,
+    "perf_per_1k_usd": pl.Float64,
+    "listing_count": pl.Int32,
+    "rule": pl.String,
+    "source_mode": pl.String,
+    "perf_index": pl.String,
+    "perf_basis": pl.String,
+}
 
 
 def _eligible(value: pl.DataFrame, vendors: tuple[str, ...] | None) -> pl.DataFrame:
@@ -56,15 +71,27 @@ def _in_index(eligible: pl.DataFrame, use_cases: dict[str, int]) -> pl.DataFrame
         if perf_column(index) not in eligible.columns:
             index = "training"
         basis = f"{perf_column(index)}_basis" if index != "training" else "perf_basis"
-        frames.append(eligible.select(
-            "*", use_case=pl.lit(use_case), _floor=pl.lit(float(floor)), _u=pl.lit(u), perf_index=pl.lit(index),
-            _perf=pl.col(perf_column(index)), _ppk=pl.col(per_1k_column(index)),
-            _basis=pl.col(basis) if basis in eligible.columns else pl.lit(None, pl.String)))
+        frames.append(
+            eligible.select(
+                "*",
+                use_case=pl.lit(use_case),
+                _floor=pl.lit(float(floor)),
+                _u=pl.lit(u),
+                perf_index=pl.lit(index),
+                _perf=pl.col(perf_column(index)),
+                _ppk=pl.col(per_1k_column(index)),
+                _basis=pl.col(basis) if basis in eligible.columns else pl.lit(None, pl.String),
+            )
+        )
     return pl.concat(frames).filter(pl.col("_ppk") > 0)
 
 
-def budget_picks(value: pl.DataFrame, budgets=BUDGETS_USD, use_cases=USE_CASES,
-                 vendors: tuple[str, ...] | None = DEFAULT_VENDORS) -> pl.DataFrame:
+def budget_picks(
+    value: pl.DataFrame,
+    budgets=BUDGETS_USD,
+    use_cases=USE_CASES,
+    vendors: tuple[str, ...] | None = DEFAULT_VENDORS,
+) -> pl.DataFrame:
     """Up to three picks per date, condition, budget and use case (one or many dates at once).
 
     Vectorized: every eligible card is paired with every (budget, use case); the top set is marked per
@@ -72,21 +99,42 @@ def budget_picks(value: pl.DataFrame, budgets=BUDGETS_USD, use_cases=USE_CASES,
     eligible = _eligible(value, vendors).with_row_index("_row")
     if eligible.is_empty() or not budgets or not use_cases:
         return pl.DataFrame(schema=SCHEMA)
-    groups = eligible.select("snapshot_date", "condition").unique(maintain_order=True).with_row_index("_group")
+    groups = (
+        eligible.select("snapshot_date", "condition").unique(maintain_order=True).with_row_index("_group")
+    )
     grid = pl.DataFrame({"budget_usd": list(budgets), "_b": range(len(budgets))})
-    floored = (_in_index(eligible.join(groups, on=["snapshot_date", "condition"], how="left"), use_cases)
-               .join(grid, how="cross").filter(pl.col("vram_gb") >= pl.col("_floor")))
+    floored = (
+        _in_index(eligible.join(groups, on=["snapshot_date", "condition"], how="left"), use_cases)
+        .join(grid, how="cross")
+        .filter(pl.col("vram_gb") >= pl.col("_floor"))
+    )
     top = pl.col("_ppk") >= pl.col("_ppk").max().over("_group", "_b", "_u") * NEAR_BEST
     group = ["_group", "_b", "_u"]
-    ranked = (floored.with_columns(top=top).filter(pl.col("price_median") <= pl.col("budget_usd"))
-              .sort([*group, "top", "vram_gb", "_ppk", "_row"],
-                    descending=[False, False, False, True, True, True, False])
-              .with_columns(pick_rank=pl.int_range(1, pl.len() + 1).over(group))
-              .filter(pl.col("pick_rank") <= 3))
+    ranked = (
+        floored.with_columns(top=top)
+        .filter(pl.col("price_median") <= pl.col("budget_usd"))
+        .sort(
+            [*group, "top", "vram_gb", "_ppk", "_row"],
+            descending=[False, False, False, True, True, True, False],
+        )
+        .with_columns(pick_rank=pl.int_range(1, pl.len() + 1).over(group))
+        .filter(pl.col("pick_rank") <= 3)
+    )
     return ranked.select(
-        "snapshot_date", "budget_usd", "use_case", "condition", "pick_rank", "model_id", "name", "vram_gb",
-        price_usd=pl.col("price_median"), relative_perf=pl.col("_perf"),
-        perf_per_1k_usd=pl.col("_ppk"), listing_count=pl.col("listing_count"),
-        rule=pl.lit(RULE), source_mode=pl.col("source_mode"), perf_index=pl.col("perf_index"),
+        "snapshot_date",
+        "budget_usd",
+        "use_case",
+        "condition",
+        "pick_rank",
+        "model_id",
+        "name",
+        "vram_gb",
+        price_usd=pl.col("price_median"),
+        relative_perf=pl.col("_perf"),
+        perf_per_1k_usd=pl.col("_ppk"),
+        listing_count=pl.col("listing_count"),
+        rule=pl.lit(RULE),
+        source_mode=pl.col("source_mode"),
+        perf_index=pl.col("perf_index"),
         perf_basis=pl.col("_basis"),
     ).cast(SCHEMA)

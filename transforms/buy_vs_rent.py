@@ -43,8 +43,9 @@ class Retention:
     cards: int
 
 
-def break_even_hours(own_fixed_usd: float, horizon_years: float, rent_usd_per_hour: float,
-                     energy_usd_per_hour: float) -> float | None:
+def break_even_hours(
+    own_fixed_usd: float, horizon_years: float, rent_usd_per_hour: float, energy_usd_per_hour: float
+) -> float | None:
     """Hours of use per month above which owning costs less than renting over the horizon; None: never."""
     margin = rent_usd_per_hour - energy_usd_per_hour
     if margin <= 0:
@@ -67,9 +68,11 @@ def retention_at(age: float, ages: list[tuple[float, float]]) -> Retention:
 
 def retention_points(value: pl.DataFrame, specs: pl.DataFrame, day: date) -> list[tuple[float, float]]:
     """(age in years, used median / launch MSRP) of every card with enough used listings and an MSRP."""
-    rows = (value.filter((pl.col("condition") == "used") & pl.col("enough_listings"))
-            .join(specs.select("model_id", "release_date", "launch_msrp_usd"), on="model_id")
-            .filter(pl.col("launch_msrp_usd") > 0))
+    rows = (
+        value.filter((pl.col("condition") == "used") & pl.col("enough_listings"))
+        .join(specs.select("model_id", "release_date", "launch_msrp_usd"), on="model_id")
+        .filter(pl.col("launch_msrp_usd") > 0)
+    )
     out = []
     for r in rows.iter_rows(named=True):
         age = _age_years(r["release_date"], day)
@@ -78,44 +81,74 @@ def retention_points(value: pl.DataFrame, specs: pl.DataFrame, day: date) -> lis
     return out
 
 
-def resale(condition: str, card_age: float | None, own_retention: float | None, horizon: float,
-           ages: list[tuple[float, float]]) -> tuple[float, str]:
+def resale(
+    condition: str,
+    card_age: float | None,
+    own_retention: float | None,
+    horizon: float,
+    ages: list[tuple[float, float]],
+) -> tuple[float, str]:
     """(fraction of the GPU price back after the horizon, its basis)."""
     if condition == "new":
         later = retention_at(horizon, ages)
         if later.fraction is not None:
-            return min(later.fraction, 1.0), (f"observed: used median / launch MSRP of {later.cards} cards "
-                                              f"about {horizon:g} years old today")
+            return min(later.fraction, 1.0), (
+                f"observed: used median / launch MSRP of {later.cards} cards "
+                f"about {horizon:g} years old today"
+            )
     elif card_age is not None and own_retention:
         later = retention_at(card_age + horizon, ages)
         if later.fraction is not None:
             return min(later.fraction / own_retention, 1.0), (
                 f"observed: used median / launch MSRP of {later.cards} cards about {card_age + horizon:.0f} "
-                f"years old today, over this card's own ({own_retention:.2f})")
-    return ASSUMED_RESALE_FRACTION, (f"ASSUMPTION: {ASSUMED_RESALE_FRACTION:.0%} of the GPU price back after "
-                                     f"{horizon:g} years (too few priced cards of that age to observe it)")
+                f"years old today, over this card's own ({own_retention:.2f})"
+            )
+    return ASSUMED_RESALE_FRACTION, (
+        f"ASSUMPTION: {ASSUMED_RESALE_FRACTION:.0%} of the GPU price back after "
+        f"{horizon:g} years (too few priced cards of that age to observe it)"
+    )
 
 
 def cheapest_rent(cloud: pl.DataFrame, specs: pl.DataFrame, index: str, vram_floor: float) -> dict | None:
     """The cloud offer with the lowest USD per unit of the index per hour among GPUs meeting the VRAM floor."""
-    offers = (cloud.filter(pl.col("offer_kind").is_in(RENT_OFFER_KINDS) & (pl.col("usd_per_gpu_hour") > 0))
-              .join(specs.select("model_id", "memory_gb", pl.col(perf_column(index)).alias("perf")), on="model_id")
-              .filter((pl.col("memory_gb") >= vram_floor) & (pl.col("perf") > 0))
-              .with_columns(usd_per_perf_hour=pl.col("usd_per_gpu_hour") / pl.col("perf"))
-              .sort("usd_per_perf_hour", "model_id", "provider"))
+    offers = (
+        cloud.filter(pl.col("offer_kind").is_in(RENT_OFFER_KINDS) & (pl.col("usd_per_gpu_hour") > 0))
+        .join(specs.select("model_id", "memory_gb", pl.col(perf_column(index)).alias("perf")), on="model_id")
+        .filter((pl.col("memory_gb") >= vram_floor) & (pl.col("perf") > 0))
+        .with_columns(usd_per_perf_hour=pl.col("usd_per_gpu_hour") / pl.col("perf"))
+        .sort("usd_per_perf_hour", "model_id", "provider")
+    )
     return offers.row(0, named=True) if offers.height else None
 
 
 BUY_VS_RENT_SCHEMA = {
-    "snapshot_date": pl.Date, "tier": pl.String, "use_case": pl.String, "condition": pl.String,
-    "model_id": pl.String, "gpu_count": pl.Int32, "horizon_years": pl.Float64, "perf_index": pl.String,
-    "total_relative_perf": pl.Float64, "total_build_cost_usd": pl.Float64, "gpu_total_price": pl.Float64,
-    "resale_fraction": pl.Float64, "resale_basis": pl.String, "resale_value_usd": pl.Float64,
-    "own_fixed_usd": pl.Float64, "own_energy_usd_per_hour": pl.Float64, "rent_model_id": pl.String,
-    "rent_provider": pl.String, "rent_offer_kind": pl.String, "rent_usd_per_gpu_hour": pl.Float64,
-    "rent_gpus_for_same_perf": pl.Float64, "rent_usd_per_hour": pl.Float64,
-    "break_even_hours_per_month": pl.Float64, "break_even_utilization_pct": pl.Float64, "verdict": pl.String,
-    "notes": pl.String, "source_mode": pl.String,
+    "snapshot_date": pl.Date,
+    "tier": pl.String,
+    "use_case": pl.String,
+    "condition": pl.String,
+    "model_id": pl.String,
+    "gpu_count": pl.Int32,
+    "horizon_years": pl.Float64,
+    "perf_index": pl.String,
+    "total_relative_perf": pl.Float64,
+    "total_build_cost_usd": pl.Float64,
+    "gpu_total_price": pl.Float64,
+    "resale_fraction": pl.Float64,
+    "resale_basis": pl.String,
+    "resale_value_usd": pl.Float64,
+    "own_fixed_usd": pl.Float64,
+    "own_energy_usd_per_hour": pl.Float64,
+    "rent_model_id": pl.String,
+    "rent_provider": pl.String,
+    "rent_offer_kind": pl.String,
+    "rent_usd_per_gpu_hour": pl.Float64,
+    "rent_gpus_for_same_perf": pl.Float64,
+    "rent_usd_per_hour": pl.Float64,
+    "break_even_hours_per_month": pl.Float64,
+    "break_even_utilization_pct": pl.Float64,
+    "verdict": pl.String,
+    "notes": pl.String,
+    "source_mode": pl.String,
 }
 
 
@@ -135,14 +168,18 @@ def _usd_per_kwh(t: dict) -> float:
     return cost / kwh if kwh and cost is not None else 0.0
 
 
-def buy_vs_rent(tiers: pl.DataFrame, value: pl.DataFrame, specs: pl.DataFrame, cloud: pl.DataFrame) -> pl.DataFrame:
+def buy_vs_rent(
+    tiers: pl.DataFrame, value: pl.DataFrame, specs: pl.DataFrame, cloud: pl.DataFrame
+) -> pl.DataFrame:
     """One row per build_tiers row that chose a machine, in the row's index (perf_index) and against cloud GPUs
     that meet its VRAM floor (vram_floor_gb); energy at the price the tier was costed at."""
     rows = []
     released = dict(specs.select("model_id", "release_date").iter_rows())
     msrp = dict(specs.select("model_id", "launch_msrp_usd").iter_rows())
     offers: dict[tuple[str, float], dict | None] = {}  # the cheapest offer per index and VRAM floor
-    for day, day_tiers in tiers.filter(pl.col("model_id").is_not_null()).group_by("snapshot_date", maintain_order=True):
+    for day, day_tiers in tiers.filter(pl.col("model_id").is_not_null()).group_by(
+        "snapshot_date", maintain_order=True
+    ):
         day = day[0]
         day_value = value.filter(pl.col("snapshot_date") == day)
         ages = retention_points(day_value, specs, day)
@@ -150,10 +187,18 @@ def buy_vs_rent(tiers: pl.DataFrame, value: pl.DataFrame, specs: pl.DataFrame, c
         for t in day_tiers.iter_rows(named=True):
             index, floor = t["perf_index"], t["vram_floor_gb"]
             card = cards.get((t["model_id"], t["condition"]), {})
-            own_ret = (card.get("price_median") / msrp[t["model_id"]]
-                       if card.get("price_median") and msrp.get(t["model_id"]) else None)
-            fraction, basis = resale(t["condition"], _age_years(released.get(t["model_id"]), day), own_ret,
-                                     t["horizon_years"], ages)
+            own_ret = (
+                card.get("price_median") / msrp[t["model_id"]]
+                if card.get("price_median") and msrp.get(t["model_id"])
+                else None
+            )
+            fraction, basis = resale(
+                t["condition"],
+                _age_years(released.get(t["model_id"]), day),
+                own_ret,
+                t["horizon_years"],
+                ages,
+            )
             resale_usd = t["gpu_total_price"] * fraction
             fixed = t["total_build_cost_usd"] - resale_usd
             usd_per_kwh = _usd_per_kwh(t)
@@ -166,23 +211,41 @@ def buy_vs_rent(tiers: pl.DataFrame, value: pl.DataFrame, specs: pl.DataFrame, c
                 gpus = t["total_relative_perf"] / offer["perf"]
                 rent_per_hour = gpus * offer["usd_per_gpu_hour"]
                 hours = break_even_hours(fixed, t["horizon_years"], rent_per_hour, energy)
-            rows.append({
-                "snapshot_date": day, "tier": t["tier"], "use_case": t["use_case"], "condition": t["condition"],
-                "model_id": t["model_id"], "gpu_count": t["gpu_count"], "horizon_years": t["horizon_years"],
-                "perf_index": index, "total_relative_perf": t["total_relative_perf"],
-                "total_build_cost_usd": t["total_build_cost_usd"], "gpu_total_price": t["gpu_total_price"],
-                "resale_fraction": fraction, "resale_basis": basis, "resale_value_usd": resale_usd,
-                "own_fixed_usd": fixed, "own_energy_usd_per_hour": energy,
-                "rent_model_id": offer and offer["model_id"], "rent_provider": offer and offer["provider"],
-                "rent_offer_kind": offer and offer["offer_kind"],
-                "rent_usd_per_gpu_hour": offer and offer["usd_per_gpu_hour"], "rent_gpus_for_same_perf": gpus,
-                "rent_usd_per_hour": rent_per_hour, "break_even_hours_per_month": hours,
-                "break_even_utilization_pct": None if hours is None else hours / HOURS_PER_MONTH * 100,
-                "verdict": _verdict(hours, offer),
-                "notes": (f"cloud price {offer['price_date'] or 'undated'} ({offer.get('snapshot_basis') or 'snapshot'}"
-                          f"{', ' + offer['location'] if offer.get('location') else ''}) from {offer['source']}; "
-                          f"energy at {usd_per_kwh:g} USD/kWh and {t['wall_draw_w']:.0f} W at the wall"
-                          if offer else "no cloud GPU with a price meets the VRAM floor"),
-                "source_mode": t["source_mode"],
-            })
+            rows.append(
+                {
+                    "snapshot_date": day,
+                    "tier": t["tier"],
+                    "use_case": t["use_case"],
+                    "condition": t["condition"],
+                    "model_id": t["model_id"],
+                    "gpu_count": t["gpu_count"],
+                    "horizon_years": t["horizon_years"],
+                    "perf_index": index,
+                    "total_relative_perf": t["total_relative_perf"],
+                    "total_build_cost_usd": t["total_build_cost_usd"],
+                    "gpu_total_price": t["gpu_total_price"],
+                    "resale_fraction": fraction,
+                    "resale_basis": basis,
+                    "resale_value_usd": resale_usd,
+                    "own_fixed_usd": fixed,
+                    "own_energy_usd_per_hour": energy,
+                    "rent_model_id": offer and offer["model_id"],
+                    "rent_provider": offer and offer["provider"],
+                    "rent_offer_kind": offer and offer["offer_kind"],
+                    "rent_usd_per_gpu_hour": offer and offer["usd_per_gpu_hour"],
+                    "rent_gpus_for_same_perf": gpus,
+                    "rent_usd_per_hour": rent_per_hour,
+                    "break_even_hours_per_month": hours,
+                    "break_even_utilization_pct": None if hours is None else hours / HOURS_PER_MONTH * 100,
+                    "verdict": _verdict(hours, offer),
+                    "notes": (
+                        f"cloud price {offer['price_date'] or 'undated'} ({offer.get('snapshot_basis') or 'snapshot'}"
+                        f"{', ' + offer['location'] if offer.get('location') else ''}) from {offer['source']}; "
+                        f"energy at {usd_per_kwh:g} USD/kWh and {t['wall_draw_w']:.0f} W at the wall"
+                        if offer
+                        else "no cloud GPU with a price meets the VRAM floor"
+                    ),
+                    "source_mode": t["source_mode"],
+                }
+            )
     return pl.DataFrame(rows, schema=BUY_VS_RENT_SCHEMA)

@@ -38,6 +38,10 @@ def price_condition(condition: str | None, open_box_as_new: bool = True) -> str 
 
 def price_condition_expr(condition: pl.Expr, open_box_as_new: bool = True) -> pl.Expr:
     """`price_condition` as a Polars expression (vectorized, for large frames)."""
-    return (pl.when(condition == "open_box").then(pl.lit("new" if open_box_as_new else "open_box"))
-            .when(condition.is_in(["new", "used", "refurbished"])).then(condition)
-            .otherwise(pl.lit(None, pl.String)))
+    return (
+        pl.when(condition == "open_box")
+        .then(pl.lit("new" if open_box_as_new else "open_box"))
+        .when(condition.is_in(["new", "used", "refurbished"]))
+        .then(condition)
+        .otherwise(pl.lit(None, pl.String))
+    )

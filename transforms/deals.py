@@ -8,8 +8,21 @@ NEAR_LOWEST = 1.05
 MIN_HISTORY_DAYS = 7
 WINDOW_DAYS = 30  # the 30-day median spans the listing's date and the 29 dates before it
 
-DEAL_COLUMNS = ["snapshot_date", "source", "listing_id", "model_id", "condition", "title", "unit_price",
-                "median_30d", "discount_pct", "lowest_seen", "reason", "url", "source_mode"]
+DEAL_COLUMNS = [
+    "snapshot_date",
+    "source",
+    "listing_id",
+    "model_id",
+    "condition",
+    "title",
+    "unit_price",
+    "median_30d",
+    "discount_pct",
+    "lowest_seen",
+    "reason",
+    "url",
+    "source_mode",
+]
 
 
 def _windows(listings: pl.DataFrame, history: pl.DataFrame) -> pl.DataFrame:
@@ -19,15 +32,33 @@ def _windows(listings: pl.DataFrame, history: pl.DataFrame) -> pl.DataFrame:
     One rolling pass per model and condition over history plus a probe row per listing date (so a date
     without its own history row still gets its window); linear in rows, whatever the number of dates."""
     keys = ["model_id", "condition"]
-    probes = listings.select("snapshot_date", *keys).unique().with_columns(
-        median=pl.lit(None, pl.Float64), min_price=pl.lit(None, pl.Float64), _real=pl.lit(False))
-    rows = pl.concat([history.select("snapshot_date", *keys, pl.col("median").cast(pl.Float64),
-                                     pl.col("min_price").cast(pl.Float64), _real=pl.lit(True)), probes],
-                     how="vertical_relaxed").sort(*keys, "snapshot_date")
+    probes = (
+        listings.select("snapshot_date", *keys)
+        .unique()
+        .with_columns(
+            median=pl.lit(None, pl.Float64), min_price=pl.lit(None, pl.Float64), _real=pl.lit(False)
+        )
+    )
+    rows = pl.concat(
+        [
+            history.select(
+                "snapshot_date",
+                *keys,
+                pl.col("median").cast(pl.Float64),
+                pl.col("min_price").cast(pl.Float64),
+                _real=pl.lit(True),
+            ),
+            probes,
+        ],
+        how="vertical_relaxed",
+    ).sort(*keys, "snapshot_date")
     real = pl.col("_real")
     month = rows.rolling("snapshot_date", period=f"{WINDOW_DAYS}d", group_by=keys).agg(
-        median_30d=pl.col("median").median())
-    before = rows.rolling("snapshot_date", period=f"{WINDOW_DAYS - 1}d", offset=f"-{WINDOW_DAYS}d", group_by=keys).agg(
+        median_30d=pl.col("median").median()
+    )
+    before = rows.rolling(
+        "snapshot_date", period=f"{WINDOW_DAYS - 1}d", offset=f"-{WINDOW_DAYS}d", group_by=keys
+    ).agg(
         lowest_seen=pl.col("min_price").filter(real).min(),
         history_days=pl.col("snapshot_date").filter(real).n_unique(),
     )
@@ -48,19 +79,29 @@ def mark_deals(listings: pl.DataFrame, history: pl.DataFrame) -> pl.DataFrame:
     keys = ["snapshot_date", "model_id", "condition"]
     joined = listings.join(_windows(listings, history), on=keys, how="left", maintain_order="left")
     under = pl.col("unit_price") <= pl.col("median_30d") * UNDER_MEDIAN
-    near = (pl.col("history_days") >= MIN_HISTORY_DAYS) & (pl.col("unit_price") <= pl.col("lowest_seen") * NEAR_LOWEST)
-    return (joined.with_columns(under=under.fill_null(False), near=near.fill_null(False))
-            .filter(pl.col("under") | pl.col("near"))
-            .with_columns(
-                discount_pct=(1 - pl.col("unit_price") / pl.col("median_30d")) * 100,
-                reason=pl.when(pl.col("under") & pl.col("near")).then(pl.lit("both"))
-                .when(pl.col("under")).then(pl.lit("under_30d_median")).otherwise(pl.lit("near_lowest_seen")),
-            )
-            .drop("under", "near", "history_days"))
+    near = (pl.col("history_days") >= MIN_HISTORY_DAYS) & (
+        pl.col("unit_price") <= pl.col("lowest_seen") * NEAR_LOWEST
+    )
+    return (
+        joined.with_columns(under=under.fill_null(False), near=near.fill_null(False))
+        .filter(pl.col("under") | pl.col("near"))
+        .with_columns(
+            discount_pct=(1 - pl.col("unit_price") / pl.col("median_30d")) * 100,
+            reason=pl.when(pl.col("under") & pl.col("near"))
+            .then(pl.lit("both"))
+            .when(pl.col("under"))
+            .then(pl.lit("under_30d_median"))
+            .otherwise(pl.lit("near_lowest_seen")),
+        )
+        .drop("under", "near", "history_days")
+    )
 
 
 def find_deals(listings: pl.DataFrame, history: pl.DataFrame) -> pl.DataFrame:
     """marts.deals rows. `listings`: screened listings (source, listing_id, model_id, condition, title,
     unit_price, url, snapshot_date, source_mode), one day or many; `history` as for `mark_deals`."""
-    return (mark_deals(listings, history).select(DEAL_COLUMNS)
-            .sort(["snapshot_date", "discount_pct"], descending=[False, True]))
+    return (
+        mark_deals(listings, history)
+        .select(DEAL_COLUMNS)
+        .sort(["snapshot_date", "discount_pct"], descending=[False, True])
+    )

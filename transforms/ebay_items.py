@@ -73,8 +73,11 @@ def ebay_timestamp(value) -> datetime | None:
 def shipping(item: dict) -> tuple[float | None, str | None]:
     """(cost, type) of the cheapest FIXED option; (None, 'CALCULATED') when only calculated shipping is given."""
     options = [o for o in item.get("shippingOptions") or [] if isinstance(o, dict)]
-    fixed = [_float((o.get("shippingCost") or {}).get("value")) for o in options
-             if o.get("shippingCostType") == "FIXED"]
+    fixed = [
+        _float((o.get("shippingCost") or {}).get("value"))
+        for o in options
+        if o.get("shippingCostType") == "FIXED"
+    ]
     fixed = [f for f in fixed if f is not None and 0 <= f <= MAX_PRICE_USD]
     if fixed:
         return min(fixed), "FIXED"
@@ -91,8 +94,16 @@ def without_seller_name(item: dict) -> dict:
     return clean
 
 
-def item_row(item: dict, *, snapshot_date: date, query_model_id: str, query: str,
-             fetched_at: datetime, source_mode: str, marketplace_id: str = "EBAY_US") -> dict | None:
+def item_row(
+    item: dict,
+    *,
+    snapshot_date: date,
+    query_model_id: str,
+    query: str,
+    fetched_at: datetime,
+    source_mode: str,
+    marketplace_id: str = "EBAY_US",
+) -> dict | None:
     """One raw row, or None when the item has no id (nothing to key it by)."""
     item_id = item.get("itemId")
     if not isinstance(item_id, str) or not item_id:

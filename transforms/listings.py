@@ -5,21 +5,46 @@ import polars as pl
 from transforms.matching import classify_listings
 from transforms.regions import region_of
 
-LISTING_COLUMNS = ["snapshot_date", "source", "listing_id", "title", "condition", "price", "shipping_cost",
-                   "condition_id", "item_group_type", "seller_feedback_pct", "listing_kind", "url", "source_mode",
-                   "currency", "region"]
+LISTING_COLUMNS = [
+    "snapshot_date",
+    "source",
+    "listing_id",
+    "title",
+    "condition",
+    "price",
+    "shipping_cost",
+    "condition_id",
+    "item_group_type",
+    "seller_feedback_pct",
+    "listing_kind",
+    "url",
+    "source_mode",
+    "currency",
+    "region",
+]
 
 
 def from_ebay(raw: pl.DataFrame) -> pl.DataFrame:
     return raw.select(
-        "snapshot_date", pl.lit("ebay").alias("source"), pl.col("item_id").alias("listing_id"), "title", "condition",
-        "price", "shipping_cost", pl.col("condition_id").cast(pl.Int64), "item_group_type", "seller_feedback_pct",
-        pl.lit("card").alias("listing_kind"), pl.col("web_url").alias("url"), "source_mode",
+        "snapshot_date",
+        pl.lit("ebay").alias("source"),
+        pl.col("item_id").alias("listing_id"),
+        "title",
+        "condition",
+        "price",
+        "shipping_cost",
+        pl.col("condition_id").cast(pl.Int64),
+        "item_group_type",
+        "seller_feedback_pct",
+        pl.lit("card").alias("listing_kind"),
+        pl.col("web_url").alias("url"),
+        "source_mode",
         # in its own currency: transforms.fx.to_usd converts it, or says why it could not
         "currency",
         # where its buyer lives: the marketplace's country (rows stored before marketplaces were kept: US)
-        region_of(pl.col("marketplace_id") if "marketplace_id" in raw.columns else pl.lit(None, pl.String))
-        .alias("region"),
+        region_of(
+            pl.col("marketplace_id") if "marketplace_id" in raw.columns else pl.lit(None, pl.String)
+        ).alias("region"),
     )
 
 
@@ -28,23 +53,38 @@ def from_retailers(raw: pl.DataFrame) -> pl.DataFrame:
     store is the source. A listing id carries the condition when a store shows open-box units beside new.
     A bundle (the store sells several products at one price) keeps its kind, so it is excluded as `bundle`."""
     return raw.select(
-        "snapshot_date", pl.col("store").alias("source"),
-        pl.when(pl.col("condition") == "new").then(pl.col("sku"))
-        .otherwise(pl.concat_str([pl.col("sku"), pl.lit(":"), pl.col("condition")])).alias("listing_id"),
-        "title", pl.col("condition").fill_null("new"), "price", "shipping_cost",
-        pl.lit(None, pl.Int64).alias("condition_id"), pl.lit(None, pl.String).alias("item_group_type"),
+        "snapshot_date",
+        pl.col("store").alias("source"),
+        pl.when(pl.col("condition") == "new")
+        .then(pl.col("sku"))
+        .otherwise(pl.concat_str([pl.col("sku"), pl.lit(":"), pl.col("condition")]))
+        .alias("listing_id"),
+        "title",
+        pl.col("condition").fill_null("new"),
+        "price",
+        "shipping_cost",
+        pl.lit(None, pl.Int64).alias("condition_id"),
+        pl.lit(None, pl.String).alias("item_group_type"),
         pl.lit(None, pl.Float64).alias("seller_feedback_pct"),
-        (pl.col("listing_kind") if "listing_kind" in raw.columns else pl.lit("card")).fill_null("card")
-        .alias("listing_kind"), "url", "source_mode", pl.lit("USD").alias("currency"),  # US stores
+        (pl.col("listing_kind") if "listing_kind" in raw.columns else pl.lit("card"))
+        .fill_null("card")
+        .alias("listing_kind"),
+        "url",
+        "source_mode",
+        pl.lit("USD").alias("currency"),  # US stores
         pl.lit("US").alias("region"),
     )
 
 
-def classify_day(listings: pl.DataFrame, catalog: pl.DataFrame, min_feedback_pct: float = 95.0) -> pl.DataFrame:
+def classify_day(
+    listings: pl.DataFrame, catalog: pl.DataFrame, min_feedback_pct: float = 95.0
+) -> pl.DataFrame:
     """Listings with model_id, exclude_reason, lot_quantity, evidence, total and unit prices."""
     classified = classify_listings(listings, catalog, min_feedback_pct)
-    out = pl.concat([listings, classified.select("model_id", "exclude_reason", "lot_quantity", "evidence")],
-                    how="horizontal")
+    out = pl.concat(
+        [listings, classified.select("model_id", "exclude_reason", "lot_quantity", "evidence")],
+        how="horizontal",
+    )
     return out.with_columns(
         total_price=pl.col("price") + pl.col("shipping_cost").fill_null(0.0),
     ).with_columns(
@@ -52,7 +92,27 @@ def classify_day(listings: pl.DataFrame, catalog: pl.DataFrame, min_feedback_pct
     )
 
 
-STAGING_COLUMNS = ["snapshot_date", "source", "listing_id", "title", "condition", "price", "shipping_cost",
-                   "total_price", "unit_price", "lot_quantity", "model_id", "exclude_reason", "evidence", "url",
-                   "source_mode", "currency", "price_local", "shipping_cost_local", "fx_rate_to_usd", "fx_rate_date",
-                   "fx_error", "region"]
+STAGING_COLUMNS = [
+    "snapshot_date",
+    "source",
+    "listing_id",
+    "title",
+    "condition",
+    "price",
+    "shipping_cost",
+    "total_price",
+    "unit_price",
+    "lot_quantity",
+    "model_id",
+    "exclude_reason",
+    "evidence",
+    "url",
+    "source_mode",
+    "currency",
+    "price_local",
+    "shipping_cost_local",
+    "fx_rate_to_usd",
+    "fx_rate_date",
+    "fx_error",
+    "region",
+]

@@ -52,28 +52,39 @@ def per_1k_column(index: str) -> str:
 @dataclass(frozen=True)
 class IndexResult:
     name: str
-    values: pl.DataFrame     # model_id, relative_perf, perf_basis
+    values: pl.DataFrame  # model_id, relative_perf, perf_basis
     fit: PerfFit
     measured_cards: int
 
 
-def measured_llm(llm_bench: pl.DataFrame, specs: pl.DataFrame, reference: str = REFERENCE_MODEL) -> pl.DataFrame:
+def measured_llm(
+    llm_bench: pl.DataFrame, specs: pl.DataFrame, reference: str = REFERENCE_MODEL
+) -> pl.DataFrame:
     """model_id, measured_rel: tg128 tokens/s on the vendor's backend relative to the reference card's."""
     backend = pl.col("vendor").replace_strict(LLM_BACKEND, default=None)
-    rows = (llm_bench.join(specs.select("model_id", "vendor"), on="model_id")
-            .filter((pl.col("backend") == backend) & (pl.col("tg128_tokens_per_s") > 0))
-            .group_by("model_id").agg(tg=pl.col("tg128_tokens_per_s").median()))
+    rows = (
+        llm_bench.join(specs.select("model_id", "vendor"), on="model_id")
+        .filter((pl.col("backend") == backend) & (pl.col("tg128_tokens_per_s") > 0))
+        .group_by("model_id")
+        .agg(tg=pl.col("tg128_tokens_per_s").median())
+    )
     ref = rows.filter(pl.col("model_id") == reference)
     if ref.is_empty():
         return pl.DataFrame(schema={"model_id": pl.String, "measured_rel": pl.Float64})
     return rows.select("model_id", measured_rel=pl.col("tg") / ref["tg"][0]).sort("model_id")
 
 
-def perf_indices(specs: pl.DataFrame, training_bench: pl.DataFrame, llm_bench: pl.DataFrame,
-                 reference: str = REFERENCE_MODEL) -> dict[str, IndexResult]:
+def perf_indices(
+    specs: pl.DataFrame,
+    training_bench: pl.DataFrame,
+    llm_bench: pl.DataFrame,
+    reference: str = REFERENCE_MODEL,
+) -> dict[str, IndexResult]:
     measured = {
         "training": measured_relative(training_bench, reference),
-        "vision": measured_relative(training_bench.filter(pl.col("workload").is_in(VISION_WORKLOADS)), reference),
+        "vision": measured_relative(
+            training_bench.filter(pl.col("workload").is_in(VISION_WORKLOADS)), reference
+        ),
         "llm_inference": measured_llm(llm_bench, specs, reference),
     }
     out = {}
@@ -87,23 +98,48 @@ def index_columns(results: dict[str, IndexResult]) -> pl.DataFrame:
     """model_id with relative_perf / perf_basis (training) and perf_<index> / perf_<index>_basis for the others."""
     frame = results["training"].values
     for name in INDICES[1:]:
-        frame = frame.join(results[name].values.rename({"relative_perf": perf_column(name),
-                                                        "perf_basis": f"{perf_column(name)}_basis"}),
-                           on="model_id", how="left")
+        frame = frame.join(
+            results[name].values.rename(
+                {"relative_perf": perf_column(name), "perf_basis": f"{perf_column(name)}_basis"}
+            ),
+            on="model_id",
+            how="left",
+        )
     return frame
 
 
 def fits_frame(results: dict[str, IndexResult], reference: str = REFERENCE_MODEL) -> pl.DataFrame:
     """One row per index: the fit's weights, cards measured, leave-one-out errors and source."""
-    return pl.DataFrame([{
-        "perf_index": name, "reference_model": reference, "source": INDEX_SOURCES[name],
-        "measured_cards": r.measured_cards, "cards_in_fit": r.fit.cards_in_fit,
-        "weight_compute": round(r.fit.weight_compute, 3), "weight_bandwidth": round(1 - r.fit.weight_compute, 3),
-        "loo_mean_abs_pct_error": None if r.fit.loo_mean_abs_pct_error is None else round(r.fit.loo_mean_abs_pct_error, 2),
-        "loo_max_abs_pct_error": None if r.fit.loo_max_abs_pct_error is None else round(r.fit.loo_max_abs_pct_error, 2),
-        "loo_worst_model": r.fit.loo_worst_model,
-    } for name, r in results.items()], schema={
-        "perf_index": pl.String, "reference_model": pl.String, "source": pl.String, "measured_cards": pl.Int32,
-        "cards_in_fit": pl.Int32, "weight_compute": pl.Float64, "weight_bandwidth": pl.Float64,
-        "loo_mean_abs_pct_error": pl.Float64, "loo_max_abs_pct_error": pl.Float64, "loo_worst_model": pl.String,
-    })
+    return pl.DataFrame(
+        [
+            {
+                "perf_index": name,
+                "reference_model": reference,
+                "source": INDEX_SOURCES[name],
+                "measured_cards": r.measured_cards,
+                "cards_in_fit": r.fit.cards_in_fit,
+                "weight_compute": round(r.fit.weight_compute, 3),
+                "weight_bandwidth": round(1 - r.fit.weight_compute, 3),
+                "loo_mean_abs_pct_error": None
+                if r.fit.loo_mean_abs_pct_error is None
+                else round(r.fit.loo_mean_abs_pct_error, 2),
+                "loo_max_abs_pct_error": None
+                if r.fit.loo_max_abs_pct_error is None
+                else round(r.fit.loo_max_abs_pct_error, 2),
+                "loo_worst_model": r.fit.loo_worst_model,
+            }
+            for name, r in results.items()
+        ],
+        schema={
+            "perf_index": pl.String,
+            "reference_model": pl.String,
+            "source": pl.String,
+            "measured_cards": pl.Int32,
+            "cards_in_fit": pl.Int32,
+            "weight_compute": pl.Float64,
+            "weight_bandwidth": pl.Float64,
+            "loo_mean_abs_pct_error": pl.Float64,
+            "loo_max_abs_pct_error": pl.Float64,
+            "loo_worst_model": pl.String,
+        },
+    )

@@ -21,9 +21,11 @@ def screen_outliers(listings: pl.DataFrame) -> pl.DataFrame:
     groups = listings.group_by(GROUP).agg(_median=pl.col("unit_price").median(), _count=pl.len())
     median = pl.col("_median")
     inside = pl.col("unit_price").is_between(median * SCREEN_LOW, median * SCREEN_HIGH)
-    return (listings.join(groups, on=GROUP, how="left", nulls_equal=True, maintain_order="left")
-            .with_columns(kept_by_screen=(pl.col("_count") < SCREEN_MIN_LISTINGS) | inside)
-            .drop("_median", "_count"))
+    return (
+        listings.join(groups, on=GROUP, how="left", nulls_equal=True, maintain_order="left")
+        .with_columns(kept_by_screen=(pl.col("_count") < SCREEN_MIN_LISTINGS) | inside)
+        .drop("_median", "_count")
+    )
 
 
 def _stats(frame: pl.DataFrame, keys: list[str]) -> pl.DataFrame:
@@ -38,8 +40,11 @@ def _stats(frame: pl.DataFrame, keys: list[str]) -> pl.DataFrame:
         p75=price.quantile(0.75, "linear"),
     )
     out = frame.filter(~pl.col("kept_by_screen")).group_by(keys).agg(screened_out=pl.len().cast(pl.Int32))
-    return (stats.join(out, on=keys, how="left").with_columns(pl.col("screened_out").fill_null(0))
-            .select(*keys, "listing_count", "screened_out", "min_price", "low3_mean", "p25", "median", "p75"))
+    return (
+        stats.join(out, on=keys, how="left")
+        .with_columns(pl.col("screened_out").fill_null(0))
+        .select(*keys, "listing_count", "screened_out", "min_price", "low3_mean", "p25", "median", "p75")
+    )
 
 
 def daily_price_stats(listings: pl.DataFrame) -> pl.DataFrame:
@@ -76,18 +81,24 @@ def add_history(today: pl.DataFrame, history: pl.DataFrame) -> pl.DataFrame:
     """
     keys = ["model_id", "condition", "source"]
     date = pl.col("snapshot_date")
-    both = pl.concat([history.select("snapshot_date", *keys, "median"),
-                      today.select("snapshot_date", *keys, "median")],
-                     how="vertical_relaxed").unique(["snapshot_date", *keys], keep="last")
+    both = pl.concat(
+        [history.select("snapshot_date", *keys, "median"), today.select("snapshot_date", *keys, "median")],
+        how="vertical_relaxed",
+    ).unique(["snapshot_date", *keys], keep="last")
     on = ["snapshot_date", *keys]
-    rolling = (both.sort(*keys, "snapshot_date").rolling("snapshot_date", period="7d", group_by=keys)
-               .agg(rolling_7d_median=pl.col("median").median())
-               .join(today.select(on), on=on, how="semi"))
+    rolling = (
+        both.sort(*keys, "snapshot_date")
+        .rolling("snapshot_date", period="7d", group_by=keys)
+        .agg(rolling_7d_median=pl.col("median").median())
+        .join(today.select(on), on=on, how="semi")
+    )
     ago7 = both.select(date + pl.duration(days=7), *keys, median_7=pl.col("median"))
     ago30 = both.select(date + pl.duration(days=HISTORY_DAYS), *keys, median_30=pl.col("median"))
-    out = (today.join(rolling, on=on, how="left", maintain_order="left")
-           .join(ago7, on=on, how="left", maintain_order="left")
-           .join(ago30, on=on, how="left", maintain_order="left"))
+    out = (
+        today.join(rolling, on=on, how="left", maintain_order="left")
+        .join(ago7, on=on, how="left", maintain_order="left")
+        .join(ago30, on=on, how="left", maintain_order="left")
+    )
     return out.with_columns(
         change_7d_pct=(pl.col("median") / pl.col("median_7") - 1) * 100,
         change_30d_pct=(pl.col("median") / pl.col("median_30") - 1) * 100,

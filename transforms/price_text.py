@@ -23,8 +23,12 @@ MAX_PRICE_USD = Decimal("1000000")
 # Whole-text phrases meaning "no price shown"; checked in order, first match wins.
 _NO_PRICE_PHRASES: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"call\s+for\s+(?:price|pricing)|call\s+for\s+quote", re.I), "call for price"),
-    (re.compile(r"see\s+(?:the\s+)?price\s+in\s+(?:cart|checkout)|add\s+to\s+cart\s+to\s+see\s+price", re.I),
-     "see price in cart"),
+    (
+        re.compile(
+            r"see\s+(?:the\s+)?price\s+in\s+(?:cart|checkout)|add\s+to\s+cart\s+to\s+see\s+price", re.I
+        ),
+        "see price in cart",
+    ),
     (re.compile(r"out\s+of\s+stock|sold\s+out", re.I), "out of stock"),
     (re.compile(r"coming\s+soon", re.I), "coming soon"),
 )
@@ -146,7 +150,7 @@ def _parse(text: str | None) -> PriceText:
     match = _FROM_PREFIX.match(body)
     if match:
         is_from = True
-        body = body[match.end():]
+        body = body[match.end() :]
 
     body = body.replace("−", "-")  # unicode minus
     if body.startswith("(") and body.endswith(")") and _NUMBER.search(body):
@@ -171,7 +175,7 @@ def _parse(text: str | None) -> PriceText:
         return PriceText(price, price, "from" if is_from else None)
 
     if len(tokens) == 2:
-        between = _CURRENCY.sub("", body[first.end(): tokens[1].start()])
+        between = _CURRENCY.sub("", body[first.end() : tokens[1].start()])
         if _RANGE_SEP.match(between):
             low_d, high_d = _to_decimal(first.group()), _to_decimal(tokens[1].group())
             if low_d is None or high_d is None:

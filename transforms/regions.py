@@ -32,8 +32,10 @@ KEY = ["snapshot_date", "model_id", "condition"]
 
 def _per_region(frame: pl.DataFrame, build) -> pl.DataFrame:
     """`build(rows of one region without the region column)` for every region, the region put back, stacked."""
-    frames = [build(part.drop("region")).with_columns(region=pl.lit(region))
-              for (region,), part in frame.group_by("region", maintain_order=True)]
+    frames = [
+        build(part.drop("region")).with_columns(region=pl.lit(region))
+        for (region,), part in frame.group_by("region", maintain_order=True)
+    ]
     return pl.concat(frames, how="diagonal_relaxed") if frames else pl.DataFrame()
 
 
@@ -44,14 +46,18 @@ def _pooled(listings: pl.DataFrame) -> pl.DataFrame:
 
 def _region_stats(part: pl.DataFrame) -> pl.DataFrame:
     currencies = part["currency"].drop_nulls().unique().to_list()
-    rates = (part.filter(pl.col("fx_rate_to_usd").is_not_null())
-             .group_by("snapshot_date").agg(fx_rate_to_usd=pl.col("fx_rate_to_usd").first(),
-                                            fx_rate_date=pl.col("fx_rate_date").first()))
+    rates = (
+        part.filter(pl.col("fx_rate_to_usd").is_not_null())
+        .group_by("snapshot_date")
+        .agg(fx_rate_to_usd=pl.col("fx_rate_to_usd").first(), fx_rate_date=pl.col("fx_rate_date").first())
+    )
     one = len(currencies) == 1
     out = _pooled(part).with_columns(currency=pl.lit(currencies[0] if one else None, pl.String))
     if one:
         local = _pooled(part.with_columns(unit_price=pl.col("unit_price_local")))
-        out = out.join(local.select(*KEY, *[pl.col(c).alias(f"{c}_local") for c in LOCAL_STATS]), on=KEY, how="left")
+        out = out.join(
+            local.select(*KEY, *[pl.col(c).alias(f"{c}_local") for c in LOCAL_STATS]), on=KEY, how="left"
+        )
     else:
         out = out.with_columns(*[pl.lit(None, pl.Float64).alias(f"{c}_local") for c in LOCAL_STATS])
     return out.join(rates, on="snapshot_date", how="left")
@@ -68,15 +74,23 @@ def region_prices(kept: pl.DataFrame) -> pl.DataFrame:
 
 def region_value(prices: pl.DataFrame, specs: pl.DataFrame) -> pl.DataFrame:
     """marts.gpu_value per region (USD, so regions compare), with the local median beside it."""
-    return _per_region(prices, lambda part: gpu_value(part.with_columns(source=pl.lit("all")), specs).join(
-        part.select(*KEY, "currency", "median_local"), on=KEY, how="left"))
+    return _per_region(
+        prices,
+        lambda part: gpu_value(part.with_columns(source=pl.lit("all")), specs).join(
+            part.select(*KEY, "currency", "median_local"), on=KEY, how="left"
+        ),
+    )
 
 
 def region_picks(value: pl.DataFrame) -> pl.DataFrame:
     """marts.budget_picks per region (same rule, budgets in USD so regions compare), with the pick's median in
     the region's currency."""
-    return _per_region(value, lambda part: budget_picks(part).join(
-        part.select(*KEY, "currency", price_local=pl.col("median_local")), on=KEY, how="left"))
+    return _per_region(
+        value,
+        lambda part: budget_picks(part).join(
+            part.select(*KEY, "currency", price_local=pl.col("median_local")), on=KEY, how="left"
+        ),
+    )
 
 
 def region_config(region: dict, base: TierConfig, usd_per_unit: float | None) -> TierConfig | None:
@@ -88,17 +102,30 @@ def region_config(region: dict, base: TierConfig, usd_per_unit: float | None) ->
     rate = 1.0 if currency == "USD" else usd_per_unit
     if rate is None:
         return None
-    return TierConfig(usd_per_kwh=price * rate, utilization=base.utilization, horizon_years=base.horizon_years,
-                      psu_efficiency=base.psu_efficiency, mains_volts=float(region["mains_volts"]),
-                      mains_amps=float(region["outlet_amps"]),
-                      continuous_fraction=float(region["continuous_amps"]) / float(region["outlet_amps"]),
-                      allow_risers=base.allow_risers, allow_water_cooling=base.allow_water_cooling,
-                      vendors=base.vendors)
+    return TierConfig(
+        usd_per_kwh=price * rate,
+        utilization=base.utilization,
+        horizon_years=base.horizon_years,
+        psu_efficiency=base.psu_efficiency,
+        mains_volts=float(region["mains_volts"]),
+        mains_amps=float(region["outlet_amps"]),
+        continuous_fraction=float(region["continuous_amps"]) / float(region["outlet_amps"]),
+        allow_risers=base.allow_risers,
+        allow_water_cooling=base.allow_water_cooling,
+        vendors=base.vendors,
+    )
 
 
-def region_tiers(value: pl.DataFrame, specs: pl.DataFrame, platforms: pl.DataFrame, parts: pl.DataFrame,
-                 scaling: pl.DataFrame, regions: pl.DataFrame, usd_per_unit: dict[str, float],
-                 base: TierConfig | None = None) -> tuple[pl.DataFrame, list[str]]:
+def region_tiers(
+    value: pl.DataFrame,
+    specs: pl.DataFrame,
+    platforms: pl.DataFrame,
+    parts: pl.DataFrame,
+    scaling: pl.DataFrame,
+    regions: pl.DataFrame,
+    usd_per_unit: dict[str, float],
+    base: TierConfig | None = None,
+) -> tuple[pl.DataFrame, list[str]]:
     """marts.build_tiers per region: that region's cards and prices, outlet and electricity price. Returns
     the rows and, per region left out, why."""
     base = base or TierConfig()
@@ -111,16 +138,27 @@ def region_tiers(value: pl.DataFrame, specs: pl.DataFrame, platforms: pl.DataFra
             continue
         cfg = region_config(info, base, usd_per_unit.get(info["electricity_currency"]))
         if cfg is None:
-            skipped.append(f"{region}: no sourced electricity price or exchange rate ({info['electricity_source']})")
+            skipped.append(
+                f"{region}: no sourced electricity price or exchange rate ({info['electricity_source']})"
+            )
             continue
         tiers = build_tiers(part.drop("region"), specs, platforms, parts, scaling, cfg)
         currency = part["currency"].drop_nulls().first() if "currency" in part.columns else None
         rate = 1.0 if currency in (None, "USD") else usd_per_unit.get(currency)
-        local = {f"{c}_local": (pl.col(f"{c}_usd") / rate) if rate else pl.lit(None, pl.Float64)
-                 for c in ("total_build_cost", "tco")}
-        frames.append(tiers.with_columns(
-            currency=pl.lit(currency or "USD"), **local,
-            region=pl.lit(region), mains=pl.lit(f"{info['mains_volts']:g} V, {info['outlet_amps']:g} A outlet "
-                                                f"({info['continuous_amps']:g} A continuous), {info['plug']}"),
-            usd_per_kwh=pl.lit(cfg.usd_per_kwh)))
+        local = {
+            f"{c}_local": (pl.col(f"{c}_usd") / rate) if rate else pl.lit(None, pl.Float64)
+            for c in ("total_build_cost", "tco")
+        }
+        frames.append(
+            tiers.with_columns(
+                currency=pl.lit(currency or "USD"),
+                **local,
+                region=pl.lit(region),
+                mains=pl.lit(
+                    f"{info['mains_volts']:g} V, {info['outlet_amps']:g} A outlet "
+                    f"({info['continuous_amps']:g} A continuous), {info['plug']}"
+                ),
+                usd_per_kwh=pl.lit(cfg.usd_per_kwh),
+            )
+        )
     return (pl.concat(frames, how="diagonal_relaxed") if frames else pl.DataFrame()), skipped

@@ -39,7 +39,7 @@ CONDITION_OF_WORD: tuple[tuple[str, re.Pattern[str]], ...] = (
 
 class SplitTitle(NamedTuple):
     title: str
-    condition: str | None    # new/open_box/refurbished/used named in the title, else None
+    condition: str | None  # new/open_box/refurbished/used named in the title, else None
 
 
 def clean_text(text: str | None) -> str:
@@ -85,13 +85,13 @@ def split_condition(raw_title: str | None) -> SplitTitle:
         lead = _LEADING.match(title)
         if lead:
             found.append(lead.group(1))
-            title = title[lead.end():]
+            title = title[lead.end() :]
         found.extend(m.group(1) for m in _BRACKETED.finditer(title))
         title = clean_text(_BRACKETED.sub(" ", title))
         trail = _TRAILING.search(title)
         if trail:
             found.append(trail.group(1))
-            title = clean_text(title[:trail.start()])
+            title = clean_text(title[: trail.start()])
         if title == before:
             break
     condition = next((c for c in (condition_of(w) for w in found) if c), None)

@@ -11,14 +11,22 @@ from dataclasses import dataclass
 from transforms.ingest_errors import IngestError
 
 OK, PARTIAL, FAILED = "ok", "partial", "failed"
-STOPPING_KINDS = ("auth_refused", "host_down")  # a source stopped for the run (pipelines/sources/circuit_breaker.py)
+STOPPING_KINDS = (
+    "auth_refused",
+    "host_down",
+)  # a source stopped for the run (pipelines/sources/circuit_breaker.py)
 
 # What to check, per source, when its credentials are refused or its host is down.
-CREDENTIAL_HINTS = {"ebay": "check EBAY_CLIENT_ID / EBAY_CLIENT_SECRET",
-                    "bestbuy": "check BESTBUY_API_KEY"}
+CREDENTIAL_HINTS = {"ebay": "check EBAY_CLIENT_ID / EBAY_CLIENT_SECRET", "bestbuy": "check BESTBUY_API_KEY"}
 HOST_HINTS = {"ebay": "check the network and EBAY_BASE_URL"}
-SOURCE_NAMES = {"ebay": "eBay", "newegg": "Newegg", "microcenter": "Micro Center", "bestbuy": "Best Buy",
-                "techpowerup": "TechPowerUp", "wikipedia": "Wikipedia"}
+SOURCE_NAMES = {
+    "ebay": "eBay",
+    "newegg": "Newegg",
+    "microcenter": "Micro Center",
+    "bestbuy": "Best Buy",
+    "techpowerup": "TechPowerUp",
+    "wikipedia": "Wikipedia",
+}
 
 
 @dataclass(frozen=True)
@@ -52,8 +60,11 @@ def ebay_outcome(items: int, queries: int, errors: list[IngestError]) -> SourceO
         return SourceOutcome(FAILED, stop_sentence(stop))
     if items == 0:
         failed = len(errors)
-        why = f"{failed} of {queries} searches failed (see raw.ingest_errors)" if failed else \
-            f"all {queries} searches answered with no listings"
+        why = (
+            f"{failed} of {queries} searches failed (see raw.ingest_errors)"
+            if failed
+            else f"all {queries} searches answered with no listings"
+        )
         return SourceOutcome(FAILED, f"eBay returned no listings: {why}")
     if errors:
         budget = any(e.error_kind == "budget_exhausted" for e in errors)
@@ -66,7 +77,11 @@ def optional_source_outcome(label: str, rows: int, errors: list[IngestError], pa
     """Retailers and spec pages: recorded the same way, but a source the day does not need never fails it.
     `parts` is how many stores or pages were asked."""
     if rows == 0 and errors:
-        return SourceOutcome(FAILED, f"{label}: no rows; {len(errors)} of {parts} failed (see raw.ingest_errors)")
+        return SourceOutcome(
+            FAILED, f"{label}: no rows; {len(errors)} of {parts} failed (see raw.ingest_errors)"
+        )
     if errors:
-        return SourceOutcome(PARTIAL, f"{label}: {rows} rows; {len(errors)} of {parts} failed (see raw.ingest_errors)")
+        return SourceOutcome(
+            PARTIAL, f"{label}: {rows} rows; {len(errors)} of {parts} failed (see raw.ingest_errors)"
+        )
     return SourceOutcome(OK, f"{label}: {rows} rows")

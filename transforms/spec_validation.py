@@ -42,8 +42,10 @@ class CatalogRow(BaseModel):
             if self.fp16_tensor_tflops is None:
                 raise ValueError("tensor-core card without dense fp16_tensor_tflops")
             if self.fp16_tensor_tflops < self.fp32_tflops:
-                raise ValueError(f"fp16_tensor_tflops {self.fp16_tensor_tflops} below fp32_tflops "
-                                 f"{self.fp32_tflops} on a tensor-core card")
+                raise ValueError(
+                    f"fp16_tensor_tflops {self.fp16_tensor_tflops} below fp32_tflops "
+                    f"{self.fp32_tflops} on a tensor-core card"
+                )
         return self
 
 
@@ -58,8 +60,10 @@ def _describe(error: dict) -> str:
 
 def catalog_problems(catalog: pl.DataFrame) -> list[str]:
     """Every problem found, each naming the row; empty when the catalog is sound."""
-    problems = [f"duplicate model_id {dup!r}"
-                for dup in catalog.filter(pl.col("model_id").is_duplicated())["model_id"].unique().sort().to_list()]
+    problems = [
+        f"duplicate model_id {dup!r}"
+        for dup in catalog.filter(pl.col("model_id").is_duplicated())["model_id"].unique().sort().to_list()
+    ]
     for i, row in enumerate(catalog.iter_rows(named=True)):
         try:
             CatalogRow.model_validate(row)

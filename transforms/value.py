@@ -10,8 +10,15 @@ VALUE_CONDITIONS = ("new", "used")
 
 
 def vram_class(vram: pl.Expr) -> pl.Expr:
-    return (pl.when(vram >= 48).then(pl.lit("48+ GB")).when(vram >= 24).then(pl.lit("24-47 GB"))
-            .when(vram >= 12).then(pl.lit("12-23 GB")).otherwise(pl.lit("<12 GB")))
+    return (
+        pl.when(vram >= 48)
+        .then(pl.lit("48+ GB"))
+        .when(vram >= 24)
+        .then(pl.lit("24-47 GB"))
+        .when(vram >= 12)
+        .then(pl.lit("12-23 GB"))
+        .otherwise(pl.lit("<12 GB"))
+    )
 
 
 PLUG_IN = pl.col("form_factor").fill_null("pcie") == "pcie"
@@ -20,13 +27,24 @@ PLUG_IN = pl.col("form_factor").fill_null("pcie") == "pcie"
 
 def gpu_value(prices: pl.DataFrame, specs: pl.DataFrame) -> pl.DataFrame:
     """`prices`: price_daily rows of source 'all'; `specs`: marts.gpu_specs (with relative_perf)."""
-    missing = [pl.lit(None, pl.Float64 if not c.endswith("_basis") else pl.String).alias(c)
-               for c in USE_CASE_COLUMNS if c not in specs.columns]  # specs read before the use-case indices
-    base = (prices.filter((pl.col("source") == "all") & pl.col("condition").is_in(VALUE_CONDITIONS))
-            .join(specs.with_columns(missing), on="model_id", how="inner"))
-    compute = pl.when(pl.col("has_tensor_cores")).then(pl.col("fp16_tensor_tflops")).otherwise(pl.col("fp32_tflops"))
+    missing = [
+        pl.lit(None, pl.Float64 if not c.endswith("_basis") else pl.String).alias(c)
+        for c in USE_CASE_COLUMNS
+        if c not in specs.columns
+    ]  # specs read before the use-case indices
+    base = prices.filter((pl.col("source") == "all") & pl.col("condition").is_in(VALUE_CONDITIONS)).join(
+        specs.with_columns(missing), on="model_id", how="inner"
+    )
+    compute = (
+        pl.when(pl.col("has_tensor_cores"))
+        .then(pl.col("fp16_tensor_tflops"))
+        .otherwise(pl.col("fp32_tflops"))
+    )
     ranked = base.select(
-        "snapshot_date", "model_id", "name", "condition",
+        "snapshot_date",
+        "model_id",
+        "name",
+        "condition",
         price_median=pl.col("median"),
         price_low=pl.col("low3_mean"),
         listing_count=pl.col("listing_count"),
@@ -58,9 +76,14 @@ def gpu_value(prices: pl.DataFrame, specs: pl.DataFrame) -> pl.DataFrame:
     return ranked.with_columns(
         rank_overall=order.rank("ordinal", descending=True).over("snapshot_date", "condition").cast(pl.Int32),
         rank_in_vram_class=order.rank("ordinal", descending=True)
-        .over("snapshot_date", "condition", "vram_class").cast(pl.Int32),
-        rank_vision=pl.col("perf_per_1k_usd_vision").rank("ordinal", descending=True)
-        .over("snapshot_date", "condition").cast(pl.Int32),
-        rank_llm_inference=pl.col("perf_per_1k_usd_llm_inference").rank("ordinal", descending=True)
-        .over("snapshot_date", "condition").cast(pl.Int32),
+        .over("snapshot_date", "condition", "vram_class")
+        .cast(pl.Int32),
+        rank_vision=pl.col("perf_per_1k_usd_vision")
+        .rank("ordinal", descending=True)
+        .over("snapshot_date", "condition")
+        .cast(pl.Int32),
+        rank_llm_inference=pl.col("perf_per_1k_usd_llm_inference")
+        .rank("ordinal", descending=True)
+        .over("snapshot_date", "condition")
+        .cast(pl.Int32),
     ).sort("snapshot_date", "condition", "rank_overall")

@@ -64,13 +64,27 @@ def parse_watchlist(document: object) -> list[WatchEntry]:
     return entries
 
 
-MATCH_COLUMNS = ["watch", "source", "listing_id", "kind", "model_id", "condition", "price", "title", "url", "reason"]
+MATCH_COLUMNS = [
+    "watch",
+    "source",
+    "listing_id",
+    "kind",
+    "model_id",
+    "condition",
+    "price",
+    "title",
+    "url",
+    "reason",
+]
 
 
 def _covers(entry: WatchEntry) -> pl.Expr:
     """Rows (joined with the catalog's vram_gb and vendor) of the models in the entry's condition."""
-    covered = (pl.col("model_id") == entry.model_id if entry.model_id is not None
-               else pl.col("vram_gb") >= entry.min_vram_gb)
+    covered = (
+        pl.col("model_id") == entry.model_id
+        if entry.model_id is not None
+        else pl.col("vram_gb") >= entry.min_vram_gb
+    )
     if entry.model_id is None and entry.vendor:
         covered &= pl.col("vendor") == entry.vendor
     return covered if entry.condition == "any" else covered & (pl.col("condition") == entry.condition)
@@ -81,9 +95,18 @@ def _alert_rows(frames: list[pl.DataFrame]) -> pl.DataFrame:
 
 
 def _select(rows: pl.DataFrame, entry: WatchEntry, kind: str, reason: pl.Expr) -> pl.DataFrame:
-    return rows.select(pl.lit(entry.name).alias("watch"), "source", "listing_id", pl.lit(kind).alias("kind"),
-                       "model_id", "condition", pl.col("unit_price").alias("price"), "title", "url",
-                       reason.alias("reason"))
+    return rows.select(
+        pl.lit(entry.name).alias("watch"),
+        "source",
+        "listing_id",
+        pl.lit(kind).alias("kind"),
+        "model_id",
+        "condition",
+        pl.col("unit_price").alias("price"),
+        "title",
+        "url",
+        reason.alias("reason"),
+    )
 
 
 def match_listings(listings: pl.DataFrame, entries: list[WatchEntry]) -> pl.DataFrame:
@@ -103,5 +126,9 @@ def match_listings(listings: pl.DataFrame, entries: list[WatchEntry]) -> pl.Data
 
 def match_deals(deals: pl.DataFrame, entries: list[WatchEntry]) -> pl.DataFrame:
     """Deals (marts.deals rows joined with vram_gb and vendor) of the models of entries with `deals: true`."""
-    reason = pl.format("deal: {}% under the 30-day median ({})", pl.col("discount_pct").round(0), pl.col("reason"))
-    return _alert_rows([_select(deals.filter(_covers(entry)), entry, "deal", reason) for entry in entries if entry.deals])
+    reason = pl.format(
+        "deal: {}% under the 30-day median ({})", pl.col("discount_pct").round(0), pl.col("reason")
+    )
+    return _alert_rows(
+        [_select(deals.filter(_covers(entry)), entry, "deal", reason) for entry in entries if entry.deals]
+    )

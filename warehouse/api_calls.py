@@ -10,8 +10,12 @@ SCHEMA = {"call_date": pl.Date, "source": pl.String, "calls": pl.Int32}
 
 def calls_on(con: duckdb.DuckDBPyConnection, source: str, day: date) -> int:
     """Calls `source` made on the UTC day `day` (0 when none are recorded)."""
-    return int(con.execute("SELECT coalesce(sum(calls), 0) FROM raw.api_calls WHERE call_date = ? AND source = ?",
-                           [day, source]).fetchone()[0])
+    return int(
+        con.execute(
+            "SELECT coalesce(sum(calls), 0) FROM raw.api_calls WHERE call_date = ? AND source = ?",
+            [day, source],
+        ).fetchone()[0]
+    )
 
 
 def calls_write(source: str, day: date, calls: int) -> tuple[str, pl.DataFrame, dict]:

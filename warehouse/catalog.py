@@ -80,14 +80,27 @@ def load_benchmarks(path: Path | None = None) -> pl.DataFrame:
 
 LLM_BENCHMARKS_CSV = CATALOG_DIR / "llm_inference_benchmarks.csv"
 LLM_BENCHMARK_SCHEMA: dict[str, pl.DataType] = {
-    "model_id": pl.String, "benchmark": pl.String, "backend": pl.String, "pp512_tokens_per_s": pl.Float64,
-    "tg128_tokens_per_s": pl.Float64, "llama_cpp_commit": pl.String, "flash_attention": pl.String,
-    "source": pl.String, "read_date": pl.Date, "note": pl.String,
+    "model_id": pl.String,
+    "benchmark": pl.String,
+    "backend": pl.String,
+    "pp512_tokens_per_s": pl.Float64,
+    "tg128_tokens_per_s": pl.Float64,
+    "llama_cpp_commit": pl.String,
+    "flash_attention": pl.String,
+    "source": pl.String,
+    "read_date": pl.Date,
+    "note": pl.String,
 }
 CLOUD_PRICES_CSV = CATALOG_DIR / "cloud_prices.csv"
 CLOUD_PRICE_SCHEMA: dict[str, pl.DataType] = {
-    "model_id": pl.String, "provider": pl.String, "offer_kind": pl.String, "usd_per_gpu_hour": pl.Float64,
-    "instance": pl.String, "price_date": pl.String, "source": pl.String, "note": pl.String,
+    "model_id": pl.String,
+    "provider": pl.String,
+    "offer_kind": pl.String,
+    "usd_per_gpu_hour": pl.Float64,
+    "instance": pl.String,
+    "price_date": pl.String,
+    "source": pl.String,
+    "note": pl.String,
 }
 
 
@@ -103,9 +116,17 @@ def load_cloud_prices(path: Path | None = None) -> pl.DataFrame:
 
 REGIONS_CSV = CATALOG_DIR / "regions.csv"
 REGION_SCHEMA: dict[str, pl.DataType] = {
-    "region": pl.String, "name": pl.String, "mains_volts": pl.Float64, "outlet_amps": pl.Float64,
-    "continuous_amps": pl.Float64, "plug": pl.String, "mains_source": pl.String, "electricity_price": pl.Float64,
-    "electricity_currency": pl.String, "electricity_period": pl.String, "electricity_source": pl.String,
+    "region": pl.String,
+    "name": pl.String,
+    "mains_volts": pl.Float64,
+    "outlet_amps": pl.Float64,
+    "continuous_amps": pl.Float64,
+    "plug": pl.String,
+    "mains_source": pl.String,
+    "electricity_price": pl.Float64,
+    "electricity_currency": pl.String,
+    "electricity_period": pl.String,
+    "electricity_source": pl.String,
 }
 
 
@@ -117,7 +138,10 @@ def load_regions(path: Path | None = None) -> pl.DataFrame:
 
 CLOUD_GPU_NAMES_CSV = CATALOG_DIR / "cloud_gpu_names.csv"
 CLOUD_GPU_NAME_SCHEMA: dict[str, pl.DataType] = {
-    "gpu_name": pl.String, "gpu_memory_gb": pl.Float64, "instance_pattern": pl.String, "model_id": pl.String,
+    "gpu_name": pl.String,
+    "gpu_memory_gb": pl.Float64,
+    "instance_pattern": pl.String,
+    "model_id": pl.String,
     "note": pl.String,
 }
 
@@ -133,24 +157,58 @@ PLATFORM_PARTS_CSV = CATALOG_DIR / "platform_parts.csv"
 DIMENSION_SOURCES_CSV = CATALOG_DIR / "gpu_dimensions_sources.csv"
 
 PLATFORM_SCHEMA: dict[str, pl.DataType] = {
-    "platform_id": pl.String, "condition": pl.String, "kind": pl.String, "tiers": pl.String,
-    "description": pl.String, "gpu_positions": pl.String, "case_slots": pl.Float64, "max_card_slots": pl.Float64,
-    "max_card_length_mm": pl.Float64, "accepts_cooling": pl.String, "module_socket": pl.String, "cpu": pl.String,
-    "cpu_count": pl.Int32, "cpu_cores": pl.Int32, "cpu_threads": pl.Int32, "cpu_boost_ghz": pl.Float64,
-    "cpu_pcie_lanes": pl.Int32, "lanes_per_gpu": pl.Int32, "pcie_gen": pl.Int32, "ram_type": pl.String,
-    "ram_max_gb": pl.Float64, "psu_supply": pl.String, "psu_unit_w": pl.Float64, "psu_bays": pl.Float64,
-    "cpu_w": pl.Float64, "platform_w": pl.Float64, "existing_psu_w": pl.Float64, "existing_pcie_8pin": pl.Float64,
+    "platform_id": pl.String,
+    "condition": pl.String,
+    "kind": pl.String,
+    "tiers": pl.String,
+    "description": pl.String,
+    "gpu_positions": pl.String,
+    "case_slots": pl.Float64,
+    "max_card_slots": pl.Float64,
+    "max_card_length_mm": pl.Float64,
+    "accepts_cooling": pl.String,
+    "module_socket": pl.String,
+    "cpu": pl.String,
+    "cpu_count": pl.Int32,
+    "cpu_cores": pl.Int32,
+    "cpu_threads": pl.Int32,
+    "cpu_boost_ghz": pl.Float64,
+    "cpu_pcie_lanes": pl.Int32,
+    "lanes_per_gpu": pl.Int32,
+    "pcie_gen": pl.Int32,
+    "ram_type": pl.String,
+    "ram_max_gb": pl.Float64,
+    "psu_supply": pl.String,
+    "psu_unit_w": pl.Float64,
+    "psu_bays": pl.Float64,
+    "cpu_w": pl.Float64,
+    "platform_w": pl.Float64,
+    "existing_psu_w": pl.Float64,
+    "existing_pcie_8pin": pl.Float64,
     "source": pl.String,
 }
 
 PLATFORM_PARTS_SCHEMA: dict[str, pl.DataType] = {
-    "part_id": pl.String, "platform_id": pl.String, "part": pl.String, "description": pl.String,
-    "capacity_w": pl.Float64, "ram_type": pl.String, "quantity": pl.Int32, "unit": pl.String,
-    "unit_price_usd": pl.Float64, "condition": pl.String, "price_basis": pl.String, "price_date": pl.String,
+    "part_id": pl.String,
+    "platform_id": pl.String,
+    "part": pl.String,
+    "description": pl.String,
+    "capacity_w": pl.Float64,
+    "ram_type": pl.String,
+    "quantity": pl.Int32,
+    "unit": pl.String,
+    "unit_price_usd": pl.Float64,
+    "condition": pl.String,
+    "price_basis": pl.String,
+    "price_date": pl.String,
 }
 
 DIMENSION_SOURCES_SCHEMA: dict[str, pl.DataType] = {
-    "model_id": pl.String, "fields": pl.String, "reference_design": pl.String, "source": pl.String, "note": pl.String,
+    "model_id": pl.String,
+    "fields": pl.String,
+    "reference_design": pl.String,
+    "source": pl.String,
+    "note": pl.String,
 }
 
 

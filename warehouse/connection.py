@@ -30,8 +30,11 @@ def _open(path: Path, read_only: bool, wait_s: float) -> duckdb.DuckDBPyConnecti
             if "lock" not in str(exc).lower():
                 raise
             if time.monotonic() >= deadline:
-                holder = ("being written by another process (a pipeline run?)" if read_only else
-                          "open in another process (another run, or a session reading it)")
+                holder = (
+                    "being written by another process (a pipeline run?)"
+                    if read_only
+                    else "open in another process (another run, or a session reading it)"
+                )
                 raise WarehouseBusyError(
                     f"The warehouse {path} is {holder}. Waited {wait_s:.0f}s; try again when it has finished."
                 ) from exc

@@ -19,4 +19,5 @@ def kept_listings(con: duckdb.DuckDBPyConnection, day, open_box_as_new: bool = T
     """The day's kept listings with their price condition bucket (open box -> new unless configured)."""
     frame = read_frame(con, KEPT_SQL, [day])
     return frame.with_columns(condition=price_condition_expr(pl.col("condition"), open_box_as_new)).filter(
-        pl.col("condition").is_not_null())
+        pl.col("condition").is_not_null()
+    )

@@ -10,6 +10,7 @@ from pathlib import Path
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_DB_PATH = PROJECT_ROOT / "warehouse" / "gpu_market.duckdb"
+OVERRIDES_CSV = PROJECT_ROOT / "warehouse" / "overrides.csv"  # manual classifications that win
 
 
 def db_path() -> Path:

@@ -26,6 +26,8 @@ def publish(work: Path, target: Path) -> int:
     target.parent.mkdir(parents=True, exist_ok=True)
     tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
     shutil.copyfile(work, tmp)
-    tmp.chmod(stat.S_IRUSR | stat.S_IRGRP | stat.S_IROTH)  # opening it for writing fails: readers use -readonly
+    tmp.chmod(
+        stat.S_IRUSR | stat.S_IRGRP | stat.S_IROTH
+    )  # opening it for writing fails: readers use -readonly
     os.replace(tmp, target)
     return target.stat().st_size

@@ -11,10 +11,20 @@ from datetime import UTC, date, datetime
 import duckdb
 import polars as pl
 
-SCHEMA = {"snapshot_date": pl.Date, "source": pl.String, "run_id": pl.String, "source_mode": pl.String,
-          "outcome": pl.String, "rows_loaded": pl.Int32, "errors": pl.Int32, "message": pl.String,
-          "started_at": pl.Datetime("us"), "finished_at": pl.Datetime("us"), "targets": pl.Int32,
-          "targets_failed": pl.Int32}
+SCHEMA = {
+    "snapshot_date": pl.Date,
+    "source": pl.String,
+    "run_id": pl.String,
+    "source_mode": pl.String,
+    "outcome": pl.String,
+    "rows_loaded": pl.Int32,
+    "errors": pl.Int32,
+    "message": pl.String,
+    "started_at": pl.Datetime("us"),
+    "finished_at": pl.Datetime("us"),
+    "targets": pl.Int32,
+    "targets_failed": pl.Int32,
+}
 UNKNOWN = "unknown"
 
 
@@ -22,21 +32,49 @@ def utc_now() -> datetime:
     return datetime.now(UTC).replace(tzinfo=None)
 
 
-def source_run_row(day: date, source: str, run_id: str, source_mode: str, outcome: str, rows: int, errors: list,
-                   message: str, started_at: datetime, targets: int) -> tuple[str, pl.DataFrame, dict]:
+def source_run_row(
+    day: date,
+    source: str,
+    run_id: str,
+    source_mode: str,
+    outcome: str,
+    rows: int,
+    errors: list,
+    message: str,
+    started_at: datetime,
+    targets: int,
+) -> tuple[str, pl.DataFrame, dict]:
     """The (table, frame, slice) write of one run's row, for `warehouse.writes.replace_slices`. `errors`: the
     run's IngestErrors; a stopped source's row counts the targets it left undone."""
     failed = sum(max(1, e.not_run) for e in errors)
-    frame = pl.DataFrame([{"snapshot_date": day, "source": source, "run_id": run_id, "source_mode": source_mode,
-                           "outcome": outcome, "rows_loaded": rows, "errors": len(errors), "message": message,
-                           "started_at": started_at, "finished_at": utc_now(), "targets": targets,
-                           "targets_failed": min(failed, targets)}], schema=SCHEMA)
+    frame = pl.DataFrame(
+        [
+            {
+                "snapshot_date": day,
+                "source": source,
+                "run_id": run_id,
+                "source_mode": source_mode,
+                "outcome": outcome,
+                "rows_loaded": rows,
+                "errors": len(errors),
+                "message": message,
+                "started_at": started_at,
+                "finished_at": utc_now(),
+                "targets": targets,
+                "targets_failed": min(failed, targets),
+            }
+        ],
+        schema=SCHEMA,
+    )
     return "raw.source_runs", frame, {"snapshot_date": day, "source": source, "run_id": run_id}
 
 
 def day_source_mode(con: duckdb.DuckDBPyConnection, day: date) -> str:
     """live or sample, as configured for the newest eBay run of `day` that did not fail; 'unknown' without
     one (then nothing is presented as market prices)."""
-    row = con.execute("SELECT source_mode FROM raw.source_runs WHERE snapshot_date = ? AND source = 'ebay' "
-                      "AND outcome <> 'failed' ORDER BY finished_at DESC LIMIT 1", [day]).fetchone()
+    row = con.execute(
+        "SELECT source_mode FROM raw.source_runs WHERE snapshot_date = ? AND source = 'ebay' "
+        "AND outcome <> 'failed' ORDER BY finished_at DESC LIMIT 1",
+        [day],
+    ).fetchone()
     return row[0] if row else UNKNOWN

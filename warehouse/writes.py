@@ -34,7 +34,10 @@ def _source_columns(con: duckdb.DuckDBPyConnection, data: SliceData) -> list[str
         return data.columns
     if not data:
         return []
-    return [r[0] for r in con.execute("DESCRIBE SELECT * FROM read_parquet(?)", [[str(p) for p in data]]).fetchall()]
+    return [
+        r[0]
+        for r in con.execute("DESCRIBE SELECT * FROM read_parquet(?)", [[str(p) for p in data]]).fetchall()
+    ]
 
 
 def _check_rows(table: str, data: SliceData, where: dict) -> None:
@@ -52,8 +55,10 @@ def _check_rows(table: str, data: SliceData, where: dict) -> None:
     if key:
         repeated = rows.group_by(key).len().filter(pl.col("len") > 1).head(3)
         if repeated.height:
-            raise ValueError(f"{table}: incoming rows repeat the key ({', '.join(key)}), e.g. "
-                             + "; ".join(str(r) for r in repeated.rows()))
+            raise ValueError(
+                f"{table}: incoming rows repeat the key ({', '.join(key)}), e.g. "
+                + "; ".join(str(r) for r in repeated.rows())
+            )
 
 
 def _replace(con: duckdb.DuckDBPyConnection, table: str, data: SliceData, where: dict | None) -> int:
@@ -101,8 +106,9 @@ def replace_slices(
         return {table: _replace(con, table, frame, where) for table, frame, where in writes}
 
 
-def replace_slice(con: duckdb.DuckDBPyConnection, table: str, frame: pl.DataFrame,
-                  where: dict[str, object] | None = None) -> int:
+def replace_slice(
+    con: duckdb.DuckDBPyConnection, table: str, frame: pl.DataFrame, where: dict[str, object] | None = None
+) -> int:
     """Replace the rows of `table` matching `where` (all rows when None) by `frame`, atomically."""
     return replace_slices(con, [(table, frame, where)])[table]
 

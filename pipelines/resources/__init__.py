@@ -4,6 +4,7 @@ import os
 
 import dagster as dg
 
+from pipelines.defs.sample_days import sample_days
 from pipelines.resources.alerts import DEFAULT_WATCHLIST, AlertsResource
 from pipelines.resources.cloud_catalog import CloudCatalogResource
 from pipelines.resources.ebay import EbayResource
@@ -11,7 +12,6 @@ from pipelines.resources.fx_rates import FxRatesResource
 from pipelines.resources.retailers import RetailersResource
 from pipelines.resources.spec_pages import SpecPagesResource
 from pipelines.resources.warehouse import WarehouseResource
-from pipelines.sample_days import sample_days
 from pipelines.settings import LIVE, env_float, env_int, env_list, env_pattern, env_url, source_mode
 from pipelines.sources.circuit_breaker import DEFAULT_MAX_CONSECUTIVE_FAILURES
 from pipelines.sources.cloud.gpuhunt_catalog import CATALOG_URL, PROVIDERS
@@ -31,12 +31,20 @@ def marketplace_ids(mode: str = "live") -> list[str]:
     """EBAY_MARKETPLACES (comma separated; EBAY_MARKETPLACE_ID, one id, is still read), each one eBay knows.
     Unset: EBAY_US live, and every marketplace the bundled sample has in sample mode."""
     default = ("EBAY_US",) if mode == LIVE else tuple(sample_marketplaces())
-    legacy = env_pattern("EBAY_MARKETPLACE_ID", "", r"EBAY_[A-Z_]{2,10}", "an eBay marketplace id such as EBAY_US")
-    ids = env_list("EBAY_MARKETPLACES", (legacy,) if legacy else default, r"EBAY_[A-Z_]{2,10}",
-                   "eBay marketplace ids such as EBAY_US,EBAY_GB")
+    legacy = env_pattern(
+        "EBAY_MARKETPLACE_ID", "", r"EBAY_[A-Z_]{2,10}", "an eBay marketplace id such as EBAY_US"
+    )
+    ids = env_list(
+        "EBAY_MARKETPLACES",
+        (legacy,) if legacy else default,
+        r"EBAY_[A-Z_]{2,10}",
+        "eBay marketplace ids such as EBAY_US,EBAY_GB",
+    )
     unknown = [m for m in ids if m not in MARKETPLACES]
     if unknown:
-        raise UserError(f"EBAY_MARKETPLACES: unknown marketplace {', '.join(unknown)}; known are {', '.join(MARKETPLACES)}")
+        raise UserError(
+            f"EBAY_MARKETPLACES: unknown marketplace {', '.join(unknown)}; known are {', '.join(MARKETPLACES)}"
+        )
     return list(dict.fromkeys(ids))
 
 
@@ -48,7 +56,9 @@ def build_resources() -> dict:
     return {
         "warehouse": WarehouseResource(db_path=str(db_path()), read_db_path=str(read_db_path())),
         "ebay": EbayResource(
-            mode=mode, client_id=_secret("EBAY_CLIENT_ID"), client_secret=_secret("EBAY_CLIENT_SECRET"),
+            mode=mode,
+            client_id=_secret("EBAY_CLIENT_ID"),
+            client_secret=_secret("EBAY_CLIENT_SECRET"),
             marketplace_ids=marketplace_ids(mode),
             base_url=env_url("EBAY_BASE_URL", "https://api.ebay.com"),
             daily_call_budget=env_int("EBAY_DAILY_CALL_BUDGET", 5000),
@@ -56,10 +66,13 @@ def build_resources() -> dict:
             max_consecutive_failures=failures,
         ),
         "retailers": RetailersResource(
-            mode=mode, bestbuy_api_key=_secret("BESTBUY_API_KEY"),
+            mode=mode,
+            bestbuy_api_key=_secret("BESTBUY_API_KEY"),
             newegg_base_url=env_url("NEWEGG_BASE_URL", "https://www.newegg.com"),
             microcenter_base_url=env_url("MICROCENTER_BASE_URL", "https://www.microcenter.com"),
-            microcenter_store_id=env_pattern("MICROCENTER_STORE_ID", "131", r"\d{1,5}", "a Micro Center store number"),
+            microcenter_store_id=env_pattern(
+                "MICROCENTER_STORE_ID", "131", r"\d{1,5}", "a Micro Center store number"
+            ),
             bestbuy_base_url=env_url("BESTBUY_BASE_URL", "https://api.bestbuy.com"),
             requests_per_second=env_float("RETAILER_REQUESTS_PER_SECOND", 1.0),
             max_consecutive_failures=failures,
@@ -67,10 +80,15 @@ def build_resources() -> dict:
         "spec_pages_source": SpecPagesResource(mode=mode, max_consecutive_failures=failures),
         "fx": FxRatesResource(mode=mode, url=env_url("ECB_RATES_URL", ECB_URL)),
         "cloud_catalog": CloudCatalogResource(
-            mode=mode, base_url=env_url("GPUHUNT_CATALOG_URL", CATALOG_URL),
-            providers=env_list("GPUHUNT_PROVIDERS", PROVIDERS, r"[a-z0-9]+", "gpuhunt provider ids such as aws,gcp"),
+            mode=mode,
+            base_url=env_url("GPUHUNT_CATALOG_URL", CATALOG_URL),
+            providers=env_list(
+                "GPUHUNT_PROVIDERS", PROVIDERS, r"[a-z0-9]+", "gpuhunt provider ids such as aws,gcp"
+            ),
             max_consecutive_failures=failures,
         ),
-        "alerts": AlertsResource(watchlist_path=os.environ.get("GPU_MARKET_WATCHLIST") or str(DEFAULT_WATCHLIST),
-                                 urls=_secret("GPU_MARKET_ALERT_URLS")),
+        "alerts": AlertsResource(
+            watchlist_path=os.environ.get("GPU_MARKET_WATCHLIST") or str(DEFAULT_WATCHLIST),
+            urls=_secret("GPU_MARKET_ALERT_URLS"),
+        ),
     }

@@ -23,7 +23,14 @@ class CloudCatalogResource(dg.ConfigurableResource):
     max_consecutive_failures: int = DEFAULT_MAX_CONSECUTIVE_FAILURES
 
     def open_session(self, log: Callable[[str], None]) -> tuple[HttpSession, httpx.Client]:
-        http = httpx.Client(follow_redirects=True, timeout=httpx.Timeout(self.timeout_s, connect=self.connect_timeout_s))
+        http = httpx.Client(
+            follow_redirects=True, timeout=httpx.Timeout(self.timeout_s, connect=self.connect_timeout_s)
+        )
         policy = RetryPolicy(max_attempts=3, max_bytes=MAX_ZIP_BYTES)
-        return HttpSession(http, policy, Throttle(self.requests_per_second), log=log,
-                           breaker=CircuitBreaker(self.max_consecutive_failures)), http
+        return HttpSession(
+            http,
+            policy,
+            Throttle(self.requests_per_second),
+            log=log,
+            breaker=CircuitBreaker(self.max_consecutive_failures),
+        ), http

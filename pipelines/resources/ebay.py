@@ -34,8 +34,9 @@ class EbayResource(dg.ConfigurableResource):
     max_consecutive_failures: int = DEFAULT_MAX_CONSECUTIVE_FAILURES
     min_seller_feedback_pct: float = 95.0
 
-    def _transport(self, catalog: pl.DataFrame | None, days_before: int,
-                   marketplaces: list[str]) -> httpx.BaseTransport | None:
+    def _transport(
+        self, catalog: pl.DataFrame | None, days_before: int, marketplaces: list[str]
+    ) -> httpx.BaseTransport | None:
         if self.mode == LIVE:
             if not (self.client_id and self.client_secret):
                 raise UserError("live mode needs EBAY_CLIENT_ID and EBAY_CLIENT_SECRET in the environment")
@@ -43,27 +44,53 @@ class EbayResource(dg.ConfigurableResource):
         catalog = catalog if catalog is not None else load_catalog()
         queries = dict(catalog.select("model_id", "search_query").iter_rows())
         day0 = snapshot_day(SAMPLE_DIR)
-        return replay_transport({(market, queries[m]): items_on(v, m, day0, days_before)
-                                 for market in marketplaces
-                                 for m, v in market_snapshot(market).items() if m in queries})
+        return replay_transport(
+            {
+                (market, queries[m]): items_on(v, m, day0, days_before)
+                for market in marketplaces
+                for m, v in market_snapshot(market).items()
+                if m in queries
+            }
+        )
 
-    def open_session(self, budget: CallBudget | None, log: Callable[[str], None],
-                     catalog: pl.DataFrame | None = None, days_before: int = 0,
-                     marketplaces: list[str] | None = None) -> tuple[HttpSession, httpx.Client]:
+    def open_session(
+        self,
+        budget: CallBudget | None,
+        log: Callable[[str], None],
+        catalog: pl.DataFrame | None = None,
+        days_before: int = 0,
+        marketplaces: list[str] | None = None,
+    ) -> tuple[HttpSession, httpx.Client]:
         """The HTTP session every eBay call goes through (retries, throttle, budget, circuit breaker), and
         the httpx client to close when done. Sample mode replays the snapshot for `catalog`'s queries, as it
         was `days_before` days before the sample day (pipelines/sources/ebay/sample_history.py), for
         `marketplaces` (default: every configured one)."""
         markets = list(marketplaces) if marketplaces is not None else list(self.marketplace_ids)
-        http = httpx.Client(transport=self._transport(catalog, days_before, markets), timeout=httpx.Timeout(self.timeout_s, connect=self.connect_timeout_s))
-        session = HttpSession(http, RetryPolicy(max_attempts=self.max_attempts),
-                              Throttle(self.max_calls_per_second if self.mode == LIVE else 0), budget, log=log,
-                              breaker=CircuitBreaker(self.max_consecutive_failures))
+        http = httpx.Client(
+            transport=self._transport(catalog, days_before, markets),
+            timeout=httpx.Timeout(self.timeout_s, connect=self.connect_timeout_s),
+        )
+        session = HttpSession(
+            http,
+            RetryPolicy(max_attempts=self.max_attempts),
+            Throttle(self.max_calls_per_second if self.mode == LIVE else 0),
+            budget,
+            log=log,
+            breaker=CircuitBreaker(self.max_consecutive_failures),
+        )
         return session, http
 
-    def open_client(self, catalog: pl.DataFrame, budget: CallBudget, log: Callable[[str], None],
-                    days_before: int = 0, marketplaces: list[str] | None = None) -> tuple[EbayBrowseClient, httpx.Client]:
+    def open_client(
+        self,
+        catalog: pl.DataFrame,
+        budget: CallBudget,
+        log: Callable[[str], None],
+        days_before: int = 0,
+        marketplaces: list[str] | None = None,
+    ) -> tuple[EbayBrowseClient, httpx.Client]:
         """A Browse client and the httpx client to close when done."""
         session, http = self.open_session(budget, log, catalog, days_before, marketplaces)
-        tokens = EbayTokenProvider(session, self.base_url, self.client_id or "sample", self.client_secret or "sample")
+        tokens = EbayTokenProvider(
+            session, self.base_url, self.client_id or "sample", self.client_secret or "sample"
+        )
         return EbayBrowseClient(session, tokens, self.base_url), http

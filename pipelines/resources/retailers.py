@@ -29,8 +29,10 @@ class RetailersResource(dg.ConfigurableResource):
     max_consecutive_failures: int = DEFAULT_MAX_CONSECUTIVE_FAILURES
 
     def open_clients(self, log: Callable[[str], None]) -> list[tuple[RetailerClient, httpx.Client]]:
-        specs = [newegg_spec(self.newegg_base_url),
-                 microcenter_spec(self.microcenter_base_url, self.microcenter_store_id)]
+        specs = [
+            newegg_spec(self.newegg_base_url),
+            microcenter_spec(self.microcenter_base_url, self.microcenter_store_id),
+        ]
         if self.mode != LIVE or self.bestbuy_api_key:
             specs.append(bestbuy_spec(self.bestbuy_api_key or "sample-key", self.bestbuy_base_url))
         else:
@@ -38,11 +40,21 @@ class RetailersResource(dg.ConfigurableResource):
         clients = []
         for spec in specs:
             transport = None if self.mode == LIVE else replay_transport(spec.store)
-            http = httpx.Client(transport=transport, follow_redirects=True,
-                                timeout=httpx.Timeout(self.timeout_s, connect=self.connect_timeout_s))
-            policy = RetryPolicy(max_attempts=self.max_attempts,
-                                 retry_statuses=frozenset({500, 502, 503, 504}) | spec.rate_limit_statuses)
-            session = HttpSession(http, policy, Throttle(self.requests_per_second if self.mode == LIVE else 0), log=log,
-                                  breaker=CircuitBreaker(self.max_consecutive_failures))
+            http = httpx.Client(
+                transport=transport,
+                follow_redirects=True,
+                timeout=httpx.Timeout(self.timeout_s, connect=self.connect_timeout_s),
+            )
+            policy = RetryPolicy(
+                max_attempts=self.max_attempts,
+                retry_statuses=frozenset({500, 502, 503, 504}) | spec.rate_limit_statuses,
+            )
+            session = HttpSession(
+                http,
+                policy,
+                Throttle(self.requests_per_second if self.mode == LIVE else 0),
+                log=log,
+                breaker=CircuitBreaker(self.max_consecutive_failures),
+            )
             clients.append((RetailerClient(spec, session), http))
         return clients

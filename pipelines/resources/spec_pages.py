@@ -20,8 +20,13 @@ class SpecPagesResource(dg.ConfigurableResource):
 
     def open_session(self, log: Callable[[str], None]) -> tuple[HttpSession, httpx.Client]:
         transport = None if self.mode == LIVE else replay_transport()
-        http = httpx.Client(transport=transport, follow_redirects=True,
-                            timeout=httpx.Timeout(self.timeout_s, connect=self.connect_timeout_s))
+        http = httpx.Client(
+            transport=transport,
+            follow_redirects=True,
+            timeout=httpx.Timeout(self.timeout_s, connect=self.connect_timeout_s),
+        )
         throttle = Throttle(self.requests_per_second if self.mode == LIVE else 0)
-        breaker = CircuitBreaker(self.max_consecutive_failures)  # shared by both hosts' pages, counted per host
+        breaker = CircuitBreaker(
+            self.max_consecutive_failures
+        )  # shared by both hosts' pages, counted per host
         return HttpSession(http, RetryPolicy(max_attempts=3), throttle, log=log, breaker=breaker), http

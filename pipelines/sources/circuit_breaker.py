@@ -31,15 +31,23 @@ class SourceStopped(FetchError):
 class CredentialsRefused(SourceStopped):
     def __init__(self, status: int, error_code: str | None):
         detail = f"HTTP {status} {error_code}" if error_code else f"HTTP {status}"
-        super().__init__("auth_refused", f"the token endpoint refused the credentials ({detail})", status=status,
-                         attempts=1)
+        super().__init__(
+            "auth_refused",
+            f"the token endpoint refused the credentials ({detail})",
+            status=status,
+            attempts=1,
+        )
         self.error_code = error_code
 
 
 class HostDown(SourceStopped):
     def __init__(self, host: str, failures: int, last_problem: str, status: int | None):
-        super().__init__("host_down", f"{failures} failures in a row on {host} (last: {last_problem})",
-                         status=status, attempts=failures)
+        super().__init__(
+            "host_down",
+            f"{failures} failures in a row on {host} (last: {last_problem})",
+            status=status,
+            attempts=failures,
+        )
         self.host = host
 
 

@@ -46,7 +46,9 @@ def parse_zip(data: bytes, origin: str, currencies: tuple[str, ...], since: date
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
             text = archive.read(CSV_NAME).decode("utf-8")
     except (zipfile.BadZipFile, KeyError, UnicodeDecodeError) as exc:
-        raise FetchError("layout_changed", f"{origin}: not the ECB rates file ({type(exc).__name__}: {exc})") from None
+        raise FetchError(
+            "layout_changed", f"{origin}: not the ECB rates file ({type(exc).__name__}: {exc})"
+        ) from None
     reader = csv.DictReader(io.StringIO(text))
     fields = [f.strip() for f in reader.fieldnames or []]
     missing = [c for c in ("Date", *currencies) if c not in fields]
@@ -84,9 +86,15 @@ def read_bundled(currencies: tuple[str, ...], since: date) -> EcbRates:
     return parse_zip(path.read_bytes(), f"bundled {path.parent.name}/{path.name}", currencies, since)
 
 
-def fetch_live(session: HttpSession, currencies: tuple[str, ...], since: date, url: str = ECB_URL) -> EcbRates:
+def fetch_live(
+    session: HttpSession, currencies: tuple[str, ...], since: date, url: str = ECB_URL
+) -> EcbRates:
     response = session.send(lambda: httpx.Request("GET", url))
     if response.status_code != 200:
-        raise FetchError("http_status", f"HTTP {response.status_code} on {redact_url(url)}",
-                         status=response.status_code, attempts=1)
+        raise FetchError(
+            "http_status",
+            f"HTTP {response.status_code} on {redact_url(url)}",
+            status=response.status_code,
+            attempts=1,
+        )
     return parse_zip(response.content, url, currencies, since)

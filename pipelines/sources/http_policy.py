@@ -36,8 +36,10 @@ class _RedactUrls(logging.Filter):
 
     def filter(self, record: logging.LogRecord) -> bool:
         if isinstance(record.args, tuple):
-            record.args = tuple(redact_url(a) if isinstance(a, httpx.URL) or (isinstance(a, str) and "://" in a)
-                                else a for a in record.args)
+            record.args = tuple(
+                redact_url(a) if isinstance(a, httpx.URL) or (isinstance(a, str) and "://" in a) else a
+                for a in record.args
+            )
         return True
 
 
@@ -192,8 +194,12 @@ class HttpSession:
             if self.breaker is not None and (status is None or status >= 500):  # 429 is not the host failing
                 self.breaker.failure(str(request.url), problem, status)
             if attempt == self.policy.max_attempts:
-                raise FetchError(kind, f"{problem} after {attempt} attempts on {where}",
-                                 status=last_status, attempts=attempt)
+                raise FetchError(
+                    kind,
+                    f"{problem} after {attempt} attempts on {where}",
+                    status=last_status,
+                    attempts=attempt,
+                )
             delay = self.policy.backoff(attempt, retry_after, self.rng)
             self.log(f"{problem} on {where}; retry {attempt}/{self.policy.max_attempts - 1} in {delay:.2f}s")
             self.sleep(delay)

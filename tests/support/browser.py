@@ -12,9 +12,19 @@ from playwright.sync_api import Browser, Page, sync_playwright
 from pipelines.doctor import find_chromium
 
 # no network here: every background service off, or Chromium keeps trying to reach Google
-FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run", "--disable-quic",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-extensions",
-         "--disable-default-apps", "--mute-audio"]
+FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--no-first-run",
+    "--disable-quic",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-extensions",
+    "--disable-default-apps",
+    "--mute-audio",
+]
 
 
 @dataclass
@@ -38,7 +48,9 @@ def chromium():
             browser.close()
 
 
-def open_page(browser: Browser, url: str, width: int = 1280, height: int = 900) -> tuple[Page, PageErrors, list[str]]:
+def open_page(
+    browser: Browser, url: str, width: int = 1280, height: int = 900
+) -> tuple[Page, PageErrors, list[str]]:
     """A fresh context with the given viewport, the page at `url`, its errors, and the network requests it
     tried (anything but file:// is aborted and listed: the site must need no network)."""
     context = browser.new_context(viewport={"width": width, "height": height})

@@ -59,14 +59,17 @@ def day_frame(day: date, n: int, prefix: str) -> pl.DataFrame:
     }
     return pl.DataFrame({"i": pl.int_range(0, n, eager=True)}).select(
         (values[name] if name in values else pl.lit(None)).cast(dtype).alias(name)
-        for name, dtype in RAW_EBAY_SCHEMA.items())
+        for name, dtype in RAW_EBAY_SCHEMA.items()
+    )
 
 
 def replace(db: str, day: str, n: int, prefix: str) -> None:
     frame = day_frame(date.fromisoformat(day), n, prefix)
     say("READY")
     with connect(db) as con:
-        replace_slices(Announcing(con), [("raw.ebay_listings", frame, {"snapshot_date": date.fromisoformat(day)})])
+        replace_slices(
+            Announcing(con), [("raw.ebay_listings", frame, {"snapshot_date": date.fromisoformat(day)})]
+        )
     say("DONE")
 
 

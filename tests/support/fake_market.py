@@ -42,20 +42,33 @@ from pathlib import Path
 from urllib.parse import parse_qs, urlencode, urlsplit
 
 SAMPLE_RETAILERS = Path(__file__).resolve().parents[2] / "pipelines" / "sample_data" / "retailers"
-STORE_FILES = {"newegg": "search-page-{n}.html", "microcenter": "category-page-{n}.html",
-               "bestbuy": "products-page-{n}.json"}
+STORE_FILES = {
+    "newegg": "search-page-{n}.html",
+    "microcenter": "category-page-{n}.html",
+    "bestbuy": "products-page-{n}.json",
+}
 
 
 def make_items(q: str, n: int) -> list[dict]:
     """n item summaries for query q, deterministic, in the Browse format."""
     slug = zlib.crc32(q.encode()) % 10**6
-    return [{
-        "itemId": f"v1|{slug:06d}{i:06d}|0", "title": f"{q} Graphics Card test listing {i}",
-        "price": {"value": f"{300 + i:.2f}", "currency": "USD"}, "conditionId": "3000", "condition": "Used",
-        "shippingOptions": [{"shippingCostType": "FIXED", "shippingCost": {"value": "0.00", "currency": "USD"}}],
-        "buyingOptions": ["FIXED_PRICE"], "seller": {"username": "someone", "feedbackPercentage": "99.5", "feedbackScore": 50},
-        "itemLocation": {"country": "US"}, "itemWebUrl": f"https://www.ebay.com/itm/{slug}{i}",
-    } for i in range(n)]
+    return [
+        {
+            "itemId": f"v1|{slug:06d}{i:06d}|0",
+            "title": f"{q} Graphics Card test listing {i}",
+            "price": {"value": f"{300 + i:.2f}", "currency": "USD"},
+            "conditionId": "3000",
+            "condition": "Used",
+            "shippingOptions": [
+                {"shippingCostType": "FIXED", "shippingCost": {"value": "0.00", "currency": "USD"}}
+            ],
+            "buyingOptions": ["FIXED_PRICE"],
+            "seller": {"username": "someone", "feedbackPercentage": "99.5", "feedbackScore": 50},
+            "itemLocation": {"country": "US"},
+            "itemWebUrl": f"https://www.ebay.com/itm/{slug}{i}",
+        }
+        for i in range(n)
+    ]
 
 
 def listing_keys(store: str, body: bytes, url: str) -> list[tuple[str, str, str]]:
@@ -68,22 +81,33 @@ def listing_keys(store: str, body: bytes, url: str) -> list[tuple[str, str, str]
 
 @dataclass(frozen=True)
 class Request:
-    at: float          # time.monotonic() when the request arrived
+    at: float  # time.monotonic() when the request arrived
     endpoint: str
-    key: str | None    # the search query, or the store page number / cursor
+    key: str | None  # the search query, or the store page number / cursor
     path: str
     outcome: int | str  # HTTP status sent, or the fault that answered it: reset, slow, truncated, huge,
     #                     malformed, empty (a 200 whose body is unusable)
 
 
 class FakeMarket:
-    def __init__(self, items_per_query: dict[str, int] | None = None, default_items: int = 0,
-                 max_requests: int = 5000, token_ttl: int = 7200, *, page_size: int | None = None,
-                 custom_items: dict[str, list[dict]] | None = None, token_prefix: str = "token-",
-                 bestbuy_key: str | None = None, retailer_pages: bool = False,
-                 max_seconds: float = 120.0, max_fault_sleep_s: float = 3.0,
-                 robots_txt: bytes = b"User-agent: *\nAllow: /\n", sold_items: dict[str, list[dict]] | None = None,
-                 insights_access: bool = False):
+    def __init__(
+        self,
+        items_per_query: dict[str, int] | None = None,
+        default_items: int = 0,
+        max_requests: int = 5000,
+        token_ttl: int = 7200,
+        *,
+        page_size: int | None = None,
+        custom_items: dict[str, list[dict]] | None = None,
+        token_prefix: str = "token-",
+        bestbuy_key: str | None = None,
+        retailer_pages: bool = False,
+        max_seconds: float = 120.0,
+        max_fault_sleep_s: float = 3.0,
+        robots_txt: bytes = b"User-agent: *\nAllow: /\n",
+        sold_items: dict[str, list[dict]] | None = None,
+        insights_access: bool = False,
+    ):
         self.robots_txt = robots_txt
         self.sold_items = sold_items or {}
         self.insights_access = insights_access
@@ -100,7 +124,9 @@ class FakeMarket:
         self.faults: dict[object, deque] = defaultdict(deque)
         self.served_items: list[str] = []
         self.served_listings: list[tuple[str, str, str]] = []
-        self.requests: list[tuple[str, str, int]] = []  # (endpoint, path+query, status); -1 reset, -2 truncated
+        self.requests: list[
+            tuple[str, str, int]
+        ] = []  # (endpoint, path+query, status); -1 reset, -2 truncated
         self.log: list[Request] = []
         self.injected: list[tuple[str, str | None, str, str, int]] = []  # (..., kind, index of its log entry)
         self.tokens_issued = 0
@@ -152,7 +178,9 @@ class FakeMarket:
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self._server.daemon_threads = True
         self._started = time.monotonic()
-        threading.Thread(target=self._server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
+        threading.Thread(
+            target=self._server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True
+        ).start()
         return self
 
     def __exit__(self, *exc) -> None:
@@ -165,11 +193,21 @@ class FakeMarket:
             code = outcome if isinstance(outcome, int) else {"reset": -1, "truncated": -2}.get(outcome, -3)
             code = 200 if outcome in ("malformed", "empty") else code
             self.requests.append((endpoint, path, code))
-            self.log.append(Request(time.monotonic(), endpoint, None if key is None else str(key), path, outcome))
+            self.log.append(
+                Request(time.monotonic(), endpoint, None if key is None else str(key), path, outcome)
+            )
 
     # -- serving
-    def _send(self, h, status: int, body: bytes, headers: dict | None = None, endpoint: str = "", key=None,
-              outcome: str | None = None) -> None:
+    def _send(
+        self,
+        h,
+        status: int,
+        body: bytes,
+        headers: dict | None = None,
+        endpoint: str = "",
+        key=None,
+        outcome: str | None = None,
+    ) -> None:
         h.send_response(status)
         for k, v in (headers or {}).items():
             h.send_header(k, v)
@@ -193,7 +231,9 @@ class FakeMarket:
                 queue = self.faults.get(endpoint)
             fault = queue.popleft() if queue else None
             if fault is not None and fault[0] != "ok":
-                self.injected.append((endpoint, None if key is None else str(key), h.path, fault[0], len(self.log)))
+                self.injected.append(
+                    (endpoint, None if key is None else str(key), h.path, fault[0], len(self.log))
+                )
         if fault is None or fault[0] == "ok":
             return False
         kind = fault[0]
@@ -217,8 +257,11 @@ class FakeMarket:
             self._drop(h, hard=False)
             self._record(endpoint, key, h.path, "truncated")
         elif kind == "malformed":
-            body = b"<html><body>Service temporarily unavailable" if endpoint in self.pages and endpoint != "bestbuy" \
+            body = (
+                b"<html><body>Service temporarily unavailable"
+                if endpoint in self.pages and endpoint != "bestbuy"
                 else b'{"itemSummaries": [ this is not json'
+            )
             self._send(h, 200, body, {"Content-Type": "application/json"}, endpoint, key, outcome="malformed")
         elif kind == "empty":
             self._send(h, 200, b"", {"Content-Type": "text/html"}, endpoint, key, outcome="empty")
@@ -265,7 +308,9 @@ class FakeMarket:
 
     def _dispatch(self, h, method: str) -> None:
         with self._lock:
-            overflow = len(self.requests) >= self.max_requests or time.monotonic() - self._started > self.max_seconds
+            overflow = (
+                len(self.requests) >= self.max_requests or time.monotonic() - self._started > self.max_seconds
+            )
         if overflow:
             self._send(h, 503, b"request or time budget of the fake server exhausted", endpoint="overflow")
             return
@@ -311,16 +356,23 @@ class FakeMarket:
         self.last_token_request = {"authorization": h.headers.get("Authorization"), "body": body.decode()}
         scope = parse_qs(body.decode()).get("scope", [""])[0]
         if "buy.marketplace.insights" in scope and not self.insights_access:
-            self._send(h, 400, b'{"error":"invalid_scope","error_description":"The requested scope is invalid, unknown, '
-                               b'malformed, or exceeds the scope granted to the client"}',
-                       {"Content-Type": "application/json"}, "token")
+            self._send(
+                h,
+                400,
+                b'{"error":"invalid_scope","error_description":"The requested scope is invalid, unknown, '
+                b'malformed, or exceeds the scope granted to the client"}',
+                {"Content-Type": "application/json"},
+                "token",
+            )
             return
         with self._lock:
             self.tokens_issued += 1
             token = f"{self.token_prefix}{self.tokens_issued}"
             self.issued_tokens.append(token)
             self._valid_tokens.add(token)
-        payload = json.dumps({"access_token": token, "expires_in": self.token_ttl, "token_type": "Application Access Token"})
+        payload = json.dumps(
+            {"access_token": token, "expires_in": self.token_ttl, "token_type": "Application Access Token"}
+        )
         self._send(h, 200, payload.encode(), {"Content-Type": "application/json"}, "token")
 
     def _search(self, h, url, sold: bool = False) -> None:
@@ -333,7 +385,13 @@ class FakeMarket:
         with self._lock:
             valid = auth.removeprefix("Bearer ") in self._valid_tokens
         if not valid:
-            self._send(h, 401, b'{"errors":[{"errorId":1001,"message":"Invalid access token"}]}', endpoint=endpoint, key=q)
+            self._send(
+                h,
+                401,
+                b'{"errors":[{"errorId":1001,"message":"Invalid access token"}]}',
+                endpoint=endpoint,
+                key=q,
+            )
             return
         if sold:
             items = self.sold_items.get(q, [])
@@ -342,8 +400,13 @@ class FakeMarket:
         limit, offset = int(params.get("limit", 50)), int(params.get("offset", 0))
         if self.page_size:
             limit = min(limit, self.page_size)  # eBay may answer with a smaller page than asked for
-        page = items[offset: offset + limit]
-        payload: dict = {"href": self.base_url + h.path, "total": len(items), "limit": limit, "offset": offset}
+        page = items[offset : offset + limit]
+        payload: dict = {
+            "href": self.base_url + h.path,
+            "total": len(items),
+            "limit": limit,
+            "offset": offset,
+        }
         if page:
             payload["itemSales" if sold else "itemSummaries"] = page
         with self._lock:

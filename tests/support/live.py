@@ -17,22 +17,48 @@ DAY = "2026-11-20"
 def fast_retries(monkeypatch, base_delay_s: float = 0.005, max_delay_s: float = 2.0, **policy) -> None:
     """Every RetryPolicy the resources build backs off for milliseconds (Retry-After still wins)."""
     fast = partial(RetryPolicy, base_delay_s=base_delay_s, max_delay_s=max_delay_s, **policy)
-    for module in ("pipelines.resources.ebay", "pipelines.resources.retailers", "pipelines.resources.spec_pages",
-                   "pipelines.resources.cloud_catalog", "pipelines.resources.fx_rates"):
+    for module in (
+        "pipelines.resources.ebay",
+        "pipelines.resources.retailers",
+        "pipelines.resources.spec_pages",
+        "pipelines.resources.cloud_catalog",
+        "pipelines.resources.fx_rates",
+    ):
         monkeypatch.setattr(f"{module}.RetryPolicy", fast)
 
 
-def live_resources(market, db_path, *, client_id: str = "fake-id", client_secret: str = "fake-secret",
-                   bestbuy_key: str = "fake-bestbuy-key", timeout_s: float = 0.5, **ebay) -> dict:
+def live_resources(
+    market,
+    db_path,
+    *,
+    client_id: str = "fake-id",
+    client_secret: str = "fake-secret",
+    bestbuy_key: str = "fake-bestbuy-key",
+    timeout_s: float = 0.5,
+    **ebay,
+) -> dict:
     """Live-mode eBay and stores against the loopback market; the other sources stay on the bundled sample (no
     network)."""
     return {
         **sample_resources(db_path),
-        "ebay": EbayResource(mode="live", client_id=client_id, client_secret=client_secret, base_url=market.base_url,
-                             max_calls_per_second=0, timeout_s=timeout_s, **ebay),
-        "retailers": RetailersResource(mode="live", newegg_base_url=market.base_url,
-                                       microcenter_base_url=market.base_url, bestbuy_base_url=market.base_url,
-                                       bestbuy_api_key=bestbuy_key, requests_per_second=0, timeout_s=timeout_s),
+        "ebay": EbayResource(
+            mode="live",
+            client_id=client_id,
+            client_secret=client_secret,
+            base_url=market.base_url,
+            max_calls_per_second=0,
+            timeout_s=timeout_s,
+            **ebay,
+        ),
+        "retailers": RetailersResource(
+            mode="live",
+            newegg_base_url=market.base_url,
+            microcenter_base_url=market.base_url,
+            bestbuy_base_url=market.base_url,
+            bestbuy_api_key=bestbuy_key,
+            requests_per_second=0,
+            timeout_s=timeout_s,
+        ),
     }
 
 

@@ -61,12 +61,21 @@ def _resolutions(feats: pl.DataFrame, index) -> pl.DataFrame:
             "stated_memory_gb": [r.stated_memory_gb for r in rows],
             "part_only": [r.part_only for r in rows],
         },
-        schema={"key": pl.String, "model_id": pl.String, "note": pl.String, "mentions_text": pl.String,
-                "candidate_models": pl.String, "stated_memory_gb": pl.String, "part_only": pl.Boolean},
+        schema={
+            "key": pl.String,
+            "model_id": pl.String,
+            "note": pl.String,
+            "mentions_text": pl.String,
+            "candidate_models": pl.String,
+            "stated_memory_gb": pl.String,
+            "part_only": pl.Boolean,
+        },
     )
 
 
-def classify_listings(frame: pl.DataFrame, catalog: pl.DataFrame, min_feedback_pct: float = 95.0) -> pl.DataFrame:
+def classify_listings(
+    frame: pl.DataFrame, catalog: pl.DataFrame, min_feedback_pct: float = 95.0
+) -> pl.DataFrame:
     """`frame` has title and optionally condition_id, item_group_type, seller_feedback_pct, listing_kind.
 
     Returns one row per input row, in input order: model_id, exclude_reason, lot_quantity, evidence, and the
@@ -96,48 +105,84 @@ def classify_listings(frame: pl.DataFrame, catalog: pl.DataFrame, min_feedback_p
     quoted = lambda c: pl.concat_str([pl.lit("'"), pl.col(c).str.to_lowercase(), pl.lit("'")])  # noqa: E731
 
     reason = (
-        pl.when(pl.col("listing_kind") == "bundle").then(pl.lit("bundle"))
-        .when(cond_parts | pl.col("for_parts_hit").is_not_null()).then(pl.lit("for_parts"))
-        .when(pl.col("box_hit").is_not_null()).then(pl.lit("box_only"))
+        pl.when(pl.col("listing_kind") == "bundle")
+        .then(pl.lit("bundle"))
+        .when(cond_parts | pl.col("for_parts_hit").is_not_null())
+        .then(pl.lit("for_parts"))
+        .when(pl.col("box_hit").is_not_null())
+        .then(pl.lit("box_only"))
         .when(pl.col("acc_strong_hit").is_not_null() | pl.col("acc_weak_for").is_not_null() | weak_first)
         .then(pl.lit("accessory"))
-        .when(pl.col("system_hit").is_not_null() | system_weak_first).then(pl.lit("system"))
-        .when(is_lot).then(pl.lit("lot"))
-        .when(pl.col("item_group_type") == VARIATION_GROUP_TYPE).then(pl.lit("variation"))
-        .when(low_fb).then(pl.lit("low_feedback"))
-        .when(pl.col("model_id").is_null()).then(pl.lit("unclear"))
+        .when(pl.col("system_hit").is_not_null() | system_weak_first)
+        .then(pl.lit("system"))
+        .when(is_lot)
+        .then(pl.lit("lot"))
+        .when(pl.col("item_group_type") == VARIATION_GROUP_TYPE)
+        .then(pl.lit("variation"))
+        .when(low_fb)
+        .then(pl.lit("low_feedback"))
+        .when(pl.col("model_id").is_null())
+        .then(pl.lit("unclear"))
         .otherwise(pl.lit(None, pl.String))
     )
     note = pl.col("note").fill_null("")
     why = (
-        pl.when(pl.col("exclude_reason") == "bundle").then(
-            pl.concat_str([pl.lit("sold with other products at one price; "), note]))
-        .when(pl.col("exclude_reason") == "for_parts").then(
-            pl.when(cond_parts).then(pl.lit("condition 7000 (for parts or not working)"))
-            .otherwise(quoted("for_parts_hit")))
-        .when(pl.col("exclude_reason") == "box_only").then(quoted("box_hit"))
-        .when(pl.col("exclude_reason") == "accessory").then(
-            pl.when(pl.col("acc_strong_hit").is_not_null()).then(quoted("acc_strong_hit"))
-            .when(pl.col("acc_weak_for").is_not_null()).then(quoted("acc_weak_for"))
-            .otherwise(pl.concat_str([quoted("acc_weak_hit"), pl.lit(" before any model named")])))
-        .when(pl.col("exclude_reason") == "system").then(
-            pl.when(pl.col("system_hit").is_not_null()).then(quoted("system_hit"))
-            .otherwise(pl.concat_str([quoted("system_weak_hit"), pl.lit(" before any model named")])))
-        .when(pl.col("exclude_reason") == "lot").then(
-            pl.concat_str([pl.lit("lot of "), lot_qty.cast(pl.String), pl.lit(": "), note]))
-        .when(pl.col("exclude_reason") == "variation").then(
-            pl.concat_str([pl.lit("seller-defined variations, the price shown is the cheapest variant; "), note]))
-        .when(pl.col("exclude_reason") == "low_feedback").then(
-            pl.concat_str([pl.lit("seller feedback "), fb.cast(pl.String),
-                           pl.lit(f"% below {min_feedback_pct:g}%; "), note]))
+        pl.when(pl.col("exclude_reason") == "bundle")
+        .then(pl.concat_str([pl.lit("sold with other products at one price; "), note]))
+        .when(pl.col("exclude_reason") == "for_parts")
+        .then(
+            pl.when(cond_parts)
+            .then(pl.lit("condition 7000 (for parts or not working)"))
+            .otherwise(quoted("for_parts_hit"))
+        )
+        .when(pl.col("exclude_reason") == "box_only")
+        .then(quoted("box_hit"))
+        .when(pl.col("exclude_reason") == "accessory")
+        .then(
+            pl.when(pl.col("acc_strong_hit").is_not_null())
+            .then(quoted("acc_strong_hit"))
+            .when(pl.col("acc_weak_for").is_not_null())
+            .then(quoted("acc_weak_for"))
+            .otherwise(pl.concat_str([quoted("acc_weak_hit"), pl.lit(" before any model named")]))
+        )
+        .when(pl.col("exclude_reason") == "system")
+        .then(
+            pl.when(pl.col("system_hit").is_not_null())
+            .then(quoted("system_hit"))
+            .otherwise(pl.concat_str([quoted("system_weak_hit"), pl.lit(" before any model named")]))
+        )
+        .when(pl.col("exclude_reason") == "lot")
+        .then(pl.concat_str([pl.lit("lot of "), lot_qty.cast(pl.String), pl.lit(": "), note]))
+        .when(pl.col("exclude_reason") == "variation")
+        .then(
+            pl.concat_str(
+                [pl.lit("seller-defined variations, the price shown is the cheapest variant; "), note]
+            )
+        )
+        .when(pl.col("exclude_reason") == "low_feedback")
+        .then(
+            pl.concat_str(
+                [
+                    pl.lit("seller feedback "),
+                    fb.cast(pl.String),
+                    pl.lit(f"% below {min_feedback_pct:g}%; "),
+                    note,
+                ]
+            )
+        )
         .otherwise(note)
     )
     out = feats.with_columns(exclude_reason=reason).with_columns(
-        evidence=pl.when(pl.col("exclude_reason").is_null()).then(why)
+        evidence=pl.when(pl.col("exclude_reason").is_null())
+        .then(why)
         .otherwise(pl.concat_str([pl.col("exclude_reason"), pl.lit(": "), why])),
-        model_id=pl.when(pl.col("exclude_reason").is_null() | (pl.col("exclude_reason") == "lot"))
-        .then(pl.col("model_id")),
-        lot_quantity=pl.when(pl.col("exclude_reason") == "lot").then(lot_qty).otherwise(pl.lit(1)).cast(pl.Int32),
+        model_id=pl.when(pl.col("exclude_reason").is_null() | (pl.col("exclude_reason") == "lot")).then(
+            pl.col("model_id")
+        ),
+        lot_quantity=pl.when(pl.col("exclude_reason") == "lot")
+        .then(lot_qty)
+        .otherwise(pl.lit(1))
+        .cast(pl.Int32),
         mentions=pl.col("mentions_text"),
     )
     return out.select([pl.col(c).cast(t) for c, t in OUTPUT_SCHEMA.items()])
@@ -150,7 +195,9 @@ def _num(value) -> float | None:
         return None
 
 
-def classify_ebay_items(items: list[dict], catalog: pl.DataFrame, min_feedback_pct: float = 95.0) -> pl.DataFrame:
+def classify_ebay_items(
+    items: list[dict], catalog: pl.DataFrame, min_feedback_pct: float = 95.0
+) -> pl.DataFrame:
     """Raw Browse item summaries (dicts as eBay returns them: itemId, title, conditionId as a string,
     itemGroupType, seller.feedbackPercentage as a string) to one row per item, in input order:
     item_id, title and the classify_listings columns."""
@@ -164,8 +211,15 @@ def classify_ebay_items(items: list[dict], catalog: pl.DataFrame, min_feedback_p
             "item_group_type": [i.get("itemGroupType") for i in items],
             "seller_feedback_pct": [_num((i.get("seller") or {}).get("feedbackPercentage")) for i in items],
         },
-        schema={"item_id": pl.String, "title": pl.String, "condition_id": pl.Int64,
-                "item_group_type": pl.String, "seller_feedback_pct": pl.Float64},
+        schema={
+            "item_id": pl.String,
+            "title": pl.String,
+            "condition_id": pl.Int64,
+            "item_group_type": pl.String,
+            "seller_feedback_pct": pl.Float64,
+        },
     )
-    return pl.concat([frame.select("item_id", "title"), classify_listings(frame, catalog, min_feedback_pct)],
-                     how="horizontal")
+    return pl.concat(
+        [frame.select("item_id", "title"), classify_listings(frame, catalog, min_feedback_pct)],
+        how="horizontal",
+    )

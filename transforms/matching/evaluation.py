@@ -36,12 +36,19 @@ class Scores:
         return self.genuine_found / self.genuine if self.genuine else 1.0
 
 
-def _tally(name: str, keys: list[str], expected: pl.DataFrame, exp_col: str, predicted: pl.DataFrame,
-           pred_col: str) -> pl.DataFrame:
+def _tally(
+    name: str, keys: list[str], expected: pl.DataFrame, exp_col: str, predicted: pl.DataFrame, pred_col: str
+) -> pl.DataFrame:
     """Per key: how often expected, predicted, predicted correctly; precision and recall."""
-    rows = [{name: k, "expected": expected.filter(pl.col(exp_col) == k).height,
-             "predicted": predicted.filter(pl.col(pred_col) == k).height,
-             "correct": predicted.filter((pl.col(pred_col) == k) & pl.col("correct")).height} for k in keys]
+    rows = [
+        {
+            name: k,
+            "expected": expected.filter(pl.col(exp_col) == k).height,
+            "predicted": predicted.filter(pl.col(pred_col) == k).height,
+            "correct": predicted.filter((pl.col(pred_col) == k) & pl.col("correct")).height,
+        }
+        for k in keys
+    ]
     schema = {name: pl.String, "expected": pl.Int64, "predicted": pl.Int64, "correct": pl.Int64}
     return pl.DataFrame(rows, schema=schema).with_columns(
         precision=(pl.col("correct") / pl.col("predicted")).round(3),
@@ -52,32 +59,41 @@ def _tally(name: str, keys: list[str], expected: pl.DataFrame, exp_col: str, pre
 def score(labelled: pl.DataFrame, predicted: pl.DataFrame) -> Scores:
     """`labelled` has title, expected_model_id, expected_reason[, lot_quantity]; `predicted` is the
     classify_listings output for the same rows in the same order."""
-    exp_lot = (pl.col("lot_quantity").cast(pl.Int32, strict=False) if "lot_quantity" in labelled.columns
-               else pl.lit(None, pl.Int32))
-    df = pl.concat([
-        labelled.select(
-            pl.col("title"),
-            pl.col("expected_model_id").cast(pl.String),
-            pl.col("expected_reason").cast(pl.String),
-            exp_lot.alias("expected_lot"),
-        ),
-        predicted.select(
-            pl.col("model_id").alias("predicted_model_id"),
-            pl.col("exclude_reason").alias("predicted_reason"),
-            pl.col("lot_quantity").alias("predicted_lot"),
-            "evidence",
-        ),
-    ], how="horizontal").with_columns(
+    exp_lot = (
+        pl.col("lot_quantity").cast(pl.Int32, strict=False)
+        if "lot_quantity" in labelled.columns
+        else pl.lit(None, pl.Int32)
+    )
+    df = pl.concat(
+        [
+            labelled.select(
+                pl.col("title"),
+                pl.col("expected_model_id").cast(pl.String),
+                pl.col("expected_reason").cast(pl.String),
+                exp_lot.alias("expected_lot"),
+            ),
+            predicted.select(
+                pl.col("model_id").alias("predicted_model_id"),
+                pl.col("exclude_reason").alias("predicted_reason"),
+                pl.col("lot_quantity").alias("predicted_lot"),
+                "evidence",
+            ),
+        ],
+        how="horizontal",
+    ).with_columns(
         exp_r=pl.col("expected_reason").fill_null(KEPT),
         pred_r=pl.col("predicted_reason").fill_null(KEPT),
     )
     model_ok = pl.col("expected_model_id").eq_missing(pl.col("predicted_model_id"))
-    lot_ok = (pl.col("expected_lot").is_null() | pl.col("expected_lot").eq_missing(pl.col("predicted_lot"))) & (
-        pl.col("expected_model_id").is_null() | model_ok)
+    lot_ok = (
+        pl.col("expected_lot").is_null() | pl.col("expected_lot").eq_missing(pl.col("predicted_lot"))
+    ) & (pl.col("expected_model_id").is_null() | model_ok)
     df = df.with_columns(
         correct=(pl.col("exp_r") == pl.col("pred_r"))
-        & pl.when(pl.col("exp_r") == KEPT).then(model_ok)
-        .when(pl.col("exp_r") == "lot").then(lot_ok)
+        & pl.when(pl.col("exp_r") == KEPT)
+        .then(model_ok)
+        .when(pl.col("exp_r") == "lot")
+        .then(lot_ok)
         .otherwise(True)
     )
     kept = df.filter(pl.col("pred_r") == KEPT)
@@ -85,17 +101,35 @@ def score(labelled: pl.DataFrame, predicted: pl.DataFrame) -> Scores:
 
     reasons = sorted(set(df["exp_r"].to_list()) | set(df["pred_r"].to_list()))
     per_reason = _tally("reason", reasons, df, "exp_r", df, "pred_r")
-    models = sorted(set(genuine["expected_model_id"].drop_nulls().to_list())
-                    | set(kept["predicted_model_id"].drop_nulls().to_list()))
-    per_model = _tally("model_id", models, genuine, "expected_model_id", kept, "predicted_model_id").with_columns(
-        errors=(pl.col("predicted") - pl.col("correct")) + (pl.col("expected") - pl.col("correct")),
-    ).sort(["errors", "model_id"], descending=[True, False])
+    models = sorted(
+        set(genuine["expected_model_id"].drop_nulls().to_list())
+        | set(kept["predicted_model_id"].drop_nulls().to_list())
+    )
+    per_model = (
+        _tally("model_id", models, genuine, "expected_model_id", kept, "predicted_model_id")
+        .with_columns(
+            errors=(pl.col("predicted") - pl.col("correct")) + (pl.col("expected") - pl.col("correct")),
+        )
+        .sort(["errors", "model_id"], descending=[True, False])
+    )
 
     errors = df.filter(~pl.col("correct")).select(
-        "title", "expected_reason", "expected_model_id", "expected_lot", "predicted_reason", "predicted_model_id",
-        "predicted_lot", "evidence")
+        "title",
+        "expected_reason",
+        "expected_model_id",
+        "expected_lot",
+        "predicted_reason",
+        "predicted_model_id",
+        "predicted_lot",
+        "evidence",
+    )
     return Scores(
-        n=df.height, kept=kept.height, kept_correct=kept.filter(pl.col("correct")).height,
-        genuine=genuine.height, genuine_found=genuine.filter(pl.col("correct")).height,
-        per_reason=per_reason, per_model=per_model, errors=errors,
+        n=df.height,
+        kept=kept.height,
+        kept_correct=kept.filter(pl.col("correct")).height,
+        genuine=genuine.height,
+        genuine_found=genuine.filter(pl.col("correct")).height,
+        per_reason=per_reason,
+        per_model=per_model,
+        errors=errors,
     )

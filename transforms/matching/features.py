@@ -57,7 +57,9 @@ def _lot_pattern(index: CatalogIndex) -> str:
         r"\b\d{1,3}GB X ?([2-9]|1\d)\b",  # `RTX A6000 48GB x2 with NVLink Bridge`
     ]
     assert len(numeric) == LOT_NUMERIC
-    return "|".join([*numeric, rf"\b((?:{words}) )(?:\d{{1,2}} )?{gpu}", r"\b(PAIR)\b"])  # `Two (2) Intel Arc`
+    return "|".join(
+        [*numeric, rf"\b((?:{words}) )(?:\d{{1,2}} )?{gpu}", r"\b(PAIR)\b"]
+    )  # `Two (2) Intel Arc`
 
 
 def _first(expr: pl.Expr, pattern: str) -> pl.Expr:
@@ -66,12 +68,15 @@ def _first(expr: pl.Expr, pattern: str) -> pl.Expr:
 
 def feature_frame(frame: pl.DataFrame, index: CatalogIndex) -> pl.DataFrame:
     """One row per input row: norm, tokens, key, the exclusion hit columns, lot_qty."""
-    titles = frame["title"] if "title" in frame.columns else pl.Series("title", [None] * frame.height, pl.String)
+    titles = (
+        frame["title"] if "title" in frame.columns else pl.Series("title", [None] * frame.height, pl.String)
+    )
     base = pl.DataFrame({"norm": normalize_series(titles)})
     n = pl.col("norm")
     # guarded texts are materialized once (eager with_columns would recompute a shared expression per use)
-    base = base.with_columns(guarded=n.str.replace_all(ACCESSORY_GUARD, " ; "),
-                             sys_text=n.str.replace_all(SYSTEM_GUARD, " ; "))
+    base = base.with_columns(
+        guarded=n.str.replace_all(ACCESSORY_GUARD, " ; "), sys_text=n.str.replace_all(SYSTEM_GUARD, " ; ")
+    )
     base = base.with_columns(weak_text=pl.col("guarded").str.replace_all(FAN_COUNT, " ; "))
     guarded, weak_text, sys_text = pl.col("guarded"), pl.col("weak_text"), pl.col("sys_text")
     feats = base.with_columns(
@@ -87,7 +92,11 @@ def feature_frame(frame: pl.DataFrame, index: CatalogIndex) -> pl.DataFrame:
         oem_card=n.str.contains(r"\b(?:OEM|PULL|PULLED|PULLS)\b"),  # the card is an OEM part or a pull
     )
     counts = [pl.col("lot").struct.field(str(i)) for i in range(1, LOT_NUMERIC + 3)]
-    word = counts[LOT_NUMERIC].str.strip_chars().replace_strict(NUMBER_WORDS, default=None, return_dtype=pl.Int32)
+    word = (
+        counts[LOT_NUMERIC]
+        .str.strip_chars()
+        .replace_strict(NUMBER_WORDS, default=None, return_dtype=pl.Int32)
+    )
     pair = pl.when(counts[LOT_NUMERIC + 1].is_not_null()).then(pl.lit(2, pl.Int32))
     acc_prefix = pl.col("acc_weak").struct.field("1")
     sys_prefix = pl.col("system_weak").struct.field("1")

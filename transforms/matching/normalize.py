@@ -41,38 +41,50 @@ STAGES: list[tuple[str | None, list[tuple[str, str]]]] = [
     ("QUADRORTX", [(r"\bQUADRORTX", "QUADRO RTX ")]),
     ("TITAN", [(r"\bTITAN(XP|X|V|RTX|Z)\b", "TITAN $1")]),
     (None, [(rf"\b({GLUED_SERIES})([A-Z]?\d)", "$1 $2")]),
-    ("GV ", [
-        # Gigabyte: GV-N306TGAMING -> 3060 TI, GV-N407TSAERO -> 4070 TI SUPER, GV-N3090GAMING -> 3090, GV-N960WF -> 960
-        (r"\bGV N(\d{3})TS", "GV N ${1}0 TI SUPER "),
-        (r"\bGV N(\d{3})T", "GV N ${1}0 TI "),
-        (r"\bGV N(\d{3})S", "GV N ${1}0 SUPER "),
-        (r"\bGV N(\d{3,4})", "GV N $1 "),
-        # Gigabyte Radeon: GV-R78XTGAMING -> 7800 XT, GV-R695XT -> 6950 XT, GV-R9060XT -> 9060 XT
-        (r"\bGV R(\d{4})(XTX|XT|GRE)?", "GV R $1 $2 "),
-        (r"\bGV R(\d{3})(XTX|XT|GRE)", "GV R ${1}0 $2 "),
-        (r"\bGV R(\d{2})(XTX|XT|GRE)", "GV R ${1}00 $2 "),
-        (r"\bGV R(\d{2})([A-Z])", "GV R ${1}00 $2"),
-    ]),
+    (
+        "GV ",
+        [
+            # Gigabyte: GV-N306TGAMING -> 3060 TI, GV-N407TSAERO -> 4070 TI SUPER, GV-N3090GAMING -> 3090, GV-N960WF -> 960
+            (r"\bGV N(\d{3})TS", "GV N ${1}0 TI SUPER "),
+            (r"\bGV N(\d{3})T", "GV N ${1}0 TI "),
+            (r"\bGV N(\d{3})S", "GV N ${1}0 SUPER "),
+            (r"\bGV N(\d{3,4})", "GV N $1 "),
+            # Gigabyte Radeon: GV-R78XTGAMING -> 7800 XT, GV-R695XT -> 6950 XT, GV-R9060XT -> 9060 XT
+            (r"\bGV R(\d{4})(XTX|XT|GRE)?", "GV R $1 $2 "),
+            (r"\bGV R(\d{3})(XTX|XT|GRE)", "GV R ${1}0 $2 "),
+            (r"\bGV R(\d{2})(XTX|XT|GRE)", "GV R ${1}00 $2 "),
+            (r"\bGV R(\d{2})([A-Z])", "GV R ${1}00 $2"),
+        ],
+    ),
     # EVGA 24G-P5-3987-KR
     ("G P", [(r"\b(\d{2}) ?G P([45]) (\d{4}) ([A-Z]{2})\b", "${1}GB EVGA$2$3$4")]),
-    (None, [
-        (r"(\d)TISUPER\b", "$1 TI SUPER"),  # RTX4070TiSUPER
-        (r"(\d)(TIS|TI|SUPER|XTX|XT|GRE|S|D)\b", "$1 $2"),
-        # memory: 12 GB, 12G, 12GD, 12 GIG, ASUS O12G / 012G -> 12GB
-        (r"\b[O0]?(\d{1,3})(?: GB| G| GD| GIGS?| GBS|G|GD|GIGS?|GBS)\b", "${1}GB"),
-    ]),
+    (
+        None,
+        [
+            (r"(\d)TISUPER\b", "$1 TI SUPER"),  # RTX4070TiSUPER
+            (r"(\d)(TIS|TI|SUPER|XTX|XT|GRE|S|D)\b", "$1 $2"),
+            # memory: 12 GB, 12G, 12GD, 12 GIG, ASUS O12G / 012G -> 12GB
+            (r"\b[O0]?(\d{1,3})(?: GB| G| GD| GIGS?| GBS|G|GD|GIGS?|GBS)\b", "${1}GB"),
+        ],
+    ),
     (r"\d S\b|\d TI ?S\b", [(r"\b(\d{4}) (?:(TI) ?)?S\b", "$1 $2 SUPER")]),
     (r"\dGB [TSXG]", [(rf"\b(\d{{3,4}})( TI)? (\d{{1,3}}GB) ({_SUFFIX_ALT})\b", "$1$2 $4 $3")]),
     ("PCI", [(r"\b(?:PCIE\d?|PCI E|PCI EXPRESS)(?: GEN ?\d| V?\d(?: \d)?)*(?: X ?\d{1,2})?\b", " PCIE ")]),
     # lane widths (`PCIe x16`, `x8 slot`), but a count at the start of a title is a lot (`x8 Tesla V100`)
     (r"X(?:16|8)\b", [(r"(\S) X(?:16|8)\b", "$1 ")]),
-    ("NO", [
-        (r"\b(?:NOT|NON|NO) (?:FOR |AS )?PARTS(?: OR REPAIR| REPAIR)?\b", " "),
-        (r"\bNOT 100(?: PERCENT)?\b", " NOTFULLY "),
-        (rf"\b(?:NOT|NON)(?: THE| A| AN)? (?:(?:RTX|GTX|RX) )?(?:[A-Z]+\d[A-Z0-9]*|\d+[A-Z][A-Z0-9]*|\d{{4}}|"
-         rf"{_SUFFIX_ALT}|LHR|{_GENERATIONS})(?: (?:{_SUFFIX_ALT}|D))?(?: \d{{1,3}}GB)?(?: (?:{_SUFFIX_ALT}))?\b", " "),
-        (r"\b(?:NO|NOT|NON) (?:AN? )?(?:SXM\d?|PCIE)(?: VERSION| MODEL| TYPE)?\b", " "),
-    ]),
+    (
+        "NO",
+        [
+            (r"\b(?:NOT|NON|NO) (?:FOR |AS )?PARTS(?: OR REPAIR| REPAIR)?\b", " "),
+            (r"\bNOT 100(?: PERCENT)?\b", " NOTFULLY "),
+            (
+                rf"\b(?:NOT|NON)(?: THE| A| AN)? (?:(?:RTX|GTX|RX) )?(?:[A-Z]+\d[A-Z0-9]*|\d+[A-Z][A-Z0-9]*|\d{{4}}|"
+                rf"{_SUFFIX_ALT}|LHR|{_GENERATIONS})(?: (?:{_SUFFIX_ALT}|D))?(?: \d{{1,3}}GB)?(?: (?:{_SUFFIX_ALT}))?\b",
+                " ",
+            ),
+            (r"\b(?:NO|NOT|NON) (?:AN? )?(?:SXM\d?|PCIE)(?: VERSION| MODEL| TYPE)?\b", " "),
+        ],
+    ),
     (r"[2-4] ?X\b", [(rf"\b({COOLER_NAMES}) ([2-4]) ?X\b", "$1 ${2}FAN")]),
     (None, [(r" {2,}", " ")]),
 ]

@@ -108,16 +108,28 @@ def _drop_truncations(index: CatalogIndex, keys: list) -> list:
 
     def truncation(k) -> bool:
         core, suffix = k
-        if core == "TITAN" and not suffix and known:  # a cooler line (Sparkle Arc B580 Titan OC), not a TITAN card
+        if (
+            core == "TITAN" and not suffix and known
+        ):  # a cooler line (Sparkle Arc B580 Titan OC), not a TITAN card
             return True
-        return any((core == c and suffix == s[:len(suffix)] and len(suffix) < len(s))
-                   or (not suffix and len(core) >= 3 and c != core and c.startswith(core)) for c, s in known)
+        return any(
+            (core == c and suffix == s[: len(suffix)] and len(suffix) < len(s))
+            or (not suffix and len(core) >= 3 and c != core and c.startswith(core))
+            for c, s in known
+        )
 
     return [k for k in keys if k in index.groups or not truncation(k)]
 
 
-def resolve(index: CatalogIndex, mentions: tuple[str, ...], literals: tuple[str, ...], quals: frozenset[str],
-            memory_raw: tuple[str, ...], form: str, sxm_gens: frozenset[str] = frozenset()) -> Resolution:
+def resolve(
+    index: CatalogIndex,
+    mentions: tuple[str, ...],
+    literals: tuple[str, ...],
+    quals: frozenset[str],
+    memory_raw: tuple[str, ...],
+    form: str,
+    sxm_gens: frozenset[str] = frozenset(),
+) -> Resolution:
     """One model (model_id set) or why none (model_id None); see the module docstring for the rules."""
     figures = stated_memory(list(memory_raw))
     mem_text = _fmt_gb(figures) if figures else None
@@ -167,8 +179,13 @@ def resolve(index: CatalogIndex, mentions: tuple[str, ...], literals: tuple[str,
         why = [v for _, v in verdicts if v is not None]
         if not cands and figures:  # "RTX 6000 24GB": the memory names the Quadro though QUADRO is missing
             same_memory = [s for s in group if s.memory_gb in figures]
-            if len(same_memory) == 1 and _qualifier_ok(
-                    same_memory[0], group, quals | (same_memory[0].required & MEMORY_NAMES_SERIES)) is None:
+            if (
+                len(same_memory) == 1
+                and _qualifier_ok(
+                    same_memory[0], group, quals | (same_memory[0].required & MEMORY_NAMES_SERIES)
+                )
+                is None
+            ):
                 cands = same_memory
         if not cands:
             return unclear(f"{labels[key]}: no catalog model fits ({'; '.join(why)})", group)
@@ -190,15 +207,18 @@ def resolve(index: CatalogIndex, mentions: tuple[str, ...], literals: tuple[str,
         if len(sizes) > 1:
             return unclear(f"{labels[key]}: memory not stated ({_fmt_gb(sizes)}GB variants)", cands)
         if any(s.needs_memory for s in cands) and not by_word:
-            return unclear(f"{labels[key]}: memory not stated ({cands[0].model_id} is one memory variant)", cands)
+            return unclear(
+                f"{labels[key]}: memory not stated ({cands[0].model_id} is one memory variant)", cands
+            )
 
     forms = {s.form for s in cands}
     if form == "conflict":
         return unclear(f"{labels[key]}: both PCIe and SXM stated", cands)
     if len(forms) > 1:
         if form not in forms:
-            return unclear(f"{labels[key]}: form factor not stated ({'/'.join(sorted(f or '?' for f in forms))})",
-                           cands)
+            return unclear(
+                f"{labels[key]}: form factor not stated ({'/'.join(sorted(f or '?' for f in forms))})", cands
+            )
         cands = [s for s in cands if s.form == form]
     elif form and form not in forms and not pinned:
         return unclear(f"{labels[key]}: stated {form} but the catalog model is {next(iter(forms))}", cands)
@@ -207,7 +227,9 @@ def resolve(index: CatalogIndex, mentions: tuple[str, ...], literals: tuple[str,
         fits = [s for s in cands if not s.sxm_gens or s.sxm_gens & sxm_gens]
         if not fits:
             have = "/".join(sorted({g for s in cands for g in s.sxm_gens}))
-            return unclear(f"{labels[key]}: stated {' '.join(sorted(sxm_gens))} but the catalog model is {have}", cands)
+            return unclear(
+                f"{labels[key]}: stated {' '.join(sorted(sxm_gens))} but the catalog model is {have}", cands
+            )
         cands = fits
     if len(cands) > 1:
         sizes = {s.memory_gb for s in cands}

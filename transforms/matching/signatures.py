@@ -96,7 +96,7 @@ def _suffix_after(tokens, i: int) -> list[str]:
     """The variant tokens right after the core at position i (TI, SUPER, ...; X / XP / V after TITAN)."""
     allowed = TITAN_SUFFIXES if tokens[i] == "TITAN" else VARIANT_SUFFIXES
     suffix = []
-    for tok in tokens[i + 1:]:
+    for tok in tokens[i + 1 :]:
         if tok not in allowed:
             break
         suffix.append(tok)
@@ -118,8 +118,12 @@ def _phrase_key(tokens: list[str], core: str) -> tuple[tuple[str, ...], frozense
     suffix = _suffix_after(tokens, i)
     used = {core, *suffix}
     quals = frozenset(
-        t for t in tokens
-        if t not in used and t not in STOP_QUALIFIERS and t not in FORM_TOKENS and t not in BRAND_WORDS
+        t
+        for t in tokens
+        if t not in used
+        and t not in STOP_QUALIFIERS
+        and t not in FORM_TOKENS
+        and t not in BRAND_WORDS
         and not any(c.isdigit() for c in t)
     )
     return tuple(sorted(set(suffix))), quals
@@ -150,8 +154,8 @@ def build_index(catalog: pl.DataFrame) -> CatalogIndex:
     all_quals: set[str] = set()
     for r, (start, n_phrases, n_parts) in zip(rows, spans, strict=True):
         model_id = r["model_id"]
-        phrases = normed[start:start + n_phrases]
-        parts = normed[start + n_phrases:start + n_phrases + n_parts]
+        phrases = normed[start : start + n_phrases]
+        parts = normed[start + n_phrases : start + n_phrases + n_parts]
         core = _core_of(phrases[0].split()) if phrases else None
         per_key: dict[tuple[str, ...], list[frozenset[str]]] = {}
         for ph in phrases:
@@ -170,9 +174,18 @@ def build_index(catalog: pl.DataFrame) -> CatalogIndex:
         memory = r.get(memory_col)
         form = (r.get("form_factor") or "").lower() or None
         for suffix, quals in per_key.items():
-            sig = Signature(model_id=model_id, name=r.get("name") or model_id, core=core, suffix=suffix,
-                            memory_gb=memory, form=form, needs_memory=bool(MEMORY_IN_ID.search(model_id)),
-                            required=frozenset.intersection(*quals), union=union, sxm_gens=sxm_gens)
+            sig = Signature(
+                model_id=model_id,
+                name=r.get("name") or model_id,
+                core=core,
+                suffix=suffix,
+                memory_gb=memory,
+                form=form,
+                needs_memory=bool(MEMORY_IN_ID.search(model_id)),
+                required=frozenset.intersection(*quals),
+                union=union,
+                sxm_gens=sxm_gens,
+            )
             groups.setdefault((core, suffix), []).append(sig)
             if model_id not in by_model or suffix == _phrase_key(phrases[0].split(), core)[0]:
                 by_model[model_id] = sig
@@ -197,10 +210,21 @@ def build_index(catalog: pl.DataFrame) -> CatalogIndex:
     qualifier_re = rf"\b(?:{_alternation(qualifiers)})\b"
     lot_context_re = rf"(?:{_alternation(known.split('|'))}|TITAN)"
     # one pass finds everything the resolver needs; at each position the first alternative that matches wins
-    token_re = "|".join(p for p in (literal_re, mention_re, MEMORY_TOKEN_RE, FORM_TOKEN_RE, qualifier_re) if p)
-    return CatalogIndex(groups=groups, cores=cores, literals=lit, qualifiers=qualifiers, mention_re=mention_re,
-                        literal_re=literal_re, qualifier_re=qualifier_re, lot_context_re=lot_context_re,
-                        token_re=token_re, by_model=by_model)
+    token_re = "|".join(
+        p for p in (literal_re, mention_re, MEMORY_TOKEN_RE, FORM_TOKEN_RE, qualifier_re) if p
+    )
+    return CatalogIndex(
+        groups=groups,
+        cores=cores,
+        literals=lit,
+        qualifiers=qualifiers,
+        mention_re=mention_re,
+        literal_re=literal_re,
+        qualifier_re=qualifier_re,
+        lot_context_re=lot_context_re,
+        token_re=token_re,
+        by_model=by_model,
+    )
 
 
 _INDEXES: dict[int, CatalogIndex] = {}
@@ -208,8 +232,20 @@ _INDEXES: dict[int, CatalogIndex] = {}
 
 def catalog_index(catalog: pl.DataFrame) -> CatalogIndex:
     """build_index, memoized on the catalog's content (the catalog is small; hashing it costs ~1 ms)."""
-    keep = [c for c in ("model_id", "name", "search_query", "aliases", "part_numbers", "memory_gb", "vram_gb",
-                        "form_factor") if c in catalog.columns]
+    keep = [
+        c
+        for c in (
+            "model_id",
+            "name",
+            "search_query",
+            "aliases",
+            "part_numbers",
+            "memory_gb",
+            "vram_gb",
+            "form_factor",
+        )
+        if c in catalog.columns
+    ]
     fingerprint = hash(tuple(catalog.select(keep).iter_rows()))
     index = _INDEXES.get(fingerprint)
     if index is None:

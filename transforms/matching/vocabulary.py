@@ -8,8 +8,17 @@ and a few special spellings (TITAN, Gigabyte and EVGA part-number schemes).
 Patterns are Rust-regex syntax (Polars): no look-around, so guards are written as separate passes.
 """
 
-EXCLUDE_REASONS = ("bundle", "for_parts", "box_only", "accessory", "system", "lot", "variation", "low_feedback",
-                   "unclear")
+EXCLUDE_REASONS = (
+    "bundle",
+    "for_parts",
+    "box_only",
+    "accessory",
+    "system",
+    "lot",
+    "variation",
+    "low_feedback",
+    "unclear",
+)
 """Every exclusion reason, in precedence order: when several apply the first one wins."""
 
 VARIATION_GROUP_TYPE = "SELLER_DEFINED_VARIATIONS"
@@ -20,8 +29,21 @@ FOR_PARTS_CONDITION_ID = 7000
 BRAND_WORDS = ("NVIDIA", "AMD", "INTEL")
 """Makers' names: may precede a model mention, never tell two models apart."""
 
-SERIES_WORDS = ("RTX PRO", "RADEON PRO", "RTX", "GTX", "GT", "RX", "QUADRO", "TESLA", "ARC", "INSTINCT",
-                "GEFORCE", "RADEON", "FIREPRO")
+SERIES_WORDS = (
+    "RTX PRO",
+    "RADEON PRO",
+    "RTX",
+    "GTX",
+    "GT",
+    "RX",
+    "QUADRO",
+    "TESLA",
+    "ARC",
+    "INSTINCT",
+    "GEFORCE",
+    "RADEON",
+    "FIREPRO",
+)
 """Product-line words. A number that follows one is a GPU model even when the catalog does not know it
 ("GTX 1650", "Quadro P4000"), which is how a listing naming a non-catalog model becomes unclear."""
 
@@ -38,10 +60,31 @@ VARIANT_SUFFIXES = ("TI", "SUPER", "XTX", "XT", "GRE", "D", "S")
 TITAN_SUFFIXES = ("XP", "X", "V", "RTX", "Z", "BLACK")
 """TITAN models carry no number: the word after TITAN names them (TITAN X, TITAN XP, TITAN V, TITAN RTX)."""
 
-STOP_QUALIFIERS = frozenset({
-    "NVIDIA", "AMD", "INTEL", "GEFORCE", "RADEON", "TESLA", "GPU", "CARD", "GRAPHICS", "TENSOR", "CORE",
-    "GENERATION", "EDITION", "WORKSTATION", "LHR", "ACCELERATOR", "VIDEO", "THE", "AND", "WITH", "OC",
-})
+STOP_QUALIFIERS = frozenset(
+    {
+        "NVIDIA",
+        "AMD",
+        "INTEL",
+        "GEFORCE",
+        "RADEON",
+        "TESLA",
+        "GPU",
+        "CARD",
+        "GRAPHICS",
+        "TENSOR",
+        "CORE",
+        "GENERATION",
+        "EDITION",
+        "WORKSTATION",
+        "LHR",
+        "ACCELERATOR",
+        "VIDEO",
+        "THE",
+        "AND",
+        "WITH",
+        "OC",
+    }
+)
 """Catalog name/alias words that never tell two catalog models apart (generic or marketing words)."""
 
 EDITION_WORDS = {"rtx-pro-6000-blackwell": "WORKSTATION"}
@@ -70,8 +113,19 @@ GLUED_SERIES = r"RTX|GTX|GT|RX|QUADRO|TESLA|ARC|RADEON|GEFORCE|INSTINCT"
 COOLER_NAMES = r"VENTUS|MECH|WINDFORCE|TWIN|DUAL|TRIPLE|ARMOR|EAGLE|GAMING|TRIO|SHADOW|INNO3D"
 """Cooler lines whose `2X` / `3X` counts fans, not cards ("Ventus 2X")."""
 
-NUMBER_WORDS = {"TWO": 2, "THREE": 3, "FOUR": 4, "FIVE": 5, "SIX": 6, "SEVEN": 7, "EIGHT": 8, "NINE": 9,
-                "TEN": 10, "TWELVE": 12, "PAIR": 2}
+NUMBER_WORDS = {
+    "TWO": 2,
+    "THREE": 3,
+    "FOUR": 4,
+    "FIVE": 5,
+    "SIX": 6,
+    "SEVEN": 7,
+    "EIGHT": 8,
+    "NINE": 9,
+    "TEN": 10,
+    "TWELVE": 12,
+    "PAIR": 2,
+}
 
 # --- exclusion vocabularies (on normalized text) ---------------------------------------------------------
 

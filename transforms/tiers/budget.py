@@ -23,9 +23,16 @@ NEAR_BEST = 0.8  # ASSUMPTION: G5's "top perf per USD" read as within 20% of the
 # (machines differ less in value than cards do: platform and energy costs flatten the spread)
 
 
-def budget_builds(value: pl.DataFrame, specs: pl.DataFrame, platforms: pl.DataFrame, parts: pl.DataFrame,
-                  scaling: pl.DataFrame, cfg: TierConfig | None = None, budgets=BUDGETS_USD,
-                  use_cases: dict[str, int] = USE_CASES) -> pl.DataFrame:
+def budget_builds(
+    value: pl.DataFrame,
+    specs: pl.DataFrame,
+    platforms: pl.DataFrame,
+    parts: pl.DataFrame,
+    scaling: pl.DataFrame,
+    cfg: TierConfig | None = None,
+    budgets=BUDGETS_USD,
+    use_cases: dict[str, int] = USE_CASES,
+) -> pl.DataFrame:
     cfg = cfg or TierConfig()
     prices = PartPrices.from_frame(parts)
     plats = platform_rows(platforms)
@@ -36,20 +43,29 @@ def budget_builds(value: pl.DataFrame, specs: pl.DataFrame, platforms: pl.DataFr
         for rule in TIERS:
             if rule.tier == "beginner":
                 continue
-            best, _ = best_per_card(rule, cards, platforms_for(plats, rule.tier, condition), cfg, prices, scaling)
+            best, _ = best_per_card(
+                rule, cards, platforms_for(plats, rule.tier, condition), cfg, prices, scaling
+            )
             machines += [{**m, "tier": rule.tier} for m in best.values()]
         for use_case, floor in use_cases.items():
             index = USE_CASE_INDEX.get(use_case, "training")
             sized = (in_index(m, by_id[m["model_id"]], index) for m in machines if m["vram_gb"] >= floor)
             usable = [m for m in sized if m is not None]
             for budget in budgets:
-                rows.append(_budget_row(day, condition, mode, use_case, budget, usable) | {"perf_index": index})
+                rows.append(
+                    _budget_row(day, condition, mode, use_case, budget, usable) | {"perf_index": index}
+                )
     return pl.DataFrame(rows, schema=BUDGET_SCHEMA, strict=False)
 
 
 def _budget_row(day, condition, mode, use_case, budget, usable) -> dict:
-    row = {"snapshot_date": day, "budget_usd": budget, "use_case": use_case, "condition": condition,
-           "source_mode": mode}
+    row = {
+        "snapshot_date": day,
+        "budget_usd": budget,
+        "use_case": use_case,
+        "condition": condition,
+        "source_mode": mode,
+    }
     fits = [m for m in usable if m["total_build_cost_usd"] <= budget]
     if not fits:
         row["notes"] = "no machine fits the budget"
@@ -58,24 +74,60 @@ def _budget_row(day, condition, mode, use_case, budget, usable) -> dict:
     near = [m for m in fits if m["perf_per_1k_usd_tco"] >= NEAR_BEST * best_value]
     ranked = sorted(near, key=lambda m: (-m["total_vram_gb"], -m["total_relative_perf"], m["model_id"]))
     chosen = ranked[0]
-    row.update({k: chosen[k] for k in ("tier", "model_id", "gpu_name", "gpu_count", "platform_id", "total_vram_gb",
-                                       "total_relative_perf", "total_build_cost_usd", "tco_usd",
-                                       "perf_per_1k_usd_tco", "perf_basis")})
-    row["notes"] = (f"{len(fits)} machines fit; {len(near)} within {NEAR_BEST:.0%} of the best value "
-                    f"({best_value:.3f} per 1,000 USD TCO)")
+    row.update(
+        {
+            k: chosen[k]
+            for k in (
+                "tier",
+                "model_id",
+                "gpu_name",
+                "gpu_count",
+                "platform_id",
+                "total_vram_gb",
+                "total_relative_perf",
+                "total_build_cost_usd",
+                "tco_usd",
+                "perf_per_1k_usd_tco",
+                "perf_basis",
+            )
+        }
+    )
+    row["notes"] = (
+        f"{len(fits)} machines fit; {len(near)} within {NEAR_BEST:.0%} of the best value "
+        f"({best_value:.3f} per 1,000 USD TCO)"
+    )
     if len(ranked) > 1:
         runner = ranked[1]
-        row.update({"runner_up": f"{runner['gpu_count']} x {runner['gpu_name']} ({runner['tier']}, {runner['platform_id']})",
-                    "runner_up_relative_perf": runner["total_relative_perf"],
-                    "runner_up_build_cost_usd": runner["total_build_cost_usd"]})
+        row.update(
+            {
+                "runner_up": f"{runner['gpu_count']} x {runner['gpu_name']} ({runner['tier']}, {runner['platform_id']})",
+                "runner_up_relative_perf": runner["total_relative_perf"],
+                "runner_up_build_cost_usd": runner["total_build_cost_usd"],
+            }
+        )
     return row
 
 
 BUDGET_SCHEMA = {
-    "snapshot_date": pl.Date, "budget_usd": pl.Int32, "use_case": pl.String, "condition": pl.String,
-    "tier": pl.String, "model_id": pl.String, "gpu_name": pl.String, "gpu_count": pl.Int32,
-    "platform_id": pl.String, "total_vram_gb": pl.Float64, "total_relative_perf": pl.Float64,
-    "total_build_cost_usd": pl.Float64, "tco_usd": pl.Float64, "perf_per_1k_usd_tco": pl.Float64,
-    "perf_basis": pl.String, "runner_up": pl.String, "runner_up_relative_perf": pl.Float64,
-    "runner_up_build_cost_usd": pl.Float64, "notes": pl.String, "source_mode": pl.String, "perf_index": pl.String,
+    "snapshot_date": pl.Date,
+    "budget_usd": pl.Int32,
+    "use_case": pl.String,
+    "condition": pl.String,
+    "tier": pl.String,
+    "model_id": pl.String,
+    "gpu_name": pl.String,
+    "gpu_count": pl.Int32,
+    "platform_id": pl.String,
+    "total_vram_gb": pl.Float64,
+    "total_relative_perf": pl.Float64,
+    "total_build_cost_usd": pl.Float64,
+    "tco_usd": pl.Float64,
+    "perf_per_1k_usd_tco": pl.Float64,
+    "perf_basis": pl.String,
+    "runner_up": pl.String,
+    "runner_up_relative_perf": pl.Float64,
+    "runner_up_build_cost_usd": pl.Float64,
+    "notes": pl.String,
+    "source_mode": pl.String,
+    "perf_index": pl.String,
 }

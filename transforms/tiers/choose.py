@@ -21,8 +21,17 @@ from transforms.tiers.platforms import PartPrices, platform_rows, platforms_for
 from transforms.tiers.rules import D16_CLOSE, TIERS, TierRule
 from transforms.use_cases import USE_CASES
 
-SPEC_COLUMNS = ["model_id", "vendor", "slot_width", "length_mm", "cooling", "segment", "pcie_gen",
-                "power_connectors", "release_date"]
+SPEC_COLUMNS = [
+    "model_id",
+    "vendor",
+    "slot_width",
+    "length_mm",
+    "cooling",
+    "segment",
+    "pcie_gen",
+    "power_connectors",
+    "release_date",
+]
 
 
 def cards_with_specs(value: pl.DataFrame, specs: pl.DataFrame) -> pl.DataFrame:
@@ -33,8 +42,9 @@ def cards_with_specs(value: pl.DataFrame, specs: pl.DataFrame) -> pl.DataFrame:
 
 def day_groups(value: pl.DataFrame, specs: pl.DataFrame):
     """(day, condition, source mode, card dicts) per date and condition of the value rows."""
-    for (day, condition), group in cards_with_specs(value, specs).group_by("snapshot_date", "condition",
-                                                                            maintain_order=True):
+    for (day, condition), group in cards_with_specs(value, specs).group_by(
+        "snapshot_date", "condition", maintain_order=True
+    ):
         cards = group.to_dicts()
         yield day, condition, cards[0]["source_mode"], cards
 
@@ -57,8 +67,14 @@ def rank_machines(machines: list[dict]) -> list[dict]:
     return ranked
 
 
-def best_per_card(rule: TierRule, cards: list[dict], platforms: list[dict], cfg: TierConfig, prices: PartPrices,
-                  scaling: pl.DataFrame) -> tuple[dict[str, dict], Counter]:
+def best_per_card(
+    rule: TierRule,
+    cards: list[dict],
+    platforms: list[dict],
+    cfg: TierConfig,
+    prices: PartPrices,
+    scaling: pl.DataFrame,
+) -> tuple[dict[str, dict], Counter]:
     """For each card that passes the card-level rules at any floor: its best machine in the tier, and why
     other (card, platform) pairs failed."""
     out, why = {}, Counter()
@@ -87,14 +103,20 @@ def _summary(why: Counter, floor_rejects: int, floor: float) -> str:
 def _row_notes(rule: TierRule, m: dict, cfg: TierConfig, runner: dict | None, card_rule: dict | None) -> str:
     notes = [rule.sources]
     if m.get("d16_preferred_over"):
-        notes.append(f"D16: newest generation within {D16_CLOSE:.0%} of the best value "
-                     f"(preferred over {m['d16_preferred_over']})")
+        notes.append(
+            f"D16: newest generation within {D16_CLOSE:.0%} of the best value "
+            f"(preferred over {m['d16_preferred_over']})"
+        )
     if runner:
-        notes.append(f"runner-up {runner['gpu_name']} on {runner['platform_id']}: value "
-                     f"{runner['perf_per_1k_usd_tco']:.3f} per 1,000 USD TCO")
+        notes.append(
+            f"runner-up {runner['gpu_name']} on {runner['platform_id']}: value "
+            f"{runner['perf_per_1k_usd_tco']:.3f} per 1,000 USD TCO"
+        )
     if card_rule and card_rule["model_id"] != m["model_id"]:
-        notes.append(f"the card with the best perf per USD alone ({card_rule['gpu_name']}) builds a machine of "
-                     f"{card_rule['perf_per_1k_usd_tco']:.3f}: the platform and energy change the answer")
+        notes.append(
+            f"the card with the best perf per USD alone ({card_rule['gpu_name']}) builds a machine of "
+            f"{card_rule['perf_per_1k_usd_tco']:.3f}: the platform and energy change the answer"
+        )
     if m["risers"]:
         notes.append(f"{m['risers']} card(s) on riser cables (G6, G17)")
     if m["water_blocks"]:
@@ -103,8 +125,10 @@ def _row_notes(rule: TierRule, m: dict, cfg: TierConfig, runner: dict | None, ca
         fix = "a 240 V or second circuit" if cfg.mains_volts < 200 else "a second circuit"
         notes.append(f"over the {m['outlet_continuous_w']:,.0f} W continuous rating even at -20%: {fix} (G7)")
     elif m["power_cap_pct_continuous"] < 100:
-        notes.append(f"cap each GPU at {m['power_cap_pct_continuous']:.0f}% (nvidia-smi -pl) to stay under "
-                     f"{m['outlet_continuous_w']:,.0f} W continuous (G8: a 10-20% cap costs under 5%)")
+        notes.append(
+            f"cap each GPU at {m['power_cap_pct_continuous']:.0f}% (nvidia-smi -pl) to stay under "
+            f"{m['outlet_continuous_w']:,.0f} W continuous (G8: a 10-20% cap costs under 5%)"
+        )
     if not m["meets_d2l_x16"]:
         notes.append(f"x{m['pcie_lanes_per_gpu']} per GPU: enough by G9, under D5's x16")
     if m["perf_basis"] != "measured":
@@ -112,8 +136,15 @@ def _row_notes(rule: TierRule, m: dict, cfg: TierConfig, runner: dict | None, ca
     return "; ".join(notes)
 
 
-def build_tiers(value: pl.DataFrame, specs: pl.DataFrame, platforms: pl.DataFrame, parts: pl.DataFrame,
-                scaling: pl.DataFrame, cfg: TierConfig | None = None, use_cases: dict[str, int] = USE_CASES) -> pl.DataFrame:
+def build_tiers(
+    value: pl.DataFrame,
+    specs: pl.DataFrame,
+    platforms: pl.DataFrame,
+    parts: pl.DataFrame,
+    scaling: pl.DataFrame,
+    cfg: TierConfig | None = None,
+    use_cases: dict[str, int] = USE_CASES,
+) -> pl.DataFrame:
     """One row per date, tier, use case and condition (new, used)."""
     cfg = cfg or TierConfig()
     prices = PartPrices.from_frame(parts)
@@ -122,13 +153,19 @@ def build_tiers(value: pl.DataFrame, specs: pl.DataFrame, platforms: pl.DataFram
     for day, condition, mode, cards in day_groups(value, specs):
         by_id = {c["model_id"]: c for c in cards}
         for rule in TIERS:
-            best, why = best_per_card(rule, cards, platforms_for(plats, rule.tier, condition), cfg, prices, scaling)
+            best, why = best_per_card(
+                rule, cards, platforms_for(plats, rule.tier, condition), cfg, prices, scaling
+            )
             for use_case, floor in use_cases.items():
                 index = USE_CASE_INDEX.get(use_case, "training")
                 sized = [m for m in best.values() if m["vram_gb"] >= floor]
                 fit = [r for r in (in_index(m, by_id[m["model_id"]], index) for m in sized) if r is not None]
-                rows.append(_tier_row(day, condition, mode, rule, use_case, floor, fit,
-                                      len(best) - len(sized), why, cfg) | {"perf_index": index})
+                rows.append(
+                    _tier_row(
+                        day, condition, mode, rule, use_case, floor, fit, len(best) - len(sized), why, cfg
+                    )
+                    | {"perf_index": index}
+                )
     return pl.DataFrame(rows, schema=TIER_SCHEMA, strict=False)
 
 
@@ -143,16 +180,27 @@ def in_index(machine: dict, card: dict, index: str) -> dict | None:
     if not perf or not base or perf <= 0 or base <= 0:
         return None
     factor = perf / base
-    return {**machine, "total_relative_perf": machine["total_relative_perf"] * factor,
-            "perf_per_1k_usd_tco": machine["perf_per_1k_usd_tco"] * factor,
-            "perf_basis": card.get(f"{column}_basis"),
-            "card_perf_per_1k_usd": card.get(per_1k_column(index))}
+    return {
+        **machine,
+        "total_relative_perf": machine["total_relative_perf"] * factor,
+        "perf_per_1k_usd_tco": machine["perf_per_1k_usd_tco"] * factor,
+        "perf_basis": card.get(f"{column}_basis"),
+        "card_perf_per_1k_usd": card.get(per_1k_column(index)),
+    }
 
 
 def _tier_row(day, condition, mode, rule, use_case, floor, fit, floor_rejects, why, cfg) -> dict:
-    row = {"snapshot_date": day, "tier": rule.tier, "use_case": use_case, "vram_floor_gb": float(floor),
-           "condition": condition, "gpu_count": rule.gpu_count, "horizon_years": cfg.horizon_years,
-           "candidates_considered": len(fit), "source_mode": mode}
+    row = {
+        "snapshot_date": day,
+        "tier": rule.tier,
+        "use_case": use_case,
+        "vram_floor_gb": float(floor),
+        "condition": condition,
+        "gpu_count": rule.gpu_count,
+        "horizon_years": cfg.horizon_years,
+        "candidates_considered": len(fit),
+        "source_mode": mode,
+    }
     ranked = rank_machines(fit)
     if not ranked:
         row["notes"] = f"{_summary(why, floor_rejects, floor)}; rule: {rule.sources}"
@@ -161,36 +209,90 @@ def _tier_row(day, condition, mode, rule, use_case, floor, fit, floor_rejects, w
     card_rule = max(fit, key=lambda m: (m["card_perf_per_1k_usd"] or 0, m["model_id"]))
     row.update({k: v for k, v in chosen.items() if k in TIER_SCHEMA})
     if runner:
-        row.update({"runner_up_model_id": runner["model_id"], "runner_up_gpu_name": runner["gpu_name"],
-                    "runner_up_platform_id": runner["platform_id"],
-                    "runner_up_perf_per_1k_usd_tco": runner["perf_per_1k_usd_tco"],
-                    "runner_up_gap_pct": (1 - runner["perf_per_1k_usd_tco"] / chosen["perf_per_1k_usd_tco"]) * 100})
-    row.update({"card_rule_model_id": card_rule["model_id"],
-                "card_rule_perf_per_1k_usd_tco": card_rule["perf_per_1k_usd_tco"],
-                "notes": _row_notes(rule, chosen, cfg, runner, card_rule)})
+        row.update(
+            {
+                "runner_up_model_id": runner["model_id"],
+                "runner_up_gpu_name": runner["gpu_name"],
+                "runner_up_platform_id": runner["platform_id"],
+                "runner_up_perf_per_1k_usd_tco": runner["perf_per_1k_usd_tco"],
+                "runner_up_gap_pct": (1 - runner["perf_per_1k_usd_tco"] / chosen["perf_per_1k_usd_tco"])
+                * 100,
+            }
+        )
+    row.update(
+        {
+            "card_rule_model_id": card_rule["model_id"],
+            "card_rule_perf_per_1k_usd_tco": card_rule["perf_per_1k_usd_tco"],
+            "notes": _row_notes(rule, chosen, cfg, runner, card_rule),
+        }
+    )
     return row
 
 
 TIER_SCHEMA = {
-    "snapshot_date": pl.Date, "tier": pl.String, "use_case": pl.String, "vram_floor_gb": pl.Float64,
-    "condition": pl.String, "model_id": pl.String, "gpu_name": pl.String, "gpu_count": pl.Int32,
-    "perf_basis": pl.String, "platform_id": pl.String, "platform": pl.String,
-    "unit_price": pl.Float64, "gpu_total_price": pl.Float64, "total_vram_gb": pl.Float64,
-    "total_relative_perf": pl.Float64, "scaling_efficiency": pl.Float64, "scaling_basis": pl.String,
-    "cpu": pl.String, "cpu_cores": pl.Int32, "cpu_threads": pl.Int32, "cpu_boost_ghz": pl.Float64,
-    "pcie_gen": pl.Int32, "pcie_lanes_per_gpu": pl.Int32, "meets_d2l_x16": pl.Boolean,
-    "ram_gb": pl.Int32, "ram_kit": pl.String, "slot_plan": pl.String, "risers": pl.Int32, "water_blocks": pl.Int32,
-    "psu_need_w": pl.Float64, "psu_watts": pl.Int32, "psu_config": pl.String, "d2l_psu_w": pl.Float64,
-    "d2l_tier_psu": pl.String, "pcie_8pin_cables": pl.Int32, "pcie_16pin_cables": pl.Int32,
-    "eps_8pin_cables": pl.Int32, "connector_basis": pl.String,
-    "gpu_draw_w": pl.Float64, "system_draw_w": pl.Float64, "wall_draw_w": pl.Float64,
-    "outlet_guide_w": pl.Float64, "power_cap_pct_guide": pl.Float64,
-    "outlet_continuous_w": pl.Float64, "power_cap_pct_continuous": pl.Float64,
-    "annual_energy_kwh": pl.Float64, "annual_energy_cost_usd": pl.Float64, "gold_vs_bronze_saving_usd": pl.Float64,
-    "platform_cost_usd": pl.Float64, "total_build_cost_usd": pl.Float64, "horizon_years": pl.Float64,
-    "energy_cost_horizon_usd": pl.Float64, "tco_usd": pl.Float64, "perf_per_1k_usd_tco": pl.Float64,
-    "runner_up_model_id": pl.String, "runner_up_gpu_name": pl.String, "runner_up_platform_id": pl.String,
-    "runner_up_perf_per_1k_usd_tco": pl.Float64, "runner_up_gap_pct": pl.Float64,
-    "card_rule_model_id": pl.String, "card_rule_perf_per_1k_usd_tco": pl.Float64,
-    "candidates_considered": pl.Int32, "notes": pl.String, "source_mode": pl.String, "perf_index": pl.String,
+    "snapshot_date": pl.Date,
+    "tier": pl.String,
+    "use_case": pl.String,
+    "vram_floor_gb": pl.Float64,
+    "condition": pl.String,
+    "model_id": pl.String,
+    "gpu_name": pl.String,
+    "gpu_count": pl.Int32,
+    "perf_basis": pl.String,
+    "platform_id": pl.String,
+    "platform": pl.String,
+    "unit_price": pl.Float64,
+    "gpu_total_price": pl.Float64,
+    "total_vram_gb": pl.Float64,
+    "total_relative_perf": pl.Float64,
+    "scaling_efficiency": pl.Float64,
+    "scaling_basis": pl.String,
+    "cpu": pl.String,
+    "cpu_cores": pl.Int32,
+    "cpu_threads": pl.Int32,
+    "cpu_boost_ghz": pl.Float64,
+    "pcie_gen": pl.Int32,
+    "pcie_lanes_per_gpu": pl.Int32,
+    "meets_d2l_x16": pl.Boolean,
+    "ram_gb": pl.Int32,
+    "ram_kit": pl.String,
+    "slot_plan": pl.String,
+    "risers": pl.Int32,
+    "water_blocks": pl.Int32,
+    "psu_need_w": pl.Float64,
+    "psu_watts": pl.Int32,
+    "psu_config": pl.String,
+    "d2l_psu_w": pl.Float64,
+    "d2l_tier_psu": pl.String,
+    "pcie_8pin_cables": pl.Int32,
+    "pcie_16pin_cables": pl.Int32,
+    "eps_8pin_cables": pl.Int32,
+    "connector_basis": pl.String,
+    "gpu_draw_w": pl.Float64,
+    "system_draw_w": pl.Float64,
+    "wall_draw_w": pl.Float64,
+    "outlet_guide_w": pl.Float64,
+    "power_cap_pct_guide": pl.Float64,
+    "outlet_continuous_w": pl.Float64,
+    "power_cap_pct_continuous": pl.Float64,
+    "annual_energy_kwh": pl.Float64,
+    "annual_energy_cost_usd": pl.Float64,
+    "gold_vs_bronze_saving_usd": pl.Float64,
+    "platform_cost_usd": pl.Float64,
+    "total_build_cost_usd": pl.Float64,
+    "horizon_years": pl.Float64,
+    "energy_cost_horizon_usd": pl.Float64,
+    "tco_usd": pl.Float64,
+    "perf_per_1k_usd_tco": pl.Float64,
+    "runner_up_model_id": pl.String,
+    "runner_up_gpu_name": pl.String,
+    "runner_up_platform_id": pl.String,
+    "runner_up_perf_per_1k_usd_tco": pl.Float64,
+    "runner_up_gap_pct": pl.Float64,
+    "card_rule_model_id": pl.String,
+    "card_rule_perf_per_1k_usd_tco": pl.Float64,
+    "candidates_considered": pl.Int32,
+    "notes": pl.String,
+    "source_mode": pl.String,
+    "perf_index": pl.String,
 }

@@ -39,7 +39,9 @@ def form_reason(card: dict, platform: dict) -> str | None:
     if cooling not in platform["accepts_cooling"]:
         if cooling == "passive":
             return "passive card needs a server chassis's forced airflow (D12)"
-        return f"{cooling.replace('_', '-')} card in a server chassis: airflow and cable position differ (D10)"
+        return (
+            f"{cooling.replace('_', '-')} card in a server chassis: airflow and cable position differ (D10)"
+        )
     return None
 
 
@@ -52,8 +54,10 @@ class SlotPlan:
     def describe(self) -> str:
         parts = []
         if self.in_slots:
-            parts.append(f"{len(self.in_slots)} in slot{'s' if len(self.in_slots) > 1 else ''} "
-                         + ", ".join(map(str, self.in_slots)))
+            parts.append(
+                f"{len(self.in_slots)} in slot{'s' if len(self.in_slots) > 1 else ''} "
+                + ", ".join(map(str, self.in_slots))
+            )
         if self.on_risers:
             parts.append(f"{self.on_risers} on riser cables to upright mounts")
         if self.water_blocks:
@@ -77,7 +81,9 @@ def _seat(n: int, width: int, gap: int, positions: tuple[int, ...], case_slots: 
     return None
 
 
-def slot_plan(card: dict, platform: dict, n: int, allow_risers: bool, allow_water: bool) -> tuple[SlotPlan | None, str]:
+def slot_plan(
+    card: dict, platform: dict, n: int, allow_risers: bool, allow_water: bool
+) -> tuple[SlotPlan | None, str]:
     """How n cards sit on the platform, or why they cannot."""
     positions = platform["gpu_positions"]
     if n > len(positions):
@@ -87,12 +93,20 @@ def slot_plan(card: dict, platform: dict, n: int, allow_risers: bool, allow_wate
     width_raw, length = card.get("slot_width"), card.get("length_mm")
     if n > 1 and width_raw is None:
         return None, "slot width unknown: not placed in a multi-GPU machine"
-    if length is not None and platform.get("max_card_length_mm") is not None and length > platform["max_card_length_mm"]:
+    if (
+        length is not None
+        and platform.get("max_card_length_mm") is not None
+        and length > platform["max_card_length_mm"]
+    ):
         return None, f"{length:g} mm long, case takes {platform['max_card_length_mm']:g} mm (G17)"
     width = math.ceil(width_raw or 2)
     if platform.get("max_card_slots") is not None and width > platform["max_card_slots"]:
         return None, f"{width_raw:g} slots wide, bays take {platform['max_card_slots']:g}"
-    gap = 0 if (card.get("cooling") in NO_GAP_COOLING or platform["kind"] == "server_pcie") else FREE_SLOTS_BETWEEN_OPEN_AIR
+    gap = (
+        0
+        if (card.get("cooling") in NO_GAP_COOLING or platform["kind"] == "server_pcie")
+        else FREE_SLOTS_BETWEEN_OPEN_AIR
+    )
     plan = _seat(n, width, gap, positions, platform["case_slots"])
     if plan is not None and (plan.on_risers == 0 or allow_risers):
         return plan, ""
@@ -102,4 +116,7 @@ def slot_plan(card: dict, platform: dict, n: int, allow_risers: bool, allow_wate
             return SlotPlan(water.in_slots, 0, n), ""
     if plan is not None:
         return None, f"{n} x {width_raw:g}-slot cards need riser cables here (not allowed by the run config)"
-    return None, f"{n} x {width_raw:g}-slot {card.get('cooling', '').replace('_', '-')} cards do not fit its slots (G6)"
+    return (
+        None,
+        f"{n} x {width_raw:g}-slot {card.get('cooling', '').replace('_', '-')} cards do not fit its slots (G6)",
+    )

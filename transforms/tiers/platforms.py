@@ -21,17 +21,26 @@ class PartPrices:
         cost = parts.with_columns(usd=pl.col("quantity") * pl.col("unit_price_usd"))
         fixed = cost.filter(pl.col("platform_id").is_not_null())
         base = {p: float(u) for p, u in fixed.group_by("platform_id").agg(pl.col("usd").sum()).iter_rows()}
-        shared = {r["part"]: r for r in cost.filter(pl.col("platform_id").is_null() & (pl.col("part") != "ram")
-                                                    & (pl.col("part") != "psu")).iter_rows(named=True)}
+        shared = {
+            r["part"]: r
+            for r in cost.filter(
+                pl.col("platform_id").is_null() & (pl.col("part") != "ram") & (pl.col("part") != "psu")
+            ).iter_rows(named=True)
+        }
         ram = cost.filter(pl.col("part") == "ram")
         psus = cost.filter(pl.col("part") == "psu")
 
         def one(part: str) -> float:
             return float(shared[part]["unit_price_usd"]) if part in shared else float("nan")
 
-        return cls(base=base, ram_per_gb={r: float(u) for r, u in ram.select("ram_type", "unit_price_usd").iter_rows()},
-                   atx_psus=[(int(w), float(u)) for w, u in psus.select("capacity_w", "unit_price_usd").iter_rows()],
-                   riser=one("riser"), water_block=one("water_block"), water_loop=one("water_loop"))
+        return cls(
+            base=base,
+            ram_per_gb={r: float(u) for r, u in ram.select("ram_type", "unit_price_usd").iter_rows()},
+            atx_psus=[(int(w), float(u)) for w, u in psus.select("capacity_w", "unit_price_usd").iter_rows()],
+            riser=one("riser"),
+            water_block=one("water_block"),
+            water_loop=one("water_loop"),
+        )
 
 
 def platform_rows(platforms: pl.DataFrame) -> list[dict]:

@@ -58,13 +58,17 @@ def wall_draw(load_w: float, efficiency: float = GOLD_EFFICIENCY) -> float:
     return load_w / efficiency
 
 
-def outlet_watts(volts: float, amps: float, continuous_fraction: float = CONTINUOUS_FRACTION) -> tuple[float, float]:
+def outlet_watts(
+    volts: float, amps: float, continuous_fraction: float = CONTINUOUS_FRACTION
+) -> tuple[float, float]:
     """(the guide's socket figure V x A, the continuous rating): 1,800 W and 1,440 W in the US (G7, NEC 80%);
     a region's continuous share comes from warehouse/catalog/regions.csv (Schuko: 10 of 16 A)."""
     return volts * amps, volts * amps * continuous_fraction
 
 
-def cap_to_fit(gpu_w: float, other_w: float, limit_w: float, efficiency: float = GOLD_EFFICIENCY) -> float | None:
+def cap_to_fit(
+    gpu_w: float, other_w: float, limit_w: float, efficiency: float = GOLD_EFFICIENCY
+) -> float | None:
     """Per-GPU power limit (percent of board power, floored) that brings the wall draw under limit_w.
     100 when it fits uncapped; None when it would need a cap deeper than 20% (G8)."""
     if wall_draw(gpu_w + other_w, efficiency) <= limit_w:
@@ -90,8 +94,9 @@ def annual_energy_kwh(load_w: float, utilization: float, efficiency: float = GOL
 def gold_vs_bronze_saving(load_w: float, utilization: float, usd_per_kwh: float) -> float:
     """Yearly USD a Gold (87%) PSU saves over a Bronze (82%) one, the wall draw being load / efficiency:
     about 31 USD for 1,600 W at 20% and 0.16 USD/kWh."""
-    delta_kwh = (annual_energy_kwh(load_w, utilization, BRONZE_EFFICIENCY)
-                 - annual_energy_kwh(load_w, utilization, GOLD_EFFICIENCY))
+    delta_kwh = annual_energy_kwh(load_w, utilization, BRONZE_EFFICIENCY) - annual_energy_kwh(
+        load_w, utilization, GOLD_EFFICIENCY
+    )
     return delta_kwh * usd_per_kwh
 
 

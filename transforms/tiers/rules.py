@@ -21,15 +21,40 @@ class TierRule:
 
 # D6-D10: one rule per tier, its figures from the tier's seed rule
 TIERS: tuple[TierRule, ...] = (
-    TierRule("beginner", 1, 0, None, "-", max_tdp_w=200,
-             sources="D6 (a low-power card, 150-200 W, in the current computer; cost = the GPU and, if needed, a PSU)"),
+    TierRule(
+        "beginner",
+        1,
+        0,
+        None,
+        "-",
+        max_tdp_w=200,
+        sources="D6 (a low-power card, 150-200 W, in the current computer; cost = the GPU and, if needed, a PSU)",
+    ),
     TierRule("1gpu", 1, 4, 32, "600 W", sources="D7 (4 cores, >= 32 GB DRAM, SSD, 600 W PSU)"),
-    TierRule("2gpu", 2, 4, 64, "about 1000 W",
-             sources="D8 (4-6 cores, 64 GB DRAM, about 1000 W, two x16 slots 60 mm apart)"),
-    TierRule("4gpu", 4, 0, 128, "1600-2000 W",
-             sources="D9 (fast single-thread CPU, many PCIe lanes, 128 GB DRAM, 1600-2000 W, narrow cards)"),
-    TierRule("8gpu", 8, 0, 256, "2+1 x 1600 W redundant",
-             sources="D10 (server chassis, redundant PSUs, dual-socket CPUs, 256 GB ECC DRAM, 10 GbE, the GPUs' physical form)"),
+    TierRule(
+        "2gpu",
+        2,
+        4,
+        64,
+        "about 1000 W",
+        sources="D8 (4-6 cores, 64 GB DRAM, about 1000 W, two x16 slots 60 mm apart)",
+    ),
+    TierRule(
+        "4gpu",
+        4,
+        0,
+        128,
+        "1600-2000 W",
+        sources="D9 (fast single-thread CPU, many PCIe lanes, 128 GB DRAM, 1600-2000 W, narrow cards)",
+    ),
+    TierRule(
+        "8gpu",
+        8,
+        0,
+        256,
+        "2+1 x 1600 W redundant",
+        sources="D10 (server chassis, redundant PSUs, dual-socket CPUs, 256 GB ECC DRAM, 10 GbE, the GPUs' physical form)",
+    ),
 )
 
 # CPU (G10, D1)
@@ -54,7 +79,9 @@ WATER_BLOCK_SLOTS = 2  # ASSUMPTION: a water-blocked card keeps a 2-slot bracket
 DEFAULT_VENDORS: tuple[str, ...] | None = ("nvidia",)
 
 # Choosing (D16)
-D16_CLOSE = 0.05  # ASSUMPTION for D16's "if possible": within 5% of the best value, the newest generation wins
+D16_CLOSE = (
+    0.05  # ASSUMPTION for D16's "if possible": within 5% of the best value, the newest generation wins
+)
 
 # Physical forms (D10, D12)
 # D12: datacenter cards are passively cooled and need a server chassis's forced airflow; D10: the server must

@@ -14,11 +14,15 @@ def scaling_table(benchmarks: pl.DataFrame) -> pl.DataFrame:
     fp16 = benchmarks.filter((pl.col("precision") == "fp16") & (pl.col("samples_per_s") > 0))
     per = fp16.group_by("model_id", "workload", "gpu_count").agg(pl.col("samples_per_s").median())
     one = per.filter(pl.col("gpu_count") == 1).select("model_id", "workload", single=pl.col("samples_per_s"))
-    return (per.filter(pl.col("gpu_count") > 1).join(one, on=["model_id", "workload"])
-            .with_columns(eff=pl.col("samples_per_s") / (pl.col("gpu_count") * pl.col("single")))
-            .filter(pl.col("eff").is_between(0.3, 1.5))  # screens mis-recorded runs
-            .group_by("model_id", "gpu_count").agg(efficiency=pl.col("eff").log().mean().exp())
-            .sort("model_id", "gpu_count"))
+    return (
+        per.filter(pl.col("gpu_count") > 1)
+        .join(one, on=["model_id", "workload"])
+        .with_columns(eff=pl.col("samples_per_s") / (pl.col("gpu_count") * pl.col("single")))
+        .filter(pl.col("eff").is_between(0.3, 1.5))  # screens mis-recorded runs
+        .group_by("model_id", "gpu_count")
+        .agg(efficiency=pl.col("eff").log().mean().exp())
+        .sort("model_id", "gpu_count")
+    )
 
 
 def efficiency_for(table: pl.DataFrame, model_id: str, count: int) -> tuple[float, str]:
@@ -29,5 +33,7 @@ def efficiency_for(table: pl.DataFrame, model_id: str, count: int) -> tuple[floa
         return float(own["efficiency"][0]), f"measured for {model_id} at {count} GPUs"
     others = table.filter(pl.col("gpu_count") == count)
     if others.height:
-        return float(others["efficiency"].median()), f"median of {others.height} measured cards at {count} GPUs"
+        return float(
+            others["efficiency"].median()
+        ), f"median of {others.height} measured cards at {count} GPUs"
     return DEFAULT_EFFICIENCY.get(count, 0.85), "default efficiency (no measurements)"

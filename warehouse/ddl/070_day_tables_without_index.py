@@ -14,9 +14,15 @@ table is rebuilt: same columns, types, NOT NULLs and comments, rows copied, no k
 import duckdb
 
 TABLES = (
-    "raw.ebay_listings", "raw.retailer_listings",
-    "staging.listings", "staging.listing_history",
-    "marts.price_daily", "marts.gpu_value", "marts.budget_picks", "marts.deals", "marts.build_tiers",
+    "raw.ebay_listings",
+    "raw.retailer_listings",
+    "staging.listings",
+    "staging.listing_history",
+    "marts.price_daily",
+    "marts.gpu_value",
+    "marts.budget_picks",
+    "marts.deals",
+    "marts.build_tiers",
 )
 
 
@@ -29,17 +35,24 @@ def rebuild_without_key(con: duckdb.DuckDBPyConnection, table: str) -> None:
     schema, name = table.split(".")
     columns = con.execute(
         "SELECT column_name, data_type, is_nullable, column_default, comment FROM duckdb_columns() "
-        "WHERE schema_name = ? AND table_name = ? ORDER BY column_index", [schema, name]).fetchall()
+        "WHERE schema_name = ? AND table_name = ? ORDER BY column_index",
+        [schema, name],
+    ).fetchall()
     (table_comment,) = con.execute(
-        "SELECT comment FROM duckdb_tables() WHERE schema_name = ? AND table_name = ?", [schema, name]).fetchone()
-    col_list = ", ".join(f'"{c}" {t}' + ("" if nullable else " NOT NULL") + (f" DEFAULT {d}" if d else "")
-                     for c, t, nullable, d, _ in columns)
+        "SELECT comment FROM duckdb_tables() WHERE schema_name = ? AND table_name = ?", [schema, name]
+    ).fetchone()
+    col_list = ", ".join(
+        f'"{c}" {t}' + ("" if nullable else " NOT NULL") + (f" DEFAULT {d}" if d else "")
+        for c, t, nullable, d, _ in columns
+    )
     rebuilt = f"{schema}._rebuild_{name}"
     con.execute(f"CREATE TABLE {rebuilt} ({col_list})")
     con.execute(f"INSERT INTO {rebuilt} SELECT * FROM {table}")
     con.execute(f"DROP TABLE {table}")
     con.execute(f"ALTER TABLE {rebuilt} RENAME TO {name}")
-    comments = [(f"TABLE {table}", table_comment)] + [(f'COLUMN {table}."{c}"', text) for c, _, _, _, text in columns]
+    comments = [(f"TABLE {table}", table_comment)] + [
+        (f'COLUMN {table}."{c}"', text) for c, _, _, _, text in columns
+    ]
     for clause, text in comments:
         if text:
             literal = _quote(text)

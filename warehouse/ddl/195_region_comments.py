@@ -6,10 +6,16 @@ import duckdb
 
 COPIES = {"marts.region_value": "marts.gpu_value", "marts.region_tiers": "marts.build_tiers"}
 VIEW_COMMENTS = {
-    "snapshot_date": "Day.", "model_id": "Catalog model.", "condition": "Price bucket.", "region": "Where the buyer lives.",
-    "currency": "The region's currency.", "median_local": "Median asking price in currency.",
-    "median_usd": "Median asking price in USD.", "us_median_usd": "The US median of the same card and condition, USD.",
-    "pct_vs_us": "Percent above (+) or below (-) the US median.", "listing_count": "Listings behind the region's median.",
+    "snapshot_date": "Day.",
+    "model_id": "Catalog model.",
+    "condition": "Price bucket.",
+    "region": "Where the buyer lives.",
+    "currency": "The region's currency.",
+    "median_local": "Median asking price in currency.",
+    "median_usd": "Median asking price in USD.",
+    "us_median_usd": "The US median of the same card and condition, USD.",
+    "pct_vs_us": "Percent above (+) or below (-) the US median.",
+    "listing_count": "Listings behind the region's median.",
     "fx_rate_date": "ECB day of the rate used.",
 }
 
@@ -24,8 +30,10 @@ def migrate(con: duckdb.DuckDBPyConnection) -> None:
     for copy, original in COPIES.items():
         schema, name = original.split(".")
         for column, comment in con.execute(
-                "SELECT column_name, comment FROM duckdb_columns() WHERE schema_name = ? AND table_name = ? "
-                "AND comment IS NOT NULL", [schema, name]).fetchall():
+            "SELECT column_name, comment FROM duckdb_columns() WHERE schema_name = ? AND table_name = ? "
+            "AND comment IS NOT NULL",
+            [schema, name],
+        ).fetchall():
             name, literal = f"{copy}.{column}", _quote(comment)
             con.execute(f"COMMENT ON COLUMN {name} IS {literal}")
     for column, comment in VIEW_COMMENTS.items():

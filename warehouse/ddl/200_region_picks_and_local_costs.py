@@ -33,8 +33,9 @@ def migrate(con: duckdb.DuckDBPyConnection) -> None:
     for statement in STATEMENTS:
         con.execute(statement)
     for column, comment in con.execute(
-            "SELECT column_name, comment FROM duckdb_columns() WHERE schema_name = 'marts' AND table_name = 'budget_picks' "
-            "AND comment IS NOT NULL").fetchall():
+        "SELECT column_name, comment FROM duckdb_columns() WHERE schema_name = 'marts' AND table_name = 'budget_picks' "
+        "AND comment IS NOT NULL"
+    ).fetchall():
         name, literal = f"marts.region_picks.{column}", _quote(comment)
         con.execute(f"COMMENT ON COLUMN {name} IS {literal}")
     for target, comment in COMMENTS.items():

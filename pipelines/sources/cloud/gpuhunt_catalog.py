@@ -60,16 +60,23 @@ class ProviderCatalog:
 def _get(session: HttpSession, url: str) -> bytes:
     response = session.send(lambda: httpx.Request("GET", url))
     if response.status_code != 200:
-        raise FetchError("http_status", f"HTTP {response.status_code} on {redact_url(url)}",
-                         status=response.status_code, attempts=1)
+        raise FetchError(
+            "http_status",
+            f"HTTP {response.status_code} on {redact_url(url)}",
+            status=response.status_code,
+            attempts=1,
+        )
     return response.content
 
 
 def latest_version(session: HttpSession, base_url: str, provider: str) -> str:
     text = _get(session, f"{base_url}/{provider}/version").decode("utf-8", "replace").strip()
     if not VERSION.fullmatch(text):
-        raise FetchError("layout_changed", f"{provider}/version is {text[:40]!r}, not a catalog version like 20261122-1041",
-                         status=200)
+        raise FetchError(
+            "layout_changed",
+            f"{provider}/version is {text[:40]!r}, not a catalog version like 20261122-1041",
+            status=200,
+        )
     return text
 
 
@@ -92,8 +99,16 @@ def _offer(row: dict[str, str]) -> Offer | None:
     if not name:
         raise ValueError("a GPU instance without gpu_name")
     memory = float(row["gpu_memory"]) if row.get("gpu_memory") else None
-    return Offer(row["instance_name"], row["location"], price, count, name, memory, _bool(row["spot"]),
-                 (row.get("flags") or "").strip())
+    return Offer(
+        row["instance_name"],
+        row["location"],
+        price,
+        count,
+        name,
+        memory,
+        _bool(row["spot"]),
+        (row.get("flags") or "").strip(),
+    )
 
 
 def parse_catalog(provider: str, version: str, url: str, data: bytes) -> ProviderCatalog:
@@ -103,12 +118,17 @@ def parse_catalog(provider: str, version: str, url: str, data: bytes) -> Provide
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
             text = archive.read(f"{provider}.csv").decode("utf-8")
     except (zipfile.BadZipFile, KeyError, UnicodeDecodeError) as exc:
-        raise FetchError("layout_changed", f"{redact_url(url)}: not a gpuhunt catalog ({type(exc).__name__}: {exc})",
-                         status=200) from None
+        raise FetchError(
+            "layout_changed",
+            f"{redact_url(url)}: not a gpuhunt catalog ({type(exc).__name__}: {exc})",
+            status=200,
+        ) from None
     reader = csv.DictReader(io.StringIO(text))
     missing = [c for c in REQUIRED_COLUMNS if c not in (reader.fieldnames or [])]
     if missing:
-        raise FetchError("layout_changed", f"{redact_url(url)}: {provider}.csv lacks columns {missing}", status=200)
+        raise FetchError(
+            "layout_changed", f"{redact_url(url)}: {provider}.csv lacks columns {missing}", status=200
+        )
     catalog = ProviderCatalog(provider, version, url)
     for line, row in enumerate(reader, start=2):
         try:
@@ -129,7 +149,9 @@ def fetch_provider(session: HttpSession, base_url: str, provider: str) -> Provid
     return parse_catalog(provider, version, url, _get(session, url))
 
 
-def fetch_all(session: HttpSession, base_url: str, providers: tuple[str, ...]) -> Iterator[tuple[str, ProviderCatalog | FetchError]]:
+def fetch_all(
+    session: HttpSession, base_url: str, providers: tuple[str, ...]
+) -> Iterator[tuple[str, ProviderCatalog | FetchError]]:
     """Each provider's catalog, or the FetchError it ended in; one broken provider does not stop the others."""
     for provider in providers:
         try:

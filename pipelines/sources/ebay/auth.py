@@ -70,18 +70,25 @@ class EbayTokenProvider:
             raise self._refused
         url = f"{self._base}/identity/v1/oauth2/token"
         body = {"grant_type": "client_credentials", "scope": self._scope}
-        headers = {"Authorization": f"Basic {self._basic}", "Content-Type": "application/x-www-form-urlencoded"}
+        headers = {
+            "Authorization": f"Basic {self._basic}",
+            "Content-Type": "application/x-www-form-urlencoded",
+        }
         response = self._session.send(lambda: httpx.Request("POST", url, data=body, headers=headers))
         self.fetches += 1
         if response.status_code in REFUSED_STATUSES:
             self._refused = CredentialsRefused(response.status_code, oauth_error_code(response.content))
             raise self._refused
         if response.status_code != 200:
-            raise FetchError("auth", f"token request answered HTTP {response.status_code}", status=response.status_code)
+            raise FetchError(
+                "auth", f"token request answered HTTP {response.status_code}", status=response.status_code
+            )
         try:
             payload = json.loads(response.content)
             token, expires_in = payload["access_token"], float(payload.get("expires_in", 7200))
         except (ValueError, KeyError, TypeError) as exc:
-            raise FetchError("malformed_json", f"token response is not the expected JSON ({type(exc).__name__})") from None
+            raise FetchError(
+                "malformed_json", f"token response is not the expected JSON ({type(exc).__name__})"
+            ) from None
         self._token = token
         self._expires_at = self._clock() + max(0.0, expires_in - REFRESH_MARGIN_S)

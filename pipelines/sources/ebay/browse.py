@@ -33,7 +33,9 @@ class SearchPage:
 
 
 class EbayBrowseClient:
-    def __init__(self, session: HttpSession, tokens: EbayTokenProvider, base_url: str = "https://api.ebay.com"):
+    def __init__(
+        self, session: HttpSession, tokens: EbayTokenProvider, base_url: str = "https://api.ebay.com"
+    ):
         self._session, self._tokens = session, tokens
         self._base = base_url.rstrip("/")
 
@@ -67,13 +69,18 @@ class EbayBrowseClient:
             self._tokens.invalidate()
             response = self._session.send(build)
         if response.status_code != 200:
-            raise FetchError("http_status", f"HTTP {response.status_code} on {redact_url(url)}",
-                             status=response.status_code, attempts=1)
+            raise FetchError(
+                "http_status",
+                f"HTTP {response.status_code} on {redact_url(url)}",
+                status=response.status_code,
+                attempts=1,
+            )
         try:
             payload = json.loads(response.content)
         except ValueError as exc:
-            raise FetchError("malformed_json", f"body of {redact_url(url)} is not JSON: {exc}",
-                             status=200) from None
+            raise FetchError(
+                "malformed_json", f"body of {redact_url(url)} is not JSON: {exc}", status=200
+            ) from None
         if not isinstance(payload, dict):
             raise FetchError("malformed_json", f"body of {redact_url(url)} is not a JSON object", status=200)
         return payload

@@ -45,8 +45,14 @@ class SpilledRows:
             self._batch = []
 
 
-def run_searches(client: EbayBrowseClient, queries: list[SearchQuery], snapshot_date: date, source_mode: str,
-                 log: Callable[[str], None], sink: SpilledRows) -> list[IngestError]:
+def run_searches(
+    client: EbayBrowseClient,
+    queries: list[SearchQuery],
+    snapshot_date: date,
+    source_mode: str,
+    log: Callable[[str], None],
+    sink: SpilledRows,
+) -> list[IngestError]:
     """Send every row to `sink` as it arrives (deduplicated by item id: the first query that found an item
     wins) and return the failed queries. A used-up budget or a stopped source (refused credentials, host
     down) ends the loop with one error row naming the cause and how many queries were not run."""
@@ -56,16 +62,31 @@ def run_searches(client: EbayBrowseClient, queries: list[SearchQuery], snapshot_
         try:
             for page in client.search(query):
                 for item in page.items:
-                    row = item_row(item, snapshot_date=snapshot_date, query_model_id=query.model_id,
-                                   query=query.q, fetched_at=page.fetched_at, source_mode=source_mode,
-                                   marketplace_id=query.marketplace_id)
+                    row = item_row(
+                        item,
+                        snapshot_date=snapshot_date,
+                        query_model_id=query.model_id,
+                        query=query.q,
+                        fetched_at=page.fetched_at,
+                        source_mode=source_mode,
+                        marketplace_id=query.marketplace_id,
+                    )
                     if row is not None and (query.marketplace_id, row["item_id"]) not in seen:
                         seen.add((query.marketplace_id, row["item_id"]))
                         sink.append(row)
         except (BudgetExhausted, SourceStopped) as exc:
             not_run = len(queries) - n + 1
-            errors.append(IngestError("ebay", query.target, exc.kind, f"{exc.reason}; {not_run} queries not run",
-                                      exc.status, exc.attempts, not_run))
+            errors.append(
+                IngestError(
+                    "ebay",
+                    query.target,
+                    exc.kind,
+                    f"{exc.reason}; {not_run} queries not run",
+                    exc.status,
+                    exc.attempts,
+                    not_run,
+                )
+            )
             log(f"eBay stopped at query {n}/{len(queries)}: {exc.reason}")
             break
         except FetchError as exc:
@@ -75,4 +96,3 @@ def run_searches(client: EbayBrowseClient, queries: list[SearchQuery], snapshot_
             log(f"eBay: {n}/{len(queries)} queries, {len(seen)} distinct items so far")
     sink.flush()
     return errors
-

@@ -30,11 +30,11 @@ CONDITION_IDS = (1000, 1500, 2000, 2010, 2020, 2030, 2500, 3000, 7000)
 @dataclass(frozen=True)
 class Marketplace:
     id: str
-    country: str           # ISO 3166 code of the site (item location filter, mains region)
-    currency: str          # ISO 4217 code the site prices in
+    country: str  # ISO 3166 code of the site (item location filter, mains region)
+    currency: str  # ISO 4217 code the site prices in
     site: str
-    language: str          # Accept-Language
-    vat_included: bool     # prices of business sellers shown to buyers include VAT/GST
+    language: str  # Accept-Language
+    vat_included: bool  # prices of business sellers shown to buyers include VAT/GST
     category_id: str = GPU_CATEGORY_ID
     category_basis: str = "seen in the site's category URL"
     condition_ids: tuple[int, ...] = CONDITION_IDS
@@ -48,17 +48,60 @@ class Marketplace:
 
 SHARED_TREE = "ASSUMPTION: 27386 as on ebay.com, ebay.co.uk and ebay.it (eBay's shared category tree)"
 
-MARKETPLACES: dict[str, Marketplace] = {m.id: m for m in (
-    Marketplace("EBAY_US", "US", "USD", "https://www.ebay.com", "en-US", vat_included=False),
-    Marketplace("EBAY_GB", "GB", "GBP", "https://www.ebay.co.uk", "en-GB", vat_included=True),
-    Marketplace("EBAY_DE", "DE", "EUR", "https://www.ebay.de", "de-DE", vat_included=True, category_basis=SHARED_TREE),
-    Marketplace("EBAY_FR", "FR", "EUR", "https://www.ebay.fr", "fr-FR", vat_included=True, category_basis=SHARED_TREE),
-    Marketplace("EBAY_IT", "IT", "EUR", "https://www.ebay.it", "it-IT", vat_included=True),
-    Marketplace("EBAY_ES", "ES", "EUR", "https://www.ebay.es", "es-ES", vat_included=True, category_basis=SHARED_TREE),
-    Marketplace("EBAY_CA", "CA", "CAD", "https://www.ebay.ca", "en-CA", vat_included=False, category_basis=SHARED_TREE,
-                browse_search="unconfirmed"),
-    Marketplace("EBAY_AU", "AU", "AUD", "https://www.ebay.com.au", "en-AU", vat_included=True, category_basis=SHARED_TREE),
-)}
+MARKETPLACES: dict[str, Marketplace] = {
+    m.id: m
+    for m in (
+        Marketplace("EBAY_US", "US", "USD", "https://www.ebay.com", "en-US", vat_included=False),
+        Marketplace("EBAY_GB", "GB", "GBP", "https://www.ebay.co.uk", "en-GB", vat_included=True),
+        Marketplace(
+            "EBAY_DE",
+            "DE",
+            "EUR",
+            "https://www.ebay.de",
+            "de-DE",
+            vat_included=True,
+            category_basis=SHARED_TREE,
+        ),
+        Marketplace(
+            "EBAY_FR",
+            "FR",
+            "EUR",
+            "https://www.ebay.fr",
+            "fr-FR",
+            vat_included=True,
+            category_basis=SHARED_TREE,
+        ),
+        Marketplace("EBAY_IT", "IT", "EUR", "https://www.ebay.it", "it-IT", vat_included=True),
+        Marketplace(
+            "EBAY_ES",
+            "ES",
+            "EUR",
+            "https://www.ebay.es",
+            "es-ES",
+            vat_included=True,
+            category_basis=SHARED_TREE,
+        ),
+        Marketplace(
+            "EBAY_CA",
+            "CA",
+            "CAD",
+            "https://www.ebay.ca",
+            "en-CA",
+            vat_included=False,
+            category_basis=SHARED_TREE,
+            browse_search="unconfirmed",
+        ),
+        Marketplace(
+            "EBAY_AU",
+            "AU",
+            "AUD",
+            "https://www.ebay.com.au",
+            "en-AU",
+            vat_included=True,
+            category_basis=SHARED_TREE,
+        ),
+    )
+}
 DEFAULT_MARKETPLACES = ("EBAY_US",)
 
 
@@ -67,4 +110,6 @@ def marketplace(marketplace_id: str) -> Marketplace:
     try:
         return MARKETPLACES[marketplace_id]
     except KeyError:
-        raise ValueError(f"unknown eBay marketplace {marketplace_id!r}: known are {', '.join(MARKETPLACES)}") from None
+        raise ValueError(
+            f"unknown eBay marketplace {marketplace_id!r}: known are {', '.join(MARKETPLACES)}"
+        ) from None

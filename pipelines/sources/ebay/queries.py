@@ -56,8 +56,11 @@ def market_filter(market: Marketplace) -> str:
     return build_filter(market.condition_ids, market.country, market.currency)
 
 
-def queries_for_catalog(catalog: pl.DataFrame, model_ids: list[str] | None = None,
-                        marketplaces: tuple[str, ...] | list[str] = DEFAULT_MARKETPLACES) -> list[SearchQuery]:
+def queries_for_catalog(
+    catalog: pl.DataFrame,
+    model_ids: list[str] | None = None,
+    marketplaces: tuple[str, ...] | list[str] = DEFAULT_MARKETPLACES,
+) -> list[SearchQuery]:
     """One query per catalog model (optionally only `model_ids`) and marketplace, from its `search_query`.
     Model by model, every marketplace in turn: a run the shared call budget cuts short has covered the same
     models everywhere, not one marketplace whole and the next not at all."""
@@ -66,5 +69,8 @@ def queries_for_catalog(catalog: pl.DataFrame, model_ids: list[str] | None = Non
         rows = rows.filter(pl.col("model_id").is_in(model_ids))
     markets = [marketplace(m) for m in marketplaces]
     filters = {m.id: market_filter(m) for m in markets}
-    return [SearchQuery(r["model_id"], r["search_query"], filters[m.id], m.id, m.category_id, m.language)
-            for r in rows.iter_rows(named=True) for m in markets]
+    return [
+        SearchQuery(r["model_id"], r["search_query"], filters[m.id], m.id, m.category_id, m.language)
+        for r in rows.iter_rows(named=True)
+        for m in markets
+    ]

@@ -41,7 +41,9 @@ def market_snapshot(marketplace_id: str, sample_dir: Path = SAMPLE_DIR) -> dict[
     return load_snapshot(folder)[1] if (folder / "manifest.json").exists() else {}
 
 
-def replay_transport(items_by_query: dict[str, list[dict]] | dict[tuple[str, str], list[dict]]) -> httpx.MockTransport:
+def replay_transport(
+    items_by_query: dict[str, list[dict]] | dict[tuple[str, str], list[dict]],
+) -> httpx.MockTransport:
     """Serve `items_by_query` as the Browse API would, `limit` and `offset` honoured: keyed by search q (any
     marketplace) or by (marketplace id, q), the marketplace read from X-EBAY-C-MARKETPLACE-ID."""
 
@@ -49,16 +51,24 @@ def replay_transport(items_by_query: dict[str, list[dict]] | dict[tuple[str, str
         if request.url.path.endswith("/identity/v1/oauth2/token"):
             if not request.headers.get("authorization", "").startswith("Basic "):
                 return httpx.Response(401, json={"error": "invalid_client"})
-            return httpx.Response(200, json={"access_token": SAMPLE_TOKEN, "expires_in": 7200,
-                                             "token_type": "Application Access Token"})
+            return httpx.Response(
+                200,
+                json={
+                    "access_token": SAMPLE_TOKEN,
+                    "expires_in": 7200,
+                    "token_type": "Application Access Token",
+                },
+            )
         if request.url.path.endswith("/buy/browse/v1/item_summary/search"):
             if request.headers.get("authorization") != f"Bearer {SAMPLE_TOKEN}":
-                return httpx.Response(401, json={"errors": [{"errorId": 1001, "message": "Invalid access token"}]})
+                return httpx.Response(
+                    401, json={"errors": [{"errorId": 1001, "message": "Invalid access token"}]}
+                )
             params = request.url.params
             q, market = params.get("q", ""), request.headers.get("x-ebay-c-marketplace-id", "EBAY_US")
             items = items_by_query.get((market, q), items_by_query.get(q, []))
             limit, offset = int(params.get("limit", 50)), int(params.get("offset", 0))
-            page = items[offset: offset + limit]
+            page = items[offset : offset + limit]
             body: dict = {"href": str(request.url), "total": len(items), "limit": limit, "offset": offset}
             if page:
                 body["itemSummaries"] = page

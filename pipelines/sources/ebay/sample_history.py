@@ -85,12 +85,17 @@ def _twin(item: dict, model_id: str, snapshot_day: date, days_before: int) -> di
     listed = 3 + int(_unit("twin-days", item_id) * 12)
     if not ended <= days_before < ended + listed:
         return None
-    twin = _priced(item, _price_factor(model_id, item_id + "|sample", days_before)
-                   * (0.97 + 0.06 * _unit("twin-price", item_id)))
+    twin = _priced(
+        item,
+        _price_factor(model_id, item_id + "|sample", days_before)
+        * (0.97 + 0.06 * _unit("twin-price", item_id)),
+    )
     twin["itemId"] = f"{item_id}|sample1"
     if twin.get("itemWebUrl"):
         twin["itemWebUrl"] = f"{twin['itemWebUrl']}?sample_twin=1"
-    twin["itemCreationDate"] = f"{(snapshot_day - timedelta(days=ended + listed - 1)).isoformat()}T09:00:00.000Z"
+    twin["itemCreationDate"] = (
+        f"{(snapshot_day - timedelta(days=ended + listed - 1)).isoformat()}T09:00:00.000Z"
+    )
     return twin
 
 

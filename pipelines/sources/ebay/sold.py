@@ -50,12 +50,17 @@ def sold_row(item: dict, *, snapshot_date, query_model_id: str, fetched_at, sour
     except (TypeError, ValueError):
         value = None
     quantity = item.get("totalSoldQuantity")
-    return {"snapshot_date": snapshot_date, "item_id": item_id,
-            "title": item.get("title") if isinstance(item.get("title"), str) else None,
-            "last_sold_price": value, "currency": price.get("currency"),
-            "last_sold_date": ebay_timestamp(item.get("lastSoldDate")),
-            "total_sold_quantity": int(quantity) if isinstance(quantity, int | float) else None,
-            "condition_id": int(item["conditionId"]) if str(item.get("conditionId", "")).isdigit() else None,
-            "web_url": item.get("itemWebUrl"), "query_model_id": query_model_id,
-            "fetched_at": fetched_at.replace(tzinfo=None), "source_mode": source_mode}
-
+    return {
+        "snapshot_date": snapshot_date,
+        "item_id": item_id,
+        "title": item.get("title") if isinstance(item.get("title"), str) else None,
+        "last_sold_price": value,
+        "currency": price.get("currency"),
+        "last_sold_date": ebay_timestamp(item.get("lastSoldDate")),
+        "total_sold_quantity": int(quantity) if isinstance(quantity, int | float) else None,
+        "condition_id": int(item["conditionId"]) if str(item.get("conditionId", "")).isdigit() else None,
+        "web_url": item.get("itemWebUrl"),
+        "query_model_id": query_model_id,
+        "fetched_at": fetched_at.replace(tzinfo=None),
+        "source_mode": source_mode,
+    }

@@ -117,7 +117,9 @@ def _listing(p: dict) -> RetailerListing:
         was_price_usd=was,
         shipping_usd=shipping,
         in_stock=availability if isinstance(availability, bool) else None,
-        condition=condition_of(condition_text if isinstance(condition_text, str) else None) or named.condition or "new",
+        condition=condition_of(condition_text if isinstance(condition_text, str) else None)
+        or named.condition
+        or "new",
         url=p.get(F.url) or None,
         brand=(p.get(F.manufacturer) or None),
         rating=float(rating) if isinstance(rating, int | float) and not isinstance(rating, bool) else None,

@@ -19,7 +19,9 @@ from pipelines.sources.retailers.listing import ParsedPage
 from pipelines.sources.retailers.page_problems import FIXES, PageProblem
 from pipelines.sources.retailers.stores import StoreSpec
 
-USER_AGENT = "gpu-market/0.1 (+https://github.com/gpu-market/gpu-market; price research, one request per second)"
+USER_AGENT = (
+    "gpu-market/0.1 (+https://github.com/gpu-market/gpu-market; price research, one request per second)"
+)
 MAX_PAGES = 25
 BLOCKED_STATUSES = frozenset({403, 429})  # on a store page (not an API): bot protection, after any retries
 
@@ -44,7 +46,9 @@ class RetailerClient:
         if not self.spec.honours_robots:
             return True
         if self._robots is None:
-            response = self._get(f"{self.spec.base_url}/robots.txt")  # 5xx/unreachable: FetchError, store skipped
+            response = self._get(
+                f"{self.spec.base_url}/robots.txt"
+            )  # 5xx/unreachable: FetchError, store skipped
             text = response.content.decode("utf-8", "replace") if response.status_code < 400 else ""
             self._robots = Protego.parse(text)  # 4xx: "unavailable", an empty file, everything allowed
             self._apply_crawl_delay(self._robots.crawl_delay(USER_AGENT))
@@ -74,12 +78,20 @@ class RetailerClient:
                 raise FetchError("robots_disallowed", f"robots.txt disallows {redact_url(url)}")
             response = self._get(url)
             if response.status_code in BLOCKED_STATUSES and self.spec.honours_robots:
-                raise FetchError("blocked", f"{self.spec.store}: HTTP {response.status_code} on {redact_url(url)}: "
-                                 f"the store refused the crawler; fix: {FIXES['blocked']}",
-                                 status=response.status_code, attempts=1)
+                raise FetchError(
+                    "blocked",
+                    f"{self.spec.store}: HTTP {response.status_code} on {redact_url(url)}: "
+                    f"the store refused the crawler; fix: {FIXES['blocked']}",
+                    status=response.status_code,
+                    attempts=1,
+                )
             if response.status_code != 200:
-                raise FetchError("http_status", f"HTTP {response.status_code} on {redact_url(url)}",
-                                 status=response.status_code, attempts=1)
+                raise FetchError(
+                    "http_status",
+                    f"HTTP {response.status_code} on {redact_url(url)}",
+                    status=response.status_code,
+                    attempts=1,
+                )
             try:
                 page = self.spec.parse(response.content, url)
             except PageProblem as exc:

@@ -23,30 +23,32 @@ LISTING_KINDS = ("card", "bundle")
 
 @dataclass(frozen=True)
 class RetailerListing:
-    store: str            # "newegg" | "microcenter" | "bestbuy"
-    sku: str              # store item number / product id / sku
+    store: str  # "newegg" | "microcenter" | "bestbuy"
+    sku: str  # store item number / product id / sku
     title: str
-    price_usd: float | None        # current price; None when missing, "call for price" or out of stock without a price
-    was_price_usd: float | None    # struck-through / regular price when on sale
-    shipping_usd: float | None     # 0.0 for free shipping; None when unknown
+    price_usd: (
+        float | None
+    )  # current price; None when missing, "call for price" or out of stock without a price
+    was_price_usd: float | None  # struck-through / regular price when on sale
+    shipping_usd: float | None  # 0.0 for free shipping; None when unknown
     in_stock: bool | None
-    condition: str        # "new" | "open_box" | "refurbished" | "used"
+    condition: str  # "new" | "open_box" | "refurbished" | "used"
     url: str | None
     brand: str | None = None
     rating: float | None = None
     review_count: int | None = None
     price_note: str | None = None  # e.g. "range 1299.99-1499.99", "call for price", "unparsed: <text>"
-    listing_kind: str = "card"     # "card" | "bundle" (several products at one price: never a card price)
+    listing_kind: str = "card"  # "card" | "bundle" (several products at one price: never a card price)
     components: str | None = None  # a bundle's products as the page names them, joined by " | "
-    shown_sku: str | None = None   # the SKU the store prints, when it differs from the key in `sku`
-    stock_quantity: int | None = None   # units the store says it has ("25+" is 25, "0 IN STOCK" is 0)
+    shown_sku: str | None = None  # the SKU the store prints, when it differs from the key in `sku`
+    stock_quantity: int | None = None  # units the store says it has ("25+" is 25, "0 IN STOCK" is 0)
     stock_text: str | None = None  # the stock line or purchase button as shown
 
 
 @dataclass(frozen=True)
 class ParsedPage:
     listings: list[RetailerListing]
-    next_url: str | None          # absolute URL of the next page, or the next cursor for Best Buy
+    next_url: str | None  # absolute URL of the next page, or the next cursor for Best Buy
 
 
 # ---------------------------------------------------------------------------

@@ -50,7 +50,9 @@ _IN_STOCK = re.compile(r"\bin\s+stock\b|usually\s+ships", re.I)
 _REVIEWS = re.compile(r"(\d[\d,]*)\s*reviews?", re.I)
 _SKU_LABEL = re.compile(r"^\s*sku\s*[:#]?\s*", re.I)
 _PRODUCT_PATH = re.compile(S.product_path)
-_OPEN_BOX = re.compile(r"^(?:(\d[\d,]*)\+?\s+)?open[\s-]*box\b\s*(?:units?\s*)?(?:from)?\s*:?\s*(?:from)?\s*(.*)$", re.I)
+_OPEN_BOX = re.compile(
+    r"^(?:(\d[\d,]*)\+?\s+)?open[\s-]*box\b\s*(?:units?\s*)?(?:from)?\s*:?\s*(?:from)?\s*(.*)$", re.I
+)
 
 
 def parse_category_page(html: str, page_url: str) -> ParsedPage:
@@ -73,8 +75,15 @@ def parse_category_page(html: str, page_url: str) -> ParsedPage:
     return ParsedPage(listings=listings, next_url=_next_url(soup, page_url, store_id))
 
 
-def _parse_tile(cell: Tag, data: Tag | None, title_el: Tag | None, named: SplitTitle, brand: str | None,
-                page_url: str, store_id: str | None) -> list[RetailerListing]:
+def _parse_tile(
+    cell: Tag,
+    data: Tag | None,
+    title_el: Tag | None,
+    named: SplitTitle,
+    brand: str | None,
+    page_url: str,
+    store_id: str | None,
+) -> list[RetailerListing]:
     link = title_el if title_el is not None and title_el.get("href") else data
     url = absolute(page_url, link.get("href")) if link is not None else None
     if url and store_id:
@@ -82,8 +91,12 @@ def _parse_tile(cell: Tag, data: Tag | None, title_el: Tag | None, named: SplitT
 
     shown_sku = _SKU_LABEL.sub("", text_of(cell.select_one(S.sku_text))).strip() or None
     in_path = _PRODUCT_PATH.search(url or "")
-    key = ((data.get(S.attr_id) if data is not None else None) or (in_path.group(1) if in_path else None)
-           or shown_sku or "").strip()
+    key = (
+        (data.get(S.attr_id) if data is not None else None)
+        or (in_path.group(1) if in_path else None)
+        or shown_sku
+        or ""
+    ).strip()
 
     parsed = item_price(_price_text(cell))
     if parsed.value is None and parsed.note == "missing" and data is not None and data.get(S.attr_price):
@@ -105,8 +118,16 @@ def _parse_tile(cell: Tag, data: Tag | None, title_el: Tag | None, named: SplitT
         in_stock = None
 
     rating, reviews = _rating(cell)
-    common = dict(store=S.store, sku=key, title=named.title, url=url, brand=brand, rating=rating,
-                  review_count=reviews, shown_sku=shown_sku if shown_sku != key else None)
+    common = dict(
+        store=S.store,
+        sku=key,
+        title=named.title,
+        url=url,
+        brand=brand,
+        rating=rating,
+        review_count=reviews,
+        shown_sku=shown_sku if shown_sku != key else None,
+    )
     out = [
         RetailerListing(
             price_usd=price,
@@ -145,7 +166,9 @@ def _name(data: Tag | None, title_el: Tag | None, brand: str | None) -> SplitTit
     named = split_condition((data.get(S.attr_name) if data is not None else None) or "")
     if not named.title:
         return split_condition(text_of(title_el).split(";")[0])
-    brand = split_condition(brand).title if brand else None  # a condition word in the brand stays out of the name
+    brand = (
+        split_condition(brand).title if brand else None
+    )  # a condition word in the brand stays out of the name
     if brand and not named.title.lower().startswith(brand.lower()):
         return SplitTitle(f"{brand} {named.title}", named.condition)
     return named

@@ -147,7 +147,7 @@ def _combo_id(cell: Tag, page_url: str, url: str | None, image_link: Tag | None)
                 return value.split(",")[0].strip()
     cell_id = (cell.get("id") or "").strip()
     if cell_id.lower().startswith(S.combo_cell_id_prefix):
-        number = cell_id[len(S.combo_cell_id_prefix):].split("_")[0]
+        number = cell_id[len(S.combo_cell_id_prefix) :].split("_")[0]
         return f"Combo.{number}" if number else None
     return None
 
@@ -158,7 +158,7 @@ def _components(title: str, image_link: Tag | None) -> str | None:
     for name in (title, decode_entities(img.get("title") or img.get("alt") or "") if img is not None else ""):
         lowered = name.lower()
         if " combo - " in lowered:  # "CPU Motherboard Memory Combo - A + B + C"
-            name = name[lowered.index(" combo - ") + len(" combo - "):]
+            name = name[lowered.index(" combo - ") + len(" combo - ") :]
         parts = [p.strip() for p in name.split(S.combo_separator) if p.strip()]
         if len(parts) >= 2:
             return " | ".join(parts)

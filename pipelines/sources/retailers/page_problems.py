@@ -21,10 +21,10 @@ from pipelines.sources.retailers.selectors import PAGE_MARKERS as M
 
 FIXES = {
     "store_not_selected": "set MICROCENTER_STORE_ID to a store number (e.g. 131, Tustin; the number in the store "
-                          "page's storeid= parameter)",
+    "page's storeid= parameter)",
     "no_results": "check the category id or search in the store's first URL; the store lists nothing there",
     "blocked": "crawl less often (a lower rate, fewer pages) or use the store's API; retrying at once will not "
-               "help",
+    "help",
     "layout_changed": "update the selectors in pipelines/sources/retailers/selectors.py",
 }
 
@@ -66,16 +66,23 @@ def _first(patterns: tuple[str, ...], text: str) -> str | None:
 def diagnose_empty_page(soup: BeautifulSoup, store: str, item_selector: str) -> PageProblem:
     """The problem of a page that has no item cells (checked in this order: blocked, store, no results)."""
     text = _text(soup)
-    marker = next((sel for sel in M.blocked_selectors if soup.select_one(sel) is not None), None) \
-        or _first(M.blocked_texts, text)
+    marker = next((sel for sel in M.blocked_selectors if soup.select_one(sel) is not None), None) or _first(
+        M.blocked_texts, text
+    )
     if marker:
-        return PageProblem(store, "blocked", f"a bot check answered instead of the products (found {marker!r})")
+        return PageProblem(
+            store, "blocked", f"a bot check answered instead of the products (found {marker!r})"
+        )
     if store == "microcenter":
-        marker = next((sel for sel in M.store_picker_selectors if soup.select_one(sel) is not None), None) \
-            or _first(M.store_picker_texts, text)
+        marker = next(
+            (sel for sel in M.store_picker_selectors if soup.select_one(sel) is not None), None
+        ) or _first(M.store_picker_texts, text)
         if marker:
-            return PageProblem(store, "store_not_selected",
-                               f"the page asks for a store instead of listing products (found {marker!r})")
+            return PageProblem(
+                store,
+                "store_not_selected",
+                f"the page asks for a store instead of listing products (found {marker!r})",
+            )
     marker = _first(M.no_results_texts, text)
     if marker:
         return PageProblem(store, "no_results", f"the store says nothing matched (found {marker!r})")

@@ -65,25 +65,25 @@ from dataclasses import dataclass
 class NeweggSelectors:
     store: str = "newegg"
     item_cell: str = "div.item-cell"
-    item_container: str = "div.item-container"   # the older grid: containers straight in div.items-view
+    item_container: str = "div.item-container"  # the older grid: containers straight in div.items-view
     ad_marker: str = "div.txt-ads-link"
     title_link: str = "a.item-title"
-    condition_badge: str = "span.item-open-box-italic"   # inside the title link: "Refurbished", "Used - Good"
+    condition_badge: str = "span.item-open-box-italic"  # inside the title link: "Refurbished", "Used - Good"
     image_link: str = "a.item-img"
     brand_img: str = "a.item-brand img, div.item-branding img.item-brand-img"
     brand_attr: str = "title"
     rating_icon: str = "a.item-rating i.rating, i.rating"
     rating_attr: str = "aria-label"
-    rating_class_prefix: str = "rating-"        # rating-4-5 -> 4.5
+    rating_class_prefix: str = "rating-"  # rating-4-5 -> 4.5
     review_count: str = "span.item-rating-num"
     features_items: str = "ul.item-features li"
     item_number_label: str = "Item #"
-    item_param: str = "Item"                   # ...?Item=N82E16814126593
-    item_path_marker: str = "/p/"              # .../p/N82E16814126593
-    combo_param: str = "ItemList"              # /Product/ComboDealDetails?ItemList=Combo.4190581
+    item_param: str = "Item"  # ...?Item=N82E16814126593
+    item_path_marker: str = "/p/"  # .../p/N82E16814126593
+    combo_param: str = "ItemList"  # /Product/ComboDealDetails?ItemList=Combo.4190581
     combo_path_marker: str = "combodealdetails"
     combo_cell_id_prefix: str = "combo_cell_"  # combo_cell_<id>_<grid position>: the position is not a key
-    combo_separator: str = " + "               # combo names join their components with " + "
+    combo_separator: str = " + "  # combo names join their components with " + "
     price_current: str = "li.price-current"
     price_current_noise: str = "span.price-current-num, span.price-current-label"  # "(3 Offers)"
     # the data span (2026: "$249.99"; 2021: a hidden "249.99" beside the same number as visible text), then
@@ -93,10 +93,12 @@ class NeweggSelectors:
     price_ship: str = "li.price-ship"
     promo: str = "p.item-promo"
     action_button: str = "div.item-button-area button, div.item-button-area a.btn"
-    no_results: str = "span.result-message-error, div.result-message"   # We have found 0 items that match "q".
+    no_results: str = "span.result-message-error, div.result-message"  # We have found 0 items that match "q".
     pagination: str = "div.list-tool-pagination"
-    pagination_text: str = "span.list-tool-pagination-text strong"   # "1/8"
-    next_button: str = "button[title='Next'], button[aria-label='Next'], a[title='Next'], a[aria-label='Next']"
+    pagination_text: str = "span.list-tool-pagination-text strong"  # "1/8"
+    next_button: str = (
+        "button[title='Next'], button[aria-label='Next'], a[title='Next'], a[aria-label='Next']"
+    )
     page_param: str = "page"
 
 
@@ -106,20 +108,26 @@ class MicroCenterSelectors:
     item_cell: str = "li.product_wrapper"
     data_link: str = "a[data-name]"
     title_link: str = "a[id^='hypProductH2_'], a.productClickItemV2, div.normal h2 a"
-    attr_name: str = "data-name"                # encoded twice by the store: &amp;quot; for an inch mark
+    attr_name: str = "data-name"  # encoded twice by the store: &amp;quot; for an inch mark
     attr_brand: str = "data-brand"
     attr_price: str = "data-price"
-    attr_id: str = "data-id"                    # the product id, also in /product/<id>/...: the key
+    attr_id: str = "data-id"  # the product id, also in /product/<id>/...: the key
     product_path: str = r"/product/(\d+)/"
-    price_itemprop: str = ".price_wrapper [itemprop='price'], div.price [itemprop='price']"   # tried first
-    price_box: str = ".price_wrapper div.price, .price_wrapper span.price"   # then the box without its was-price
+    price_itemprop: str = ".price_wrapper [itemprop='price'], div.price [itemprop='price']"  # tried first
+    price_box: str = (
+        ".price_wrapper div.price, .price_wrapper span.price"  # then the box without its was-price
+    )
     price_box_noise: str = ".standardDiscount, .savings, strike, .mapped"
     # was-price, tried in order: the struck regular price beside a discount (2023), the older .mapped box
-    was_price: tuple[str, ...] = (".standardDiscount strike", ".price_wrapper strike", ".price_wrapper .mapped")
-    open_box_price: str = ".clearance"          # "2 open box from $374.96"; empty div when none
-    open_box_noise: str = ".ObStrike"           # the struck new price beside "Open Box From $..."
-    sku_text: str = "p.sku"                     # "SKU: 518613", what the store prints (not the product id)
-    stock: str = "div.stock"                    # span.inventoryCnt "25+" / "0" + "IN STOCK"; or "SOLD OUT"
+    was_price: tuple[str, ...] = (
+        ".standardDiscount strike",
+        ".price_wrapper strike",
+        ".price_wrapper .mapped",
+    )
+    open_box_price: str = ".clearance"  # "2 open box from $374.96"; empty div when none
+    open_box_noise: str = ".ObStrike"  # the struck new price beside "Open Box From $..."
+    sku_text: str = "p.sku"  # "SKU: 518613", what the store prints (not the product id)
+    stock: str = "div.stock"  # span.inventoryCnt "25+" / "0" + "IN STOCK"; or "SOLD OUT"
     stock_count: str = "span.inventoryCnt"
     rating: str = "div.ratingstars"
     # Inner markup of div.ratingstars was not visible in the sources read (text like "4.5 stars" and
@@ -130,26 +138,40 @@ class MicroCenterSelectors:
     page_links: str = "ul.pages li a"
     next_link_texts: tuple[str, ...] = (">", "›", "»", "next")
     store_param: str = "storeid"
-    ad_marker: str = ".sponsored, .sponsoredTag"   # guess: not seen in the sources read
+    ad_marker: str = ".sponsored, .sponsoredTag"  # guess: not seen in the sources read
 
 
 @dataclass(frozen=True)
 class PageMarkers:
     """What a page without products says instead (page_problems.py); regexes on the page's lower-cased text."""
-    blocked_selectors: tuple[str, ...] = ("#px-captcha", ".g-recaptcha", "#challenge-form", "#cf-challenge-running",
-                                          "form[action*='areyouahuman']")
+
+    blocked_selectors: tuple[str, ...] = (
+        "#px-captcha",
+        ".g-recaptcha",
+        "#challenge-form",
+        "#cf-challenge-running",
+        "form[action*='areyouahuman']",
+    )
     blocked_texts: tuple[str, ...] = (
-        r"are you a human\?",                    # Newegg redirects to /areyouahuman?referer=...
-        r"detected the possible use of an automated program",   # Newegg's harder block ("Error Code: 3")
-        r"just a moment\.\.\.", r"attention required", r"access denied", r"verify you are (?:a )?human",
-        r"enable javascript and cookies to continue", r"request (?:was )?blocked",
+        r"are you a human\?",  # Newegg redirects to /areyouahuman?referer=...
+        r"detected the possible use of an automated program",  # Newegg's harder block ("Error Code: 3")
+        r"just a moment\.\.\.",
+        r"attention required",
+        r"access denied",
+        r"verify you are (?:a )?human",
+        r"enable javascript and cookies to continue",
+        r"request (?:was )?blocked",
     )
     store_picker_selectors: tuple[str, ...] = ("select#storeselectorID", "div.OpenBoxError")
     store_picker_texts: tuple[str, ...] = (
-        r"choose a store to see products", r"please select (?:a|your) store", r"select your store",
+        r"choose a store to see products",
+        r"please select (?:a|your) store",
+        r"select your store",
     )
     no_results_texts: tuple[str, ...] = (
-        r"we have found 0 items? that match", r"\b0 product\(s\) found", r"\b0 results for\b",
+        r"we have found 0 items? that match",
+        r"\b0 product\(s\) found",
+        r"\b0 results for\b",
         r"no (?:products|results|items) (?:matched|found|match)",
     )
 
@@ -159,8 +181,19 @@ class BestBuyFields:
     store: str = "bestbuy"
     api_url: str = "https://api.bestbuy.com/v1/products(categoryPath.id=abcat0507002)"
     show: tuple[str, ...] = (
-        "sku", "name", "salePrice", "regularPrice", "onSale", "onlineAvailability", "condition", "url",
-        "manufacturer", "customerReviewAverage", "customerReviewCount", "shippingCost", "freeShipping",
+        "sku",
+        "name",
+        "salePrice",
+        "regularPrice",
+        "onSale",
+        "onlineAvailability",
+        "condition",
+        "url",
+        "manufacturer",
+        "customerReviewAverage",
+        "customerReviewCount",
+        "shippingCost",
+        "freeShipping",
     )
     max_page_size: int = 100
     products: str = "products"

@@ -46,18 +46,35 @@ def _parse_bestbuy(body: bytes, url: str) -> ParsedPage:
 
 def newegg_spec(base_url: str = "https://www.newegg.com") -> StoreSpec:
     base = base_url.rstrip("/")
-    return StoreSpec("newegg", base, f"{base}/p/pl?N={NEWEGG_GPU_CATEGORY}",
-                     lambda body, url: newegg.parse_search_page(body.decode("utf-8", "replace"), url), True)
+    return StoreSpec(
+        "newegg",
+        base,
+        f"{base}/p/pl?N={NEWEGG_GPU_CATEGORY}",
+        lambda body, url: newegg.parse_search_page(body.decode("utf-8", "replace"), url),
+        True,
+    )
 
 
 def microcenter_spec(base_url: str = "https://www.microcenter.com", store_id: str = "131") -> StoreSpec:
     base = base_url.rstrip("/")
-    return StoreSpec("microcenter", base, f"{base}/category/{MICROCENTER_GPU_CATEGORY}/video-cards?storeid={store_id}",
-                     lambda body, url: microcenter.parse_category_page(body.decode("utf-8", "replace"), url), True)
+    return StoreSpec(
+        "microcenter",
+        base,
+        f"{base}/category/{MICROCENTER_GPU_CATEGORY}/video-cards?storeid={store_id}",
+        lambda body, url: microcenter.parse_category_page(body.decode("utf-8", "replace"), url),
+        True,
+    )
 
 
 def bestbuy_spec(api_key: str, base_url: str = BESTBUY_API, page_size: int = 100) -> StoreSpec:
     path, params = bestbuy.products_request(api_key, "*", page_size)
     url = httpx.URL(path.replace(BESTBUY_API, base_url.rstrip("/")), params=params)
-    return StoreSpec("bestbuy", base_url.rstrip("/"), str(url), _parse_bestbuy, False,
-                     rate_limit_statuses=frozenset({403, 429}), cursor_param="cursorMark")
+    return StoreSpec(
+        "bestbuy",
+        base_url.rstrip("/"),
+        str(url),
+        _parse_bestbuy,
+        False,
+        rate_limit_statuses=frozenset({403, 429}),
+        cursor_param="cursorMark",
+    )

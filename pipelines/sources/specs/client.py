@@ -30,22 +30,32 @@ class SpecPage:
 def spec_pages(sample_dir: Path = SAMPLE_DIR) -> list[SpecPage]:
     """Pages to read: the manifest's pages, minus the deliberately broken test page."""
     manifest = json.loads((sample_dir / "manifest.json").read_text())
-    return [SpecPage(p["source"], p["page_url"], p["file"]) for p in manifest["pages"] if not p.get("expect_error")]
+    return [
+        SpecPage(p["source"], p["page_url"], p["file"])
+        for p in manifest["pages"]
+        if not p.get("expect_error")
+    ]
 
 
 def fetch_page(session: HttpSession, page: SpecPage) -> list[SpecFact]:
     headers = {"User-Agent": USER_AGENT}
     response = session.send(lambda: httpx.Request("GET", page.url, headers=headers))
     if response.status_code != 200:
-        raise FetchError("http_status", f"HTTP {response.status_code} on {redact_url(page.url)}",
-                         status=response.status_code, attempts=1)
+        raise FetchError(
+            "http_status",
+            f"HTTP {response.status_code} on {redact_url(page.url)}",
+            status=response.status_code,
+            attempts=1,
+        )
     try:
         return PARSERS[page.source](response.content.decode("utf-8", "replace"), page.url)
     except ValueError as exc:
         raise FetchError("layout_changed", str(exc), status=200) from None
 
 
-def fetch_all(session: HttpSession, pages: list[SpecPage]) -> Iterator[tuple[SpecPage, list[SpecFact] | FetchError]]:
+def fetch_all(
+    session: HttpSession, pages: list[SpecPage]
+) -> Iterator[tuple[SpecPage, list[SpecFact] | FetchError]]:
     """Each page with its facts, or the FetchError it ended in; one bad page does not stop the others."""
     for page in pages:
         try:

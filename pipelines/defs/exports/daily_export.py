@@ -1,0 +1,55 @@
+"""Asset exports/daily_export: the daily recommendation files (exports/YYYY-MM-DD/)."""
+
+import dagster as dg
+
+from dashboards.export import write_export
+from dashboards.markdown import table
+from dashboards.report_data import load_report
+from pipelines.partitions import YESTERDAY_TOO, daily_partitions, partition_date
+from pipelines.resources.warehouse import WarehouseResource
+from pipelines.tables import export_asset, table_dep, table_key
+
+# the marts of the day the report reads
+SAME_DAY = [
+    table_key(t)
+    for t in (
+        "marts.budget_picks",
+        "marts.build_tiers",
+        "marts.budget_builds",
+        "marts.buy_vs_rent",
+        "marts.deals",
+        "marts.alerts",
+        "marts.listing_exits",
+        "marts.region_tiers",
+    )
+]
+TOP_COLUMNS = {
+    "condition": "condition",
+    "name": "GPU",
+    "price_median": "median USD",
+    "listing_count": "listings",
+    "perf_per_1k_usd": "perf / 1k USD",
+}
+
+
+@export_asset(
+    "daily_export",
+    partitions_def=daily_partitions,
+    kinds={"parquet", "csv", "json"},
+    deps=[*SAME_DAY, table_dep("marts.gpu_value", YESTERDAY_TOO)],  # changes since yesterday
+)
+def daily_export(context: dg.AssetExecutionContext, warehouse: WarehouseResource) -> dg.MaterializeResult:
+    """exports/YYYY-MM-DD/recommendations.{csv,json,parquet,md}: top picks by performance per USD new and
+    used, picks per budget and use case, build tiers with costs and power, best deals, and changes since
+    yesterday; `exports/latest` points at the newest day. Sample data says so in every file."""
+    day = partition_date(context)
+    with warehouse.connect() as con:
+        data = load_report(con, day)
+    paths = write_export(data)
+    return dg.MaterializeResult(
+        metadata={
+            "source_mode": data.source_mode,
+            "top_10": dg.MetadataValue.md(table(data.top_ranking.head(10), TOP_COLUMNS)),
+            **{f"path_{ext}": dg.MetadataValue.path(str(p)) for ext, p in paths.items()},
+        }
+    )

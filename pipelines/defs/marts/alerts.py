@@ -1,0 +1,173 @@
+"""Assets: marts.listing_exits (listings that left: sold or withdrawn) and marts.alerts (watchlist alerts,
+each delivered once)."""
+
+from datetime import UTC, datetime
+
+import dagster as dg
+import polars as pl
+
+from pipelines.partitions import YESTERDAY_TOO, daily_partitions, partition_date
+from pipelines.resources.alerts import AlertsResource
+from pipelines.resources.warehouse import WarehouseResource
+from pipelines.tables import table_asset, table_dep, table_key
+from transforms.price_stats import screen_outliers
+from transforms.watchlist import MATCH_COLUMNS, WatchlistError, match_deals, match_listings
+from warehouse.kept_listings import kept_listings
+from warehouse.listing_exits import update_exits
+from warehouse.source_runs import day_source_mode
+from warehouse.transactions import transaction
+from warehouse.writes import read_frame
+
+MAX_DELIVERIES_PER_RUN = 100  # the rest wait for the next run (a flood is not a notification)
+
+CARD_FACTS_SQL = """SELECT model_id, memory_gb AS vram_gb, vendor FROM marts.gpu_specs"""
+FEEDBACK_SQL = (
+    """SELECT item_id AS listing_id, seller_feedback_pct FROM raw.ebay_listings WHERE snapshot_date = ?"""
+)
+
+
+@table_asset(
+    "marts.listing_exits",
+    partitions_def=daily_partitions,
+    kinds={"duckdb"},
+    deps=[table_dep("staging.listings", YESTERDAY_TOO)],
+)
+def listing_exits(context: dg.AssetExecutionContext, warehouse: WarehouseResource) -> dg.MaterializeResult:
+    """Listings seen on one day and absent on the source's next ingested day, not seen since: sold or
+    withdrawn (asking data cannot tell which), with the last price and the days listed. One row per
+    listing; a listing that comes back is no longer an exit. Rebuilt for the listings the day can
+    affect, so days may come in any order; per model and day in the view marts.exits_daily."""
+    day = partition_date(context)
+    with warehouse.connect() as con:
+        with transaction(con):
+            exits = update_exits(con, day)
+        total = con.execute("SELECT count(*) FROM marts.listing_exits").fetchone()[0]
+    return dg.MaterializeResult(
+        metadata={"exits_on_day": exits, "dagster/row_count": total, "meaning": "sold or withdrawn"}
+    )
+
+
+@table_asset(
+    "marts.alerts",
+    partitions_def=daily_partitions,
+    kinds={"duckdb", "apprise"},
+    deps=[table_key("staging.listings"), table_key("marts.deals"), table_key("marts.gpu_specs")],
+)
+def alerts(
+    context: dg.AssetExecutionContext, alerts: AlertsResource, warehouse: WarehouseResource
+) -> dg.MaterializeResult:
+    """The day's listings that match an entry of the watchlist (watchlist.yaml), and new deals of watched
+    models, each recorded once per entry and listing in marts.alerts (only on the newest day: a backfill of
+    old days is not news); then every alert not delivered yet is sent through Apprise to GPU_MARKET_ALERT_URLS.
+    A failed delivery is recorded and retried next run; it never fails the run. Without a watchlist nothing
+    is matched."""
+    day = partition_date(context)
+    try:
+        entries = alerts.watchlist()
+    except WatchlistError as exc:  # the user's file: say what is wrong, and let the day's export go on
+        context.log.error(f"watchlist not used: {exc}")
+        return dg.MaterializeResult(metadata={"watchlist_error": str(exc), "new_alerts": 0})
+    if entries is None:
+        context.log.info(f"no watchlist at {alerts.watchlist_path}: copy watchlist.example.yaml to start")
+        return dg.MaterializeResult(metadata={"watchlist": "none", "new_alerts": 0})
+    with warehouse.connect() as con:
+        newest = con.execute("SELECT max(snapshot_date) FROM staging.listings").fetchone()[0]
+        if newest is None or day >= newest:
+            new = record_new_alerts(con, day, entries)
+        else:  # a backfill or refresh of an older day: nothing there is news
+            context.log.info(
+                f"alerts: {day} is older than the newest day ({newest}); only pending deliveries are retried"
+            )
+            new = 0
+        pending = read_frame(
+            con,
+            "SELECT * FROM marts.alerts WHERE NOT delivered ORDER BY matched_date, watch, "
+            "source, listing_id LIMIT ?",
+            [MAX_DELIVERIES_PER_RUN],
+        )
+    delivered, failed = deliver(pending, alerts, warehouse)
+    context.log.info(
+        f"alerts: {new} new, {delivered} delivered, {failed} failed"
+        + ("" if alerts.configured else " (no GPU_MARKET_ALERT_URLS: recorded, not sent)")
+    )
+    return dg.MaterializeResult(
+        metadata={
+            "new_alerts": new,
+            "delivered": delivered,
+            "failed_deliveries": failed,
+            "watch_entries": len(entries),
+            "target_configured": alerts.configured,
+        }
+    )
+
+
+def record_new_alerts(con, day, entries: list) -> int:
+    """Match the day's screened listings and deals against `entries`; insert the (entry, listing) pairs not
+    alerted before; how many."""
+    facts = read_frame(con, CARD_FACTS_SQL)
+    feedback = read_frame(con, FEEDBACK_SQL, [day])
+    kept = screen_outliers(kept_listings(con, day)).filter(pl.col("kept_by_screen"))
+    listings = kept.join(facts, on="model_id", how="left").join(feedback, on="listing_id", how="left")
+    deals = read_frame(con, "SELECT * FROM marts.deals WHERE snapshot_date = ?", [day]).join(
+        facts, on="model_id", how="left"
+    )
+    found = pl.concat(
+        [match_listings(listings, entries), match_deals(deals, entries)], how="vertical_relaxed"
+    )
+    known = read_frame(con, "SELECT watch, source, listing_id FROM marts.alerts")
+    new = (
+        found.unique(["watch", "source", "listing_id"], keep="first", maintain_order=True)
+        .join(known, on=["watch", "source", "listing_id"], how="anti")
+        .select(MATCH_COLUMNS)
+        .with_columns(
+            matched_date=pl.lit(day),
+            delivered=pl.lit(False),
+            delivered_at=pl.lit(None, pl.Datetime("us")),
+            attempts=pl.lit(0, pl.Int32),
+            last_error=pl.lit(None, pl.String),
+            source_mode=pl.lit(day_source_mode(con, day)),
+        )
+    )
+    if new.height:
+        con.register("new_alerts", new.to_arrow())
+        con.execute("INSERT INTO marts.alerts BY NAME SELECT * FROM new_alerts")
+        con.unregister("new_alerts")
+    return new.height
+
+
+def message(row: dict) -> tuple[str, str]:
+    title = f"gpu-market: {row['watch']}"
+    mode = "" if row["source_mode"] == "live" else f" [{row['source_mode'].upper()} DATA, not market prices]"
+    body = (
+        f"{row['title']}\n{row['price']:,.0f} USD ({row['condition']}, {row['source']}) on {row['matched_date']}"
+        f"{mode}\nwhy: {row['reason']}\n{row['url'] or ''}"
+    ).strip()
+    return title, body
+
+
+def deliver(pending: pl.DataFrame, alerts: AlertsResource, warehouse: WarehouseResource) -> tuple[int, int]:
+    """Send each pending alert; stop at the first failure (the target is likely down: the rest wait for the
+    next run). Each outcome is written as soon as it is known: a crash re-sends at most the alert in flight."""
+    if not alerts.configured:
+        return 0, 0
+    delivered = failed = 0
+    for row in pending.iter_rows(named=True):
+        error = alerts.send(*message(row))
+        key = [row["watch"], row["source"], row["listing_id"]]
+        with warehouse.connect() as con:
+            if error is None:
+                con.execute(
+                    "UPDATE marts.alerts SET delivered = true, delivered_at = ?, attempts = attempts + 1, "
+                    "last_error = NULL WHERE watch = ? AND source = ? AND listing_id = ?",
+                    [datetime.now(UTC).replace(tzinfo=None), *key],
+                )
+                delivered += 1
+            else:
+                con.execute(
+                    "UPDATE marts.alerts SET attempts = attempts + 1, last_error = ? "
+                    "WHERE watch = ? AND source = ? AND listing_id = ?",
+                    [error, *key],
+                )
+                failed += 1
+                break
+    return delivered, failed

@@ -1,0 +1,47 @@
+"""Asset marts/gpu_specs: the catalog with its performance indices (and marts.perf_index_fits)."""
+
+import dagster as dg
+
+from dashboards.markdown import FIT_COLUMNS, table
+from pipelines.resources.warehouse import WarehouseResource
+from pipelines.tables import table_asset, table_key
+from transforms.perf_indices import fits_frame, index_columns, perf_indices
+from transforms.performance import INDEX_NAME, REFERENCE_MODEL
+from warehouse.catalog import load_llm_benchmarks
+from warehouse.writes import read_frame, replace_slices
+
+
+@table_asset(
+    "marts.gpu_specs",
+    kinds={"duckdb", "polars"},
+    deps=[table_key("staging.gpu_specs"), table_key("staging.gpu_benchmarks")],
+)
+def gpu_specs_mart(warehouse: WarehouseResource) -> dg.MaterializeResult:
+    """marts.gpu_specs: the merged catalog with one performance index per use case (RTX 3090 = 1.0), each
+    measured where a published benchmark has the card, else a fit of dense FP16 tensor TFLOPS and memory
+    bandwidth calibrated on the measured cards: training (`dl_index_v1`, Lambda PyTorch training throughput),
+    vision (Lambda's ResNet-50 and SSD) and LLM inference (llama.cpp token generation). Also writes
+    marts.perf_index_fits (each fit's leave-one-out error). The table users join to."""
+    with warehouse.connect() as con:
+        specs = read_frame(con, "SELECT * FROM staging.gpu_specs")
+        bench = read_frame(con, "SELECT * FROM staging.gpu_benchmarks")
+        results = perf_indices(specs, bench, load_llm_benchmarks())
+        mart = specs.join(index_columns(results), on="model_id", how="left")
+        fits = fits_frame(results)
+        replace_slices(con, [("marts.gpu_specs", mart, None), ("marts.perf_index_fits", fits, None)])
+    fit = results["training"].fit
+    basis = dict(mart.group_by("perf_basis").len().iter_rows())
+    return dg.MaterializeResult(
+        metadata={
+            "dagster/row_count": mart.height,
+            "index": INDEX_NAME,
+            "reference_model": REFERENCE_MODEL,
+            "fit_weight_compute": round(fit.weight_compute, 3),
+            "fit_weight_bandwidth": round(1 - fit.weight_compute, 3),
+            "cards_in_fit": fit.cards_in_fit,
+            "leave_one_out_mean_abs_error_pct": round(fit.loo_mean_abs_pct_error or 0, 2),
+            "leave_one_out_max_abs_error_pct": round(fit.loo_max_abs_pct_error or 0, 2),
+            "perf_basis_counts": basis,
+            "indices": dg.MetadataValue.md(table(fits, FIT_COLUMNS)),
+        }
+    )

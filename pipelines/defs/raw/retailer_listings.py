@@ -1,0 +1,94 @@
+"""Asset: raw.retailer_listings, the day's listings from Newegg, Micro Center and Best Buy."""
+
+import dagster as dg
+import polars as pl
+
+from pipelines.partitions import daily_partitions, partition_date
+from pipelines.resources.retailers import RetailersResource
+from pipelines.resources.warehouse import WarehouseResource
+from pipelines.sources.http_policy import FetchError
+from pipelines.tables import table_asset
+from transforms.ingest_errors import IngestError, errors_frame
+from transforms.retailer_rows import RAW_RETAILER_SCHEMA, listing_rows
+from transforms.source_outcome import optional_source_outcome
+from warehouse.source_runs import source_run_row, utc_now
+from warehouse.writes import replace_slices
+
+STORES = ("newegg", "microcenter", "bestbuy")
+
+
+@table_asset("raw.retailer_listings", partitions_def=daily_partitions, kinds={"duckdb", "python"})
+def retailer_listings(
+    context: dg.AssetExecutionContext, retailers: RetailersResource, warehouse: WarehouseResource
+) -> dg.MaterializeResult:
+    """New-card prices from retailers: Newegg and Micro Center category pages (HTML, robots.txt honoured,
+    one request per second per host) and the Best Buy Products API. One store failing keeps the others'
+    rows; a page without products is an error in raw.ingest_errors saying why (store_not_selected,
+    no_results, blocked, layout_changed), never an empty result. Bundles (Newegg combos) are rows of kind
+    bundle, open-box offers rows of their own. The day does
+    not need retailers (eBay lists new cards too): failing stores are recorded, never fail the run."""
+    started = utc_now()
+    day = partition_date(context)
+    rows, errors, answered = [], [], {}
+    clients = retailers.open_clients(context.log.info)
+    for client, http in clients:
+        store = client.spec.store
+        count = 0
+        try:
+            for fetched in client.pages():
+                new = listing_rows(fetched.page.listings, day, fetched.fetched_at, retailers.mode)
+                rows.extend(new)
+                count += len(new)
+                answered[store] = count
+        except FetchError as exc:
+            errors.append(
+                IngestError(
+                    store, client.spec.first_url.split("?")[0], exc.kind, exc.reason, exc.status, exc.attempts
+                )
+            )
+            context.log.warning(f"{store}: {exc.reason}")
+        finally:
+            http.close()
+        context.log.info(f"{store}: {count} listings")
+    frame = pl.DataFrame(rows, schema=RAW_RETAILER_SCHEMA).unique(
+        ["store", "sku", "condition"], keep="first", maintain_order=True
+    )
+    outcome = optional_source_outcome("Retailers", frame.height, errors, len(clients))
+    with warehouse.connect() as con:
+        writes = [("raw.retailer_listings", frame, {"snapshot_date": day})]
+        writes += [
+            (
+                "raw.ingest_errors",
+                errors_frame([e for e in errors if e.source == s], day, context.run_id, retailers.mode),
+                {"snapshot_date": day, "source": s},
+            )
+            for s in STORES
+        ]
+        writes.append(
+            source_run_row(
+                day,
+                "retailers",
+                context.run_id,
+                retailers.mode,
+                outcome.outcome,
+                frame.height,
+                errors,
+                outcome.message,
+                started,
+                len(clients),
+            )
+        )
+        replace_slices(con, writes)
+    per_store = {s: int(frame.filter(pl.col("store") == s).height) for s in STORES}
+    return dg.MaterializeResult(
+        metadata={
+            "dagster/row_count": frame.height,
+            "source_mode": retailers.mode,
+            "outcome": outcome.outcome,
+            "listings_per_store": per_store,
+            "stores_answered": sorted(answered),
+            "failed_stores": sorted({e.source for e in errors}),
+            "error_kinds": sorted({e.error_kind for e in errors}),
+            "bundles": int(frame.filter(pl.col("listing_kind") == "bundle").height),
+        }
+    )

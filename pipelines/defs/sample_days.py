@@ -1,0 +1,124 @@
+"""Sample mode's earlier days: before `make run` builds a sample day, it builds the days before it that the
+warehouse does not have yet, so the offline default shows trends, deals, exits and "since yesterday".
+
+SAMPLE DATA: each earlier day replays the bundled snapshot as it would have looked that many days before
+(pipelines/sources/ebay/sample_history.py: arrivals, ended listings, a price trend per model, price drops),
+through the same assets as any day, labelled sample like the day itself. Only the assets the trends read
+run for those days (`sample_history` job: ingest, staging, prices, value, picks, deals, exits): the
+machines, regions, export and dashboard are the sample day's. A day the warehouse already has (sample or
+live) is never rebuilt, so the first `make run` pays for the history and later ones for one day. Live mode
+never does this: live history is the days it actually ran.
+
+`GPU_MARKET_SAMPLE_DAYS` sets how many days the sample shows, the day itself included (default 14, two
+weeks: the most the first `make run` can build within its 30 s target; 1 turns the history off).
+"""
+
+import time
+from collections.abc import Callable
+from datetime import date, timedelta
+
+import dagster as dg
+
+from pipelines.partitions import START_DATE, daily_partitions
+from pipelines.settings import env_int
+from pipelines.tables import table_key
+
+DEFAULT_SAMPLE_DAYS = 14
+SPEC_ASSETS = (  # once: specs are not per day
+    "raw.gpu_spec_sheets",
+    "staging.gpu_specs",
+    "staging.gpu_benchmarks",
+    "marts.gpu_specs",
+)
+TREND_ASSETS = (
+    "raw.ebay_listings",
+    "raw.retailer_listings",
+    "raw.fx_rates",
+    "staging.listings",
+    "staging.listing_history",
+    "marts.price_daily",
+    "marts.gpu_value",
+    "marts.budget_picks",
+    "marts.deals",
+    "marts.listing_exits",
+)
+
+HISTORY_MARKETPLACES = ("EBAY_US",)  # the trends are the US market's (the region marts are the sample day's)
+
+
+def _sample_job(name: str, tables: tuple[str, ...], description: str):
+    # no asset checks: they judge a live day's data; the earlier sample days are derived from the checked sample
+    return dg.define_asset_job(
+        name,
+        selection=dg.AssetSelection.assets(*map(table_key, tables)).without_checks(),
+        partitions_def=daily_partitions,
+        executor_def=dg.in_process_executor,
+        description=f"Sample mode only: {description}",
+    )
+
+
+sample_history = _sample_job(
+    "sample_history",
+    TREND_ASSETS,
+    "one earlier day of the bundled sample (what `make run` builds before the sample day), the assets the "
+    "dashboard's trends read. Needs op config ebay_listings.sample_anchor_day.",
+)
+sample_specs = _sample_job(
+    "sample_specs",
+    SPEC_ASSETS,
+    "the spec catalog, built once before the sample's earlier days when the warehouse has none (their value "
+    "marts read it).",
+)
+
+
+def sample_days() -> int:
+    return env_int("GPU_MARKET_SAMPLE_DAYS", DEFAULT_SAMPLE_DAYS, minimum=1)
+
+
+def missing_days(day: date, stored: set[date], count: int) -> list[date]:
+    """The `count - 1` days before `day` (from START_DATE on) the warehouse has no eBay run for, oldest first."""
+    first = max(day - timedelta(days=count - 1), date.fromisoformat(START_DATE))
+    return [
+        first + timedelta(days=n)
+        for n in range((day - first).days)
+        if first + timedelta(days=n) not in stored
+    ]
+
+
+def anchor_config(anchor: date) -> dict:
+    return {
+        "ops": {
+            table_key("raw.ebay_listings").to_python_identifier(): {
+                "config": {
+                    "sample_anchor_day": anchor.isoformat(),
+                    "only_marketplaces": list(HISTORY_MARKETPLACES),
+                }
+            }
+        }
+    }
+
+
+def build_earlier_days(
+    day: date,
+    stored: set[date],
+    specs_stored: bool,
+    run_job: Callable[[str, date, dict | None], bool],
+    log: Callable[[str], None] = print,
+    count: int | None = None,
+) -> list[date]:
+    """Build the missing earlier sample days of `day` with `run_job(job name, day, run config)`, oldest
+    first; the days built. The spec catalog is built first when the warehouse has none. Stops at the first
+    day that fails (later days would read its gap)."""
+    days = missing_days(day, stored, count or sample_days())
+    if days and not specs_stored and not run_job(sample_specs.name, day, None):
+        log("sample history: the spec catalog failed to build; no earlier days built")
+        return []
+    built = []
+    for n, earlier in enumerate(days, start=1):
+        started = time.perf_counter()
+        if not run_job(sample_history.name, earlier, anchor_config(day)):
+            log(f"sample history: {earlier} failed; the sample day is built without the days after it")
+            break
+        built.append(earlier)
+        log(f"sample history [{n}/{len(days)}] {earlier} in {time.perf_counter() - started:.1f}s")
+    return built

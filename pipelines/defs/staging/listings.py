@@ -1,0 +1,133 @@
+"""Assets: staging.listings (every listing classified), staging.listing_history, staging.unmatched_titles."""
+
+import dagster as dg
+import polars as pl
+
+from pipelines.partitions import daily_partitions, partition_date
+from pipelines.resources.warehouse import WarehouseResource
+from pipelines.tables import table_asset, table_key
+from transforms.fx import to_usd
+from transforms.listings import STAGING_COLUMNS, classify_day, from_ebay, from_retailers
+from transforms.matching.overrides import apply_overrides
+from transforms.unmatched import unmatched_summary
+from warehouse.catalog import load_catalog
+from warehouse.listing_history import fold_day
+from warehouse.paths import OVERRIDES_CSV
+from warehouse.source_runs import day_source_mode
+from warehouse.transactions import transaction
+from warehouse.writes import read_frame, replace_slice
+
+
+class ListingsConfig(dg.Config):
+    min_seller_feedback_pct: float = 95.0
+
+
+@table_asset(
+    "staging.listings",
+    partitions_def=daily_partitions,
+    kinds={"duckdb", "polars"},
+    deps=[table_key("raw.ebay_listings"), table_key("raw.retailer_listings"), table_key("raw.fx_rates")],
+)
+def listings(
+    context: dg.AssetExecutionContext, config: ListingsConfig, warehouse: WarehouseResource
+) -> dg.MaterializeResult:
+    """Every listing of the day from every source with its classification: one catalog model, or an
+    exclusion reason (accessory, box_only, for_parts, lot, system, variation, unclear, low_feedback).
+    Manual overrides in warehouse/overrides.csv win. Lots keep their quantity for a per-unit price. Prices in
+    another currency are converted to USD at the day's ECB rate (raw.fx_rates), the rate and its date kept;
+    one without a rate keeps its local price and a reason in fx_error, and no USD price."""
+    day = partition_date(context)
+    with warehouse.connect() as con:
+        ebay = read_frame(con, "SELECT * FROM raw.ebay_listings WHERE snapshot_date = ?", [day])
+        shops = read_frame(con, "SELECT * FROM raw.retailer_listings WHERE snapshot_date = ?", [day])
+        rates = read_frame(
+            con, "SELECT rate_date, currency, per_eur FROM raw.fx_rates WHERE snapshot_date = ?", [day]
+        )
+        frame = to_usd(pl.concat([from_ebay(ebay), from_retailers(shops)], how="vertical_relaxed"), rates)
+        classified = classify_day(frame, load_catalog(), config.min_seller_feedback_pct)
+        overrides = pl.read_csv(
+            OVERRIDES_CSV, schema_overrides={"model_id": pl.String, "exclude_reason": pl.String}
+        )
+        classified = apply_overrides(classified, overrides).select(STAGING_COLUMNS)
+        replace_slice(con, "staging.listings", classified, {"snapshot_date": day})
+    reasons = classified.group_by("exclude_reason").len().sort("len", descending=True)
+    kept = classified.filter(pl.col("exclude_reason").is_null())
+    unconverted = classified.filter(pl.col("fx_error").is_not_null())
+    if unconverted.height:
+        context.log.warning(
+            f"{unconverted.height} listings not converted to USD: {unconverted['fx_error'][0]}"
+        )
+    return dg.MaterializeResult(
+        metadata={
+            "dagster/row_count": classified.height,
+            "currencies": ", ".join(
+                f"{c}: {n}" for c, n in classified.group_by("currency").len().sort("currency").iter_rows()
+            ),
+            "not_converted": unconverted.height,
+            "kept": kept.height,
+            "models_with_listings": kept["model_id"].n_unique(),
+            "by_reason": dg.MetadataValue.md(
+                "\n".join(
+                    f"- {r['exclude_reason'] or 'kept'}: {r['len']}" for r in reasons.iter_rows(named=True)
+                )
+            ),
+        }
+    )
+
+
+@table_asset(
+    "staging.listing_history",
+    partitions_def=daily_partitions,
+    kinds={"duckdb"},
+    deps=[table_key("staging.listings")],
+)
+def listing_history(context: dg.AssetExecutionContext, warehouse: WarehouseResource) -> dg.MaterializeResult:
+    """Per listing over all snapshot dates: first and last seen, days listed, and asking-price moves, so a
+    user sees how long cards sit unsold and how prices change. Incremental: folds in the day's listings
+    only (a MERGE in SQL: one scan of the history for the join, updates in place), so its cost barely grows
+    with the history (benchmark 3). A day that is not later than every day already folded for its listings
+    (a backfill in any order, late data, a re-run) recomputes those listings' rows from staging.listings
+    instead, so the table is the same whatever order the days come in."""
+    day = partition_date(context)
+    with warehouse.connect() as con:
+        with transaction(con):
+            refold = fold_day(con, day)
+        n, moved = con.execute(
+            "SELECT count(*), count(*) FILTER (WHERE price_changes > 0) FROM staging.listing_history"
+        ).fetchone()
+    return dg.MaterializeResult(
+        metadata={
+            "dagster/row_count": n,
+            "listings_with_price_changes": moved,
+            "fold": "recomputed (out of order or re-run)" if refold else "incremental",
+        }
+    )
+
+
+@table_asset(
+    "staging.unmatched_titles",
+    partitions_def=daily_partitions,
+    kinds={"duckdb", "polars"},
+    deps=[table_key("staging.listings")],
+)
+def unmatched_titles(context: dg.AssetExecutionContext, warehouse: WarehouseResource) -> dg.MaterializeResult:
+    """The most frequent titles and tokens of listings no single model could be named for: where the
+    catalog needs a new model or alias."""
+    day = partition_date(context)
+    with warehouse.connect() as con:
+        unclear = read_frame(
+            con,
+            "SELECT title FROM staging.listings WHERE snapshot_date = ? AND exclude_reason = 'unclear'",
+            [day],
+        )
+        summary = unmatched_summary(unclear, day, day_source_mode(con, day))
+        replace_slice(con, "staging.unmatched_titles", summary, {"snapshot_date": day})
+    top = summary.filter(pl.col("kind") == "token").head(10)
+    return dg.MaterializeResult(
+        metadata={
+            "dagster/row_count": summary.height,
+            "unclear_listings": unclear.height,
+            "top_tokens": ", ".join(f"{t} ({n})" for t, n in top.select("text", "listings").iter_rows())
+            or "none",
+        }
+    )
