@@ -11,7 +11,7 @@ STAMP := $(VENV)/.installed
 export DAGSTER_HOME := $(CURDIR)/dagster_home
 export UV_PYTHON_DOWNLOADS := never
 
-.PHONY: run backfill test doctor ui dashboard bench indices lint lock schema clean
+.PHONY: run backfill rebuild test doctor ui dashboard bench indices lint lock schema clean
 
 $(UV):
 	$(PYTHON) -m venv .uv
@@ -29,6 +29,9 @@ run: $(STAMP)
 
 backfill: $(STAMP)
 	$(PY) -m pipelines.backfill $(FROM) $(TO)
+
+rebuild: $(STAMP)
+	$(PY) -m pipelines.range_run $(FROM) $(TO)
 
 test: $(STAMP)
 	$(PY) -m pytest

@@ -33,3 +33,15 @@ CHART_DAYS = days_before(90)
 
 def partition_date(context: dg.AssetExecutionContext) -> date:
     return date.fromisoformat(context.partition_key)
+
+
+def partition_days(context: dg.AssetExecutionContext) -> tuple[date, date]:
+    """The first and last day of the run: one day for a daily run, many for a range run (a backfill
+    launched as a single run: the assets with RANGE_RUNS compute the whole range in one call)."""
+    keys = context.partition_key_range
+    return date.fromisoformat(keys.start), date.fromisoformat(keys.end)
+
+
+# the marts computed by one statement over any range of days (warehouse/marts/): a backfill of them runs
+# as one run, not one run per day
+RANGE_RUNS = dg.BackfillPolicy.single_run()

@@ -44,6 +44,15 @@ def env_float(name: str, default: float, minimum: float = 0.0) -> float:
     return number
 
 
+def env_bool(name: str, default: bool) -> bool:
+    value = _raw(name)
+    if value is None:
+        return default
+    if value.lower() not in ("true", "false", "1", "0", "yes", "no"):
+        raise _bad(name, value, "true or false", str(default).lower())
+    return value.lower() in ("true", "1", "yes")
+
+
 def env_url(name: str, default: str) -> str:
     value = _raw(name)
     if value is None:

@@ -13,6 +13,7 @@ from pipelines.resources import (
     CloudCatalogResource,
     EbayResource,
     FxRatesResource,
+    MarketRulesResource,
     RetailersResource,
     SpecPagesResource,
     WarehouseResource,
@@ -46,6 +47,7 @@ def redirect_outputs(mp: pytest.MonkeyPatch, root) -> None:
 def sample_resources(db_path) -> dict:
     return {
         "warehouse": WarehouseResource(db_path=str(db_path)),
+        "rules": MarketRulesResource(),
         "ebay": EbayResource(mode="sample", marketplace_ids=sample_marketplaces()),
         "retailers": RetailersResource(mode="sample"),
         "spec_pages_source": SpecPagesResource(mode="sample"),

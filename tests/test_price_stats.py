@@ -2,11 +2,12 @@
 
 from datetime import date, timedelta
 
+import duckdb
 import polars as pl
 import pytest
 
-from transforms.conditions import ebay_condition, price_condition
-from transforms.price_stats import add_history, daily_price_stats, screen_outliers
+from transforms.conditions import ebay_condition, price_condition_sql
+from transforms.price_stats import daily_price_stats, price_daily_rows, screen_outliers
 
 D = date(2026, 11, 20)
 
@@ -84,10 +85,17 @@ def test_new_and_used_prices_are_kept_apart():
     assert row(stats, condition="used")["median"] == 610
 
 
+def price_condition(condition, open_box_as_new=True):
+    return duckdb.sql(
+        f"SELECT {price_condition_sql('c', open_box_as_new)} FROM (SELECT ? AS c)", params=[condition]
+    ).fetchone()[0]
+
+
 def test_open_box_counts_as_new_unless_configured():
     assert price_condition("open_box") == "new"
     assert price_condition("open_box", open_box_as_new=False) == "open_box"
-    assert price_condition("for_parts") is None
+    assert price_condition("for_parts") is None and price_condition(None) is None
+    assert price_condition("used") == "used" and price_condition("refurbished") == "refurbished"
     assert (
         ebay_condition(1500) == "open_box"
         and ebay_condition(2500) == "refurbished"
@@ -100,8 +108,8 @@ def test_rolling_median_and_changes_against_7_and_30_days():
     history = pl.DataFrame(
         [{"snapshot_date": D - timedelta(days=k), **keys, "median": 100.0 + k} for k in range(1, 31)]
     )
-    today = pl.DataFrame([{"snapshot_date": D, **keys, "median": 90.0}])
-    r = add_history(today, history).row(0, named=True)
+    today = listings([90.0], source="ebay")  # one listing: the day's median is 90
+    r = row(price_daily_rows(today, history))
     assert r["rolling_7d_median"] == pytest.approx(sorted([90.0] + [100.0 + k for k in range(1, 7)])[3])
     assert r["change_7d_pct"] == pytest.approx((90 / 107 - 1) * 100)
     assert r["change_30d_pct"] == pytest.approx((90 / 130 - 1) * 100)
@@ -109,6 +117,8 @@ def test_rolling_median_and_changes_against_7_and_30_days():
 
 def test_changes_are_null_without_a_snapshot_on_that_day():
     keys = {"model_id": "m", "condition": "used", "source": "all"}
-    today = pl.DataFrame([{"snapshot_date": D, **keys, "median": 90.0}])
-    r = add_history(today, today.head(0)).row(0, named=True)
+    no_history = pl.DataFrame(
+        schema={"snapshot_date": pl.Date, **dict.fromkeys(keys, pl.String), "median": pl.Float64}
+    )
+    r = row(price_daily_rows(listings([90.0]), no_history))
     assert r["change_7d_pct"] is None and r["change_30d_pct"] is None and r["rolling_7d_median"] == 90

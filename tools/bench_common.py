@@ -1,5 +1,6 @@
-"""Shared pieces of the benchmark scripts (tools/bench_*.py): figures, peak memory, repeated runs, a
-simulated warehouse generated in DuckDB, and the bulk marts rebuild.
+"""Shared pieces of the benchmark scripts (tools/bench_*.py): figures, peak memory, repeated runs, and a
+simulated warehouse generated in DuckDB. No marts logic: the marts are built by the assets' own code
+(pipelines/defs/marts/, warehouse/marts/), for one day or a range (pipelines/range_run.py).
 
 Everything the benchmarks write is simulated (source_mode = 'simulated', URLs on sim.invalid) and goes to
 temporary warehouse files, never to warehouse/gpu_market.duckdb.
@@ -17,8 +18,6 @@ import time
 from collections.abc import Callable
 from datetime import date, timedelta
 from pathlib import Path
-
-from warehouse.keys import SLICE_KEYS
 
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
@@ -124,8 +123,9 @@ def catalog_marts(db_path: Path) -> None:
     assets; they hold no listings, so nothing here is simulated or sample."""
     import dagster as dg
 
-    from pipelines.assets.catalog_specs import gpu_benchmarks, gpu_specs, gpu_specs_mart
+    from pipelines.defs.marts.gpu_specs import gpu_specs_mart
     from pipelines.defs.marts.machines import platform_parts
+    from pipelines.defs.staging.gpu_specs import gpu_benchmarks, gpu_specs
     from pipelines.resources.warehouse import WarehouseResource
 
     dg.materialize(
@@ -232,203 +232,6 @@ def generate_staging(con, start: date, n_days: int, per_day: int, pool: list[dic
     return con.execute("SELECT count(*) FROM staging.listings").fetchone()[0]
 
 
-# ------------------------------------------------------------------------------------------ bulk rebuild
-# Only what the statistics need: titles, URLs and listing ids are joined back (by rowid) for the deals.
-KEPT_SQL = """SELECT rowid AS row_id, snapshot_date, model_id, source, condition, unit_price
-              FROM staging.listings
-              WHERE snapshot_date BETWEEN ? AND ? AND exclude_reason IS NULL AND model_id IS NOT NULL"""
-DEALS_INSERT = """INSERT INTO marts.deals BY NAME
-    SELECT d.snapshot_date, l.source, l.listing_id, d.model_id, d.condition, l.title, d.unit_price, d.median_30d,
-           d.discount_pct, d.lowest_seen, d.reason, l.url, l.source_mode
-    FROM _deals d JOIN staging.listings l ON l.rowid = d.row_id AND l.snapshot_date BETWEEN ? AND ?"""
-# straight into marts.deals: through a temp table (and sorted) it took twice as long (0.22 vs 0.11 s a chunk)
-KEYS = {
-    t.split(".")[1]: list(k) for t, k in SLICE_KEYS.items() if t.startswith("marts.")
-}  # rows are written in key order
-
-
-def price_bucket(frame, open_box_as_new: bool = True):
-    """The asset's condition bucketing (transforms.conditions.price_condition), on distinct values."""
-    import polars as pl
-
-    from transforms.conditions import price_condition
-
-    values = frame["condition"].unique().to_list()
-    mapping = {v: price_condition(v, open_box_as_new) for v in values}
-    return frame.with_columns(
-        condition=pl.col("condition").replace_strict(mapping, return_dtype=pl.String)
-    ).filter(pl.col("condition").is_not_null())
-
-
-def replace_days(con, table: str, lo: date, hi: date) -> None:
-    """Make `table`'s rows of dates lo..hi exactly those of the registered frame `_incoming_rows` (with the
-    table's columns), inside the caller's transaction: delete the range,
-    insert the rows. The day tables have no primary-key index (ddl/070), so a plain delete and insert is
-    the cheap way; with the index it was not (5.5 s of deletes for 1.7M price_daily rows, which is why an
-    earlier version updated rows in place with ON CONFLICT)."""
-    from warehouse.writes import table_columns
-
-    names = ", ".join(f'"{c}"' for c in table_columns(con, table))
-    con.execute(f"DELETE FROM {table} WHERE snapshot_date BETWEEN ? AND ?", [lo, hi])
-    con.execute(f"INSERT INTO {table} ({names}) SELECT {names} FROM _incoming_rows")
-
-
-CHUNK_DAYS = 180
-"""Days per transaction of the bulk rebuild. At 180 days a chunk's price_daily rows (~160k) exceed one DuckDB
-row group (122,880 rows), so DuckDB writes them straight to the file rather than through the write-ahead
-log: the commits took 1.7 s instead of 3.7 s at 120 days; memory stays under 1.9 GB."""
-
-
-def _chunks(first: date, last: date, days: int):
-    lo = first
-    while lo <= last:
-        hi = min(last, lo + timedelta(days=days - 1))
-        yield lo, hi
-        lo = hi + timedelta(days=1)
-
-
-def compute_chunks(reader, specs, first: date, last: date, chunk_days: int, with_picks: bool, timer: Timer):
-    """Yield (lo, hi, frames) per chunk of days: price_daily, gpu_value, deals (+ budget_picks) rows.
-    Each chunk carries the 30 days of price_daily before it (rolling median, 7/30-day changes, deals)."""
-    import polars as pl
-
-    from transforms.budget_picks import budget_picks
-    from transforms.deals import mark_deals
-    from transforms.price_stats import PRICE_BASIS, add_history, priced, screen_outliers, stats_of_screened
-    from transforms.value import gpu_value
-
-    history_cols = ["snapshot_date", "model_id", "condition", "source", "median", "min_price"]
-    carry = None
-    for lo, hi in _chunks(first, last, chunk_days):
-        kept = price_bucket(reader.execute(KEPT_SQL, [lo, hi]).pl())
-        timer.lap("read")
-        valid = priced(kept)
-        screened = screen_outliers(valid)
-        stats = stats_of_screened(screened)
-        if valid.height != kept.height:  # the deals asset screens every kept listing, priced or not
-            screened = screen_outliers(kept)
-        history = carry if carry is not None else stats.head(0).select(history_cols)
-        prices = add_history(stats, history).with_columns(
-            price_basis=pl.lit(PRICE_BASIS), source_mode=pl.lit(SOURCE_MODE)
-        )
-        pooled = prices.filter(pl.col("source") == "all")
-        value = gpu_value(pooled, specs)
-        window = pl.concat(
-            [history.filter(pl.col("source") == "all"), pooled.select(history_cols)], how="vertical_relaxed"
-        )
-        deals = mark_deals(screened.filter(pl.col("kept_by_screen")), window)
-        frames = {"price_daily": prices, "gpu_value": value, "deals": deals}
-        if with_picks:
-            frames["budget_picks"] = budget_picks(value)
-        carry = (
-            pl.concat([carry, prices.select(history_cols)])
-            if carry is not None
-            else prices.select(history_cols)
-        )
-        carry = carry.filter(pl.col("snapshot_date") > hi - timedelta(days=31))
-        timer.lap("compute")
-        yield lo, hi, frames
-
-
-def rebuild_marts(
-    con,
-    chunk_days: int = CHUNK_DAYS,
-    with_picks: bool = False,
-    timer: Timer | None = None,
-    progress: Callable[[str], None] | None = None,
-    overlap: bool = True,
-    memory_limit: str | None = "1GB",
-) -> dict[str, int]:
-    """Rebuild marts.price_daily (all days, with the 7-day rolling median and 7/30-day changes),
-    marts.gpu_value and marts.deals (and marts.budget_picks when asked) from staging.listings with the
-    project's transforms and the daily assets' rules (kept listings, open box as new, outlier screen,
-    deals among screened listings against the 30-day window).
-
-    `chunk_days` days at a time, each chunk replaced in its own transaction (like the assets' one
-    transaction per day, CHUNK_DAYS days at once), so memory stays bounded. With `overlap`, the next chunk is
-    read and computed (Polars, a second DuckDB cursor) while this one is written.
-
-    DuckDB settings for the bulk job (restored at the end): no automatic checkpoint after each chunk's
-    commit (when the marts had primary keys each one rewrote the growing indexes: 3x the commit time) but
-    one CHECKPOINT at the end, and `memory_limit` for DuckDB's buffers so the process stays bounded."""
-    import queue
-    import threading
-
-    timer = timer or Timer()
-    settings = {"checkpoint_threshold": "64GB"} | ({"memory_limit": memory_limit} if memory_limit else {})
-    saved = {k: con.execute("SELECT current_setting(?)", [k]).fetchone()[0] for k in settings}
-    for k, v in settings.items():
-        con.execute(f"SET {k} = '{v}'")
-    first, last = con.execute(
-        "SELECT min(snapshot_date), max(snapshot_date) FROM staging.listings"
-    ).fetchone()
-    specs = con.execute("SELECT * FROM marts.gpu_specs").pl()
-    counts = {"price_daily": 0, "gpu_value": 0, "deals": 0, "budget_picks": 0}
-    tables = ["price_daily", "gpu_value", "deals"] + (["budget_picks"] if with_picks else [])
-    reader = con.cursor()
-    produced = compute_chunks(
-        reader, specs, first, last, chunk_days, with_picks, Timer() if overlap else timer
-    )
-    if overlap:
-        handoff: queue.Queue = queue.Queue(maxsize=1)
-
-        def produce():
-            try:
-                for item in produced:
-                    handoff.put(item)
-            except BaseException as exc:  # hand the failure to the writer
-                handoff.put(exc)
-                return
-            handoff.put(None)
-
-        threading.Thread(target=produce, daemon=True).start()
-
-        def chunks():
-            while (item := handoff.get()) is not None:
-                if isinstance(item, BaseException):
-                    raise item
-                yield item
-
-        source = chunks()
-    else:
-        source = produced
-    try:
-        for lo, hi, frames in source:
-            timer.lap("wait for compute" if overlap else "compute")
-            con.execute("BEGIN TRANSACTION")
-            try:
-                for table in tables:
-                    if table == "deals":  # titles, URLs and listing ids from staging, by rowid
-                        con.execute("DELETE FROM marts.deals WHERE snapshot_date BETWEEN ? AND ?", [lo, hi])
-                        con.register("_deals", frames["deals"].drop("source").to_arrow())
-                        try:
-                            con.execute(DEALS_INSERT, [lo, hi])
-                        finally:
-                            con.unregister("_deals")
-                    else:
-                        con.register("_incoming_rows", frames[table].sort(KEYS[table]).to_arrow())
-                        try:
-                            replace_days(con, f"marts.{table}", lo, hi)
-                        finally:
-                            con.unregister("_incoming_rows")
-                    counts[table] += frames[table].height
-                    timer.lap(f"write {table}")
-                con.execute("COMMIT")
-                timer.lap("commit")
-            except Exception:
-                con.execute("ROLLBACK")
-                raise
-            if progress:
-                progress(f"{lo}..{hi}: {frames['price_daily'].height:,} price_daily rows")
-        con.execute("CHECKPOINT")
-        timer.lap("checkpoint")
-    finally:
-        reader.close()
-        for k, v in saved.items():
-            con.execute(f"SET {k} = '{v}'")
-    return counts
-
-
 def build_warehouse(
     db_path: Path,
     start: date,
@@ -438,7 +241,8 @@ def build_warehouse(
     with_marts: bool = False,
     log: Callable[[str], None] = print,
 ) -> None:
-    """A simulated warehouse file: catalog marts, `n_days` of staging.listings, optionally every mart."""
+    """A simulated warehouse file: catalog marts, `n_days` of staging.listings, optionally the listing marts
+    (built by the assets over the whole range in one run)."""
     from warehouse.connection import connect
 
     t = time.perf_counter()
@@ -449,6 +253,8 @@ def build_warehouse(
     with connect(db_path) as con:
         n = generate_staging(con, start, n_days, per_day, pool)
         log(f"generated {n:,} staging.listings rows in {time.perf_counter() - t:.0f}s")
-        if with_marts:
-            rebuild_marts(con, with_picks=True)
-            log(f"marts rebuilt ({time.perf_counter() - t:.0f}s)")
+    if with_marts:
+        from pipelines.range_run import run_listing_marts
+
+        run_listing_marts(db_path, start, start + timedelta(days=n_days - 1))
+        log(f"marts built ({time.perf_counter() - t:.0f}s)")

@@ -35,7 +35,6 @@ from tools.bench_common import (  # noqa: E402
     cores,
     emit,
     generate_staging,
-    rebuild_marts,
     remove_db,
     run_child,
     spread,
@@ -89,9 +88,10 @@ def db_for(days: int, per_day: int) -> Path:
 
 
 def resources(db: Path) -> dict:
+    from pipelines.resources.market_rules import MarketRulesResource
     from pipelines.resources.warehouse import WarehouseResource
 
-    return {"warehouse": WarehouseResource(db_path=str(db))}
+    return {"warehouse": WarehouseResource(db_path=str(db)), "rules": MarketRulesResource()}
 
 
 def _raw_rows_for_new_day(con, pool: list[dict]) -> None:
@@ -163,6 +163,7 @@ def child_build(db: Path, days: int, per_day: int) -> None:
     import dagster as dg
 
     from pipelines.defs.marts.machines import TierRunConfig, build_tiers
+    from pipelines.range_run import run_listing_marts
     from warehouse.connection import connect
 
     t = time.perf_counter()
@@ -174,10 +175,12 @@ def child_build(db: Path, days: int, per_day: int) -> None:
     with connect(db) as con:
         generate_staging(con, NEW_DAY - timedelta(days=days), days + 1, per_day, pool)
         _raw_rows_for_new_day(con, pool)
-        rebuild_marts(con, with_picks=True)
         con.execute(HISTORY_FROM_SCRATCH)
+    run_listing_marts(db, NEW_DAY - timedelta(days=days), last)  # the assets, over the history in one run
     build_tiers(
-        dg.build_asset_context(partition_key=last.isoformat()), config=TierRunConfig(), **resources(db)
+        dg.build_asset_context(partition_key=last.isoformat()),
+        config=TierRunConfig(),
+        warehouse=resources(db)["warehouse"],
     )
     with connect(db) as con:  # the other history days get the same tier rows: realistic table size
         con.execute(
@@ -196,7 +199,8 @@ def child_measure(db: Path) -> None:
     import dagster as dg
     import polars as pl
 
-    from pipelines.assets import marts_prices, marts_tiers, marts_value, staging_listings
+    from pipelines.defs.marts import machines, price_daily, value
+    from pipelines.defs.staging import listings
     from transforms.listings import classify_day
     from warehouse.catalog import load_catalog
 
@@ -222,16 +226,16 @@ def child_measure(db: Path) -> None:
     )
     res = resources(db)
     calls = {
-        "listings": lambda ctx: staging_listings.listings(
-            ctx, config=staging_listings.ListingsConfig(), **res
+        "listings": lambda ctx: listings.listings(ctx, **res),
+        "listing_history": lambda ctx: listings.listing_history(ctx, warehouse=res["warehouse"]),
+        "unmatched_titles": lambda ctx: listings.unmatched_titles(ctx, warehouse=res["warehouse"]),
+        "price_daily": lambda ctx: price_daily.price_daily(ctx, **res),
+        "gpu_value": lambda ctx: value.gpu_value(ctx, warehouse=res["warehouse"]),
+        "budget_picks": lambda ctx: value.budget_picks(ctx, warehouse=res["warehouse"]),
+        "deals": lambda ctx: value.deals(ctx, **res),
+        "build_tiers": lambda ctx: machines.build_tiers(
+            ctx, config=machines.TierRunConfig(), warehouse=res["warehouse"]
         ),
-        "listing_history": lambda ctx: staging_listings.listing_history(ctx, **res),
-        "unmatched_titles": lambda ctx: staging_listings.unmatched_titles(ctx, **res),
-        "price_daily": lambda ctx: marts_prices.price_daily(ctx, config=marts_prices.PriceConfig(), **res),
-        "gpu_value": lambda ctx: marts_value.gpu_value(ctx, **res),
-        "budget_picks": lambda ctx: marts_value.budget_picks(ctx, **res),
-        "deals": lambda ctx: marts_value.deals(ctx, **res),
-        "build_tiers": lambda ctx: marts_tiers.build_tiers(ctx, config=marts_tiers.TierRunConfig(), **res),
     }
     seconds = {}
     rows = {}

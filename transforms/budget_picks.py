@@ -103,15 +103,19 @@ def budget_picks(
         eligible.select("snapshot_date", "condition").unique(maintain_order=True).with_row_index("_group")
     )
     grid = pl.DataFrame({"budget_usd": list(budgets), "_b": range(len(budgets))})
-    floored = (
-        _in_index(eligible.join(groups, on=["snapshot_date", "condition"], how="left"), use_cases)
-        .join(grid, how="cross")
-        .filter(pl.col("vram_gb") >= pl.col("_floor"))
-    )
-    top = pl.col("_ppk") >= pl.col("_ppk").max().over("_group", "_b", "_u") * NEAR_BEST
+    # the top set does not depend on the budget: marked once per (date, condition, use case), then only the
+    # columns the picks keep are paired with every budget (the pairing multiplies the rows by the budgets)
+    floored = _in_index(
+        eligible.join(groups, on=["snapshot_date", "condition"], how="left"), use_cases
+    ).filter(pl.col("vram_gb") >= pl.col("_floor"))
+    top = pl.col("_ppk") >= pl.col("_ppk").max().over("_group", "_u") * NEAR_BEST
+    kept = ["snapshot_date", "use_case", "condition", "model_id", "name", "vram_gb", "price_median"]
+    kept += ["_perf", "_ppk", "listing_count", "source_mode", "perf_index", "_basis", "_group", "_u", "_row"]
     group = ["_group", "_b", "_u"]
     ranked = (
         floored.with_columns(top=top)
+        .select(*kept, "top")
+        .join(grid, how="cross")
         .filter(pl.col("price_median") <= pl.col("budget_usd"))
         .sort(
             [*group, "top", "vram_gb", "_ppk", "_row"],

@@ -1,7 +1,5 @@
 """Condition vocabulary: eBay condition ids and retailer labels to new, open_box, refurbished, used, for_parts."""
 
-import polars as pl
-
 EBAY_CONDITION_IDS = {
     1000: "new",
     1500: "open_box",
@@ -27,21 +25,12 @@ def ebay_condition(condition_id: int | None) -> str | None:
     return EBAY_CONDITION_IDS.get(int(condition_id))
 
 
-def price_condition(condition: str | None, open_box_as_new: bool = True) -> str | None:
-    """Condition bucket prices are computed in: open box counts as new unless configured otherwise."""
-    if condition == "open_box":
-        return "new" if open_box_as_new else "open_box"
-    if condition in ("new", "used", "refurbished"):
-        return condition
-    return None
-
-
-def price_condition_expr(condition: pl.Expr, open_box_as_new: bool = True) -> pl.Expr:
-    """`price_condition` as a Polars expression (vectorized, for large frames)."""
+def price_condition_sql(column: str, open_box_as_new: bool = True) -> str:
+    """The condition bucket prices are computed in, as a SQL expression over `column` (a column name):
+    new, used, refurbished; open box counts as new unless configured otherwise; anything else NULL
+    (for parts, unknown: never priced)."""
+    open_box_sql = "'new'" if open_box_as_new else "'open_box'"
     return (
-        pl.when(condition == "open_box")
-        .then(pl.lit("new" if open_box_as_new else "open_box"))
-        .when(condition.is_in(["new", "used", "refurbished"]))
-        .then(condition)
-        .otherwise(pl.lit(None, pl.String))
+        f"CASE WHEN {column} = 'open_box' THEN {open_box_sql} "
+        f"WHEN {column} IN ('new', 'used', 'refurbished') THEN {column} END"
     )

@@ -69,12 +69,16 @@ def source_run_row(
     return "raw.source_runs", frame, {"snapshot_date": day, "source": source, "run_id": run_id}
 
 
+# the mode of each day dated $first..$last: that of its newest eBay run that did not fail
+DAY_MODES_SQL = """
+SELECT snapshot_date, arg_max(source_mode, finished_at) AS source_mode
+FROM raw.source_runs
+WHERE source = 'ebay' AND outcome <> 'failed' AND snapshot_date BETWEEN $first AND $last
+GROUP BY snapshot_date"""
+
+
 def day_source_mode(con: duckdb.DuckDBPyConnection, day: date) -> str:
     """live or sample, as configured for the newest eBay run of `day` that did not fail; 'unknown' without
     one (then nothing is presented as market prices)."""
-    row = con.execute(
-        "SELECT source_mode FROM raw.source_runs WHERE snapshot_date = ? AND source = 'ebay' "
-        "AND outcome <> 'failed' ORDER BY finished_at DESC LIMIT 1",
-        [day],
-    ).fetchone()
+    row = con.execute(f"SELECT source_mode FROM ({DAY_MODES_SQL})", {"first": day, "last": day}).fetchone()
     return row[0] if row else UNKNOWN

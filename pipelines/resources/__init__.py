@@ -9,10 +9,15 @@ from pipelines.resources.alerts import DEFAULT_WATCHLIST, AlertsResource
 from pipelines.resources.cloud_catalog import CloudCatalogResource
 from pipelines.resources.ebay import EbayResource
 from pipelines.resources.fx_rates import FxRatesResource
+from pipelines.resources.market_rules import (
+    DEFAULT_MIN_SELLER_FEEDBACK_PCT,
+    DEFAULT_OPEN_BOX_AS_NEW,
+    MarketRulesResource,
+)
 from pipelines.resources.retailers import RetailersResource
 from pipelines.resources.spec_pages import SpecPagesResource
 from pipelines.resources.warehouse import WarehouseResource
-from pipelines.settings import LIVE, env_float, env_int, env_list, env_pattern, env_url, source_mode
+from pipelines.settings import LIVE, env_bool, env_float, env_int, env_list, env_pattern, env_url, source_mode
 from pipelines.sources.circuit_breaker import DEFAULT_MAX_CONSECUTIVE_FAILURES
 from pipelines.sources.cloud.gpuhunt_catalog import CATALOG_URL, PROVIDERS
 from pipelines.sources.ebay.marketplaces import MARKETPLACES
@@ -55,6 +60,12 @@ def build_resources() -> dict:
     sample_days()  # read by run_daily, checked here with every other setting
     return {
         "warehouse": WarehouseResource(db_path=str(db_path()), read_db_path=str(read_db_path())),
+        "rules": MarketRulesResource(
+            min_seller_feedback_pct=env_float(
+                "GPU_MARKET_MIN_SELLER_FEEDBACK_PCT", DEFAULT_MIN_SELLER_FEEDBACK_PCT
+            ),
+            open_box_as_new=env_bool("GPU_MARKET_OPEN_BOX_AS_NEW", DEFAULT_OPEN_BOX_AS_NEW),
+        ),
         "ebay": EbayResource(
             mode=mode,
             client_id=_secret("EBAY_CLIENT_ID"),

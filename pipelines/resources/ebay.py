@@ -32,7 +32,6 @@ class EbayResource(dg.ConfigurableResource):
     connect_timeout_s: float = 5.0
     max_attempts: int = 5
     max_consecutive_failures: int = DEFAULT_MAX_CONSECUTIVE_FAILURES
-    min_seller_feedback_pct: float = 95.0
 
     def _transport(
         self, catalog: pl.DataFrame | None, days_before: int, marketplaces: list[str]

@@ -16,7 +16,9 @@ from warehouse.publish import publish
     kinds={"duckdb"},
     deps=[export_key("daily_export"), export_key("dashboard")],
 )
-def published_warehouse(context: dg.AssetExecutionContext, warehouse: WarehouseResource) -> dg.MaterializeResult:
+def published_warehouse(
+    context: dg.AssetExecutionContext, warehouse: WarehouseResource
+) -> dg.MaterializeResult:
     """warehouse/published/gpu_market.duckdb: the copy SQL users and BI tools open (read-only), replaced as a
     whole after a good day (warehouse/publish.py says why a copy). Readers never block the job, nor the job
     readers; a day stopped by a blocking check never gets here, so readers keep the last good day."""

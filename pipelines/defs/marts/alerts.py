@@ -8,6 +8,7 @@ import polars as pl
 
 from pipelines.partitions import YESTERDAY_TOO, daily_partitions, partition_date
 from pipelines.resources.alerts import AlertsResource
+from pipelines.resources.market_rules import MarketRulesResource
 from pipelines.resources.warehouse import WarehouseResource
 from pipelines.tables import table_asset, table_dep, table_key
 from transforms.price_stats import screen_outliers
@@ -54,7 +55,10 @@ def listing_exits(context: dg.AssetExecutionContext, warehouse: WarehouseResourc
     deps=[table_key("staging.listings"), table_key("marts.deals"), table_key("marts.gpu_specs")],
 )
 def alerts(
-    context: dg.AssetExecutionContext, alerts: AlertsResource, warehouse: WarehouseResource
+    context: dg.AssetExecutionContext,
+    alerts: AlertsResource,
+    rules: MarketRulesResource,
+    warehouse: WarehouseResource,
 ) -> dg.MaterializeResult:
     """The day's listings that match an entry of the watchlist (watchlist.yaml), and new deals of watched
     models, each recorded once per entry and listing in marts.alerts (only on the newest day: a backfill of
@@ -73,7 +77,7 @@ def alerts(
     with warehouse.connect() as con:
         newest = con.execute("SELECT max(snapshot_date) FROM staging.listings").fetchone()[0]
         if newest is None or day >= newest:
-            new = record_new_alerts(con, day, entries)
+            new = record_new_alerts(con, day, entries, rules.open_box_as_new)
         else:  # a backfill or refresh of an older day: nothing there is news
             context.log.info(
                 f"alerts: {day} is older than the newest day ({newest}); only pending deliveries are retried"
@@ -101,12 +105,12 @@ def alerts(
     )
 
 
-def record_new_alerts(con, day, entries: list) -> int:
+def record_new_alerts(con, day, entries: list, open_box_as_new: bool = True) -> int:
     """Match the day's screened listings and deals against `entries`; insert the (entry, listing) pairs not
     alerted before; how many."""
     facts = read_frame(con, CARD_FACTS_SQL)
     feedback = read_frame(con, FEEDBACK_SQL, [day])
-    kept = screen_outliers(kept_listings(con, day)).filter(pl.col("kept_by_screen"))
+    kept = screen_outliers(kept_listings(con, day, open_box_as_new)).filter(pl.col("kept_by_screen"))
     listings = kept.join(facts, on="model_id", how="left").join(feedback, on="listing_id", how="left")
     deals = read_frame(con, "SELECT * FROM marts.deals WHERE snapshot_date = ?", [day]).join(
         facts, on="model_id", how="left"

@@ -1,58 +1,44 @@
-"""Asset: marts.price_daily, robust asking prices per day, model, condition and source."""
-
-from datetime import timedelta
+"""Asset marts/price_daily: robust asking prices per day, model, condition and source."""
 
 import dagster as dg
-import polars as pl
 
-from pipelines.partitions import PRICE_HISTORY, PRICE_LISTINGS, daily_partitions, partition_date
+from pipelines.partitions import PRICE_HISTORY, PRICE_LISTINGS, RANGE_RUNS, daily_partitions, partition_days
+from pipelines.resources.market_rules import MarketRulesResource
 from pipelines.resources.warehouse import WarehouseResource
 from pipelines.tables import table_asset, table_dep
-from transforms.price_stats import HISTORY_DAYS, PRICE_BASIS, add_history, daily_price_stats
-from warehouse.kept_listings import kept_listings
-from warehouse.source_runs import day_source_mode
-from warehouse.writes import read_frame, replace_slice
-
-
-class PriceConfig(dg.Config):
-    open_box_as_new: bool = True
+from transforms.price_stats import PRICE_BASIS
+from warehouse.marts.price_daily import build_price_daily
 
 
 @table_asset(
     "marts.price_daily",
     partitions_def=daily_partitions,
-    kinds={"duckdb", "polars"},
+    backfill_policy=RANGE_RUNS,
+    kinds={"duckdb", "sql"},
     deps=[table_dep("staging.listings", PRICE_LISTINGS), table_dep("marts.price_daily", PRICE_HISTORY)],
 )
 def price_daily(
-    context: dg.AssetExecutionContext, config: PriceConfig, warehouse: WarehouseResource
+    context: dg.AssetExecutionContext, rules: MarketRulesResource, warehouse: WarehouseResource
 ) -> dg.MaterializeResult:
     """Asking prices of active listings (not sale prices), shipping included, per date, model, condition
     (new incl. open box, used, refurbished) and source (each store, eBay, and 'all'): count, min, mean of the
     three lowest, p25, median, p75 after a median-relative outlier screen, with the 7-day rolling median and
-    the change against 7 and 30 days earlier."""
-    day = partition_date(context)
+    the change against 7 and 30 days earlier. One statement for a day or a range of days."""
+    first, last = partition_days(context)
     with warehouse.connect() as con:
-        kept = kept_listings(con, day, config.open_box_as_new)
-        mode = day_source_mode(con, day)
-        stats = daily_price_stats(kept)
-        history = read_frame(
-            con,
-            "SELECT snapshot_date, model_id, condition, source, median FROM marts.price_daily "
-            "WHERE snapshot_date BETWEEN ? AND ?",
-            [day - timedelta(days=HISTORY_DAYS), day - timedelta(days=1)],
-        )
-        out = add_history(stats, history).with_columns(
-            price_basis=pl.lit(PRICE_BASIS), source_mode=pl.lit(mode)
-        )
-        replace_slice(con, "marts.price_daily", out, {"snapshot_date": day})
-    pooled = out.filter(pl.col("source") == "all")
+        written = build_price_daily(con, first, last, rules.open_box_as_new)
+        models, screened, modes = con.execute(
+            "SELECT count(DISTINCT model_id), coalesce(sum(screened_out), 0), string_agg(DISTINCT source_mode) "
+            "FROM marts.price_daily WHERE source = 'all' AND snapshot_date BETWEEN ? AND ?",
+            [first, last],
+        ).fetchone()
     return dg.MaterializeResult(
         metadata={
-            "dagster/row_count": out.height,
-            "models_priced": pooled["model_id"].n_unique(),
-            "listings_screened_out": int(pooled["screened_out"].sum() or 0),
-            "source_mode": mode,
+            "dagster/row_count": written,
+            "days": (last - first).days + 1,
+            "models_priced": models,
+            "listings_screened_out": int(screened),
+            "source_mode": modes or "none",
             "price_basis": PRICE_BASIS,
         }
     )

@@ -6,9 +6,10 @@ import polars as pl
 
 from pipelines.defs.marts.machines import TierRunConfig, machine_inputs
 from pipelines.partitions import daily_partitions, partition_date
+from pipelines.resources.market_rules import MarketRulesResource
 from pipelines.resources.warehouse import WarehouseResource
 from pipelines.tables import table_asset, table_key
-from transforms.conditions import price_condition_expr
+from transforms.conditions import price_condition_sql
 from transforms.fx import usd_per_unit
 from transforms.regions import region_picks as region_pick_rows
 from transforms.regions import region_prices as region_price_rows
@@ -18,10 +19,20 @@ from warehouse.catalog import load_regions
 from warehouse.source_runs import day_source_mode
 from warehouse.writes import read_frame, replace_slice, table_columns
 
-REGION_KEPT_SQL = """
-SELECT snapshot_date, source, listing_id, model_id, condition, region, currency, unit_price,
-       unit_price / fx_rate_to_usd AS unit_price_local, fx_rate_to_usd, fx_rate_date, source_mode
-FROM staging.listings WHERE snapshot_date = ? AND exclude_reason IS NULL AND model_id IS NOT NULL"""
+REGION_KEPT_COLUMNS = (
+    "snapshot_date, source, listing_id, model_id, condition, region, currency, unit_price, "
+    "unit_price / fx_rate_to_usd AS unit_price_local, fx_rate_to_usd, fx_rate_date, source_mode"
+)
+
+
+def region_kept_sql(open_box_as_new: bool) -> str:
+    """The day's kept listings of every region, with the price condition bucket."""
+    bucket_sql = price_condition_sql("condition", open_box_as_new)
+    return f"""
+    SELECT * REPLACE ({bucket_sql} AS condition) FROM (
+        SELECT {REGION_KEPT_COLUMNS} FROM staging.listings
+        WHERE snapshot_date = $day AND exclude_reason IS NULL AND model_id IS NOT NULL)
+    WHERE {bucket_sql} IS NOT NULL"""
 
 
 @table_asset(
@@ -30,17 +41,15 @@ FROM staging.listings WHERE snapshot_date = ? AND exclude_reason IS NULL AND mod
     kinds={"duckdb", "polars"},
     deps=[table_key("staging.listings")],
 )
-def region_prices(context: dg.AssetExecutionContext, warehouse: WarehouseResource) -> dg.MaterializeResult:
+def region_prices(
+    context: dg.AssetExecutionContext, rules: MarketRulesResource, warehouse: WarehouseResource
+) -> dg.MaterializeResult:
     """Asking prices per date, region (where the buyer lives: the marketplace's country, US for US stores),
     model and condition, pooled over the region's sources, after the same outlier screen as
     marts.price_daily: in USD and in the region's currency, with the ECB rate and its date."""
     day = partition_date(context)
     with warehouse.connect() as con:
-        kept = (
-            read_frame(con, REGION_KEPT_SQL, [day])
-            .with_columns(condition=price_condition_expr(pl.col("condition"), True))
-            .filter(pl.col("condition").is_not_null())
-        )
+        kept = read_frame(con, region_kept_sql(rules.open_box_as_new), {"day": day})
         rows = region_price_rows(kept)
         if rows.height:
             rows = rows.with_columns(source_mode=pl.lit(day_source_mode(con, day)))

@@ -1,24 +1,32 @@
-"""Assets: marts.gpu_value, marts.budget_picks, marts.deals."""
-
-from datetime import timedelta
+"""Assets marts/gpu_value, marts/budget_picks and marts/deals: value per USD, picks per budget, deals."""
 
 import dagster as dg
 import polars as pl
 
-from pipelines.partitions import DEALS_WINDOW, daily_partitions, partition_date
+from pipelines.partitions import DEALS_WINDOW, RANGE_RUNS, daily_partitions, partition_days
+from pipelines.resources.market_rules import MarketRulesResource
 from pipelines.resources.warehouse import WarehouseResource
 from pipelines.tables import table_asset, table_dep, table_key
-from transforms.budget_picks import budget_picks as pick_for_budgets
-from transforms.deals import WINDOW_DAYS, find_deals
-from transforms.price_stats import screen_outliers
-from transforms.value import gpu_value as value_table
-from warehouse.kept_listings import kept_listings
-from warehouse.writes import read_frame, replace_slice
+from warehouse.marts.deals import build_deals
+from warehouse.marts.value import build_budget_picks, build_gpu_value
+
+
+def _top(value: pl.DataFrame, day) -> str:
+    top = (
+        value.filter((pl.col("snapshot_date") == day) & pl.col("enough_listings"))
+        .sort("perf_per_1k_usd", descending=True)
+        .head(5)
+    )
+    return "\n".join(
+        f"- {r['name']} ({r['condition']}): {r['perf_per_1k_usd']:.2f} per 1,000 USD at {r['price_median']:,.0f} USD"
+        for r in top.iter_rows(named=True)
+    )
 
 
 @table_asset(
     "marts.gpu_value",
     partitions_def=daily_partitions,
+    backfill_policy=RANGE_RUNS,
     kinds={"duckdb", "polars"},
     deps=[table_key("marts.price_daily"), table_key("marts.gpu_specs")],
 )
@@ -26,24 +34,13 @@ def gpu_value(context: dg.AssetExecutionContext, warehouse: WarehouseResource) -
     """Performance per USD, new and used: median asking price (and robust low), relative performance
     (dl_index_v1), perf per 1,000 USD, USD per GB of VRAM, per FP16 TFLOP and per GB/s, ranks overall and
     within the VRAM class, and whether the price rests on at least 3 listings."""
-    day = partition_date(context)
+    first, last = partition_days(context)
     with warehouse.connect() as con:
-        prices = read_frame(
-            con, "SELECT * FROM marts.price_daily WHERE snapshot_date = ? AND source = 'all'", [day]
-        )
-        specs = read_frame(con, "SELECT * FROM marts.gpu_specs")
-        value = value_table(prices, specs)
-        replace_slice(con, "marts.gpu_value", value, {"snapshot_date": day})
-    top = value.filter(pl.col("enough_listings")).sort("perf_per_1k_usd", descending=True).head(5)
+        value = build_gpu_value(con, first, last)
     return dg.MaterializeResult(
         metadata={
             "dagster/row_count": value.height,
-            "top_by_perf_per_usd": dg.MetadataValue.md(
-                "\n".join(
-                    f"- {r['name']} ({r['condition']}): {r['perf_per_1k_usd']:.2f} per 1,000 USD at {r['price_median']:,.0f} USD"
-                    for r in top.iter_rows(named=True)
-                )
-            ),
+            "top_by_perf_per_usd": dg.MetadataValue.md(f"{last}:\n" + _top(value, last)),
         }
     )
 
@@ -51,6 +48,7 @@ def gpu_value(context: dg.AssetExecutionContext, warehouse: WarehouseResource) -
 @table_asset(
     "marts.budget_picks",
     partitions_def=daily_partitions,
+    backfill_policy=RANGE_RUNS,
     kinds={"duckdb", "polars"},
     deps=[table_key("marts.gpu_value")],
 )
@@ -59,34 +57,26 @@ def budget_picks(context: dg.AssetExecutionContext, warehouse: WarehouseResource
     vision (>= 12 GB) and beginner (>= 8 GB), new and used, by the build guide's rule: among the best
     performance-per-USD cards, the one with the most memory the budget buys. Each use case ranks by its own
     performance index (LLM inference, vision, training), named with its basis on every row."""
-    day = partition_date(context)
+    first, last = partition_days(context)
     with warehouse.connect() as con:
-        value = read_frame(con, "SELECT * FROM marts.gpu_value WHERE snapshot_date = ?", [day])
-        picks = pick_for_budgets(value)
-        replace_slice(con, "marts.budget_picks", picks, {"snapshot_date": day})
+        picks = build_budget_picks(con, first, last)
     return dg.MaterializeResult(metadata={"dagster/row_count": picks.height})
 
 
 @table_asset(
     "marts.deals",
     partitions_def=daily_partitions,
-    kinds={"duckdb", "polars"},
+    backfill_policy=RANGE_RUNS,
+    kinds={"duckdb", "sql"},
     deps=[table_dep("staging.listings", DEALS_WINDOW), table_dep("marts.price_daily", DEALS_WINDOW)],
 )
-def deals(context: dg.AssetExecutionContext, warehouse: WarehouseResource) -> dg.MaterializeResult:
+def deals(
+    context: dg.AssetExecutionContext, rules: MarketRulesResource, warehouse: WarehouseResource
+) -> dg.MaterializeResult:
     """Today's listings at least 15% under their model's 30-day median, or within 5% of the lowest price
     seen for that model and condition before today (needs 7 earlier days). Listings removed by the outlier
     screen are never deals."""
-    day = partition_date(context)
+    first, last = partition_days(context)
     with warehouse.connect() as con:
-        kept = screen_outliers(kept_listings(con, day)).filter(pl.col("kept_by_screen"))
-        history = read_frame(
-            con,
-            "SELECT * FROM marts.price_daily WHERE source = 'all' AND snapshot_date BETWEEN ? AND ?",
-            [day - timedelta(days=WINDOW_DAYS - 1), day],
-        )
-        found = find_deals(kept, history) if kept.height else None
-        if found is None:
-            found = read_frame(con, "SELECT * FROM marts.deals LIMIT 0")
-        replace_slice(con, "marts.deals", found, {"snapshot_date": day})
-    return dg.MaterializeResult(metadata={"dagster/row_count": found.height})
+        written = build_deals(con, first, last, rules.open_box_as_new)
+    return dg.MaterializeResult(metadata={"dagster/row_count": written})

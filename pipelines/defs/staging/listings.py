@@ -4,6 +4,7 @@ import dagster as dg
 import polars as pl
 
 from pipelines.partitions import daily_partitions, partition_date
+from pipelines.resources.market_rules import MarketRulesResource
 from pipelines.resources.warehouse import WarehouseResource
 from pipelines.tables import table_asset, table_key
 from transforms.fx import to_usd
@@ -18,10 +19,6 @@ from warehouse.transactions import transaction
 from warehouse.writes import read_frame, replace_slice
 
 
-class ListingsConfig(dg.Config):
-    min_seller_feedback_pct: float = 95.0
-
-
 @table_asset(
     "staging.listings",
     partitions_def=daily_partitions,
@@ -29,7 +26,7 @@ class ListingsConfig(dg.Config):
     deps=[table_key("raw.ebay_listings"), table_key("raw.retailer_listings"), table_key("raw.fx_rates")],
 )
 def listings(
-    context: dg.AssetExecutionContext, config: ListingsConfig, warehouse: WarehouseResource
+    context: dg.AssetExecutionContext, rules: MarketRulesResource, warehouse: WarehouseResource
 ) -> dg.MaterializeResult:
     """Every listing of the day from every source with its classification: one catalog model, or an
     exclusion reason (accessory, box_only, for_parts, lot, system, variation, unclear, low_feedback).
@@ -44,7 +41,7 @@ def listings(
             con, "SELECT rate_date, currency, per_eur FROM raw.fx_rates WHERE snapshot_date = ?", [day]
         )
         frame = to_usd(pl.concat([from_ebay(ebay), from_retailers(shops)], how="vertical_relaxed"), rates)
-        classified = classify_day(frame, load_catalog(), config.min_seller_feedback_pct)
+        classified = classify_day(frame, load_catalog(), rules.min_seller_feedback_pct)
         overrides = pl.read_csv(
             OVERRIDES_CSV, schema_overrides={"model_id": pl.String, "exclude_reason": pl.String}
         )

@@ -1,0 +1,58 @@
+"""Replacing a range of days of a mart in one transaction: delete the days, insert the new rows.
+
+The day tables have no primary-key index (ddl/070), so a plain delete and insert is the cheap way. Rows
+are inserted in the table's key order, so DuckDB's zone maps keep a day's rows together for the readers
+that select one day."""
+
+from datetime import date
+
+import duckdb
+import polars as pl
+
+from warehouse.keys import SLICE_KEYS
+from warehouse.transactions import transaction
+from warehouse.writes import table_columns
+
+
+def _order(table: str) -> str:
+    return ", ".join(SLICE_KEYS[table])
+
+
+def replace_days_sql(
+    con: duckdb.DuckDBPyConnection,
+    table: str,
+    first: date,
+    last: date,
+    select_sql: str,
+    params: dict | None = None,
+) -> int:
+    """Replace `table`'s rows dated first..last with the rows of `select_sql` (which binds `params`, and
+    must yield dates within the range); how many rows were written."""
+    names = ", ".join(f'"{c}"' for c in table_columns(con, table))
+    clause = _order(table)
+    days = {"first": first, "last": last}
+    with transaction(con):
+        con.execute(f"DELETE FROM {table} WHERE snapshot_date BETWEEN $first AND $last", days)
+        written = con.execute(
+            f"INSERT INTO {table} ({names}) SELECT {names} FROM ({select_sql}) ORDER BY {clause}",
+            params or {},
+        ).fetchone()[0]
+        outside = con.execute(
+            f"SELECT count(*) FROM {table} WHERE snapshot_date BETWEEN $first AND $last", days
+        ).fetchone()[0]
+        if outside != written:
+            raise ValueError(
+                f"{table}: {written - outside} rows written outside {params['first']}..{params['last']}"
+            )
+    return written
+
+
+def replace_days_frame(
+    con: duckdb.DuckDBPyConnection, table: str, first: date, last: date, frame: pl.DataFrame
+) -> int:
+    """Replace `table`'s rows dated first..last with `frame` (the table's columns)."""
+    con.register("_incoming_days", frame.to_arrow())
+    try:
+        return replace_days_sql(con, table, first, last, "SELECT * FROM _incoming_days")
+    finally:
+        con.unregister("_incoming_days")

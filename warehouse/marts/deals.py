@@ -1,0 +1,20 @@
+"""marts.deals for a range of days: the kept US listings screened, against the 30-day windows of
+marts.price_daily (transforms/deals.py)."""
+
+from datetime import date
+
+import duckdb
+
+from transforms.deals import WINDOW_PRECEDING, deals_sql
+from warehouse.kept_listings import kept_sql
+from warehouse.marts.days import replace_days_sql
+
+HISTORY_SQL = f"""
+SELECT snapshot_date, model_id, condition, median, min_price FROM marts.price_daily
+WHERE source = 'all' AND snapshot_date BETWEEN $first - INTERVAL {WINDOW_PRECEDING} DAYS AND $last"""
+
+
+def build_deals(con: duckdb.DuckDBPyConnection, first: date, last: date, open_box_as_new: bool) -> int:
+    """Replace marts.deals' rows dated first..last; how many were written."""
+    select_sql = deals_sql(kept_sql(open_box_as_new), HISTORY_SQL)
+    return replace_days_sql(con, "marts.deals", first, last, select_sql, {"first": first, "last": last})

@@ -1,0 +1,27 @@
+"""marts.price_daily for a range of days: the kept US listings screened and summarized in DuckDB
+(transforms/price_stats.py), with the 7-day rolling median and the 7/30-day changes read across the range
+and the 30 days before it."""
+
+from datetime import date
+
+import duckdb
+
+from transforms.price_stats import PRICE_BASIS, price_daily_sql
+from warehouse.kept_listings import kept_sql
+from warehouse.marts.days import replace_days_sql
+from warehouse.source_runs import DAY_MODES_SQL, UNKNOWN
+
+PRICE_COLUMNS = "snapshot_date, source, model_id, condition, unit_price"
+HISTORY_SQL = """
+SELECT snapshot_date, model_id, condition, source, median FROM marts.price_daily
+WHERE snapshot_date BETWEEN $first - INTERVAL 30 DAYS AND $first - INTERVAL 1 DAYS"""
+
+
+def build_price_daily(con: duckdb.DuckDBPyConnection, first: date, last: date, open_box_as_new: bool) -> int:
+    """Replace marts.price_daily's rows dated first..last; how many were written."""
+    rows_sql = price_daily_sql(kept_sql(open_box_as_new, PRICE_COLUMNS), HISTORY_SQL)
+    select_sql = f"""
+    SELECT p.*, $basis AS price_basis, coalesce(m.source_mode, $unknown) AS source_mode
+    FROM ({rows_sql}) p LEFT JOIN ({DAY_MODES_SQL}) m USING (snapshot_date)"""
+    params = {"first": first, "last": last, "basis": PRICE_BASIS, "unknown": UNKNOWN}
+    return replace_days_sql(con, "marts.price_daily", first, last, select_sql, params)

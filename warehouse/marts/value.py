@@ -1,0 +1,30 @@
+"""marts.gpu_value and marts.budget_picks for a range of days (transforms/value.py, transforms/budget_picks.py:
+both compute every day of their input at once)."""
+
+from datetime import date
+
+import duckdb
+import polars as pl
+
+from transforms.budget_picks import budget_picks
+from transforms.value import gpu_value
+from warehouse.marts.days import replace_days_frame
+from warehouse.writes import read_frame
+
+PRICES_SQL = "SELECT * FROM marts.price_daily WHERE source = 'all' AND snapshot_date BETWEEN $first AND $last"
+VALUE_SQL = "SELECT * FROM marts.gpu_value WHERE snapshot_date BETWEEN $first AND $last"
+
+
+def build_gpu_value(con: duckdb.DuckDBPyConnection, first: date, last: date) -> pl.DataFrame:
+    """Replace marts.gpu_value's rows dated first..last; the rows written."""
+    prices = read_frame(con, PRICES_SQL, {"first": first, "last": last})
+    value = gpu_value(prices, read_frame(con, "SELECT * FROM marts.gpu_specs"))
+    replace_days_frame(con, "marts.gpu_value", first, last, value)
+    return value
+
+
+def build_budget_picks(con: duckdb.DuckDBPyConnection, first: date, last: date) -> pl.DataFrame:
+    """Replace marts.budget_picks' rows dated first..last; the rows written."""
+    picks = budget_picks(read_frame(con, VALUE_SQL, {"first": first, "last": last}))
+    replace_days_frame(con, "marts.budget_picks", first, last, picks)
+    return picks
