@@ -126,6 +126,9 @@ def test_deals_under_the_30_day_median():
             "condition": ["used"] * 10,
             "median": [1000.0] * 10,
             "min_price": [900.0] * 10,
+            "screen_median": [1000.0] * 10,  # the day's screen keeps 400-2500
+            "listing_count": [3] * 10,
+            "screened_out": [1] * 10,
         }
     )
     today = pl.DataFrame(
@@ -146,6 +149,9 @@ def test_deals_under_the_30_day_median():
     assert by["a"]["reason"] == "both" and by["a"]["discount_pct"] == pytest.approx(16.0)
     assert by["b"]["reason"] == "near_lowest_seen"
     assert "c" not in by
+    # a listing the day's screen removes is never a deal, however far under the median
+    placeholder = today.head(1).with_columns(listing_id=pl.lit("d"), unit_price=pl.lit(1.0))
+    assert find_deals(placeholder, history).is_empty()
 
 
 def test_the_new_vs_used_view_keeps_models_sold_only_used(tmp_path):

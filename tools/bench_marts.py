@@ -84,7 +84,7 @@ def child_rebuild(db: Path) -> None:
         )
         t = time.perf_counter()
         result = asset(context)
-        laps[asset.key.path[-1]] = round(time.perf_counter() - t, 2)
+        laps[asset.key.path[-1]] = f"{time.perf_counter() - t:.2f} s, peak {gb(peak_rss_bytes())}"
         written[asset.key.path[-1]] = result.metadata["dagster/row_count"]
     seconds = time.perf_counter() - started
     emit(

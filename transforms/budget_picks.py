@@ -109,12 +109,11 @@ def budget_picks(
         eligible.join(groups, on=["snapshot_date", "condition"], how="left"), use_cases
     ).filter(pl.col("vram_gb") >= pl.col("_floor"))
     top = pl.col("_ppk") >= pl.col("_ppk").max().over("_group", "_u") * NEAR_BEST
-    kept = ["snapshot_date", "use_case", "condition", "model_id", "name", "vram_gb", "price_median"]
-    kept += ["_perf", "_ppk", "listing_count", "source_mode", "perf_index", "_basis", "_group", "_u", "_row"]
+    floored = floored.with_columns(top=top).with_row_index("_i")
+    # only numbers are paired with the budgets and sorted; the picks' other columns are joined back after
     group = ["_group", "_b", "_u"]
     ranked = (
-        floored.with_columns(top=top)
-        .select(*kept, "top")
+        floored.select("_i", "_group", "_u", "top", "vram_gb", "_ppk", "_row", "price_median")
         .join(grid, how="cross")
         .filter(pl.col("price_median") <= pl.col("budget_usd"))
         .sort(
@@ -123,6 +122,8 @@ def budget_picks(
         )
         .with_columns(pick_rank=pl.int_range(1, pl.len() + 1).over(group))
         .filter(pl.col("pick_rank") <= 3)
+        .select("_i", "budget_usd", "pick_rank")
+        .join(floored, on="_i", how="left", maintain_order="left")
     )
     return ranked.select(
         "snapshot_date",

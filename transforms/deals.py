@@ -4,12 +4,15 @@ Listings removed by the outlier screen (transforms/price_stats.py) are never dea
 
 One definition, in SQL over relations by name: `kept` (the kept listings: snapshot_date, source, listing_id,
 model_id, condition, title, unit_price, url, source_mode) and `history` (marts.price_daily rows of source
-'all': snapshot_date, model_id, condition, median, min_price, covering the 30 dates up to each listing
-date). It runs on a range of days in the warehouse (warehouse/marts/deals.py) and on frames in memory."""
+'all': snapshot_date, model_id, condition, median, min_price, screen_median, listing_count, screened_out,
+covering the 30 dates up to each listing date). A listing is screened with its day's screen_median and
+group size from price_daily (the screen's rule, transforms.price_stats.SCREEN_KEEPS), not by recomputing
+every group's median. It runs on a range of days in the warehouse (warehouse/marts/deals.py) and on frames
+in memory."""
 
 import polars as pl
 
-from transforms.price_stats import SCREEN_CTES, run_sql
+from transforms.price_stats import SCREEN_KEEPS, run_sql
 
 UNDER_MEDIAN = 0.85
 NEAR_LOWEST = 1.05
@@ -33,11 +36,12 @@ DEAL_COLUMNS = [
     "source_mode",
 ]
 
-# per date, model and condition: the median of the daily medians over the date and the 29 before it, and
-# the lowest price and the number of dates among the 29 before it
+# per date, model and condition: the median of the daily medians over the date and the 29 before it, the
+# lowest price and the number of dates among the 29 before it, and the day's screen
 WINDOWS_CTES = f"""
 windows AS (
-    SELECT snapshot_date, model_id, condition,
+    SELECT snapshot_date, model_id, condition, screen_median AS group_median,
+           listing_count + screened_out AS group_listings,
            median(median) OVER (w RANGE BETWEEN INTERVAL {WINDOW_PRECEDING} DAYS PRECEDING AND CURRENT ROW)
                AS median_30d,
            min(min_price) OVER (w RANGE BETWEEN INTERVAL {WINDOW_PRECEDING} DAYS PRECEDING
@@ -48,12 +52,12 @@ windows AS (
     WINDOW w AS (PARTITION BY model_id, condition ORDER BY snapshot_date)
 ),
 judged AS (
-    SELECT s.*, w.median_30d, w.lowest_seen,
-           coalesce(s.unit_price <= w.median_30d * {UNDER_MEDIAN}, false) AS under,
-           coalesce(w.history_days >= {MIN_HISTORY_DAYS} AND s.unit_price <= w.lowest_seen * {NEAR_LOWEST}, false)
+    SELECT k.*, w.median_30d, w.lowest_seen,
+           coalesce(k.unit_price <= w.median_30d * {UNDER_MEDIAN}, false) AS under,
+           coalesce(w.history_days >= {MIN_HISTORY_DAYS} AND k.unit_price <= w.lowest_seen * {NEAR_LOWEST}, false)
                AS near
-    FROM screened s JOIN windows w USING (snapshot_date, model_id, condition)
-    WHERE s.kept_by_screen
+    FROM kept k JOIN windows w USING (snapshot_date, model_id, condition)
+    WHERE k.unit_price > 0 AND {SCREEN_KEEPS}
 )"""
 DEALS_SELECT = """
 SELECT snapshot_date, source, listing_id, model_id, condition, title, unit_price, median_30d,
@@ -67,11 +71,11 @@ FROM judged WHERE under OR near
 
 def deals_sql(kept_sql: str, history_sql: str) -> str:
     """The deals statement, given the SELECTs of `kept` and `history`."""
-    return f"WITH kept AS ({kept_sql}), history AS ({history_sql}),{SCREEN_CTES},{WINDOWS_CTES}{DEALS_SELECT}"
+    return f"WITH kept AS ({kept_sql}), history AS ({history_sql}),{WINDOWS_CTES}{DEALS_SELECT}"
 
 
 def find_deals(listings: pl.DataFrame, history: pl.DataFrame) -> pl.DataFrame:
-    """marts.deals rows for the kept `listings` of one day or many (screened here), `history` as above."""
+    """marts.deals rows for the kept `listings` of one day or many, `history` as above."""
     statement_sql = deals_sql("SELECT * FROM _listings", "SELECT * FROM _history")
     found = run_sql(statement_sql, listings=listings, history=history).select(DEAL_COLUMNS)
     return found.sort(

@@ -26,19 +26,18 @@ HISTORY_DAYS = 30  # the longest look-back of price_daily: the change against 30
 ROLLING_DAYS = 7
 ROLLING_PRECEDING = ROLLING_DAYS - 1  # the window is the date and the 6 before it
 
-# `kept` -> `screened`: every priced listing with kept_by_screen
+# the screen's rule, on a listing's unit_price and its group's group_median and group_listings
+SCREEN_KEEPS = f"""(group_listings < {SCREEN_MIN_LISTINGS}
+    OR unit_price BETWEEN group_median * {SCREEN_LOW} AND group_median * {SCREEN_HIGH})"""
+
+# `kept` -> `screened`: every priced listing with its group's median and size, and kept_by_screen
 SCREEN_CTES = f"""
 priced AS (SELECT * FROM kept WHERE unit_price > 0),
-screen_groups AS (
-    SELECT snapshot_date, model_id, condition, median(unit_price) AS group_median, count(*) AS group_listings
-    FROM priced GROUP BY ALL
+grouped AS (
+    SELECT *, median(unit_price) OVER g AS group_median, count(*) OVER g AS group_listings
+    FROM priced WINDOW g AS (PARTITION BY snapshot_date, model_id, condition)
 ),
-screened AS (
-    SELECT p.*, (g.group_listings < {SCREEN_MIN_LISTINGS}
-                 OR p.unit_price BETWEEN g.group_median * {SCREEN_LOW} AND g.group_median * {SCREEN_HIGH})
-                AS kept_by_screen
-    FROM priced p JOIN screen_groups g USING (snapshot_date, model_id, condition)
-)"""
+screened AS (SELECT *, {SCREEN_KEEPS} AS kept_by_screen FROM grouped)"""
 
 # `screened` -> `stats`: per source and for every source together (source 'all'), groups with a kept listing
 STATS_CTES = """
@@ -49,43 +48,43 @@ stats_lists AS (
            CAST(count(*) FILTER (NOT kept_by_screen) AS INTEGER) AS screened_out,
            min(unit_price) FILTER (kept_by_screen) AS min_price,
            list_avg(min(unit_price, 3) FILTER (kept_by_screen)) AS low3_mean,
-           quantile_cont(unit_price, [0.25, 0.5, 0.75]) FILTER (kept_by_screen) AS quartiles
+           quantile_cont(unit_price, [0.25, 0.5, 0.75]) FILTER (kept_by_screen) AS quartiles,
+           any_value(group_median) AS screen_median
     FROM screened
     GROUP BY GROUPING SETS ((snapshot_date, model_id, condition, source), (snapshot_date, model_id, condition))
     HAVING count(*) FILTER (kept_by_screen) > 0
 ),
 stats AS (
     SELECT snapshot_date, model_id, condition, source, listing_count, screened_out, min_price, low3_mean,
-           quartiles[1] AS p25, quartiles[2] AS median, quartiles[3] AS p75
+           quartiles[1] AS p25, quartiles[2] AS median, quartiles[3] AS p75, screen_median
     FROM stats_lists
 )"""
 
 # `stats` + `history` -> price_daily rows: the 7-day rolling median of daily medians (the dates d-6..d), and
-# the change against exactly 7 and 30 days earlier (NULL without a row on that date)
+# the change against exactly 7 and 30 days earlier (NULL without a row on that date); one window pass per
+# model, condition and source over the range and the history before it
 HISTORY_CTES = f"""
 medians AS (
-    SELECT snapshot_date, model_id, condition, source, median FROM stats
-    UNION ALL
-    SELECT h.snapshot_date, h.model_id, h.condition, h.source, h.median FROM history h
+    SELECT *, true AS current FROM stats
+    UNION ALL BY NAME
+    SELECT h.snapshot_date, h.model_id, h.condition, h.source, h.median, false AS current FROM history h
     WHERE NOT EXISTS (SELECT 1 FROM stats s WHERE s.snapshot_date = h.snapshot_date)
 ),
-rolling AS (
-    SELECT snapshot_date, model_id, condition, source,
-           median(median) OVER (PARTITION BY model_id, condition, source ORDER BY snapshot_date
-                                RANGE BETWEEN INTERVAL {ROLLING_PRECEDING} DAYS PRECEDING AND CURRENT ROW)
-               AS rolling_7d_median
-    FROM medians
+windowed AS (
+    SELECT *,
+           median(median) OVER (w RANGE BETWEEN INTERVAL {ROLLING_PRECEDING} DAYS PRECEDING AND CURRENT ROW)
+               AS rolling_7d_median,
+           min(median) OVER (w RANGE BETWEEN INTERVAL {ROLLING_DAYS} DAYS PRECEDING
+                                       AND INTERVAL {ROLLING_DAYS} DAYS PRECEDING) AS median_7,
+           min(median) OVER (w RANGE BETWEEN INTERVAL {HISTORY_DAYS} DAYS PRECEDING
+                                       AND INTERVAL {HISTORY_DAYS} DAYS PRECEDING) AS median_30
+    FROM medians WINDOW w AS (PARTITION BY model_id, condition, source ORDER BY snapshot_date)
 )"""
-PRICE_DAILY_SELECT = f"""
-SELECT s.*, r.rolling_7d_median,
-       (s.median / m7.median - 1) * 100 AS change_7d_pct,
-       (s.median / m30.median - 1) * 100 AS change_30d_pct
-FROM stats s
-JOIN rolling r USING (snapshot_date, model_id, condition, source)
-LEFT JOIN medians m7 ON m7.model_id = s.model_id AND m7.condition = s.condition AND m7.source = s.source
-                    AND m7.snapshot_date = s.snapshot_date - INTERVAL {ROLLING_DAYS} DAYS
-LEFT JOIN medians m30 ON m30.model_id = s.model_id AND m30.condition = s.condition AND m30.source = s.source
-                     AND m30.snapshot_date = s.snapshot_date - INTERVAL {HISTORY_DAYS} DAYS
+PRICE_DAILY_SELECT = """
+SELECT * EXCLUDE (current, median_7, median_30),
+       (median / median_7 - 1) * 100 AS change_7d_pct,
+       (median / median_30 - 1) * 100 AS change_30d_pct
+FROM windowed WHERE current
 """
 
 
@@ -124,7 +123,7 @@ def screen_outliers(listings: pl.DataFrame) -> pl.DataFrame:
 def daily_price_stats(listings: pl.DataFrame) -> pl.DataFrame:
     """Stats per source and for all sources together (source = 'all'), sorted by date, model, condition,
     source. `listings`: snapshot_date, source, model_id, condition (price bucket), unit_price."""
-    sql = f"WITH kept AS (SELECT * FROM _listings),{SCREEN_CTES},{STATS_CTES} SELECT * FROM stats"
+    sql = f"WITH kept AS (SELECT * FROM _listings),{SCREEN_CTES},{STATS_CTES} SELECT * EXCLUDE (screen_median) FROM stats"
     return run_sql(sql, listings=listings).sort([*GROUP, "source"])
 
 

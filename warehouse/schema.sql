@@ -660,7 +660,8 @@ CREATE TABLE marts.price_daily (
     change_7d_pct DOUBLE,  -- Median change in percent against the snapshot 7 days earlier (NULL without one).
     change_30d_pct DOUBLE,  -- Median change in percent against the snapshot 30 days earlier (NULL without one).
     price_basis VARCHAR NOT NULL,  -- What the figures are: asking prices of active listings incl. shipping.
-    source_mode VARCHAR NOT NULL  -- live or sample (sample data is not market prices).
+    source_mode VARCHAR NOT NULL,  -- live or sample (sample data is not market prices).
+    screen_median DOUBLE  -- Median unit price of every priced listing of the day, model and condition (all sources, before the screen): the screen keeps 40%-250% of it (from 3 listings up).
 );
 
 -- marts.budget_picks per region (same rule; budgets in USD so regions compare), with the pick's median in the
