@@ -18,7 +18,6 @@ import duckdb
 from warehouse.migrations import apply_migrations, ddl_files
 from warehouse.paths import db_path
 
-
 DEFAULT_MEMORY_LIMIT = "1GB"
 
 
