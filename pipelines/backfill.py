@@ -6,7 +6,7 @@ One at a time: a lock file next to the run history refuses a second backfill whi
 refuses a second writer anyway). Interrupted (Ctrl-C, a crash, a failed day): the days done are kept in a
 state file beside the lock, and the same command resumes after them; a failed day is retried. Days run in
 date order, so each reads the history of the days before it; the result is the same as any other order
-once stale days are refreshed (tests/test_any_order.py).
+once stale days are refreshed (tests/pipelines/test_any_order.py).
 
 Exit codes: 0 every day done; 1 a day failed (the others still ran) or another backfill holds the lock;
 2 bad input.

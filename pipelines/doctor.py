@@ -44,7 +44,7 @@ def find_chromium() -> str | None:
 def check_ebay(ebay) -> Check:
     from pipelines.settings import LIVE
     from pipelines.sources.ebay.auth import EbayTokenProvider
-    from pipelines.sources.http_policy import FetchError
+    from pipelines.sources.http_session import FetchError
     from transforms.source_outcome import STOPPING_KINDS, stop_cause
 
     if ebay.mode != LIVE:
@@ -66,7 +66,7 @@ def check_ebay(ebay) -> Check:
 
 def check_stores(retailers) -> Iterator[Check]:
     from pipelines.settings import LIVE
-    from pipelines.sources.http_policy import FetchError, redact_url
+    from pipelines.sources.http_session import FetchError, redact_url
 
     if retailers.mode != LIVE:
         yield Check(SKIP, "stores", "sample mode: no store is contacted")

@@ -42,6 +42,15 @@ def partition_days(context: dg.AssetExecutionContext) -> tuple[date, date]:
     return date.fromisoformat(keys.start), date.fromisoformat(keys.end)
 
 
+def rows_metadata(first: date, last: date, rows: int) -> dict:
+    """Row-count metadata of a range run: `dagster/row_count` (the UI's row count of a partition) only when
+    the run was one day, since Dagster records a range run's metadata on every day of the range."""
+    return {
+        "rows_written": rows,
+        **({"dagster/row_count": rows} if first == last else {"days": (last - first).days + 1}),
+    }
+
+
 # the marts computed by one statement over any range of days (warehouse/marts/): a backfill of them runs
 # as one run, not one run per day
 RANGE_RUNS = dg.BackfillPolicy.single_run()

@@ -99,7 +99,7 @@ def _raw_rows_for_new_day(con, pool: list[dict]) -> None:
     Browse summaries (through transforms.ebay_items) and retailer rows, all marked simulated."""
     import polars as pl
 
-    from pipelines.sources.retailers.listing import RetailerListing
+    from pipelines.sources.retailers.parsed_page import RetailerListing
     from tools.market_sim import browse_summary
     from transforms.ebay_items import item_row, rows_to_frame
     from transforms.retailer_rows import RAW_RETAILER_SCHEMA, listing_rows

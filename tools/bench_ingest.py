@@ -103,7 +103,7 @@ def serve(items: int, latency: float, seed: int) -> None:
 def ingest(base_url: str, rate: float) -> None:
     from pipelines.resources.ebay import EbayResource
     from pipelines.sources.ebay.queries import queries_for_catalog
-    from pipelines.sources.http_policy import CallBudget
+    from pipelines.sources.http_session import CallBudget
     from warehouse.catalog import load_catalog
 
     catalog = load_catalog()

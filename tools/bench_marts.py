@@ -60,7 +60,7 @@ def child_rebuild(db: Path) -> None:
 
     The asset functions are invoked directly with a range context rather than through `dg.materialize`:
     the simulated five years lie before the project's first partition (2026-01-01), which a Dagster run
-    refuses. The run machinery adds well under a second (tests/test_range_run.py runs the same assets
+    refuses. The run machinery adds well under a second (tests/pipelines/test_range_run.py runs the same assets
     through a real range run and checks they write what daily runs write)."""
     import dagster as dg
 
@@ -85,7 +85,7 @@ def child_rebuild(db: Path) -> None:
         t = time.perf_counter()
         result = asset(context)
         laps[asset.key.path[-1]] = f"{time.perf_counter() - t:.2f} s, peak {gb(peak_rss_bytes())}"
-        written[asset.key.path[-1]] = result.metadata["dagster/row_count"]
+        written[asset.key.path[-1]] = result.metadata["rows_written"]
     seconds = time.perf_counter() - started
     emit(
         {

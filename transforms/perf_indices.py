@@ -3,7 +3,7 @@
 Training (`dl_index_v1`) is dominated by compute, LLM token generation by memory bandwidth: one number
 misranks cards for one of them. Each index is RTX 3090 = 1.0, measured where a published benchmark has the
 card, else modelled from dense FP16 tensor TFLOPS (FP32 without tensor cores) and memory bandwidth with a
-weight fitted on the measured cards (transforms.performance); the leave-one-out error of each fit is kept.
+weight fitted on the measured cards (transforms.dl_index); the leave-one-out error of each fit is kept.
 
   training       Lambda's PyTorch training throughput, every workload (mixed precision), as dl_index_v1;
   vision         the same benchmarks, vision workloads only (ResNet-50, SSD);
@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 import polars as pl
 
-from transforms.performance import (
+from transforms.dl_index import (
     INDEX_NAME,
     REFERENCE_MODEL,
     PerfFit,

@@ -6,7 +6,7 @@ on each table, view and column. Generated, never edited by hand:
 
     make schema        # rewrites warehouse/schema.sql
 
-tests/test_schema_file.py fails when the file no longer matches what the migrations build.
+tests/warehouse/test_schema_file.py fails when the file no longer matches what the migrations build.
 """
 
 import sys

@@ -32,6 +32,23 @@ def utc_now() -> datetime:
     return datetime.now(UTC).replace(tzinfo=None)
 
 
+def ingest_error_writes(
+    day: date, sources: list[str] | tuple[str, ...], errors: list, run_id: str | None, source_mode: str
+) -> list[tuple[str, pl.DataFrame, dict]]:
+    """The (table, frame, slice) writes of raw.ingest_errors for each of `sources` on `day` (each source's
+    slice replaced, emptied when it had no error), for `warehouse.writes.replace_slices`."""
+    from transforms.ingest_errors import errors_frame
+
+    return [
+        (
+            "raw.ingest_errors",
+            errors_frame([e for e in errors if e.source == s], day, run_id, source_mode),
+            {"snapshot_date": day, "source": s},
+        )
+        for s in sources
+    ]
+
+
 def source_run_row(
     day: date,
     source: str,

@@ -24,6 +24,7 @@ from pipelines.sources.ebay.marketplaces import MARKETPLACES
 from pipelines.sources.ebay.replay import sample_marketplaces
 from pipelines.sources.ecb_rates import ECB_URL
 from pipelines.user_errors import UserError
+from warehouse.connection import memory_limit
 from warehouse.paths import db_path, read_db_path
 
 
@@ -58,6 +59,10 @@ def build_resources() -> dict:
     mode = source_mode()
     failures = env_int("SOURCE_MAX_CONSECUTIVE_FAILURES", DEFAULT_MAX_CONSECUTIVE_FAILURES, minimum=1)
     sample_days()  # read by run_daily, checked here with every other setting
+    try:
+        memory_limit()  # read by every warehouse connection
+    except ValueError as exc:
+        raise UserError(str(exc)) from None
     return {
         "warehouse": WarehouseResource(db_path=str(db_path()), read_db_path=str(read_db_path())),
         "rules": MarketRulesResource(

@@ -5,9 +5,9 @@ from collections.abc import Callable
 import dagster as dg
 import httpx
 
-from pipelines.sources.circuit_breaker import DEFAULT_MAX_CONSECUTIVE_FAILURES, CircuitBreaker
+from pipelines.sources.circuit_breaker import DEFAULT_MAX_CONSECUTIVE_FAILURES
 from pipelines.sources.cloud.gpuhunt_catalog import CATALOG_URL, MAX_ZIP_BYTES, PROVIDERS
-from pipelines.sources.http_policy import HttpSession, RetryPolicy, Throttle
+from pipelines.sources.http_session import HttpSession, RetryPolicy, open_http_session
 
 
 class CloudCatalogResource(dg.ConfigurableResource):
@@ -23,14 +23,11 @@ class CloudCatalogResource(dg.ConfigurableResource):
     max_consecutive_failures: int = DEFAULT_MAX_CONSECUTIVE_FAILURES
 
     def open_session(self, log: Callable[[str], None]) -> tuple[HttpSession, httpx.Client]:
-        http = httpx.Client(
-            follow_redirects=True, timeout=httpx.Timeout(self.timeout_s, connect=self.connect_timeout_s)
-        )
-        policy = RetryPolicy(max_attempts=3, max_bytes=MAX_ZIP_BYTES)
-        return HttpSession(
-            http,
-            policy,
-            Throttle(self.requests_per_second),
+        return open_http_session(
+            RetryPolicy(max_attempts=3, max_bytes=MAX_ZIP_BYTES),
+            timeout_s=self.timeout_s,
+            connect_timeout_s=self.connect_timeout_s,
+            per_second=self.requests_per_second,
+            max_consecutive_failures=self.max_consecutive_failures,
             log=log,
-            breaker=CircuitBreaker(self.max_consecutive_failures),
-        ), http
+        )

@@ -7,12 +7,12 @@ import httpx
 import polars as pl
 
 from pipelines.settings import LIVE
-from pipelines.sources.circuit_breaker import DEFAULT_MAX_CONSECUTIVE_FAILURES, CircuitBreaker
+from pipelines.sources.circuit_breaker import DEFAULT_MAX_CONSECUTIVE_FAILURES
 from pipelines.sources.ebay.auth import EbayTokenProvider
 from pipelines.sources.ebay.browse import EbayBrowseClient
 from pipelines.sources.ebay.replay import SAMPLE_DIR, market_snapshot, replay_transport, snapshot_day
 from pipelines.sources.ebay.sample_history import items_on
-from pipelines.sources.http_policy import CallBudget, HttpSession, RetryPolicy, Throttle
+from pipelines.sources.http_session import CallBudget, HttpSession, RetryPolicy, open_http_session
 from pipelines.user_errors import UserError
 from warehouse.catalog import load_catalog
 
@@ -65,19 +65,17 @@ class EbayResource(dg.ConfigurableResource):
         was `days_before` days before the sample day (pipelines/sources/ebay/sample_history.py), for
         `marketplaces` (default: every configured one)."""
         markets = list(marketplaces) if marketplaces is not None else list(self.marketplace_ids)
-        http = httpx.Client(
-            transport=self._transport(catalog, days_before, markets),
-            timeout=httpx.Timeout(self.timeout_s, connect=self.connect_timeout_s),
-        )
-        session = HttpSession(
-            http,
+        return open_http_session(
             RetryPolicy(max_attempts=self.max_attempts),
-            Throttle(self.max_calls_per_second if self.mode == LIVE else 0),
-            budget,
+            timeout_s=self.timeout_s,
+            connect_timeout_s=self.connect_timeout_s,
+            per_second=self.max_calls_per_second if self.mode == LIVE else 0,
+            max_consecutive_failures=self.max_consecutive_failures,
+            budget=budget,
+            transport=self._transport(catalog, days_before, markets),
+            follow_redirects=False,
             log=log,
-            breaker=CircuitBreaker(self.max_consecutive_failures),
         )
-        return session, http
 
     def open_client(
         self,

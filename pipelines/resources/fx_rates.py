@@ -6,7 +6,7 @@ import dagster as dg
 import httpx
 
 from pipelines.sources.ecb_rates import ECB_URL
-from pipelines.sources.http_policy import HttpSession, RetryPolicy
+from pipelines.sources.http_session import HttpSession, RetryPolicy, open_http_session
 
 
 class FxRatesResource(dg.ConfigurableResource):
@@ -18,5 +18,6 @@ class FxRatesResource(dg.ConfigurableResource):
     timeout_s: float = 30.0
 
     def open_session(self, log: Callable[[str], None]) -> tuple[HttpSession, httpx.Client]:
-        http = httpx.Client(follow_redirects=True, timeout=httpx.Timeout(self.timeout_s, connect=5.0))
-        return HttpSession(http, RetryPolicy(max_attempts=3), log=log), http
+        return open_http_session(
+            RetryPolicy(max_attempts=3), timeout_s=self.timeout_s, connect_timeout_s=5.0, log=log
+        )

@@ -6,8 +6,8 @@ import dagster as dg
 import httpx
 
 from pipelines.settings import LIVE
-from pipelines.sources.circuit_breaker import DEFAULT_MAX_CONSECUTIVE_FAILURES, CircuitBreaker
-from pipelines.sources.http_policy import HttpSession, RetryPolicy, Throttle
+from pipelines.sources.circuit_breaker import DEFAULT_MAX_CONSECUTIVE_FAILURES
+from pipelines.sources.http_session import RetryPolicy, open_http_session
 from pipelines.sources.retailers.client import RetailerClient
 from pipelines.sources.retailers.replay import replay_transport
 from pipelines.sources.retailers.stores import bestbuy_spec, microcenter_spec, newegg_spec
@@ -39,22 +39,18 @@ class RetailersResource(dg.ConfigurableResource):
             log("BESTBUY_API_KEY is not set: Best Buy skipped")
         clients = []
         for spec in specs:
-            transport = None if self.mode == LIVE else replay_transport(spec.store)
-            http = httpx.Client(
-                transport=transport,
-                follow_redirects=True,
-                timeout=httpx.Timeout(self.timeout_s, connect=self.connect_timeout_s),
-            )
             policy = RetryPolicy(
                 max_attempts=self.max_attempts,
                 retry_statuses=frozenset({500, 502, 503, 504}) | spec.rate_limit_statuses,
             )
-            session = HttpSession(
-                http,
+            session, http = open_http_session(
                 policy,
-                Throttle(self.requests_per_second if self.mode == LIVE else 0),
+                timeout_s=self.timeout_s,
+                connect_timeout_s=self.connect_timeout_s,
+                per_second=self.requests_per_second if self.mode == LIVE else 0,
+                max_consecutive_failures=self.max_consecutive_failures,
+                transport=None if self.mode == LIVE else replay_transport(spec.store),
                 log=log,
-                breaker=CircuitBreaker(self.max_consecutive_failures),
             )
             clients.append((RetailerClient(spec, session), http))
         return clients

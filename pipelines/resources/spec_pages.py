@@ -6,8 +6,8 @@ import dagster as dg
 import httpx
 
 from pipelines.settings import LIVE
-from pipelines.sources.circuit_breaker import DEFAULT_MAX_CONSECUTIVE_FAILURES, CircuitBreaker
-from pipelines.sources.http_policy import HttpSession, RetryPolicy, Throttle
+from pipelines.sources.circuit_breaker import DEFAULT_MAX_CONSECUTIVE_FAILURES
+from pipelines.sources.http_session import HttpSession, RetryPolicy, open_http_session
 from pipelines.sources.specs.client import replay_transport
 
 
@@ -19,14 +19,13 @@ class SpecPagesResource(dg.ConfigurableResource):
     max_consecutive_failures: int = DEFAULT_MAX_CONSECUTIVE_FAILURES
 
     def open_session(self, log: Callable[[str], None]) -> tuple[HttpSession, httpx.Client]:
-        transport = None if self.mode == LIVE else replay_transport()
-        http = httpx.Client(
-            transport=transport,
-            follow_redirects=True,
-            timeout=httpx.Timeout(self.timeout_s, connect=self.connect_timeout_s),
+        # one breaker for both hosts' pages, counted per host
+        return open_http_session(
+            RetryPolicy(max_attempts=3),
+            timeout_s=self.timeout_s,
+            connect_timeout_s=self.connect_timeout_s,
+            per_second=self.requests_per_second if self.mode == LIVE else 0,
+            max_consecutive_failures=self.max_consecutive_failures,
+            transport=None if self.mode == LIVE else replay_transport(),
+            log=log,
         )
-        throttle = Throttle(self.requests_per_second if self.mode == LIVE else 0)
-        breaker = CircuitBreaker(
-            self.max_consecutive_failures
-        )  # shared by both hosts' pages, counted per host
-        return HttpSession(http, RetryPolicy(max_attempts=3), throttle, log=log, breaker=breaker), http

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import httpx
 
-from pipelines.sources.http_policy import FetchError, HttpSession, redact_url
+from pipelines.sources.http_session import FetchError, HttpSession, redact_url
 
 ECB_URL = "https://www.ecb.europa.eu/stats/eurofxref/eurofxref-hist.zip"
 CSV_NAME = "eurofxref-hist.csv"

@@ -7,7 +7,7 @@ from functools import partial
 import duckdb
 
 from pipelines.resources import EbayResource, RetailersResource
-from pipelines.sources.http_policy import RetryPolicy
+from pipelines.sources.http_session import RetryPolicy
 from tests.conftest import sample_resources
 from warehouse.catalog import load_catalog
 

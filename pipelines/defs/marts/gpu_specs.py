@@ -5,8 +5,8 @@ import dagster as dg
 from dashboards.markdown import FIT_COLUMNS, table
 from pipelines.resources.warehouse import WarehouseResource
 from pipelines.tables import table_asset, table_key
+from transforms.dl_index import INDEX_NAME, REFERENCE_MODEL
 from transforms.perf_indices import fits_frame, index_columns, perf_indices
-from transforms.performance import INDEX_NAME, REFERENCE_MODEL
 from warehouse.catalog import load_llm_benchmarks
 from warehouse.writes import read_frame, replace_slices
 

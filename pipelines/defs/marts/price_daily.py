@@ -2,7 +2,14 @@
 
 import dagster as dg
 
-from pipelines.partitions import PRICE_HISTORY, PRICE_LISTINGS, RANGE_RUNS, daily_partitions, partition_days
+from pipelines.partitions import (
+    PRICE_HISTORY,
+    PRICE_LISTINGS,
+    RANGE_RUNS,
+    daily_partitions,
+    partition_days,
+    rows_metadata,
+)
 from pipelines.resources.market_rules import MarketRulesResource
 from pipelines.resources.warehouse import WarehouseResource
 from pipelines.tables import table_asset, table_dep
@@ -34,8 +41,7 @@ def price_daily(
         ).fetchone()
     return dg.MaterializeResult(
         metadata={
-            "dagster/row_count": written,
-            "days": (last - first).days + 1,
+            **rows_metadata(first, last, written),
             "models_priced": models,
             "listings_screened_out": int(screened),
             "source_mode": modes or "none",

@@ -3,7 +3,7 @@
 import dagster as dg
 import polars as pl
 
-from pipelines.partitions import DEALS_WINDOW, RANGE_RUNS, daily_partitions, partition_days
+from pipelines.partitions import DEALS_WINDOW, RANGE_RUNS, daily_partitions, partition_days, rows_metadata
 from pipelines.resources.market_rules import MarketRulesResource
 from pipelines.resources.warehouse import WarehouseResource
 from pipelines.tables import table_asset, table_dep, table_key
@@ -39,7 +39,7 @@ def gpu_value(context: dg.AssetExecutionContext, warehouse: WarehouseResource) -
         value = build_gpu_value(con, first, last)
     return dg.MaterializeResult(
         metadata={
-            "dagster/row_count": value.height,
+            **rows_metadata(first, last, value.height),
             "top_by_perf_per_usd": dg.MetadataValue.md(f"{last}:\n" + _top(value, last)),
         }
     )
@@ -60,7 +60,7 @@ def budget_picks(context: dg.AssetExecutionContext, warehouse: WarehouseResource
     first, last = partition_days(context)
     with warehouse.connect() as con:
         picks = build_budget_picks(con, first, last)
-    return dg.MaterializeResult(metadata={"dagster/row_count": picks.height})
+    return dg.MaterializeResult(metadata=rows_metadata(first, last, picks.height))
 
 
 @table_asset(
@@ -79,4 +79,4 @@ def deals(
     first, last = partition_days(context)
     with warehouse.connect() as con:
         written = build_deals(con, first, last, rules.open_box_as_new)
-    return dg.MaterializeResult(metadata={"dagster/row_count": written})
+    return dg.MaterializeResult(metadata=rows_metadata(first, last, written))

@@ -10,11 +10,11 @@ from pipelines.resources.cloud_catalog import CloudCatalogResource
 from pipelines.resources.warehouse import WarehouseResource
 from pipelines.settings import LIVE
 from pipelines.sources.cloud.gpuhunt_catalog import fetch_all
-from pipelines.sources.http_policy import FetchError
+from pipelines.sources.http_session import FetchError
 from pipelines.tables import table_asset
-from transforms.ingest_errors import IngestError, errors_frame
+from transforms.ingest_errors import IngestError
 from transforms.source_outcome import optional_source_outcome
-from warehouse.source_runs import source_run_row, utc_now
+from warehouse.source_runs import ingest_error_writes, source_run_row, utc_now
 from warehouse.writes import replace_slices
 
 SOURCE = "gpuhunt"
@@ -112,11 +112,7 @@ def cloud_offers(
             con,
             [
                 ("raw.cloud_offers", offers, {"snapshot_date": day}),
-                (
-                    "raw.ingest_errors",
-                    errors_frame(failed + bad_rows, day, context.run_id, cloud_catalog.mode),
-                    {"snapshot_date": day, "source": SOURCE},
-                ),
+                *ingest_error_writes(day, [SOURCE], failed + bad_rows, context.run_id, cloud_catalog.mode),
                 source_run_row(
                     day,
                     SOURCE,

@@ -12,13 +12,12 @@ from pipelines.resources.warehouse import WarehouseResource
 from pipelines.settings import LIVE
 from pipelines.sources.ebay.ingest import SpilledRows, run_searches
 from pipelines.sources.ebay.queries import queries_for_catalog
-from pipelines.sources.http_policy import CallBudget
+from pipelines.sources.http_session import CallBudget
 from pipelines.tables import table_asset
-from transforms.ingest_errors import errors_frame
 from transforms.source_outcome import FAILED, ebay_outcome
 from warehouse.api_calls import calls_on, calls_write
 from warehouse.catalog import load_catalog
-from warehouse.source_runs import source_run_row, utc_now
+from warehouse.source_runs import ingest_error_writes, source_run_row, utc_now
 from warehouse.writes import replace_slices
 
 
@@ -78,11 +77,7 @@ def ebay_listings(
     outcome = ebay_outcome(spilled.count, len(queries), errors)
     with spill_dir, warehouse.connect() as con:
         writes = [
-            (
-                "raw.ingest_errors",
-                errors_frame(errors, day, context.run_id, ebay.mode),
-                {"snapshot_date": day, "source": "ebay"},
-            ),
+            *ingest_error_writes(day, ["ebay"], errors, context.run_id, ebay.mode),
             source_run_row(
                 day,
                 "ebay",

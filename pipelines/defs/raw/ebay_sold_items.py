@@ -13,13 +13,13 @@ from pipelines.sources.circuit_breaker import CredentialsRefused, SourceStopped
 from pipelines.sources.ebay.auth import EbayTokenProvider
 from pipelines.sources.ebay.queries import queries_for_catalog
 from pipelines.sources.ebay.sold import SOLD_SCOPE, EbaySoldClient, sold_row
-from pipelines.sources.http_policy import BudgetExhausted, CallBudget, FetchError
+from pipelines.sources.http_session import BudgetExhausted, CallBudget, FetchError
 from pipelines.tables import table_asset
-from transforms.ingest_errors import IngestError, errors_frame
+from transforms.ingest_errors import IngestError
 from transforms.source_outcome import FAILED, OK, PARTIAL
 from warehouse.api_calls import calls_on, calls_write
 from warehouse.catalog import load_catalog
-from warehouse.source_runs import source_run_row, utc_now
+from warehouse.source_runs import ingest_error_writes, source_run_row, utc_now
 from warehouse.writes import replace_slices
 
 SKIPPED = "skipped"
@@ -115,11 +115,7 @@ def ebay_sold_items(
     context.log.info(message)
     with warehouse.connect() as con:
         writes = [
-            (
-                "raw.ingest_errors",
-                errors_frame(errors, day, context.run_id, ebay.mode),
-                {"snapshot_date": day, "source": SOURCE},
-            ),
+            *ingest_error_writes(day, [SOURCE], errors, context.run_id, ebay.mode),
             source_run_row(
                 day,
                 SOURCE,

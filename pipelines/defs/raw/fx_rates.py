@@ -10,12 +10,12 @@ from pipelines.resources.fx_rates import FxRatesResource
 from pipelines.resources.warehouse import WarehouseResource
 from pipelines.settings import LIVE
 from pipelines.sources.ecb_rates import fetch_live, read_bundled
-from pipelines.sources.http_policy import FetchError
+from pipelines.sources.http_session import FetchError
 from pipelines.tables import table_asset
 from transforms.fx import MAX_RATE_AGE_DAYS, RATE_SCHEMA
-from transforms.ingest_errors import IngestError, errors_frame
+from transforms.ingest_errors import IngestError
 from transforms.source_outcome import OK, PARTIAL
-from warehouse.source_runs import source_run_row, utc_now
+from warehouse.source_runs import ingest_error_writes, source_run_row, utc_now
 from warehouse.writes import replace_slices
 
 SOURCE = "ecb"
@@ -75,11 +75,7 @@ def fx_rates(
             con,
             [
                 ("raw.fx_rates", frame, {"snapshot_date": day}),
-                (
-                    "raw.ingest_errors",
-                    errors_frame(errors, day, context.run_id, fx.mode),
-                    {"snapshot_date": day, "source": SOURCE},
-                ),
+                *ingest_error_writes(day, [SOURCE], errors, context.run_id, fx.mode),
                 source_run_row(
                     day, SOURCE, context.run_id, fx.mode, outcome, frame.height, errors, message, started, 1
                 ),

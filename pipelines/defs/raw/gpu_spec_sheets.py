@@ -9,14 +9,14 @@ from pipelines.partitions import daily_partitions, partition_date
 from pipelines.resources.spec_pages import SpecPagesResource
 from pipelines.resources.warehouse import WarehouseResource
 from pipelines.sources.circuit_breaker import SourceStopped
-from pipelines.sources.http_policy import FetchError
+from pipelines.sources.http_session import FetchError
 from pipelines.sources.specs.client import fetch_all, spec_pages
 from pipelines.tables import table_asset
-from transforms.ingest_errors import IngestError, errors_frame
+from transforms.ingest_errors import IngestError
 from transforms.matching import classify_listings
 from transforms.source_outcome import optional_source_outcome
 from warehouse.catalog import load_catalog
-from warehouse.source_runs import source_run_row, utc_now
+from warehouse.source_runs import ingest_error_writes, source_run_row, utc_now
 from warehouse.writes import replace_slices
 
 SCHEMA = {
@@ -97,16 +97,9 @@ def gpu_spec_sheets(
     outcome = optional_source_outcome("Spec pages", facts.height, errors, len(pages))
     with warehouse.connect() as con:
         writes = [("raw.gpu_spec_sheets", facts, {"snapshot_date": day})]
-        writes += [
-            (
-                "raw.ingest_errors",
-                errors_frame(
-                    [e for e in errors if e.source == s], day, context.run_id, spec_pages_source.mode
-                ),
-                {"snapshot_date": day, "source": s},
-            )
-            for s in ("techpowerup", "wikipedia")
-        ]
+        writes += ingest_error_writes(
+            day, ("techpowerup", "wikipedia"), errors, context.run_id, spec_pages_source.mode
+        )
         writes.append(
             source_run_row(
                 day,

@@ -6,12 +6,12 @@ import polars as pl
 from pipelines.partitions import daily_partitions, partition_date
 from pipelines.resources.retailers import RetailersResource
 from pipelines.resources.warehouse import WarehouseResource
-from pipelines.sources.http_policy import FetchError
+from pipelines.sources.http_session import FetchError
 from pipelines.tables import table_asset
-from transforms.ingest_errors import IngestError, errors_frame
+from transforms.ingest_errors import IngestError
 from transforms.retailer_rows import RAW_RETAILER_SCHEMA, listing_rows
 from transforms.source_outcome import optional_source_outcome
-from warehouse.source_runs import source_run_row, utc_now
+from warehouse.source_runs import ingest_error_writes, source_run_row, utc_now
 from warehouse.writes import replace_slices
 
 STORES = ("newegg", "microcenter", "bestbuy")
@@ -56,14 +56,7 @@ def retailer_listings(
     outcome = optional_source_outcome("Retailers", frame.height, errors, len(clients))
     with warehouse.connect() as con:
         writes = [("raw.retailer_listings", frame, {"snapshot_date": day})]
-        writes += [
-            (
-                "raw.ingest_errors",
-                errors_frame([e for e in errors if e.source == s], day, context.run_id, retailers.mode),
-                {"snapshot_date": day, "source": s},
-            )
-            for s in STORES
-        ]
+        writes += ingest_error_writes(day, STORES, errors, context.run_id, retailers.mode)
         writes.append(
             source_run_row(
                 day,

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 
 import httpx
 
-from pipelines.sources.http_policy import FetchError, HttpSession, redact_url
+from pipelines.sources.http_session import FetchError, HttpSession, redact_url
 
 CATALOG_URL = "https://dstack-gpu-pricing.s3.eu-west-1.amazonaws.com/v3"
 # gpuhunt's OFFLINE_PROVIDERS: the ones with a published catalog (the others are queried live by gpuhunt).

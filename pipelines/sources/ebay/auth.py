@@ -17,7 +17,7 @@ from collections.abc import Callable
 import httpx
 
 from pipelines.sources.circuit_breaker import CredentialsRefused
-from pipelines.sources.http_policy import FetchError, HttpSession
+from pipelines.sources.http_session import FetchError, HttpSession
 
 SCOPE = "https://api.ebay.com/oauth/api_scope"
 REFRESH_MARGIN_S = 120

@@ -17,7 +17,7 @@ import httpx
 
 from pipelines.sources.ebay.auth import EbayTokenProvider
 from pipelines.sources.ebay.queries import SearchQuery
-from pipelines.sources.http_policy import FetchError, HttpSession, redact_url
+from pipelines.sources.http_session import FetchError, HttpSession, redact_url
 
 SEARCH_PATH = "/buy/browse/v1/item_summary/search"
 MAX_RESULTS = 10_000  # eBay returns at most 10,000 items for one search (offset + limit <= 10,000)

@@ -15,7 +15,7 @@ import polars as pl
 from pipelines.sources.circuit_breaker import SourceStopped
 from pipelines.sources.ebay.browse import EbayBrowseClient
 from pipelines.sources.ebay.queries import SearchQuery
-from pipelines.sources.http_policy import BudgetExhausted, FetchError
+from pipelines.sources.http_session import BudgetExhausted, FetchError
 from transforms.ebay_items import RAW_EBAY_SCHEMA, item_row
 from transforms.ingest_errors import IngestError
 

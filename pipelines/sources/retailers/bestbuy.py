@@ -14,7 +14,7 @@ import re
 from typing import Any
 from urllib.parse import unquote
 
-from pipelines.sources.retailers.listing import (
+from pipelines.sources.retailers.parsed_page import (
     LayoutChangedError,
     ParsedPage,
     RetailerListing,

@@ -14,9 +14,9 @@ from datetime import UTC, datetime
 import httpx
 from protego import Protego
 
-from pipelines.sources.http_policy import FetchError, HttpSession, redact_url
-from pipelines.sources.retailers.listing import ParsedPage
+from pipelines.sources.http_session import FetchError, HttpSession, redact_url
 from pipelines.sources.retailers.page_problems import FIXES, PageProblem
+from pipelines.sources.retailers.parsed_page import ParsedPage
 from pipelines.sources.retailers.stores import StoreSpec
 
 USER_AGENT = (

@@ -26,7 +26,7 @@ import re
 
 from bs4 import Tag
 
-from pipelines.sources.retailers.listing import (
+from pipelines.sources.retailers.parsed_page import (
     ParsedPage,
     RetailerListing,
     absolute,

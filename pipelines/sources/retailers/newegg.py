@@ -21,7 +21,7 @@ from urllib.parse import urlsplit
 
 from bs4 import Tag
 
-from pipelines.sources.retailers.listing import (
+from pipelines.sources.retailers.parsed_page import (
     PageProblem,
     ParsedPage,
     RetailerListing,

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 import httpx
 
 from pipelines.sources.retailers import bestbuy, microcenter, newegg
-from pipelines.sources.retailers.listing import LayoutChangedError, ParsedPage
+from pipelines.sources.retailers.parsed_page import LayoutChangedError, ParsedPage
 
 NEWEGG_GPU_CATEGORY = "100007709"  # Desktop Graphics Cards
 MICROCENTER_GPU_CATEGORY = "4294966937"  # Video Cards

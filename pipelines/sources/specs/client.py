@@ -11,7 +11,7 @@ from pathlib import Path
 
 import httpx
 
-from pipelines.sources.http_policy import FetchError, HttpSession, redact_url
+from pipelines.sources.http_session import FetchError, HttpSession, redact_url
 from pipelines.sources.retailers.client import USER_AGENT
 from pipelines.sources.specs import techpowerup, wikipedia
 from pipelines.sources.specs.spec_fields import SpecFact

@@ -1,0 +1,248 @@
+"""The dashboard as a person uses it, in headless Chromium driven by Playwright: the sample site built by
+`run_daily` with a week of earlier sample days; filters change the tables, headers sort them (by click and by
+keyboard), a card page opens from the main page and draws its history; a phone-width page does not overflow;
+no page asks the network for anything. The run saves the README's screenshots (docs/screenshots/)."""
+
+import re
+from pathlib import Path
+
+import pytest
+
+from pipelines.definitions import definitions_with
+from pipelines.doctor import find_chromium
+from pipelines.run_daily import run
+from tests.conftest import redirect_outputs, sample_resources
+
+pytestmark = pytest.mark.browser
+
+DAY = "2026-11-20"
+SAMPLE_DAYS = 8  # the day and 7 earlier sample days: enough for the 7-day median and the deals' history rule
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+CHARTS = ["perf-vs-price", "perf-per-usd", "price-history", "tdp-vs-perf"]
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    if find_chromium() is None:
+        pytest.skip("chromium not installed: apt-get install chromium")
+    root = tmp_path_factory.mktemp("dashboard")
+    mp = pytest.MonkeyPatch()
+    redirect_outputs(mp, root)
+    mp.delenv("DAGSTER_HOME", raising=False)
+    mp.setenv("GPU_MARKET_DB", str(root / "w.duckdb"))
+    mp.setenv("GPU_MARKET_SAMPLE_DAYS", str(SAMPLE_DAYS))
+    defs = definitions_with(sample_resources(root / "w.duckdb"))
+    try:
+        assert run(["run_daily", DAY], defs=defs) == 0
+    finally:
+        mp.undo()
+    yield root / "site"
+
+
+@pytest.fixture(scope="module")
+def browser(site):
+    from tests.support.browser import chromium
+
+    with chromium() as b:
+        yield b
+
+
+def _open(browser, path: Path, **viewport):
+    from tests.support.browser import open_page
+
+    page, errors, requested = open_page(browser, path.as_uri(), **viewport)
+    page.wait_for_function("() => document.querySelectorAll('.js-plotly-plot').length > 0", timeout=30_000)
+    return page, errors, requested
+
+
+def visible_rows(page, table_id: str) -> list[dict]:
+    """The shown rows of a table: each row's data-* attributes and cell values (data-v)."""
+    return page.evaluate(
+        """id => Array.from(document.querySelectorAll('#' + id + ' tbody tr'))
+        .filter(r => !r.hidden).map(r => ({...r.dataset, cells: Array.from(r.cells).map(c => c.dataset.v)}))""",
+        table_id,
+    )
+
+
+def header_index(page, table_id: str, label: str) -> int:
+    labels = page.eval_on_selector_all(f"#{table_id} thead th", "ths => ths.map(t => t.textContent.trim())")
+    return labels.index(label)
+
+
+def test_main_page_draws_its_charts_and_banners_with_no_errors_and_no_network(site, browser):
+    page, errors, requested = _open(browser, site / "index.html")
+    drawn = page.evaluate(
+        """ids => ids.map(id => { const el = document.getElementById(id);
+        return el ? el.querySelectorAll('.scatterlayer .trace .point, .barlayer .trace .point, .scatterlayer .trace path.js-line').length : -1; })""",
+        CHARTS,
+    )
+    assert all(n > 0 for n in drawn), dict(zip(CHARTS, drawn, strict=True))
+    assert DAY in page.text_content("#date-banner")
+    assert "SAMPLE DATA" in page.text_content("#sample-banner")
+    assert "8 days of history" in page.text_content("#date-banner")
+    changes = page.text_content("#changes")
+    assert re.search(r"\d+ listings appeared and \d+ left", changes), changes
+    assert errors.errors == [] and requested == []
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / "dashboard-main.png"))
+
+
+def test_filters_change_the_tables_and_clear_again(site, browser):
+    page, errors, _ = _open(browser, site / "index.html")
+    before = {t: len(visible_rows(page, t)) for t in ("value", "picks", "tiers", "deals")}
+    assert all(before.values()), before
+
+    page.select_option("#f-vram", "24")
+    value = visible_rows(page, "value")
+    assert 0 < len(value) < before["value"] and all(float(r["vram"]) >= 24 for r in value)
+    assert page.text_content("#value-count") == f"Showing {len(value)} of {before['value']} rows"
+
+    page.select_option("#f-vram", "")
+    page.select_option("#f-use-case", "vision")
+    tiers = visible_rows(page, "tiers")
+    assert tiers and {r["useCase"] for r in tiers} == {"vision"} and len(tiers) < before["tiers"]
+    assert all(float(r["vram"]) >= 12 for r in visible_rows(page, "value"))  # a card table keeps the floor
+
+    page.select_option("#f-use-case", "")
+    page.fill("#f-budget", "1000")
+    picks = visible_rows(page, "picks")
+    assert picks and all(float(r["cost"]) <= 1000 for r in picks) and len(picks) < before["picks"]
+    assert all(float(r["cost"]) <= 1000 for r in visible_rows(page, "value"))
+
+    page.select_option("#f-condition", "used")
+    assert {r["condition"] for r in visible_rows(page, "deals")} <= {"used"}
+    assert {r["condition"] for r in visible_rows(page, "value")} == {"used"}
+
+    page.click("button[type=reset]")
+    page.wait_for_function(
+        "n => document.querySelectorAll('#value tbody tr:not([hidden])').length === n", arg=before["value"]
+    )
+    assert {t: len(visible_rows(page, t)) for t in before} == before
+    assert errors.errors == []
+
+
+def test_vendor_and_form_factor_filters(site, browser):
+    page, _, _ = _open(browser, site / "index.html")
+    vendors = page.eval_on_selector_all("#f-vendor option", "os => os.map(o => o.value).filter(Boolean)")
+    assert len(vendors) >= 2, vendors
+    page.select_option("#f-vendor", vendors[0])
+    assert {r["vendor"] for r in visible_rows(page, "value")} == {vendors[0]}
+    page.select_option("#f-vendor", "")
+    page.select_option("#f-form-factor", "pcie")
+    assert {r["form"] for r in visible_rows(page, "value")} == {"pcie"}
+
+
+def test_headers_sort_by_click_and_by_keyboard(site, browser):
+    page, errors, _ = _open(browser, site / "index.html")
+    col = header_index(page, "value", "median USD")
+    header = page.locator("#value thead th").nth(col)
+    header.locator("button").click()
+    prices = [float(r["cells"][col]) for r in visible_rows(page, "value")]
+    assert prices == sorted(prices) and header.get_attribute("aria-sort") == "ascending"
+    header.locator("button").focus()
+    page.keyboard.press("Enter")
+    prices = [float(r["cells"][col]) for r in visible_rows(page, "value")]
+    assert prices == sorted(prices, reverse=True) and header.get_attribute("aria-sort") == "descending"
+    name_col = header_index(page, "tiers", "use case")
+    page.locator("#tiers thead th").nth(name_col).locator("button").click()
+    cases = [r["cells"][name_col] for r in visible_rows(page, "tiers")]
+    assert cases == sorted(cases)
+    assert errors.errors == []
+
+
+def test_a_card_page_opens_from_the_main_page_and_draws_its_history(site, browser):
+    page, _, _ = _open(browser, site / "index.html")
+    link = page.locator("#value tbody tr a", has_text="RTX 3090").first
+    name = link.text_content()
+    link.click()
+    page.wait_for_url(re.compile(r".*/cards/rtx-3090\.html$"))
+    page.wait_for_function(
+        "() => document.querySelectorAll('#price-history .scatterlayer .trace').length > 0"
+    )
+    assert page.text_content("h1") == name
+    # the 7-day median of each condition: one point per sample day
+    days = page.evaluate("""() => document.getElementById('price-history').data
+        .filter(t => t.name.endsWith('7-day median')).map(t => t.x.length)""")
+    assert days and all(n == SAMPLE_DAYS for n in days), days
+    assert page.locator("#rank-history .scatterlayer .trace").count() >= 1
+    assert page.locator("#listing-count .barlayer .trace").count() >= 1
+    hrefs = page.eval_on_selector_all("#cheapest a", "as => as.map(a => a.getAttribute('href'))")
+    assert hrefs and all(h.startswith("https://") for h in hrefs)
+    assert "measured" in page.text_content("#specs")
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / "dashboard-card.png"), full_page=True)
+
+
+def test_every_card_page_runs_cleanly(site, browser):
+    from tests.support.browser import open_page
+
+    pages = sorted((site / "cards").glob("*.html"))
+    assert len(pages) >= 30
+    for path in pages[:: max(len(pages) // 8, 1)]:
+        page, errors, requested = open_page(browser, path.as_uri())
+        page.wait_for_function("() => document.querySelectorAll('.js-plotly-plot').length === 3")
+        assert errors.errors == [] and requested == [], (path.name, errors.errors, requested)
+        page.context.close()
+
+
+def test_a_phone_sees_the_page_without_sideways_scrolling(site, browser):
+    page, _, _ = _open(browser, site / "index.html", width=390, height=844)
+    widths = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+    assert widths[0] <= widths[1], widths
+    # wide tables scroll inside a focusable region instead of widening the page
+    regions = page.eval_on_selector_all(
+        ".scroll", "rs => rs.map(r => [r.getAttribute('tabindex'), r.getAttribute('aria-label')])"
+    )
+    assert regions and all(t == "0" and label for t, label in regions)
+
+
+def test_controls_are_labelled_and_text_has_contrast(site, browser):
+    page, _, _ = _open(browser, site / "index.html")
+    unlabelled = page.evaluate("""() => Array.from(document.querySelectorAll('select, input'))
+        .filter(el => !(el.labels && el.labels.length)).map(el => el.id)""")
+    assert unlabelled == []
+    assert page.locator("table:not(:has(caption))").count() == 0
+    assert page.locator("th button.sort").count() == page.locator("thead th").count()
+    assert page.locator(".chart:not([aria-label])").count() == 0
+    ratios = page.evaluate("""() => {
+      const lum = c => { const [r, g, b] = c.match(/\\d+/g).slice(0, 3).map(v => { v /= 255;
+        return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); }); return 0.2126*r + 0.7152*g + 0.0722*b; };
+      const ratio = (a, b) => { const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
+      const bg = el => { for (; el; el = el.parentElement) { const c = getComputedStyle(el).backgroundColor;
+        if (c !== 'rgba(0, 0, 0, 0)' && c !== 'transparent') return c; } return 'rgb(255, 255, 255)'; };
+      return ['body', 'a', '.count', '#sample-banner', 'th button.sort', 'caption'].map(sel => {
+        const el = document.querySelector(sel); return [sel, ratio(getComputedStyle(el).color, bg(el))]; });
+    }""")
+    low = [(sel, round(r, 2)) for sel, r in ratios if r < 4.5]
+    assert low == [], low
+
+
+def test_a_page_error_is_reported(browser, tmp_path):
+    """Negative control: the error collector does see a console error and an uncaught exception."""
+    from tests.support.browser import open_page
+
+    bad = tmp_path / "bad.html"
+    bad.write_text(
+        "<!DOCTYPE html><html><body><script>console.error('boom');</script>"
+        "<script>throw new Error('kaboom');</script></body></html>",
+        encoding="utf-8",
+    )
+    page, errors, _ = open_page(browser, bad.as_uri())
+    page.wait_for_timeout(200)
+    assert any("boom" in e and e.startswith("[console]") for e in errors.errors), errors.errors
+    assert any("kaboom" in e and e.startswith("[exception]") for e in errors.errors), errors.errors
+
+
+def test_the_earlier_sample_days_are_in_the_warehouse_and_labelled_sample(site):
+    import duckdb
+
+    with duckdb.connect(str(site.parent / "published" / "w.duckdb"), read_only=True) as con:
+        days, modes = con.execute(
+            "SELECT count(DISTINCT snapshot_date), list(DISTINCT source_mode) FROM marts.price_daily"
+        ).fetchone()
+        exits = con.execute("SELECT count(*) FROM marts.listing_exits").fetchone()[0]
+        moved = con.execute(
+            "SELECT count(*) FROM staging.listing_history WHERE price_changes > 0"
+        ).fetchone()[0]
+    assert days == SAMPLE_DAYS and modes == ["sample"]
+    assert exits > 0 and moved > 0  # listings left and prices changed: the trends the site shows

@@ -1,0 +1,166 @@
+"""The Dagster code location loads, and is shaped as users expect: found by Dagster's loader in
+pipelines/defs/ (no hand-kept list), every asset key the table it writes, one layer per folder."""
+
+import importlib
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import dagster as dg
+import yaml
+
+from pipelines.definitions import defs as load_defs
+from warehouse.connection import connect
+
+ROOT = Path(__file__).resolve().parents[2]
+DEFS = ROOT / "pipelines" / "defs"
+LAYERS = {"raw", "staging", "marts", "exports"}
+defs = load_defs()
+
+# The snapshot: what the code location holds. A new asset, job or schedule is added here on purpose.
+ASSETS = {
+    "raw": {"cloud_offers", "ebay_listings", "ebay_sold_items", "fx_rates", "gpu_spec_sheets", "retailer_listings"},
+    "staging": {"gpu_benchmarks", "gpu_specs", "listing_history", "listings", "unmatched_titles"},
+    "marts": {
+        "alerts", "budget_builds", "budget_picks", "build_tiers", "buy_vs_rent", "cloud_prices", "deals",
+        "gpu_specs", "gpu_value", "listing_exits", "platform_parts", "price_daily", "region_picks",
+        "region_prices", "region_tiers", "region_value",
+    },
+    "exports": {"daily_export", "dashboard", "published_warehouse"},
+}  # fmt: skip
+CHECKS = {
+    "raw/retailer_listings:retailer_store_counts",
+    "staging/gpu_specs:spec_sheet_disagreements",
+    "staging/gpu_specs:spec_completeness",
+    "staging/listings:listings_complete",
+    "staging/listings:listings_fresh",
+    "marts/price_daily:price_coverage",
+    "marts/price_daily:price_plausible",
+    "marts/cloud_prices:cloud_prices_current",
+}
+JOBS = {"daily_refresh", "refresh_stale_days", "sample_history", "sample_specs"}
+
+
+def test_definitions_load():
+    dg.Definitions.validate_loadable(defs)
+
+
+def test_the_snapshot_of_assets_checks_jobs_schedules_and_sensors():
+    graph = defs.resolve_asset_graph()
+    keys = {k.to_user_string() for k in graph.get_all_asset_keys()}
+    assert keys == {f"{layer}/{name}" for layer, names in ASSETS.items() for name in names}
+    assert {f"{k.asset_key.to_user_string()}:{k.name}" for k in graph.asset_check_keys} == CHECKS
+    assert {j.name for j in defs.jobs} == JOBS
+    assert [s.name for s in defs.schedules] == ["daily_refresh_schedule"]
+    assert [s.name for s in defs.sensors] == ["stale_days_sensor"]
+
+
+def test_every_asset_key_names_its_table_and_the_table_exists(tmp_path):
+    """raw/ebay_listings writes raw.ebay_listings: the key, the group and the `dagster/table_name` metadata
+    agree, and the warehouse has that table (with a comment)."""
+    with connect(tmp_path / "w.duckdb") as con:
+        comments = dict(
+            con.execute("SELECT schema_name || '.' || table_name, comment FROM duckdb_tables()").fetchall()
+        )
+    graph = defs.resolve_asset_graph()
+    for key in graph.get_all_asset_keys():
+        node = graph.get(key)
+        layer, name = key.path
+        assert node.group_name == layer, key
+        if layer == "exports":
+            assert "dagster/table_name" not in node.metadata, key
+            continue
+        table = f"{layer}.{name}"
+        assert node.metadata["dagster/table_name"] == table, key
+        assert comments.get(table), f"{key}: no table {table} with a comment in the warehouse"
+
+
+def test_each_layer_folder_holds_its_own_assets_and_checks():
+    """pipelines/defs/<layer>/ defines the assets of that layer and the checks on them, nothing else."""
+    found = set()
+    for layer in LAYERS:
+        for path in sorted((DEFS / layer).glob("*.py")):
+            module = importlib.import_module(f"pipelines.defs.{layer}.{path.stem}")
+            for value in vars(module).values():
+                if isinstance(value, dg.AssetChecksDefinition):
+                    keys = [k.asset_key for k in value.check_keys]
+                elif isinstance(value, dg.AssetsDefinition):
+                    keys = list(value.keys)
+                else:
+                    continue
+                assert {k.path[0] for k in keys} == {layer}, f"{path}: {keys}"
+                found.update(keys)
+    assert found == set(defs.resolve_asset_graph().get_all_asset_keys())
+
+
+def test_no_hand_kept_list_of_assets():
+    """Dagster's loader finds the definitions: nothing in pipelines/ lists assets for it."""
+    for path in (ROOT / "pipelines").rglob("*.py"):
+        text = path.read_text()
+        assert "ALL_ASSETS" not in text and "ALL_CHECKS" not in text, path
+        assert "load_assets_from_modules" not in text, path
+
+
+def test_every_asset_has_a_description_and_kinds():
+    graph = defs.resolve_asset_graph()
+    for key in graph.get_all_asset_keys():
+        node = graph.get(key)
+        assert node.description, f"{key} has no description"
+        assert node.kinds, f"{key} has no kinds"
+
+
+def test_ingestion_assets_are_partitioned_daily():
+    graph = defs.resolve_asset_graph()
+    for name in ("ebay_listings", "retailer_listings", "gpu_spec_sheets"):
+        node = graph.get(dg.AssetKey(["raw", name]))
+        assert isinstance(node.partitions_def, dg.DailyPartitionsDefinition)
+
+
+def test_daily_job_covers_all_assets_and_runs_at_six_utc_by_default():
+    job = defs.resolve_job_def("daily_refresh")
+    assert len(job.asset_layer.executable_asset_keys) == len(
+        list(defs.resolve_asset_graph().get_all_asset_keys())
+    )
+    schedule = defs.resolve_schedule_def("daily_refresh_schedule")
+    assert schedule.cron_schedule == "0 6 * * *" and schedule.execution_timezone == "UTC"
+    assert schedule.default_status == dg.DefaultScheduleStatus.RUNNING
+
+
+def test_resources_are_configurable_resources():
+    for name, resource in defs.resources.items():
+        assert isinstance(resource, dg.ConfigurableResource), name
+
+
+def _run(args: list[str], home: Path) -> subprocess.CompletedProcess:
+    (home / "dagster.yaml").write_text("telemetry:\n  enabled: false\n")
+    return subprocess.run(
+        [str(Path(sys.executable).parent / args[0]), *args[1:]],
+        cwd=ROOT,
+        env={**os.environ, "DAGSTER_HOME": str(home)},
+        capture_output=True,
+        text=True,
+        timeout=180,
+    )
+
+
+def test_the_workspace_loads_with_dagster_own_validator(tmp_path):
+    proc = _run(["dagster", "definitions", "validate", "-w", "workspace.yaml"], tmp_path)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert "All code locations passed validation" in proc.stdout + proc.stderr
+
+
+def test_dg_finds_the_project_and_its_definitions(tmp_path):
+    """`dg` (what `make ui` runs as `dg dev`) reads [tool.dg] in pyproject.toml and loads the same defs."""
+    proc = _run(["dg", "list", "defs", "--json"], tmp_path)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    listed = proc.stdout[proc.stdout.index("{") :]
+    keys = {a["asset_key"] for a in json.loads(listed)["assets"]}
+    assert keys == {f"{layer}/{name}" for layer, names in ASSETS.items() for name in names}
+
+
+def test_the_tracked_instance_config_turns_telemetry_off_and_serializes_runs():
+    config = yaml.safe_load((ROOT / "dagster_home" / "dagster.yaml").read_text())
+    assert config["telemetry"]["enabled"] is False
+    assert config["concurrency"]["runs"]["max_concurrent_runs"] == 1

@@ -1,0 +1,456 @@
+"""The listing classifier (transforms/matching): hard cases, precedence, lots, eBay items, overrides, and the
+dev-set targets. Property tests are in test_matching_properties.py."""
+
+from pathlib import Path
+
+import polars as pl
+import pytest
+
+from transforms.matching import EXCLUDE_REASONS, classify_ebay_items, classify_listings
+from transforms.matching.evaluation import score
+from transforms.matching.normalize import normalize_strings
+from transforms.matching.overrides import apply_overrides
+from warehouse.catalog import load_catalog
+
+DEV = Path(__file__).parents[1] / "data" / "labelled_titles_dev.csv"
+CATALOG = load_catalog()
+
+
+def classify(title: str, **fields) -> dict:
+    frame = pl.DataFrame({"title": [title], **{k: [v] for k, v in fields.items()}})
+    return classify_listings(frame, CATALOG).row(0, named=True)
+
+
+def outcome(title: str, **fields) -> str | None:
+    """The model_id when kept, else the exclusion reason."""
+    row = classify(title, **fields)
+    return row["exclude_reason"] or row["model_id"]
+
+
+HARD_CASES = [
+    # Ti / Super / Ti Super / XT / XTX / GRE / D
+    ("MSI GeForce RTX 4070 Ti 12GB Gaming X Trio", "rtx-4070-ti"),
+    ("Gigabyte RTX 4070 SUPER Windforce OC 12G", "rtx-4070-super"),
+    ("ASUS TUF RTX 4070 Ti SUPER OC 16GB", "rtx-4070-ti-super"),
+    ("MSI RTX 4070 Ti Super 16G Gaming X Slim", "rtx-4070-ti-super"),
+    ("Zotac RTX 4070 Twin Edge 12GB", "rtx-4070"),
+    ("GTX 1660S 6GB", "gtx-1660-super"),
+    ("EVGA GTX 1660 Ti XC 6GB", "gtx-1660-ti"),
+    ("XFX RX 7900 XT 20GB MERC", "rx-7900-xt"),
+    ("Sapphire RX 7900XTX Nitro+ 24GB", "rx-7900-xtx"),
+    ("PowerColor Hellhound RX 7900 GRE 16GB", "rx-7900-gre"),
+    ("AMD Radeon RX 6800 16GB reference (non-XT)", "rx-6800"),
+    ("MSI RTX 4090 D Gaming X Slim 24G", "rtx-4090-d"),
+    ("RTX 4090D 24GB", "rtx-4090-d"),
+    ("RTX 5090 D 32GB Gigabyte", "unclear"),  # a D variant the catalog lacks
+    ("XFX RX 6700 10GB Speedster", "unclear"),  # RX 6700 without XT is not in the catalog
+    # memory variants: pick by the stated size, never guess
+    ("EVGA RTX 3060 XC 12GB", "rtx-3060-12gb"),
+    ("Zotac RTX 3060 Twin Edge 8GB", "rtx-3060-8gb"),
+    ("MSI RTX 3060 Ventus 2X OC", "unclear"),
+    ("MSI RTX 3080 Suprim X 12G LHR", "rtx-3080-12gb"),
+    ("EVGA RTX 3080 XC3 Ultra", "unclear"),
+    ("NVIDIA GeForce RTX 3050 graphics card", "unclear"),  # catalog id marks it as one memory variant
+    ("PNY RTX 4060 Ti 16GB Verto", "rtx-4060-ti-16gb"),
+    ("ASUS Dual RTX 4060 Ti OC", "unclear"),
+    ("Radeon Instinct MI50 32GB", "instinct-mi50-32gb"),
+    ("AMD MI50 HBM2", "unclear"),
+    ("RTX 4060 8GB Ti Twin Edge", "rtx-4060-ti-8gb"),  # memory wedged between number and suffix
+    ("MSI RTX 4070 12GB SUPER Ventus 2X OC", "rtx-4070-super"),
+    ("PNY RTX 4070 Ti 16GB Super XLR8", "rtx-4070-ti-super"),
+    ("PNY RTX 4070 Ti SUPER Verto 16GB - not the 12GB Ti", "rtx-4070-ti-super"),
+    # PCIe vs SXM
+    ("NVIDIA A100 80GB PCIe HBM2e", "a100-pcie-80gb"),
+    ("NVIDIA A100 SXM4 40GB module", "a100-sxm4-40gb"),
+    ("NVIDIA A100 80GB HBM2e tensor core GPU", "unclear"),  # sold in both forms, form not stated
+    ("Nvidia A100 40GB PCI-E 4.0 SXM4 graphics card", "unclear"),  # both stated, no adapter
+    ("V100 SXM2 32GB on SXM2-to-PCIe adapter card", "tesla-v100-sxm2-32gb"),
+    ("Tesla V100 16GB SXM2 + PCIe adapter board (GPU included)", "tesla-v100-sxm2-16gb"),
+    ("NVIDIA Tesla H100 80GB GPU PCIe version, no SXM version", "h100-pcie"),
+    ("NVIDIA Tesla V100 SXM3 32GB", "unclear"),  # the catalog's V100 module is SXM2
+    ("NVIDIA Tesla P100 16GB SMX2 module", "tesla-p100-sxm2"),  # SMX typo
+    ("NVIDIA Tesla V100 16GB HBM2", "unclear"),
+    # Founders Edition
+    ("NVIDIA GeForce RTX 3080 Founders Edition 10GB", "rtx-3080-10gb"),
+    ("RTX 3080 FE", "rtx-3080-10gb"),  # the FE 3080 only came with 10GB (catalog alias)
+    ("NVIDIA RTX 4090 Founders Edition", "rtx-4090"),
+    # board-partner part numbers
+    ("Gigabyte GV-N3090GAMING OC-24GD graphics card", "rtx-3090"),
+    ("ASUS DUAL-RTX4070-012G-EVO", "rtx-4070"),
+    ("Gigabyte GV-N306TGAMING OC-8GD", "rtx-3060-ti"),
+    ("GIGABYTE GV-R78XTGAMING OC-16GD", "rx-7800-xt"),
+    ("EVGA 10G-P5-3897-KR GPU works great", "rtx-3080-10gb"),
+    ("EVGA GTX 1060 SC 3GB 03G-P4-6162-KR", "gtx-1060-3gb"),  # P4 of an EVGA code is no Tesla P4
+    ("Sapphire Pulse RX 7800 XT 16GB 11330-02-20G", "rx-7800-xt"),  # 20G of the part number is no memory
+    # A100 vs A1000 vs A100X
+    ("NVIDIA RTX A1000 8GB", "rtx-a1000"),
+    ("Nvidia A100 PCIe 40GB Ampere GPU - not A1000", "a100-pcie-40gb"),
+    ("NVIDIA A100X 80GB converged accelerator", "unclear"),
+    ("NVIDIA A100 80GB PCIe (not A100X)", "a100-pcie-80gb"),
+    # RTX 6000 Ada vs Quadro RTX 6000 vs RTX PRO 6000
+    ("NVIDIA RTX 6000 Ada Generation 48GB", "rtx-6000-ada"),
+    ("PNY Quadro RTX 6000 24GB GDDR6", "quadro-rtx-6000"),
+    ("NVIDIA RTX PRO 6000 Blackwell Workstation Edition 96GB", "rtx-pro-6000-blackwell"),
+    ("PNY RTX PRO 6000 Blackwell Max-Q 96GB", "rtx-pro-6000-blackwell-max-q"),
+    ("NVIDIA RTX PRO 6000 Blackwell Server Edition 96GB", "rtx-pro-6000-blackwell-server"),
+    ("NVIDIA RTX 6000 graphics card workstation", "unclear"),
+    ("NVIDIA RTX PRO 6000 Blackwell 96GB GDDR7", "unclear"),  # which of three editions? not said
+    ("RTX PRO 6000 Blackwell Workstation 96GB", "rtx-pro-6000-blackwell"),
+    ("PNY RTX PRO 6000 Max-Q Workstation Edition 96GB", "rtx-pro-6000-blackwell-max-q"),
+    ("NVIDIA RTX 6000 24GB GDDR6 Turing", "quadro-rtx-6000"),  # QUADRO dropped: 24GB names it
+    ("NVIDIA RTX 6000 48GB GDDR6 blower", "rtx-6000-ada"),  # ADA dropped: 48GB names it
+    ("NVIDIA RTX 6000 96GB", "unclear"),  # 96GB fits three PRO editions, and PRO is not said
+    ("Quadro RTX 6000 24GB workstation GPU", "quadro-rtx-6000"),  # WORKSTATION rules out no Quadro
+    ("Quadro 6000 6GB", "unclear"),  # the Fermi Quadro 6000, not Quadro RTX 6000
+    ("NVIDIA RTX 4000 SFF Ada 20GB", "rtx-4000-sff-ada"),
+    ("PNY RTX 4000 Ada Generation 20GB", "rtx-4000-ada"),
+    # TITANs
+    ("NVIDIA TITAN X Pascal 12GB", "titan-x-pascal"),
+    ("GeForce GTX Titan X Maxwell 12GB", "titan-x-maxwell"),
+    ("Nvidia TitanXp 12GB", "titan-xp"),
+    ("Titan X 12GB", "unclear"),
+    # several models named
+    ("RTX 3080 / 3090 graphics card", "unclear"),
+    ("EVGA GTX 1080 1080 Ti graphics card", "unclear"),
+    ("NVIDIA Tesla V100 / P100 16GB HBM2", "unclear"),
+    ("Zotac GTX 1650 4GB", "unclear"),  # a model the catalog does not track
+    # stated memory contradicting the model
+    ("MSI RTX 4090 12GB Gaming Trio", "unclear"),
+    ("NVIDIA Tesla T4 24GB", "unclear"),
+    # lane widths and fan counts are no lots
+    ("Gigabyte RTX 4060 Eagle OC 8GB PCIe 4.0 x16", "rtx-4060"),
+    ("NVIDIA RTX A2000 12GB PCIe x8", "rtx-a2000-12gb"),
+    ("MSI RTX 4070 Ventus 2X 12G OC - 2X twin fan GPU", "rtx-4070"),
+    ("ASUS ROG Strix GTX 1080 Ti 11GB OC 3X fans", "gtx-1080-ti"),
+    ("HP NVIDIA RTX A2000 12GB 4x mini-DP", "rtx-a2000-12gb"),
+    # noise and spelling
+    ("🔥🔥 MSI RTX 3080 Ti Suprim X 12GB 🔥🔥", "rtx-3080-ti"),
+    ("rtx4090 24g", "rtx-4090"),
+    ("AMD Radeon 6800 XT 16GB", "rx-6800-xt"),  # no series word at all: RX is not required
+    ("NVIDIA A10 24GB", "a10"),
+    ("Toshiba Tecra A10 laptop video card", "system"),
+    ("Short-core A30 24GB Tensor Core accelerator", "a30"),
+]
+
+
+@pytest.mark.parametrize(("title", "expected"), HARD_CASES)
+def test_hard_cases(title, expected):
+    row = classify(title, condition_id=3000, seller_feedback_pct=99.5)
+    assert (row["exclude_reason"] or row["model_id"]) == expected, row["evidence"]
+
+
+def test_contradicting_memory_is_reported_in_evidence():
+    row = classify("Gigabyte RTX 3070 16GB Gaming OC")
+    assert row["exclude_reason"] == "unclear" and row["model_id"] is None
+    assert "16GB" in row["evidence"] and "contradicts" in row["evidence"]
+    assert row["stated_memory_gb"] == "16"
+
+
+def test_not_for_parts_and_reassurances_do_not_trip_for_parts():
+    assert outcome("RTX 2080 Ti 11GB EVGA XC NOT for parts, tested 100% working") == "rtx-2080-ti"
+    assert outcome("RTX 4090 Founders Edition - no artifacts, tested") == "rtx-4090"
+    assert outcome("RTX 5080 16GB FE - new, damaged box") == "rtx-5080"
+    assert outcome("Gigabyte RTX 3070 Eagle 8GB artifacting - as is") == "for_parts"
+    assert outcome("RTX 3080 10GB not working") == "for_parts"
+    assert outcome("PNY RTX A4000 16GB", condition_id=7000) == "for_parts"
+
+
+@pytest.mark.parametrize(
+    ("title", "reason"),
+    [
+        ("Backplate fits RTX 3080 / 3090 Founders Edition", "accessory"),
+        ("EKWB Quantum Vector waterblock for RTX 4090 FE", "accessory"),
+        ("Low profile bracket for NVIDIA Tesla T4", "accessory"),
+        ("RTX 3090 NVLink bridge 4-slot", "accessory"),
+        ("PCIe 4.0 x16 riser cable for RTX 4090", "accessory"),
+        ("GA102 GPU chip only RTX 3090 die", "accessory"),
+        ("SXM2 to PCIe adapter board for Tesla V100 (no GPU)", "accessory"),
+        ("Nvidia Tesla P40 fan shroud", "accessory"),
+        ("RTX 4090 FE box only, card sold separately", "box_only"),
+        ("Sapphire Nitro+ RX 7900 XTX empty retail box", "box_only"),
+        ("ASUS ROG Strix Scar 18 laptop RTX 4090", "system"),
+        ("MXM RTX 3080 16GB laptop GPU module", "system"),
+        ("Razer Core X eGPU enclosure with RTX 3070", "system"),
+        ("Dell PowerEdge R740 2x Xeon Gold w/ 2x Tesla V100 32GB", "system"),
+        ("Gaming PC RTX 4070 Ryzen 7 32GB RAM 1TB SSD", "system"),
+    ],
+)
+def test_exclusion_vocabularies(title, reason):
+    row = classify(title)
+    assert row["exclude_reason"] == reason, row["evidence"]
+    assert row["model_id"] is None
+
+
+@pytest.mark.parametrize(
+    "title",
+    [
+        "EVGA RTX 3080 FTW3 10GB - works perfect, scratch on backplate",
+        "NVIDIA RTX A4000 16GB - missing bracket screw",
+        "Tesla P40 24GB with 3D printed fan shroud",
+        "ZOTAC 2080 8GB with EK water block",
+        "NVIDIA GeForce RTX 4090 24GB - Dell Alienware R15 pull",
+        "Nvidia Tesla V100 32GB SXM2 for Dell PowerEdge C4140",
+        "ASUS TUF RTX 4070 Ti 12GB RAM graphics card",
+    ],
+)
+def test_accessory_and_machine_words_that_describe_a_card(title):
+    assert classify(title)["exclude_reason"] is None, classify(title)["evidence"]
+
+
+@pytest.mark.parametrize(
+    ("title", "fields", "expected"),
+    [
+        ("RTX 3090 24GB box only", {"condition_id": 7000}, "for_parts"),
+        ("RTX 4090 FE backplate, empty box", {}, "box_only"),
+        ("RTX 3080 backplate for laptop", {}, "accessory"),
+        ("Gaming PC 2x RTX 3090 24GB", {}, "system"),
+        ("Lot of 2 RTX A4000 16GB", {"item_group_type": "SELLER_DEFINED_VARIATIONS"}, "lot"),
+        ("Lot of 20 GTX 1660 Super 6GB", {"seller_feedback_pct": 90.0}, "lot"),
+        (
+            "Zotac RTX 3060 Ti 8GB",
+            {"item_group_type": "SELLER_DEFINED_VARIATIONS", "seller_feedback_pct": 80.0},
+            "variation",
+        ),
+        ("RTX 3070 / 3080 GPU used", {"seller_feedback_pct": 92.6}, "low_feedback"),
+        ("NVIDIA GeForce graphics card 8GB", {}, "unclear"),
+    ],
+)
+def test_precedence(title, fields, expected):
+    assert classify(title, **fields)["exclude_reason"] == expected
+
+
+def test_precedence_order_is_the_published_one():
+    assert EXCLUDE_REASONS == (
+        "bundle",
+        "for_parts",
+        "box_only",
+        "accessory",
+        "system",
+        "lot",
+        "variation",
+        "low_feedback",
+        "unclear",
+    )
+
+
+def test_a_bundle_read_from_the_page_is_never_a_card_price():
+    frame = pl.DataFrame(
+        {
+            "title": [
+                "GIGABYTE GeForce RTX 3070 Video Card + GIGABYTE GP-P750GM 750W Power Supply",
+                "GIGABYTE GeForce RTX 3070 Video Card",
+            ],
+            "listing_kind": ["bundle", "card"],
+        }
+    )
+    out = classify_listings(frame, CATALOG)
+    assert out["exclude_reason"].to_list() == ["bundle", None]
+    assert out["model_id"].to_list() == [None, "rtx-3070"]
+    assert out["evidence"][0].startswith("bundle: sold with other products at one price")
+
+
+def test_feedback_threshold():
+    assert outcome("Sapphire Pulse RX 6800 16GB", seller_feedback_pct=95.0) == "rx-6800"
+    assert outcome("Sapphire Pulse RX 6800 16GB", seller_feedback_pct=94.9) == "low_feedback"
+    assert outcome("Sapphire Pulse RX 6800 16GB", seller_feedback_pct=None) == "rx-6800"
+    row = classify_listings(
+        pl.DataFrame({"title": ["Sapphire Pulse RX 6800 16GB"], "seller_feedback_pct": [97.0]}),
+        CATALOG,
+        min_feedback_pct=98.0,
+    ).row(0, named=True)
+    assert row["exclude_reason"] == "low_feedback" and row["model_id"] is None
+
+
+@pytest.mark.parametrize(
+    ("title", "qty", "model_id"),
+    [
+        ("2x RTX 3090 24GB EVGA FTW3 Ultra - matching pair", 2, "rtx-3090"),
+        ("Pair of NVIDIA Tesla P40 24GB GPUs", 2, "tesla-p40"),
+        ("Lot of 10 GTX 1070 8GB mining cards", 10, "gtx-1070"),
+        ("(3) Three MSI RTX 3060 Ti Ventus 2X 8GB LHR", 3, "rtx-3060-ti"),
+        ("2 x NVIDIA RTX A6000 48GB + NVLink bridge", 2, "rtx-a6000"),
+        ("x2 AMD Radeon RX 7900 XTX 24GB Sapphire Pulse", 2, "rx-7900-xtx"),
+        ("NVIDIA Tesla V100 32GB PCIe (lot of 4)", 4, "tesla-v100-pcie-32gb"),
+        ("Tesla P40 24GB x4", 4, "tesla-p40"),
+        ("5pcs RTX 3070 8GB", 5, "rtx-3070"),
+        ("Bundle of 3 GPUs: RTX 3070, RTX 3060 Ti, RX 6700 XT", 3, None),  # mixed lot: no single model
+        ("Lot of 12 NVIDIA P106-100 6GB mining cards", 12, None),
+    ],
+)
+def test_lots_keep_quantity_and_model(title, qty, model_id):
+    row = classify(title)
+    assert row["exclude_reason"] == "lot"
+    assert row["lot_quantity"] == qty
+    assert row["model_id"] == model_id
+
+
+def test_non_lots_have_quantity_one():
+    out = classify_listings(
+        pl.DataFrame(
+            {"title": ["A100X converged accelerator 80GB 2x 100GbE", "RTX 4090 24GB", "RTX 3090 box only"]}
+        ),
+        CATALOG,
+    )
+    assert out["lot_quantity"].to_list() == [1, 1, 1]
+    assert out["exclude_reason"].to_list() == ["unclear", None, "box_only"]
+
+
+def test_output_schema_order_and_empty_input():
+    titles = ["RTX 4090 24GB", None, "", "RTX 3090 box only", "RTX 4090 24GB"]
+    out = classify_listings(pl.DataFrame({"title": titles}, schema={"title": pl.String}), CATALOG)
+    assert out.height == len(titles)
+    assert out.schema["model_id"] == pl.String and out.schema["exclude_reason"] == pl.String
+    assert out.schema["lot_quantity"] == pl.Int32 and out.schema["evidence"] == pl.String
+    assert out["model_id"].to_list() == ["rtx-4090", None, None, None, "rtx-4090"]
+    assert out["exclude_reason"].to_list() == [None, "unclear", "unclear", "box_only", None]
+    assert out["evidence"].null_count() == 0
+    empty = classify_listings(pl.DataFrame({"title": []}, schema={"title": pl.String}), CATALOG)
+    assert empty.height == 0 and {"model_id", "exclude_reason", "lot_quantity", "evidence"} <= set(
+        empty.columns
+    )
+
+
+def test_classify_ebay_items_keeps_order_and_ids():
+    items = [
+        {
+            "itemId": "v1|3|0",
+            "title": "NVIDIA RTX 4090 Founders Edition 24GB",
+            "conditionId": "3000",
+            "seller": {"feedbackPercentage": "99.5"},
+        },
+        {
+            "itemId": "v1|1|0",
+            "title": "RTX 3080 10GB",
+            "conditionId": "7000",
+            "seller": {"feedbackPercentage": "100.0"},
+        },
+        {
+            "itemId": "v1|2|0",
+            "title": "Sapphire Pulse RX 7800 XT 16GB",
+            "conditionId": "1000",
+            "itemGroupType": "SELLER_DEFINED_VARIATIONS",
+            "seller": {"feedbackPercentage": "98"},
+        },
+        {"itemId": "v1|4|0", "title": "MSI RTX 3070 8GB", "seller": {"feedbackPercentage": "90.9"}},
+        {"itemId": "v1|5|0", "title": "MSI RTX 3070 8GB"},
+    ]
+    out = classify_ebay_items(items, CATALOG)
+    assert out["item_id"].to_list() == ["v1|3|0", "v1|1|0", "v1|2|0", "v1|4|0", "v1|5|0"]
+    assert out["title"].to_list() == [i["title"] for i in items]
+    assert out["exclude_reason"].to_list() == [None, "for_parts", "variation", "low_feedback", None]
+    assert out["model_id"].to_list() == ["rtx-4090", None, None, None, "rtx-3070"]
+    assert classify_ebay_items([], CATALOG).height == 0
+
+
+def test_overrides_win():
+    classified = pl.DataFrame(
+        {
+            "source": ["ebay", "ebay", "newegg"],
+            "listing_id": ["v1|1|0", "v1|2|0", "v1|1|0"],
+            "model_id": ["rtx-3090", None, "rtx-4090"],
+            "exclude_reason": [None, "lot", None],
+            "lot_quantity": pl.Series([1, 2, 1], dtype=pl.Int32),
+            "evidence": ["3090 -> rtx-3090", "lot of 2", "4090 -> rtx-4090"],
+            "total_price": [700.0, 1400.0, 1800.0],
+            "unit_price": [700.0, 700.0, 1800.0],
+        }
+    )
+    overrides = pl.DataFrame(
+        {
+            "source": ["ebay", "ebay"],
+            "listing_id": ["v1|1|0", "v1|2|0"],
+            "model_id": [None, "rtx-3090-ti"],
+            "exclude_reason": ["accessory", None],
+            "note": ["it is a backplate", None],
+        }
+    )
+    out = apply_overrides(classified, overrides)
+    assert out.columns == classified.columns
+    assert out["exclude_reason"].to_list() == ["accessory", None, None]
+    assert out["model_id"].to_list() == [None, "rtx-3090-ti", "rtx-4090"]
+    assert out["evidence"].to_list() == [
+        "manual override: it is a backplate",
+        "manual override",
+        "4090 -> rtx-4090",
+    ]
+    assert out["lot_quantity"].to_list() == [1, 1, 1]
+    assert out["unit_price"].to_list() == [700.0, 1400.0, 1800.0]
+
+
+def test_overrides_file_and_validation():
+    path = Path(__file__).parents[2] / "warehouse" / "overrides.csv"
+    overrides = pl.read_csv(path, schema_overrides={"model_id": pl.String, "exclude_reason": pl.String})
+    assert overrides.columns == ["source", "listing_id", "model_id", "exclude_reason", "note"]
+    classified = pl.DataFrame(
+        {
+            "source": ["ebay"],
+            "listing_id": ["v1|000000000000|0"],
+            "model_id": ["rtx-4090"],
+            "exclude_reason": [None],
+            "evidence": ["x"],
+        },
+        schema_overrides={"exclude_reason": pl.String},
+    )
+    out = apply_overrides(classified, overrides)
+    assert out.row(0) == (
+        "ebay",
+        "v1|000000000000|0",
+        None,
+        "unclear",
+        "manual override: example override; safe to delete",
+    )
+    with pytest.raises(ValueError, match="unknown exclude_reason"):
+        apply_overrides(classified, overrides.with_columns(exclude_reason=pl.lit("broken")))
+    assert apply_overrides(classified, overrides.clear()).equals(classified)
+
+
+def test_new_catalog_row_needs_no_code_change():
+    extra = pl.DataFrame(
+        {
+            "model_id": ["rtx-5080-super", "rx-9070-gre-12gb", "rx-9070-gre-16gb"],
+            "name": ["GeForce RTX 5080 SUPER", "Radeon RX 9070 GRE 12GB", "Radeon RX 9070 GRE 16GB"],
+            "search_query": ["RTX 5080 Super", "RX 9070 GRE 12GB", "RX 9070 GRE 16GB"],
+            "aliases": ["RTX5080 Super|RTX 5080S", "RX9070GRE 12GB", "RX9070GRE 16GB"],
+            "part_numbers": ["ZT-X50820-10P", None, None],
+            "memory_gb": [24.0, 12.0, 16.0],
+            "form_factor": ["pcie", "pcie", "pcie"],
+        }
+    )
+    catalog = pl.concat([CATALOG.select(extra.columns), extra], how="vertical_relaxed")
+    titles = [
+        "MSI RTX 5080 SUPER 24GB Gaming Trio",
+        "Zotac ZT-X50820-10P",
+        "RTX 5080 16GB",
+        "Sapphire RX 9070 GRE 12GB",
+        "RX 9070 GRE",
+    ]
+    out = classify_listings(pl.DataFrame({"title": titles}), catalog)
+    assert out["model_id"].to_list() == [
+        "rtx-5080-super",
+        "rtx-5080-super",
+        "rtx-5080",
+        "rx-9070-gre-12gb",
+        None,
+    ]
+
+
+def test_normalization():
+    assert normalize_strings(["RTX4070 12GB SUPER", "GV-N407TSAERO OC-16GD", "Radeon RX 6800 (non-XT)"]) == [
+        "RTX 4070 SUPER 12GB",
+        "GV N 4070 TI SUPER AERO OC 16GB",
+        "RADEON RX 6800",
+    ]
+
+
+@pytest.mark.parametrize("name", ["dev", "holdout", "fresh", "final", "confirm", "blind"])
+def test_every_labelled_set_meets_the_targets(name):
+    """Each set was written by someone who never saw the classifier; the first-look figures of the unseen
+    ones (before the fixes they prompted) are in the README. This keeps the fixed state from regressing."""
+    labelled = pl.read_csv(DEV.parent / f"labelled_titles_{name}.csv", infer_schema=False).with_columns(
+        pl.col("condition_id").cast(pl.Int64, strict=False),
+        pl.col("seller_feedback_pct").cast(pl.Float64, strict=False),
+        pl.col("lot_quantity").cast(pl.Int32, strict=False),
+    )
+    scores = score(labelled, classify_listings(labelled, CATALOG))
+    assert scores.precision_kept >= 0.99, scores.errors
+    assert scores.recall >= 0.95, scores.errors

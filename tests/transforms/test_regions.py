@@ -1,0 +1,159 @@
+"""Regions: prices per region in local currency and USD (the same code as the US marts), machines sized for
+each region's mains (outlet and continuous rating, power cap) and electricity price."""
+
+from datetime import date
+
+import duckdb
+import polars as pl
+import pytest
+
+from tests.transforms.test_tiers_machines import NO_SCALING, PARTS, PLATFORMS, card, frames
+from transforms.price_stats import daily_price_stats
+from transforms.regions import region_config, region_prices, region_tiers
+from transforms.tiers.config import TierConfig
+from warehouse.catalog import load_regions
+
+DAY = date(2026, 11, 20)
+REGIONS = load_regions()
+
+
+def listings(region, currency, rate, prices):
+    return pl.DataFrame(
+        [
+            {
+                "snapshot_date": DAY,
+                "source": "ebay",
+                "listing_id": f"{region}{i}",
+                "model_id": "rtx-3090",
+                "condition": "used",
+                "region": region,
+                "currency": currency,
+                "unit_price": p * rate,
+                "unit_price_local": p,
+                "fx_rate_to_usd": rate,
+                "fx_rate_date": date(2026, 11, 19),
+            }
+            for i, p in enumerate(prices)
+        ]
+    )
+
+
+def test_region_prices_are_in_local_currency_and_usd_with_the_rate_and_the_us_rows_equal_price_daily():
+    us = listings("US", "USD", 1.0, [700.0, 720.0, 760.0, 800.0])
+    gb = listings(
+        "GB", "GBP", 1.3, [560.0, 580.0, 600.0, 9999.0]
+    )  # the last is screened out (> 250% of median)
+    rows = {r["region"]: r for r in region_prices(pl.concat([us, gb])).iter_rows(named=True)}
+    assert rows["GB"]["currency"] == "GBP" and rows["GB"]["median_local"] == pytest.approx(580.0)
+    assert rows["GB"]["median"] == pytest.approx(580.0 * 1.3) and rows["GB"]["screened_out"] == 1
+    assert (rows["GB"]["fx_rate_to_usd"], rows["GB"]["fx_rate_date"]) == (1.3, date(2026, 11, 19))
+    pooled = daily_price_stats(us).filter(pl.col("source") == "all").row(0, named=True)
+    assert rows["US"]["median"] == pooled["median"] and rows["US"]["p25"] == pooled["p25"]
+
+
+def test_a_region_config_takes_its_outlet_and_its_electricity_price_in_usd():
+    de = REGIONS.filter(pl.col("region") == "DE").row(0, named=True)
+    cfg = region_config(de, TierConfig(), usd_per_unit=1.16)
+    assert (cfg.mains_volts, cfg.mains_amps, cfg.continuous_fraction) == (230.0, 16.0, 10 / 16)
+    assert cfg.usd_per_kwh == pytest.approx(0.3943 * 1.16)
+    ca = REGIONS.filter(pl.col("region") == "CA").row(0, named=True)
+    assert (
+        region_config(ca, TierConfig(), usd_per_unit=0.72) is None
+    )  # no sourced price: no machines, said so
+
+
+def test_every_region_row_names_its_source_or_says_assumption():
+    for r in REGIONS.iter_rows(named=True):
+        assert r["mains_source"] and r["electricity_source"], r["region"]
+        assert r["continuous_amps"] <= r["outlet_amps"], r["region"]
+
+
+def test_four_3090s_overload_a_us_outlet_even_capped_and_fit_a_german_one_uncapped():
+    cards = [card("rtx-3090", 745, 1.0, 24, 350, slots=2.0, cooling="blower", n=10)]
+    value, specs = frames(cards)
+    both = pl.concat([value.with_columns(region=pl.lit("US")), value.with_columns(region=pl.lit("DE"))])
+    tiers, skipped = region_tiers(both, specs, PLATFORMS, PARTS, NO_SCALING, REGIONS, {"EUR": 1.16})
+    assert not skipped
+    four = {
+        r["region"]: r
+        for r in tiers.filter((pl.col("tier") == "4gpu") & (pl.col("use_case") == "vision")).iter_rows(
+            named=True
+        )
+    }
+    us, de = four["US"], four["DE"]
+    assert us["outlet_continuous_w"] == pytest.approx(1440.0) and de["outlet_continuous_w"] == pytest.approx(
+        2300.0
+    )
+    assert us["wall_draw_w"] == de["wall_draw_w"] == pytest.approx(1862, abs=1)  # the same machine
+    assert us["power_cap_pct_continuous"] is None and "a 240 V or second circuit" in us["notes"]
+    assert de["power_cap_pct_continuous"] == 100.0 and "continuous rating" not in de["notes"]
+    assert de["mains"].startswith("230 V, 16 A outlet (10 A continuous), Schuko")
+    assert de["usd_per_kwh"] == pytest.approx(0.3943 * 1.16) and us["usd_per_kwh"] == pytest.approx(0.1688)
+    assert de["annual_energy_cost_usd"] > 2 * us["annual_energy_cost_usd"]  # German electricity costs more
+
+
+def test_a_region_without_a_sourced_electricity_price_is_left_out_and_named():
+    value, specs = frames([card("rtx-3090", 745, 1.0, 24, 350)])
+    tiers, skipped = region_tiers(
+        value.with_columns(region=pl.lit("CA")), specs, PLATFORMS, PARTS, NO_SCALING, REGIONS, {"CAD": 0.72}
+    )
+    assert tiers.is_empty() and skipped[0].startswith("CA: no sourced electricity price")
+
+
+def test_the_sample_run_builds_us_and_european_machines_whose_outlet_and_cap_differ_as_the_mains_do(
+    sample_run,
+):
+    with duckdb.connect(str(sample_run["db"]), read_only=True) as con:
+        rows = con.execute(
+            "SELECT region, outlet_continuous_w, power_cap_pct_continuous, mains FROM marts.region_tiers "
+            "WHERE snapshot_date = ? AND tier = '4gpu' AND use_case = 'vision' AND condition = 'used'",
+            [sample_run["day"]],
+        ).fetchall()
+        currencies = dict(
+            con.execute(
+                "SELECT region, any_value(currency) FROM marts.region_prices "
+                "WHERE snapshot_date = ? GROUP BY 1",
+                [sample_run["day"]],
+            ).fetchall()
+        )
+        modes = con.execute(
+            "SELECT DISTINCT source_mode FROM marts.cross_market_prices WHERE snapshot_date = ?",
+            [sample_run["day"]],
+        ).fetchall()
+        same = con.execute(
+            """SELECT count(*), count(*) FILTER (WHERE r.median = p.median AND r.listing_count = p.listing_count)
+                              FROM marts.region_prices r JOIN marts.price_daily p USING (snapshot_date, model_id, condition)
+                              WHERE r.region = 'US' AND p.source = 'all' AND r.snapshot_date = ?""",
+            [sample_run["day"]],
+        ).fetchone()
+    by = {r: (w, cap, mains) for r, w, cap, mains in rows}
+    assert (
+        by["US"][0] == pytest.approx(1440.0)
+        and by["DE"][0] == pytest.approx(2300.0)
+        and by["GB"][0] == pytest.approx(2990.0)
+    )
+    assert by["US"][1] < 100 and by["DE"][1] == 100.0  # the US machine is power-capped, the German one is not
+    assert currencies == {"US": "USD", "GB": "GBP", "DE": "EUR"} and modes == [("sample",)]  # labelled sample
+    assert same[0] > 50 and same[0] == same[1]  # the US market of the region marts is marts.price_daily
+
+
+def test_the_sample_run_picks_per_region_and_prices_machines_in_local_currency(sample_run):
+    with duckdb.connect(str(sample_run["db"]), read_only=True) as con:
+        picks = con.execute(
+            "SELECT region, currency, count(*), count(price_local), "
+            "count(*) FILTER (WHERE perf_index = 'llm_inference' AND use_case = 'llm') FROM marts.region_picks "
+            "WHERE snapshot_date = ? AND pick_rank = 1 GROUP BY ALL ORDER BY 1",
+            [sample_run["day"]],
+        ).fetchall()
+        tiers = con.execute(
+            "SELECT region, currency, total_build_cost_usd, total_build_cost_local FROM marts.region_tiers "
+            "WHERE snapshot_date = ? AND tier = '1gpu' AND use_case = 'vision' AND condition = 'used'",
+            [sample_run["day"]],
+        ).fetchall()
+    assert [(r, c) for r, c, *_ in picks] == [("DE", "EUR"), ("GB", "GBP"), ("US", "USD")]
+    assert all(n > 0 and n == local and llm > 0 for _, _, n, local, llm in picks)
+    by = {r: (c, usd, local) for r, c, usd, local in tiers}
+    assert by["US"][1] == by["US"][2]
+    assert (
+        by["GB"][2] < by["GB"][1] and by["DE"][2] < by["DE"][1]
+    )  # a pound and a euro buy more than a dollar

@@ -1,0 +1,234 @@
+"""Relative performance index, performance per USD, budget picks and deals."""
+
+from datetime import date, timedelta
+
+import polars as pl
+import pytest
+
+from transforms.budget_picks import budget_picks
+from transforms.deals import find_deals
+from transforms.dl_index import measured_relative, relative_performance
+from transforms.value import gpu_value
+from warehouse.catalog import load_benchmarks, load_catalog
+
+D = date(2026, 11, 20)
+
+
+def specs_frame(rows):
+    base = {
+        "has_tensor_cores": True,
+        "fp32_tflops": 10.0,
+        "fp16_tensor_tflops": 50.0,
+        "bandwidth_gbs": 500.0,
+        "memory_gb": 24.0,
+        "tdp_w": 300.0,
+        "name": None,
+        "relative_perf": None,
+        "perf_basis": "tensor_model",
+        "form_factor": "pcie",
+        "vendor": "nvidia",
+        "cooling": "open_air",
+    }
+    return pl.DataFrame([{**base, **r, "name": r["model_id"]} for r in rows])
+
+
+def test_measured_relative_is_the_geometric_mean_of_workload_ratios():
+    bench = pl.DataFrame(
+        {
+            "model_id": ["rtx-3090", "rtx-3090", "x", "x"],
+            "workload": ["a", "b", "a", "b"],
+            "precision": ["fp16"] * 4,
+            "gpu_count": [1] * 4,
+            "samples_per_s": [100.0, 10.0, 200.0, 40.0],
+        }
+    )
+    rel = dict(measured_relative(bench).select("model_id", "measured_rel").iter_rows())
+    assert rel["rtx-3090"] == 1.0 and rel["x"] == pytest.approx((2 * 4) ** 0.5)
+
+
+def test_the_index_uses_measured_values_where_they_exist_and_reports_its_fit():
+    specs, bench = load_catalog(), load_benchmarks()
+    perf, fit = relative_performance(specs, bench)
+    by = {r["model_id"]: r for r in perf.iter_rows(named=True)}
+    assert (
+        by["rtx-3090"]["relative_perf"] == pytest.approx(1.0) and by["rtx-3090"]["perf_basis"] == "measured"
+    )
+    assert by["rtx-4090"]["perf_basis"] == "measured" and by["rtx-4090"]["relative_perf"] > 1.3
+    assert by["gtx-1080-ti"]["perf_basis"] == "fp32_model"  # no tensor cores: FP32 TFLOPS
+    assert by["rtx-4070"]["perf_basis"] == "tensor_model"
+    assert fit.cards_in_fit >= 10 and 0 <= fit.weight_compute <= 1
+    assert fit.loo_mean_abs_pct_error is not None and fit.loo_mean_abs_pct_error < 40
+
+
+def test_ranking_by_the_documented_index():
+    specs = specs_frame(
+        [
+            {"model_id": "fast", "relative_perf": 2.0},
+            {"model_id": "slow", "relative_perf": 0.5},
+            {"model_id": "mid", "relative_perf": 1.0},
+        ]
+    )
+    prices = pl.DataFrame(
+        {
+            "snapshot_date": [D] * 3,
+            "model_id": ["fast", "slow", "mid"],
+            "condition": ["used"] * 3,
+            "source": ["all"] * 3,
+            "median": [2000.0, 400.0, 500.0],
+            "low3_mean": [1900.0, 380.0, 480.0],
+            "listing_count": [5, 5, 2],
+            "source_mode": ["sample"] * 3,
+        }
+    )
+    value = gpu_value(prices, specs)
+    assert value["model_id"].to_list() == ["mid", "slow", "fast"]  # 2.0, 1.25, 1.0 per 1k USD
+    assert value["rank_overall"].to_list() == [1, 2, 3]
+    mid = value.row(0, named=True)
+    assert mid["perf_per_1k_usd"] == pytest.approx(2.0) and mid["usd_per_gb_vram"] == pytest.approx(500 / 24)
+    assert mid["usd_per_fp16_tflop"] == pytest.approx(10.0) and mid["enough_listings"] is False
+
+
+def value_rows(rows):
+    base = {
+        "snapshot_date": D,
+        "condition": "used",
+        "enough_listings": True,
+        "listing_count": 5,
+        "relative_perf": 1.0,
+        "source_mode": "sample",
+    }
+    out = [{**base, **r, "name": r["model_id"]} for r in rows]
+    for r in out:
+        r["perf_per_1k_usd"] = r["relative_perf"] / r["price_median"] * 1000
+    return pl.DataFrame(out)
+
+
+def test_budget_pick_takes_the_most_memory_among_the_best_value_cards():
+    value = value_rows(
+        [
+            {"model_id": "best-value-12", "price_median": 250.0, "vram_gb": 12.0, "relative_perf": 0.55},
+            {"model_id": "near-best-24", "price_median": 650.0, "vram_gb": 24.0, "relative_perf": 1.2},
+            {"model_id": "poor-value-48", "price_median": 950.0, "vram_gb": 48.0, "relative_perf": 0.8},
+        ]
+    )
+    picks = budget_picks(value, budgets=(1000,), use_cases={"vision": 12})
+    assert picks.filter(pl.col("pick_rank") == 1)["model_id"][0] == "near-best-24"
+    assert picks["model_id"].to_list() == ["near-best-24", "best-value-12", "poor-value-48"]
+    llm = budget_picks(value, budgets=(500, 1000), use_cases={"llm": 24})
+    assert llm.filter(pl.col("budget_usd") == 500).is_empty()
+
+
+def test_deals_under_the_30_day_median():
+    history = pl.DataFrame(
+        {
+            "snapshot_date": [D - timedelta(days=k) for k in range(10)],
+            "model_id": ["m"] * 10,
+            "condition": ["used"] * 10,
+            "median": [1000.0] * 10,
+            "min_price": [900.0] * 10,
+            "screen_median": [1000.0] * 10,  # the day's screen keeps 400-2500
+            "listing_count": [3] * 10,
+            "screened_out": [1] * 10,
+        }
+    )
+    today = pl.DataFrame(
+        {
+            "snapshot_date": [D] * 3,
+            "source": ["ebay"] * 3,
+            "listing_id": ["a", "b", "c"],
+            "model_id": ["m"] * 3,
+            "condition": ["used"] * 3,
+            "title": ["t"] * 3,
+            "unit_price": [840.0, 930.0, 990.0],
+            "url": [None] * 3,
+            "source_mode": ["sample"] * 3,
+        }
+    )
+    deals = find_deals(today, history)
+    by = {r["listing_id"]: r for r in deals.iter_rows(named=True)}
+    assert by["a"]["reason"] == "both" and by["a"]["discount_pct"] == pytest.approx(16.0)
+    assert by["b"]["reason"] == "near_lowest_seen"
+    assert "c" not in by
+    # a listing the day's screen removes is never a deal, however far under the median
+    placeholder = today.head(1).with_columns(listing_id=pl.lit("d"), unit_price=pl.lit(1.0))
+    assert find_deals(placeholder, history).is_empty()
+
+
+def test_the_new_vs_used_view_keeps_models_sold_only_used(tmp_path):
+    from warehouse.connection import connect
+    from warehouse.writes import replace_slice
+
+    specs = specs_frame([{"model_id": "a", "relative_perf": 1.0}, {"model_id": "b", "relative_perf": 0.5}])
+    prices = pl.DataFrame(
+        {
+            "snapshot_date": [D] * 3,
+            "model_id": ["a", "a", "b"],
+            "condition": ["new", "used", "used"],
+            "source": ["all"] * 3,
+            "median": [1000.0, 600.0, 300.0],
+            "low3_mean": [990.0, 550.0, 290.0],
+            "listing_count": [4, 9, 3],
+            "source_mode": ["sample"] * 3,
+        }
+    )
+    with connect(tmp_path / "v.duckdb") as con:
+        replace_slice(con, "marts.gpu_value", gpu_value(prices, specs))
+        rows = {
+            r[0]: r[1:]
+            for r in con.execute(
+                "SELECT model_id, new_price_median, used_price_median, used_to_new_price_ratio, "
+                "used_perf_per_1k_usd > new_perf_per_1k_usd FROM marts.gpu_value_new_vs_used"
+            ).fetchall()
+        }
+    assert rows == {"a": (1000.0, 600.0, 0.6, True), "b": (None, 300.0, None, None)}
+
+
+def test_budget_picks_take_pcie_cards_only():
+    value = value_rows(
+        [
+            {"model_id": "sxm-module", "price_median": 150.0, "vram_gb": 16.0, "relative_perf": 0.9},
+            {"model_id": "pcie-card", "price_median": 300.0, "vram_gb": 12.0, "relative_perf": 0.6},
+        ]
+    ).with_columns(form_factor=pl.Series(["sxm", "pcie"]))
+    picks = budget_picks(value, budgets=(500,), use_cases={"vision": 12})
+    assert picks["model_id"].to_list() == ["pcie-card"]
+
+
+def test_budget_picks_rank_each_use_case_by_its_own_index():
+    """Two 24 GB cards at the same price: the compute-heavy one trains faster, the bandwidth-heavy one generates
+    tokens faster. The LLM pick is the bandwidth card, the beginner (training) pick the compute card; each pick
+    carries the index and basis it was ranked by."""
+    value = value_rows(
+        [
+            {
+                "model_id": "compute-card",
+                "price_median": 800.0,
+                "vram_gb": 24.0,
+                "relative_perf": 1.4,
+                "perf_basis": "measured",
+                "perf_llm_inference": 0.7,
+                "perf_llm_inference_basis": "tensor_model",
+            },
+            {
+                "model_id": "bandwidth-card",
+                "price_median": 800.0,
+                "vram_gb": 24.0,
+                "relative_perf": 0.9,
+                "perf_basis": "tensor_model",
+                "perf_llm_inference": 1.3,
+                "perf_llm_inference_basis": "measured",
+            },
+        ]
+    ).with_columns(
+        perf_vision=pl.col("relative_perf"),
+        perf_vision_basis=pl.col("perf_basis"),
+        perf_per_1k_usd_llm_inference=pl.col("perf_llm_inference") / pl.col("price_median") * 1000,
+        perf_per_1k_usd_vision=pl.col("relative_perf") / pl.col("price_median") * 1000,
+    )
+    picks = budget_picks(value, budgets=(1000,), use_cases={"llm": 24, "beginner": 8})
+    first = {r["use_case"]: r for r in picks.filter(pl.col("pick_rank") == 1).iter_rows(named=True)}
+    assert first["llm"]["model_id"] == "bandwidth-card" and first["beginner"]["model_id"] == "compute-card"
+    assert (first["llm"]["perf_index"], first["llm"]["perf_basis"]) == ("llm_inference", "measured")
+    assert first["llm"]["relative_perf"] == pytest.approx(1.3)
+    assert first["llm"]["perf_per_1k_usd"] == pytest.approx(1.3 / 800 * 1000)
+    assert (first["beginner"]["perf_index"], first["beginner"]["perf_basis"]) == ("training", "measured")

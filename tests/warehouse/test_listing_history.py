@@ -1,0 +1,193 @@
+"""staging.listing_history: first and last seen, days listed, price changes; incremental and re-runnable."""
+
+from datetime import date, timedelta
+from pathlib import Path
+
+import polars as pl
+import pytest
+
+from warehouse.connection import connect
+from warehouse.writes import replace_slice
+
+SQL = (Path(__file__).resolve().parents[2] / "warehouse" / "sql" / "listing_history.sql").read_text()
+D0 = date(2026, 11, 1)
+
+
+def listing(day, listing_id, price):
+    return {
+        "snapshot_date": day,
+        "source": "ebay",
+        "listing_id": listing_id,
+        "title": "RTX 3090",
+        "condition": "used",
+        "price": price,
+        "shipping_cost": 0.0,
+        "total_price": price,
+        "unit_price": price,
+        "lot_quantity": 1,
+        "model_id": "rtx-3090",
+        "exclude_reason": None,
+        "evidence": "",
+        "url": None,
+        "source_mode": "sample",
+        "currency": "USD",
+        "price_local": price,
+        "shipping_cost_local": 0.0,
+        "fx_rate_to_usd": 1.0,
+        "fx_rate_date": None,
+        "fx_error": None,
+        "region": "US",
+    }
+
+
+def fold(con, day, rows):
+    replace_slice(con, "staging.listings", pl.DataFrame(rows), {"snapshot_date": day})
+    con.execute(SQL, {"day": day})
+
+
+def history(con) -> dict:
+    rows = con.execute("SELECT * FROM staging.listing_history").pl()
+    assert (
+        rows.select("source", "listing_id").is_unique().all()
+    )  # no index: the MERGE keeps one row per listing
+    return {r["listing_id"]: r for r in rows.iter_rows(named=True)}
+
+
+@pytest.fixture
+def con(tmp_path):
+    with connect(tmp_path / "h.duckdb") as c:
+        yield c
+
+
+def test_days_listed_and_price_changes(con):
+    fold(con, D0, [listing(D0, "a", 700.0), listing(D0, "b", 500.0)])
+    fold(con, D0 + timedelta(days=1), [listing(D0 + timedelta(days=1), "a", 650.0)])
+    fold(con, D0 + timedelta(days=3), [listing(D0 + timedelta(days=3), "a", 650.0)])
+    h = history(con)
+    a = h["a"]
+    assert (a["first_seen"], a["last_seen"], a["days_listed"], a["days_seen"]) == (
+        D0,
+        D0 + timedelta(days=3),
+        4,
+        3,
+    )
+    assert (a["first_price"], a["last_price"], a["min_price"], a["max_price"], a["price_changes"]) == (
+        700,
+        650,
+        650,
+        700,
+        1,
+    )
+    assert h["b"]["days_listed"] == 1 and h["b"]["price_changes"] == 0
+
+
+def test_refolding_a_day_changes_nothing(con):
+    fold(con, D0, [listing(D0, "a", 700.0)])
+    fold(con, D0 + timedelta(days=1), [listing(D0 + timedelta(days=1), "a", 600.0)])
+    before = history(con)
+    fold(con, D0 + timedelta(days=1), [listing(D0 + timedelta(days=1), "a", 600.0)])
+    fold(con, D0, [listing(D0, "a", 700.0)])
+    assert history(con) == before
+
+
+def test_a_backfilled_earlier_day_widens_first_seen(con):
+    fold(con, D0 + timedelta(days=5), [listing(D0 + timedelta(days=5), "a", 600.0)])
+    fold(con, D0, [listing(D0, "a", 800.0)])
+    a = history(con)["a"]
+    assert (
+        a["first_seen"] == D0 and a["first_price"] == 800 and a["last_price"] == 600 and a["days_listed"] == 6
+    )
+
+
+def test_any_order_of_days_gives_the_forward_table(tmp_path):
+    """Days folded forward (the MERGE path) and in reverse or shuffled (the recompute path) agree, with a
+    day re-run after later ones and a re-run that changed a price."""
+    from warehouse.listing_history import fold_day
+
+    days = [D0 + timedelta(days=n) for n in range(6)]
+    prices = {
+        "a": [700, 700, 650, 650, 600, 640],
+        "b": [500, 480, None, 480, 470, None],
+        "c": [None, 300, 300, 310, None, 290],
+    }
+
+    def day_rows(n):
+        return [listing(days[n], k, float(v[n])) for k, v in prices.items() if v[n] is not None]
+
+    def build(order, path):
+        with connect(path) as c:
+            for n in order:
+                replace_slice(c, "staging.listings", pl.DataFrame(day_rows(n)), {"snapshot_date": days[n]})
+                fold_day(c, days[n])
+            return history(c)
+
+    forward = build(range(6), tmp_path / "f.duckdb")
+    assert (
+        forward["a"]["price_changes"] == 3
+        and forward["b"]["days_seen"] == 4
+        and forward["c"]["days_listed"] == 5
+    )
+    assert build(reversed(range(6)), tmp_path / "r.duckdb") == forward
+    assert build([3, 0, 5, 1, 4, 2, 3], tmp_path / "s.duckdb") == forward
+    assert build([2, 0, 1, 4, 3, 5], tmp_path / "m.duckdb") == forward  # ends on the MERGE path
+
+
+def test_exits_are_counted_once_and_a_store_outage_is_not_an_exit(tmp_path):
+    """A listing that leaves, comes back and leaves again is one exit (the last); a store missing a whole
+    day does not make its listings leave; any order of days gives the same table."""
+    from warehouse.listing_exits import update_exits
+
+    days = [D0 + timedelta(days=n) for n in range(5)]
+    present = {
+        "ebay": {"a": [0, 1, 3], "b": [0], "c": [4], "d": [0, 1, 2, 3, 4]},
+        "newegg": {"s1": [0, 1, 3, 4]},
+    }  # newegg answered nothing on day 2 (an outage)
+    ingested = {"ebay": range(5), "newegg": [0, 1, 3, 4]}
+
+    def rows(n):
+        return [
+            dict(listing(days[n], k, 500.0 + n), source=src)
+            for src, items in present.items()
+            for k, seen in items.items()
+            if n in seen and n in ingested[src]
+        ]
+
+    def build(order, path):
+        with connect(path) as c:
+            for n in order:
+                replace_slice(c, "staging.listings", pl.DataFrame(rows(n)), {"snapshot_date": days[n]})
+                update_exits(c, days[n])
+            return sorted(
+                c.execute(
+                    "SELECT source, listing_id, exit_date, last_seen, days_listed, last_price "
+                    "FROM marts.listing_exits"
+                ).fetchall()
+            )
+
+    forward = build(range(5), tmp_path / "f.duckdb")
+    assert forward == [("ebay", "a", days[4], days[3], 4, 503.0), ("ebay", "b", days[1], days[0], 1, 500.0)]
+    assert build([4, 3, 2, 1, 0], tmp_path / "r.duckdb") == forward
+    assert build([2, 0, 4, 1, 3, 2], tmp_path / "s.duckdb") == forward
+
+
+def test_one_ebay_marketplace_missing_a_day_does_not_make_its_listings_leave(tmp_path):
+    """EBAY_DE answers nothing on day 1 while EBAY_US does: the German listings have not left; the US one that
+    is gone has."""
+    from warehouse.listing_exits import update_exits
+
+    days = [D0 + timedelta(days=n) for n in range(3)]
+    present = {("US", "us1"): [0], ("US", "us2"): [0, 1, 2], ("DE", "de1"): [0, 2], ("DE", "de2"): [0]}
+    de_ingested = [0, 2]  # an outage of the German marketplace on day 1
+
+    with connect(tmp_path / "m.duckdb") as c:
+        for n in range(3):
+            rows = [
+                dict(listing(days[n], k, 500.0), region=region)
+                for (region, k), seen in present.items()
+                if n in seen and (region == "US" or n in de_ingested)
+            ]
+            replace_slice(c, "staging.listings", pl.DataFrame(rows), {"snapshot_date": days[n]})
+            update_exits(c, days[n])
+        exits = sorted(c.execute("SELECT listing_id, exit_date FROM marts.listing_exits").fetchall())
+    # de2 left: first absent on day 2, the next day DE answered; de1 was missing on day 1 only because DE was down
+    assert exits == [("de2", days[2]), ("us1", days[1])]
