@@ -1,6 +1,6 @@
 """`make backfill FROM=YYYY-MM-DD TO=YYYY-MM-DD` (`python -m pipelines.backfill FROM TO`): run the daily job
 for every day of the range, oldest first, one run at a time, with a line of progress per day; then bring
-up to date the later days whose history the backfill changed (pipelines/stale_days.py).
+up to date the later days whose history the backfill changed (pipelines/defs/stale_days.py).
 
 One at a time: a lock file next to the run history refuses a second backfill while one runs (and DuckDB
 refuses a second writer anyway). Interrupted (Ctrl-C, a crash, a failed day): the days done are kept in a

@@ -1,6 +1,6 @@
 """Daily partitions: one per UTC snapshot date; today's partition exists (end_offset=1) so a run can
 materialize the current day. And the look-backs as partition mappings, so Dagster knows that a day depends
-on earlier days: re-materializing day D marks the later days that read it stale (pipelines/stale_days.py
+on earlier days: re-materializing day D marks the later days that read it stale (pipelines/defs/stale_days.py
 brings them up to date), and Dagster's own backfills run the days in order."""
 
 from datetime import date

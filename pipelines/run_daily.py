@@ -113,7 +113,7 @@ def execute(
 
 
 def build_sample_history(defs: dg.Definitions, day: str, instance: dg.DagsterInstance) -> list:
-    """Sample mode: the earlier sample days the warehouse lacks (pipelines/sample_days.py), oldest first."""
+    """Sample mode: the earlier sample days the warehouse lacks (pipelines/defs/sample_days.py), oldest first."""
     from pipelines.defs.sample_days import build_earlier_days
     from warehouse.connection import connect
 
@@ -164,7 +164,7 @@ def run(argv: list[str], defs: dg.Definitions | None = None) -> int:
         latest = latest_export_day()
         print(f"exports/latest still points at {latest or 'nothing (no good day yet)'}", file=sys.stderr)
         return 1
-    # a re-run or late day changes the history later days read: bring those up to date (pipelines/stale_days.py)
+    # a re-run or late day changes the history later days read: bring those up to date (pipelines/defs/stale_days.py)
     refreshed = refresh(
         instance,
         lambda later: execute(defs, "refresh_stale_days", later, instance).success,

@@ -32,7 +32,7 @@ def no_network_sources(monkeypatch):
         probe.bind(("127.0.0.1", 0))
         dead = f"http://127.0.0.1:{probe.getsockname()[1]}"
     monkeypatch.setenv("GPUHUNT_CATALOG_URL", f"{dead}/v3")
-    # `run_daily` in sample mode builds the sample's earlier days first (pipelines/sample_days.py): off unless a
+    # `run_daily` in sample mode builds the sample's earlier days first (pipelines/defs/sample_days.py): off unless a
     # test asks for it (tests/dashboards/test_dashboard_browser.py does)
     monkeypatch.setenv("GPU_MARKET_SAMPLE_DAYS", "1")
     monkeypatch.setenv("ECB_RATES_URL", f"{dead}/eurofxref-hist.zip")

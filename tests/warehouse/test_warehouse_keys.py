@@ -1,6 +1,6 @@
 """The day tables carry no primary-key index (ddl/070): the key is enforced where rows come in."""
 
-from datetime import date
+from datetime import date, timedelta
 
 import duckdb
 import polars as pl
@@ -145,3 +145,22 @@ def test_rows_outside_the_replaced_slice_are_refused(tmp_path):
         for _ in range(2):
             replace_slices(con, [("raw.ebay_listings", day_frame(DAY, 4, "d"), {"snapshot_date": DAY})])
         assert con.execute("SELECT count(*) FROM raw.ebay_listings").fetchone() == (4,)
+
+
+def test_a_range_write_refuses_rows_outside_its_days_and_keeps_the_table(tmp_path):
+    from warehouse.marts.days import replace_days_frame
+
+    db = tmp_path / "w.duckdb"
+    frame = pl.DataFrame(
+        {"snapshot_date": [DAY], "model_id": ["m"], "condition": ["used"], "source_mode": ["sample"]}
+    )
+    with connect(db) as con:
+        columns = [r[0] for r in con.execute("DESCRIBE marts.gpu_value").fetchall()]
+        full = frame.with_columns(pl.lit(None).alias(c) for c in columns if c not in frame.columns).select(
+            columns
+        )
+        assert replace_days_frame(con, "marts.gpu_value", DAY, DAY, full) == 1
+        stray = full.with_columns(snapshot_date=pl.lit(DAY + timedelta(days=3)))
+        with pytest.raises(ValueError, match="outside"):
+            replace_days_frame(con, "marts.gpu_value", DAY, DAY, stray)
+        assert con.execute("SELECT count(*) FROM marts.gpu_value").fetchone()[0] == 1

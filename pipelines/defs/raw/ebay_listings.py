@@ -24,7 +24,7 @@ from warehouse.writes import replace_slices
 class EbayIngestConfig(dg.Config):
     """Sample mode only: the day the bundled snapshot stands for (empty: the run's own day). A run for an
     earlier day replays the snapshot as it was that many days before (sample_history.py); `make run` sets
-    it when it builds the sample's earlier days (pipelines/sample_days.py). Live mode ignores it."""
+    it when it builds the sample's earlier days (pipelines/defs/sample_days.py). Live mode ignores it."""
 
     sample_anchor_day: str = ""
     # search only these of the configured marketplaces (empty: all of them); the sample's earlier days are US only
