@@ -54,3 +54,4 @@ def rows_metadata(first: date, last: date, rows: int) -> dict:
 # the marts computed by one statement over any range of days (warehouse/marts/): a backfill of them runs
 # as one run, not one run per day
 RANGE_RUNS = dg.BackfillPolicy.single_run()
+LISTING_MARTS = ("marts.price_daily", "marts.gpu_value", "marts.budget_picks", "marts.deals")  # in flow order

@@ -20,12 +20,11 @@ import dagster as dg
 from dagster._core.storage.tags import ASSET_PARTITION_RANGE_END_TAG, ASSET_PARTITION_RANGE_START_TAG
 
 from pipelines.definitions import project_defs
+from pipelines.partitions import LISTING_MARTS
 from pipelines.resources.market_rules import MarketRulesResource
 from pipelines.resources.warehouse import WarehouseResource
 from pipelines.tables import table_key
 from pipelines.user_errors import UserError, parse_day
-
-LISTING_MARTS = ("marts.price_daily", "marts.gpu_value", "marts.budget_picks", "marts.deals")
 
 
 def listing_mart_assets() -> list[dg.AssetsDefinition]:

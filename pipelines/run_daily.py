@@ -112,6 +112,26 @@ def execute(
     )
 
 
+def execute_range(
+    defs: dg.Definitions,
+    job_name: str,
+    first: str,
+    last: str,
+    instance: dg.DagsterInstance,
+    level: str = "INFO",
+) -> dg.ExecuteInProcessResult:
+    """One run of `job_name` over the days first..last (its assets compute the range in one call)."""
+    from dagster._core.storage.tags import ASSET_PARTITION_RANGE_END_TAG, ASSET_PARTITION_RANGE_START_TAG
+
+    job = defs.resolve_job_def(job_name).with_logger_defs({"brief": brief_console})
+    return job.execute_in_process(
+        tags={ASSET_PARTITION_RANGE_START_TAG: first, ASSET_PARTITION_RANGE_END_TAG: last},
+        instance=instance,
+        raise_on_error=False,
+        run_config={"loggers": {"brief": {"config": level}}},
+    )
+
+
 def build_sample_history(defs: dg.Definitions, day: str, instance: dg.DagsterInstance) -> list:
     """Sample mode: the earlier sample days the warehouse lacks (pipelines/defs/sample_days.py), oldest first."""
     from pipelines.defs.sample_days import build_earlier_days
@@ -129,8 +149,16 @@ def build_sample_history(defs: dg.Definitions, day: str, instance: dg.DagsterIns
     def run_job(job_name, earlier, run_config) -> bool:
         return execute(defs, job_name, earlier.isoformat(), instance, run_config, level="WARNING").success
 
+    def run_range(job_name, first, last) -> bool:
+        return execute_range(defs, job_name, first.isoformat(), last.isoformat(), instance, "WARNING").success
+
     return build_earlier_days(
-        date.fromisoformat(day), stored, specs_stored, run_job, log=lambda line: print(line, file=sys.stderr)
+        date.fromisoformat(day),
+        stored,
+        specs_stored,
+        run_job,
+        run_range,
+        log=lambda line: print(line, file=sys.stderr),
     )
 
 

@@ -19,7 +19,7 @@ from datetime import date, timedelta
 
 import dagster as dg
 
-from pipelines.partitions import START_DATE, daily_partitions
+from pipelines.partitions import LISTING_MARTS, START_DATE, daily_partitions
 from pipelines.settings import env_int
 from pipelines.tables import table_key
 
@@ -30,18 +30,16 @@ SPEC_ASSETS = (  # once: specs are not per day
     "staging.gpu_benchmarks",
     "marts.gpu_specs",
 )
-TREND_ASSETS = (
+# each earlier day: its listings through staging (the listing marts follow as one range run)
+DAY_ASSETS = (
     "raw.ebay_listings",
     "raw.retailer_listings",
     "raw.fx_rates",
     "staging.listings",
     "staging.listing_history",
-    "marts.price_daily",
-    "marts.gpu_value",
-    "marts.budget_picks",
-    "marts.deals",
     "marts.listing_exits",
 )
+TREND_ASSETS = DAY_ASSETS + LISTING_MARTS  # what the dashboard's trends read
 
 HISTORY_MARKETPLACES = ("EBAY_US",)  # the trends are the US market's (the region marts are the sample day's)
 
@@ -59,9 +57,14 @@ def _sample_job(name: str, tables: tuple[str, ...], description: str):
 
 sample_history = _sample_job(
     "sample_history",
-    TREND_ASSETS,
-    "one earlier day of the bundled sample (what `make run` builds before the sample day), the assets the "
-    "dashboard's trends read. Needs op config ebay_listings.sample_anchor_day.",
+    DAY_ASSETS,
+    "one earlier day of the bundled sample (what `make run` builds before the sample day), its listings "
+    "through staging. Needs op config raw__ebay_listings.sample_anchor_day.",
+)
+sample_marts = _sample_job(
+    "sample_marts",
+    LISTING_MARTS,
+    "the listing marts of the earlier sample days, as one range run over them (after sample_history).",
 )
 sample_specs = _sample_job(
     "sample_specs",
@@ -103,12 +106,15 @@ def build_earlier_days(
     stored: set[date],
     specs_stored: bool,
     run_job: Callable[[str, date, dict | None], bool],
+    run_range: Callable[[str, date, date], bool],
     log: Callable[[str], None] = print,
     count: int | None = None,
 ) -> list[date]:
-    """Build the missing earlier sample days of `day` with `run_job(job name, day, run config)`, oldest
-    first; the days built. The spec catalog is built first when the warehouse has none. Stops at the first
-    day that fails (later days would read its gap)."""
+    """Build the missing earlier sample days of `day`, oldest first; the days built. The spec catalog is
+    built first when the warehouse has none (`run_job(job name, day, run config)`); then each day's listings
+    (`run_job`), stopping at the first day that fails (later days would read its gap); then the listing marts
+    of all the days built as one range run (`run_range(job name, first, last)`): one computation, not one
+    Dagster run per day."""
     days = missing_days(day, stored, count or sample_days())
     if days and not specs_stored and not run_job(sample_specs.name, day, None):
         log("sample history: the spec catalog failed to build; no earlier days built")
@@ -121,4 +127,10 @@ def build_earlier_days(
             break
         built.append(earlier)
         log(f"sample history [{n}/{len(days)}] {earlier} in {time.perf_counter() - started:.1f}s")
+    if built:
+        started = time.perf_counter()
+        if not run_range(sample_marts.name, built[0], built[-1]):
+            log("sample history: the listing marts of the earlier days failed")
+            return []
+        log(f"sample history: listing marts {built[0]}..{built[-1]} in {time.perf_counter() - started:.1f}s")
     return built

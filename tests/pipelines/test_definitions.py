@@ -40,7 +40,7 @@ CHECKS = {
     "marts/price_daily:price_plausible",
     "marts/cloud_prices:cloud_prices_current",
 }
-JOBS = {"daily_refresh", "refresh_stale_days", "sample_history", "sample_specs"}
+JOBS = {"daily_refresh", "refresh_stale_days", "sample_history", "sample_marts", "sample_specs"}
 
 
 def test_definitions_load():

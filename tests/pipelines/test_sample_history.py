@@ -70,16 +70,26 @@ def test_build_earlier_days_runs_specs_once_then_each_day_with_the_anchor_and_st
         calls.append((job, earlier, config))
         return earlier != day - timedelta(days=2)
 
+    def run_range(job, first, last):
+        calls.append((job, first, last))
+        return True
+
     built = build_earlier_days(
-        day, set(), specs_stored=False, run_job=run_job, log=lambda line: None, count=5
+        day, set(), specs_stored=False, run_job=run_job, run_range=run_range, log=lambda line: None, count=5
     )
-    assert [c[0] for c in calls] == ["sample_specs", "sample_history", "sample_history", "sample_history"]
+    assert [c[0] for c in calls] == [
+        "sample_specs", "sample_history", "sample_history", "sample_history", "sample_marts"
+    ]  # fmt: skip
+    assert calls[-1][1:] == (
+        day - timedelta(days=4),
+        day - timedelta(days=3),
+    )  # one range run, the days built
     assert built == [day - timedelta(days=4), day - timedelta(days=3)]  # the failed day stops the rest
     assert calls[1][2] == anchor_config(day)
     assert calls[1][2]["ops"]["raw__ebay_listings"]["config"]["sample_anchor_day"] == "2026-11-23"
     assert "raw.ebay_listings" in TREND_ASSETS
     calls.clear()
     assert build_earlier_days(
-        day, set(), specs_stored=True, run_job=run_job, log=lambda line: None, count=2
+        day, set(), specs_stored=True, run_job=run_job, run_range=run_range, log=lambda line: None, count=2
     ) == [day - timedelta(days=1)]
-    assert [c[0] for c in calls] == ["sample_history"]
+    assert [c[0] for c in calls] == ["sample_history", "sample_marts"]
