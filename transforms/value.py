@@ -7,6 +7,7 @@ import polars as pl
 MIN_LISTINGS = 3
 USE_CASE_COLUMNS = ("perf_vision", "perf_vision_basis", "perf_llm_inference", "perf_llm_inference_basis")
 VALUE_CONDITIONS = ("new", "used")
+VALUE_CONDITIONS_SQL = "(" + ", ".join(f"'{c}'" for c in VALUE_CONDITIONS) + ")"  # for a SQL IN
 
 
 def vram_class(vram: pl.Expr) -> pl.Expr:

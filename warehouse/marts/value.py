@@ -7,11 +7,15 @@ import duckdb
 import polars as pl
 
 from transforms.budget_picks import budget_picks
-from transforms.value import gpu_value
+from transforms.value import VALUE_CONDITIONS_SQL, gpu_value
 from warehouse.marts.days import replace_days_frame
 from warehouse.writes import read_frame
 
-PRICES_SQL = "SELECT * FROM marts.price_daily WHERE source = 'all' AND snapshot_date BETWEEN $first AND $last"
+# only what transforms.value reads: the pooled prices of new and used cards
+PRICES_SQL = f"""
+SELECT snapshot_date, model_id, condition, source, median, low3_mean, listing_count, source_mode
+FROM marts.price_daily
+WHERE source = 'all' AND condition IN {VALUE_CONDITIONS_SQL} AND snapshot_date BETWEEN $first AND $last"""
 VALUE_SQL = "SELECT * FROM marts.gpu_value WHERE snapshot_date BETWEEN $first AND $last"
 
 
