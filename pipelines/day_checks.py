@@ -8,10 +8,11 @@ description as the reason. The rules are plain functions of (connection, day) so
 """
 
 from collections.abc import Callable
-from datetime import date
+from datetime import date, timedelta
 
 import dagster as dg
 import duckdb
+from dagster._core.storage.tags import ASSET_PARTITION_RANGE_END_TAG, ASSET_PARTITION_RANGE_START_TAG
 
 from pipelines.resources.warehouse import WarehouseResource
 from pipelines.tables import table_key
@@ -105,10 +106,33 @@ def freshness(con: duckdb.DuckDBPyConnection, day: date) -> dg.AssetCheckResult:
     )
 
 
-def _day(context: dg.AssetCheckExecutionContext) -> date:
-    """The day the run materialized (its partition tag). Read from the run rather than declared with
-    `partitions_def=` on the check, which Dagster 1.13 still marks as a preview feature."""
-    return date.fromisoformat(context.run.tags["dagster/partition"])
+def _days(context: dg.AssetCheckExecutionContext) -> list[date]:
+    """The days the run materialized: its partition tag, or every day of a range run (the listing marts
+    compute a range in one run). Read from the run rather than declared with `partitions_def=` on the
+    check, which Dagster 1.13 still marks as a preview feature."""
+    tags = context.run.tags
+    if "dagster/partition" in tags:
+        return [date.fromisoformat(tags["dagster/partition"])]
+    first = date.fromisoformat(tags[ASSET_PARTITION_RANGE_START_TAG])
+    last = date.fromisoformat(tags[ASSET_PARTITION_RANGE_END_TAG])
+    return [first + timedelta(days=n) for n in range((last - first).days + 1)]
+
+
+def _each_day(rule, con: duckdb.DuckDBPyConnection, days: list[date]) -> dg.AssetCheckResult:
+    """`rule` on every day: the last day's result when all pass, else the first failure, naming how many
+    days failed."""
+    results = [rule(con, day) for day in days]
+    failed = [(day, r) for day, r in zip(days, results, strict=True) if not r.passed]
+    if not failed:
+        return results[-1]
+    day, first = failed[0]
+    if len(days) == 1:
+        return first
+    return _result(
+        False,
+        f"{len(failed)} of {len(days)} days fail, the first {day}: {first.description}",
+        days_failed=len(failed),
+    )
 
 
 def blocking_check(
@@ -122,6 +146,6 @@ def blocking_check(
     @dg.asset_check(asset=table_key(table), name=name, blocking=True, description=description)
     def check(context: dg.AssetCheckExecutionContext, warehouse: WarehouseResource) -> dg.AssetCheckResult:
         with warehouse.read_only() as con:
-            return rule(con, _day(context))
+            return _each_day(rule, con, _days(context))
 
     return check

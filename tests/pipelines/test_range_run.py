@@ -75,3 +75,43 @@ def test_price_daily_and_deals_bucket_open_box_the_same_way(tmp_path):
             "AND p.source = 'all'"
         ).fetchone()[0]
     assert "open_box" in buckets and orphan_deals == 0
+
+
+def test_the_blocking_price_checks_judge_every_day_of_a_range_run(tmp_path):
+    from dagster._core.storage.tags import ASSET_PARTITION_RANGE_END_TAG, ASSET_PARTITION_RANGE_START_TAG
+
+    from pipelines.defs.marts.price_checks import price_coverage, price_plausible
+
+    db = tmp_path / "w.duckdb"
+    build_warehouse(db, START, DAYS, 400, log=lambda _: None)
+    last = START + timedelta(days=DAYS - 1)
+    result = dg.materialize(
+        [listing_mart_assets()[0], price_coverage, price_plausible],
+        resources={"warehouse": WarehouseResource(db_path=str(db)), "rules": MarketRulesResource()},
+        tags={
+            ASSET_PARTITION_RANGE_START_TAG: START.isoformat(),
+            ASSET_PARTITION_RANGE_END_TAG: last.isoformat(),
+        },
+        raise_on_error=False,
+    )
+    evaluations = {e.check_name: e for e in result.get_asset_check_evaluations()}
+    assert set(evaluations) == {"price_coverage", "price_plausible"}
+    assert evaluations["price_coverage"].passed  # every simulated day prices enough models
+
+    # a day without listings in the range fails coverage, and the check names it
+    with connect(db) as con:
+        con.execute("DELETE FROM staging.listings WHERE snapshot_date = ?", [START + timedelta(days=3)])
+    again = dg.materialize(
+        [listing_mart_assets()[0], price_coverage],
+        resources={"warehouse": WarehouseResource(db_path=str(db)), "rules": MarketRulesResource()},
+        tags={
+            ASSET_PARTITION_RANGE_START_TAG: START.isoformat(),
+            ASSET_PARTITION_RANGE_END_TAG: last.isoformat(),
+        },
+        raise_on_error=False,
+    )
+    coverage = again.get_asset_check_evaluations()[0]
+    assert (
+        not coverage.passed
+        and f"1 of {DAYS} days fail, the first {START + timedelta(days=3)}" in coverage.description
+    )
