@@ -10,8 +10,9 @@ The statements below read relations by name (`kept`: snapshot_date, source, mode
 bucket), unit_price, and any other columns; `history`: earlier marts.price_daily rows). The same text runs
 on a whole range of days inside the warehouse (warehouse/marts/, what the assets and a bulk rebuild run)
 and, through the functions at the end, on Polars frames in an in-memory DuckDB (tests, the region marts,
-the dashboard). DuckDB computes the screen and the quantiles of ten million listings in seconds; the
-same in Polars plus the round trip through Arrow took three times as long (benchmark 2).
+the dashboard). Why SQL: over a range of days the listings never leave DuckDB (no frames of millions of
+rows cross into Python and back), and one text serves the warehouse and the frames alike. Benchmark 2:
+price_daily for 1,826 days (8.3 million priced listings) in 6.4 s on 2 cores, written included.
 """
 
 import duckdb
