@@ -115,3 +115,21 @@ def test_the_blocking_price_checks_judge_every_day_of_a_range_run(tmp_path):
         not coverage.passed
         and f"1 of {DAYS} days fail, the first {START + timedelta(days=3)}" in coverage.description
     )
+
+
+def test_make_rebuild_runs_the_range_and_refuses_bad_input(tmp_path, monkeypatch, capsys):
+    from pipelines.range_run import main
+
+    db = tmp_path / "w.duckdb"
+    build_warehouse(db, START, DAYS, 200, log=lambda _: None)
+    monkeypatch.setenv("GPU_MARKET_DB", str(db))
+    monkeypatch.delenv("DAGSTER_HOME", raising=False)
+    last = START + timedelta(days=DAYS - 1)
+    assert main(["range_run", START.isoformat(), last.isoformat()]) == 0
+    assert f"for {START}..{last}" in capsys.readouterr().out
+    with connect(db, read_only=True) as con:
+        days = con.execute("SELECT count(DISTINCT snapshot_date) FROM marts.price_daily").fetchone()[0]
+    assert days == DAYS
+    assert main(["range_run", last.isoformat(), START.isoformat()]) == 2
+    assert "is before the first day" in capsys.readouterr().err
+    assert main(["range_run", "yesterday"]) == 2

@@ -6,15 +6,15 @@ from datetime import date
 
 import duckdb
 
-from transforms.price_stats import PRICE_BASIS, price_daily_sql
+from transforms.price_stats import HISTORY_DAYS, PRICE_BASIS, price_daily_sql
 from warehouse.kept_listings import kept_sql
 from warehouse.marts.days import replace_days_sql
 from warehouse.source_runs import DAY_MODES_SQL, UNKNOWN
 
 PRICE_COLUMNS = "snapshot_date, source, model_id, condition, unit_price"
-HISTORY_SQL = """
+HISTORY_SQL = f"""
 SELECT snapshot_date, model_id, condition, source, median FROM marts.price_daily
-WHERE snapshot_date BETWEEN $first - INTERVAL 30 DAYS AND $first - INTERVAL 1 DAYS"""
+WHERE snapshot_date BETWEEN $first - INTERVAL {HISTORY_DAYS} DAYS AND $first - INTERVAL 1 DAYS"""
 
 
 def build_price_daily(con: duckdb.DuckDBPyConnection, first: date, last: date, open_box_as_new: bool) -> int:
