@@ -8,12 +8,12 @@ description as the reason. The rules are plain functions of (connection, day) so
 """
 
 from collections.abc import Callable
-from datetime import date, timedelta
+from datetime import date
 
 import dagster as dg
 import duckdb
-from dagster._core.storage.tags import ASSET_PARTITION_RANGE_END_TAG, ASSET_PARTITION_RANGE_START_TAG
 
+from pipelines.partitions import run_days
 from pipelines.resources.warehouse import WarehouseResource
 from pipelines.tables import table_key
 from warehouse.source_runs import day_source_mode
@@ -107,15 +107,10 @@ def freshness(con: duckdb.DuckDBPyConnection, day: date) -> dg.AssetCheckResult:
 
 
 def _days(context: dg.AssetCheckExecutionContext) -> list[date]:
-    """The days the run materialized: its partition tag, or every day of a range run (the listing marts
+    """The days the run materialized: its partition, or every day of a range run (the listing marts
     compute a range in one run). Read from the run rather than declared with `partitions_def=` on the
     check, which Dagster 1.13 still marks as a preview feature."""
-    tags = context.run.tags
-    if "dagster/partition" in tags:
-        return [date.fromisoformat(tags["dagster/partition"])]
-    first = date.fromisoformat(tags[ASSET_PARTITION_RANGE_START_TAG])
-    last = date.fromisoformat(tags[ASSET_PARTITION_RANGE_END_TAG])
-    return [first + timedelta(days=n) for n in range((last - first).days + 1)]
+    return run_days(context.run.tags)
 
 
 def _each_day(rule, con: duckdb.DuckDBPyConnection, days: list[date]) -> dg.AssetCheckResult:

@@ -3,9 +3,10 @@ materialize the current day. And the look-backs as partition mappings, so Dagste
 on earlier days: re-materializing day D marks the later days that read it stale (pipelines/defs/stale_days.py
 brings them up to date), and Dagster's own backfills run the days in order."""
 
-from datetime import date
+from datetime import date, timedelta
 
 import dagster as dg
+from dagster._core.storage.tags import ASSET_PARTITION_RANGE_END_TAG, ASSET_PARTITION_RANGE_START_TAG
 
 from transforms.deals import WINDOW_DAYS
 from transforms.price_stats import HISTORY_DAYS
@@ -33,6 +34,23 @@ CHART_DAYS = days_before(90)
 
 def partition_date(context: dg.AssetExecutionContext) -> date:
     return date.fromisoformat(context.partition_key)
+
+
+def range_tags(first: date, last: date) -> dict[str, str]:
+    """The tags that make a run materialize the days first..last as one range (a single-run backfill)."""
+    return {
+        ASSET_PARTITION_RANGE_START_TAG: first.isoformat(),
+        ASSET_PARTITION_RANGE_END_TAG: last.isoformat(),
+    }
+
+
+def run_days(tags: dict[str, str]) -> list[date]:
+    """The days a run materializes, from its tags: its partition, or every day of its range."""
+    if "dagster/partition" in tags:
+        return [date.fromisoformat(tags["dagster/partition"])]
+    first = date.fromisoformat(tags[ASSET_PARTITION_RANGE_START_TAG])
+    last = date.fromisoformat(tags[ASSET_PARTITION_RANGE_END_TAG])
+    return [first + timedelta(days=n) for n in range((last - first).days + 1)]
 
 
 def partition_days(context: dg.AssetExecutionContext) -> tuple[date, date]:

@@ -17,10 +17,9 @@ from datetime import date
 from pathlib import Path
 
 import dagster as dg
-from dagster._core.storage.tags import ASSET_PARTITION_RANGE_END_TAG, ASSET_PARTITION_RANGE_START_TAG
 
 from pipelines.definitions import project_defs
-from pipelines.partitions import LISTING_MARTS
+from pipelines.partitions import LISTING_MARTS, range_tags
 from pipelines.resources.market_rules import MarketRulesResource
 from pipelines.resources.warehouse import WarehouseResource
 from pipelines.tables import table_key
@@ -47,10 +46,7 @@ def run_listing_marts(
             "warehouse": WarehouseResource(db_path=str(db_path)),
             "rules": rules or MarketRulesResource(),
         },
-        tags={
-            ASSET_PARTITION_RANGE_START_TAG: first.isoformat(),
-            ASSET_PARTITION_RANGE_END_TAG: last.isoformat(),
-        },
+        tags=range_tags(first, last),
         instance=instance,
         raise_on_error=True,
     )

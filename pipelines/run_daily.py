@@ -115,17 +115,17 @@ def execute(
 def execute_range(
     defs: dg.Definitions,
     job_name: str,
-    first: str,
-    last: str,
+    first: date,
+    last: date,
     instance: dg.DagsterInstance,
     level: str = "INFO",
 ) -> dg.ExecuteInProcessResult:
     """One run of `job_name` over the days first..last (its assets compute the range in one call)."""
-    from dagster._core.storage.tags import ASSET_PARTITION_RANGE_END_TAG, ASSET_PARTITION_RANGE_START_TAG
+    from pipelines.partitions import range_tags
 
     job = defs.resolve_job_def(job_name).with_logger_defs({"brief": brief_console})
     return job.execute_in_process(
-        tags={ASSET_PARTITION_RANGE_START_TAG: first, ASSET_PARTITION_RANGE_END_TAG: last},
+        tags=range_tags(first, last),
         instance=instance,
         raise_on_error=False,
         run_config={"loggers": {"brief": {"config": level}}},
@@ -150,7 +150,7 @@ def build_sample_history(defs: dg.Definitions, day: str, instance: dg.DagsterIns
         return execute(defs, job_name, earlier.isoformat(), instance, run_config, level="WARNING").success
 
     def run_range(job_name, first, last) -> bool:
-        return execute_range(defs, job_name, first.isoformat(), last.isoformat(), instance, "WARNING").success
+        return execute_range(defs, job_name, first, last, instance, "WARNING").success
 
     return build_earlier_days(
         date.fromisoformat(day),

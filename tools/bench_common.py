@@ -254,7 +254,7 @@ def build_warehouse(
         n = generate_staging(con, start, n_days, per_day, pool)
         log(f"generated {n:,} staging.listings rows in {time.perf_counter() - t:.0f}s")
     if with_marts:
-        listing_marts_over(db_path, start, start + timedelta(days=n_days - 1))
+        listing_mart_assets_over(db_path, start, start + timedelta(days=n_days - 1))
         log(f"marts built ({time.perf_counter() - t:.0f}s)")
 
 
@@ -283,8 +283,3 @@ def listing_mart_assets_over(db_path: Path, first: date, last: date) -> tuple[di
         laps[asset.key.path[-1]] = f"{time.perf_counter() - t:.2f} s, peak {gb(peak_rss_bytes())}"
         written[asset.key.path[-1]] = result.metadata["rows_written"]
     return laps, written
-
-
-def listing_marts_over(db_path: Path, first: date, last: date) -> dict:
-    """Rows written per listing mart over first..last (listing_mart_assets_over)."""
-    return listing_mart_assets_over(db_path, first, last)[1]

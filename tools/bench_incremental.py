@@ -35,7 +35,7 @@ from tools.bench_common import (  # noqa: E402
     cores,
     emit,
     generate_staging,
-    listing_marts_over,
+    listing_mart_assets_over,
     remove_db,
     run_child,
     spread,
@@ -176,7 +176,7 @@ def child_build(db: Path, days: int, per_day: int) -> None:
         generate_staging(con, NEW_DAY - timedelta(days=days), days + 1, per_day, pool)
         _raw_rows_for_new_day(con, pool)
         con.execute(HISTORY_FROM_SCRATCH)
-    listing_marts_over(db, NEW_DAY - timedelta(days=days), last)  # the assets, over the history at once
+    listing_mart_assets_over(db, NEW_DAY - timedelta(days=days), last)  # the assets, over the history at once
     build_tiers(
         dg.build_asset_context(partition_key=last.isoformat()),
         config=TierRunConfig(),

@@ -13,16 +13,22 @@ from warehouse.writes import read_frame
 COLUMNS = "snapshot_date, source, listing_id, model_id, condition, unit_price, title, url, source_mode"
 
 
-def kept_sql(open_box_as_new: bool = True, col_list: str = COLUMNS) -> str:
-    """The SELECT of the kept US listings dated between two parameters (first, last), with the columns `col_list`
-    (condition is the price bucket; listings without one are left out)."""
+US_ONLY = "coalesce(region, 'US') = 'US'"
+EVERY_REGION = "true"
+
+
+def kept_sql(open_box_as_new: bool = True, col_list: str = COLUMNS, us_only: bool = True) -> str:
+    """The SELECT of the kept listings dated between two parameters (first, last), with the columns `col_list`
+    (condition is the price bucket; listings without one are left out): the US market's, or with
+    `us_only=False` every region's (the region marts)."""
     bucket_sql = price_condition_sql("l.condition", open_box_as_new)
+    region_sql = US_ONLY if us_only else EVERY_REGION
     return f"""
     SELECT * FROM (
         SELECT * REPLACE ({bucket_sql} AS condition)
         FROM (SELECT {col_list} FROM staging.listings
               WHERE snapshot_date BETWEEN $first AND $last AND exclude_reason IS NULL
-                AND model_id IS NOT NULL AND coalesce(region, 'US') = 'US') l
+                AND model_id IS NOT NULL AND {region_sql}) l
     ) WHERE condition IS NOT NULL"""
 
 

@@ -12,6 +12,7 @@ import dagster as dg
 import polars as pl
 from polars.testing import assert_frame_equal
 
+from pipelines.partitions import range_tags
 from pipelines.range_run import listing_mart_assets, run_listing_marts
 from pipelines.resources.market_rules import MarketRulesResource
 from pipelines.resources.warehouse import WarehouseResource
@@ -78,8 +79,6 @@ def test_price_daily_and_deals_bucket_open_box_the_same_way(tmp_path):
 
 
 def test_the_blocking_price_checks_judge_every_day_of_a_range_run(tmp_path):
-    from dagster._core.storage.tags import ASSET_PARTITION_RANGE_END_TAG, ASSET_PARTITION_RANGE_START_TAG
-
     from pipelines.defs.marts.price_checks import price_coverage, price_plausible
 
     db = tmp_path / "w.duckdb"
@@ -88,10 +87,7 @@ def test_the_blocking_price_checks_judge_every_day_of_a_range_run(tmp_path):
     result = dg.materialize(
         [listing_mart_assets()[0], price_coverage, price_plausible],
         resources={"warehouse": WarehouseResource(db_path=str(db)), "rules": MarketRulesResource()},
-        tags={
-            ASSET_PARTITION_RANGE_START_TAG: START.isoformat(),
-            ASSET_PARTITION_RANGE_END_TAG: last.isoformat(),
-        },
+        tags=range_tags(START, last),
         raise_on_error=False,
     )
     evaluations = {e.check_name: e for e in result.get_asset_check_evaluations()}
@@ -104,10 +100,7 @@ def test_the_blocking_price_checks_judge_every_day_of_a_range_run(tmp_path):
     again = dg.materialize(
         [listing_mart_assets()[0], price_coverage],
         resources={"warehouse": WarehouseResource(db_path=str(db)), "rules": MarketRulesResource()},
-        tags={
-            ASSET_PARTITION_RANGE_START_TAG: START.isoformat(),
-            ASSET_PARTITION_RANGE_END_TAG: last.isoformat(),
-        },
+        tags=range_tags(START, last),
         raise_on_error=False,
     )
     coverage = again.get_asset_check_evaluations()[0]

@@ -59,6 +59,10 @@ def platform_parts(warehouse: WarehouseResource) -> dg.MaterializeResult:
     )
 
 
+# what machine_inputs reads besides marts.gpu_specs (every machine asset also depends on it through its value mart)
+MACHINE_INPUT_KEYS = [table_key("marts.platform_parts"), table_key("staging.gpu_benchmarks")]
+
+
 def machine_inputs(con) -> tuple[pl.DataFrame, ...]:
     """What a machine is built from besides the day's card prices: specs, platforms, part prices, scaling."""
     specs = read_frame(con, "SELECT * FROM marts.gpu_specs")
@@ -77,11 +81,7 @@ def _inputs(con, day) -> tuple[pl.DataFrame, ...]:
     "marts.build_tiers",
     partitions_def=daily_partitions,
     kinds={"duckdb", "polars"},
-    deps=[
-        table_key("marts.gpu_value"),
-        table_key("marts.platform_parts"),
-        table_key("staging.gpu_benchmarks"),
-    ],
+    deps=[table_key("marts.gpu_value"), *MACHINE_INPUT_KEYS],
 )
 def build_tiers(
     context: dg.AssetExecutionContext, config: TierRunConfig, warehouse: WarehouseResource
@@ -119,11 +119,7 @@ def build_tiers(
     "marts.budget_builds",
     partitions_def=daily_partitions,
     kinds={"duckdb", "polars"},
-    deps=[
-        table_key("marts.gpu_value"),
-        table_key("marts.platform_parts"),
-        table_key("staging.gpu_benchmarks"),
-    ],
+    deps=[table_key("marts.gpu_value"), *MACHINE_INPUT_KEYS],
 )
 def budget_builds(
     context: dg.AssetExecutionContext, config: TierRunConfig, warehouse: WarehouseResource

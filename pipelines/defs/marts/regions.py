@@ -4,18 +4,18 @@ market, in its currency and in USD, and machines sized for its mains)."""
 import dagster as dg
 import polars as pl
 
-from pipelines.defs.marts.machines import TierRunConfig, machine_inputs
+from pipelines.defs.marts.machines import MACHINE_INPUT_KEYS, TierRunConfig, machine_inputs
 from pipelines.partitions import daily_partitions, partition_date
 from pipelines.resources.market_rules import MarketRulesResource
 from pipelines.resources.warehouse import WarehouseResource
 from pipelines.tables import table_asset, table_key
-from transforms.conditions import price_condition_sql
 from transforms.fx import usd_per_unit
 from transforms.regions import region_picks as region_pick_rows
 from transforms.regions import region_prices as region_price_rows
 from transforms.regions import region_tiers as region_tier_rows
 from transforms.regions import region_value as region_value_rows
 from warehouse.catalog import load_regions
+from warehouse.kept_listings import kept_sql
 from warehouse.source_runs import day_source_mode
 from warehouse.writes import read_frame, replace_slice, table_columns
 
@@ -23,16 +23,6 @@ REGION_KEPT_COLUMNS = (
     "snapshot_date, source, listing_id, model_id, condition, region, currency, unit_price, "
     "unit_price / fx_rate_to_usd AS unit_price_local, fx_rate_to_usd, fx_rate_date, source_mode"
 )
-
-
-def region_kept_sql(open_box_as_new: bool) -> str:
-    """The day's kept listings of every region, with the price condition bucket."""
-    bucket_sql = price_condition_sql("condition", open_box_as_new)
-    return f"""
-    SELECT * REPLACE ({bucket_sql} AS condition) FROM (
-        SELECT {REGION_KEPT_COLUMNS} FROM staging.listings
-        WHERE snapshot_date = $day AND exclude_reason IS NULL AND model_id IS NOT NULL)
-    WHERE {bucket_sql} IS NOT NULL"""
 
 
 @table_asset(
@@ -49,7 +39,11 @@ def region_prices(
     marts.price_daily: in USD and in the region's currency, with the ECB rate and its date."""
     day = partition_date(context)
     with warehouse.connect() as con:
-        kept = read_frame(con, region_kept_sql(rules.open_box_as_new), {"day": day})
+        kept = read_frame(
+            con,
+            kept_sql(rules.open_box_as_new, REGION_KEPT_COLUMNS, us_only=False),
+            {"first": day, "last": day},
+        )
         rows = region_price_rows(kept)
         if rows.height:
             rows = rows.with_columns(source_mode=pl.lit(day_source_mode(con, day)))
@@ -108,12 +102,7 @@ def region_picks(context: dg.AssetExecutionContext, warehouse: WarehouseResource
     "marts.region_tiers",
     partitions_def=daily_partitions,
     kinds={"duckdb", "polars"},
-    deps=[
-        table_key("marts.region_value"),
-        table_key("marts.platform_parts"),
-        table_key("staging.gpu_benchmarks"),
-        table_key("raw.fx_rates"),
-    ],
+    deps=[table_key("marts.region_value"), *MACHINE_INPUT_KEYS, table_key("raw.fx_rates")],
 )
 def region_tiers(
     context: dg.AssetExecutionContext, config: TierRunConfig, warehouse: WarehouseResource
