@@ -147,7 +147,7 @@ def test_rows_outside_the_replaced_slice_are_refused(tmp_path):
         assert con.execute("SELECT count(*) FROM raw.ebay_listings").fetchone() == (4,)
 
 
-def test_a_range_write_refuses_rows_outside_its_days_and_keeps_the_table(tmp_path):
+def test_a_range_write_refuses_rows_outside_its_days_or_repeating_a_key_and_keeps_the_table(tmp_path):
     from warehouse.marts.days import replace_days_frame
 
     db = tmp_path / "w.duckdb"
@@ -163,4 +163,7 @@ def test_a_range_write_refuses_rows_outside_its_days_and_keeps_the_table(tmp_pat
         stray = full.with_columns(snapshot_date=pl.lit(DAY + timedelta(days=3)))
         with pytest.raises(ValueError, match="outside"):
             replace_days_frame(con, "marts.gpu_value", DAY, DAY, stray)
+        assert con.execute("SELECT count(*) FROM marts.gpu_value").fetchone()[0] == 1
+        with pytest.raises(ValueError, match="repeat the key"):
+            replace_days_frame(con, "marts.gpu_value", DAY, DAY, pl.concat([full, full]))
         assert con.execute("SELECT count(*) FROM marts.gpu_value").fetchone()[0] == 1

@@ -26,8 +26,9 @@ def replace_days_sql(
     select_sql: str,
     params: dict | None = None,
 ) -> int:
-    """Replace `table`'s rows dated first..last with the rows of `select_sql` (which binds `params`, and
-    must yield dates within the range); how many rows were written."""
+    """Replace `table`'s rows dated first..last with the rows of `select_sql` (which binds `params`); how
+    many rows were written. Rows outside the range, or repeating the table's key (`warehouse.keys`), are
+    refused and nothing changes."""
     names = ", ".join(f'"{c}"' for c in table_columns(con, table))
     clause = _order(table)
     days = {"first": first, "last": last}
@@ -37,11 +38,15 @@ def replace_days_sql(
             f"INSERT INTO {table} ({names}) SELECT {names} FROM ({select_sql}) ORDER BY {clause}",
             params or {},
         ).fetchone()[0]
-        inside = con.execute(
-            f"SELECT count(*) FROM {table} WHERE snapshot_date BETWEEN $first AND $last", days
-        ).fetchone()[0]
-        if inside != written:  # the rollback keeps the days as they were
+        inside, distinct = con.execute(
+            f"SELECT count(*), count(DISTINCT ({clause})) FROM {table} WHERE snapshot_date BETWEEN $first AND $last",
+            days,
+        ).fetchone()
+        # the rollback keeps the days as they were (the checks replace_slices makes on a day's rows)
+        if inside != written:
             raise ValueError(f"{table}: {written - inside} of the rows lie outside {first}..{last}")
+        if distinct != inside:
+            raise ValueError(f"{table}: {inside - distinct} incoming rows repeat the key ({clause})")
     return written
 
 
