@@ -94,36 +94,49 @@ def budget_picks(
 ) -> pl.DataFrame:
     """Up to three picks per date, condition, budget and use case (one or many dates at once).
 
-    Vectorized: every eligible card is paired with every (budget, use case); the top set is marked per
-    (date, condition, use case); the cards that fit are ranked top set first within their group."""
+    Vectorized without pairing every card with every budget: the cards of each (date, condition, use case)
+    are sorted once in pick order (top set first, then most VRAM, then perf per USD, then input order); a
+    budget only removes the cards it cannot buy, so a card's rank under a budget is the running count of
+    cards that fit, up to it, in that order. One running count per budget (nine columns, not nine copies of
+    the rows; 1.2 -> 0.2 s over five years of days, benchmark 2)."""
     eligible = _eligible(value, vendors).with_row_index("_row")
     if eligible.is_empty() or not budgets or not use_cases:
         return pl.DataFrame(schema=SCHEMA)
     groups = (
         eligible.select("snapshot_date", "condition").unique(maintain_order=True).with_row_index("_group")
     )
-    grid = pl.DataFrame({"budget_usd": list(budgets), "_b": range(len(budgets))})
-    # the top set does not depend on the budget: marked once per (date, condition, use case), then only the
-    # columns the picks keep are paired with every budget (the pairing multiplies the rows by the budgets)
+    # the top set does not depend on the budget: marked once per (date, condition, use case)
     floored = _in_index(
         eligible.join(groups, on=["snapshot_date", "condition"], how="left"), use_cases
     ).filter(pl.col("vram_gb") >= pl.col("_floor"))
     top = pl.col("_ppk") >= pl.col("_ppk").max().over("_group", "_u") * NEAR_BEST
-    floored = floored.with_columns(top=top).with_row_index("_i")
-    # only numbers are paired with the budgets and sorted; the picks' other columns are joined back after
-    group = ["_group", "_b", "_u"]
+    ordered = floored.with_columns(top=top).sort(
+        ["_group", "_u", "top", "vram_gb", "_ppk", "_row"],
+        descending=[False, False, True, True, True, False],
+    )
+    fits = [pl.col("price_median") <= budget for budget in budgets]
+    ranks = ordered.select(
+        [
+            pl.when(fit).then(fit.cast(pl.Int32).cum_sum().over("_group", "_u")).alias(f"_rank{b}")
+            for b, fit in enumerate(fits)
+        ]
+    )
+    picked = pl.concat(
+        [
+            ranks.select(
+                _i=pl.int_range(pl.len(), dtype=pl.UInt32), pick_rank=f"_rank{b}", _b=pl.lit(b)
+            ).filter(pl.col("pick_rank") <= 3)
+            for b in range(len(budgets))
+        ]
+    )
+    grid = pl.DataFrame(
+        {"_b": range(len(budgets)), "budget_usd": list(budgets)}, schema_overrides={"_b": pl.Int32}
+    )
     ranked = (
-        floored.select("_i", "_group", "_u", "top", "vram_gb", "_ppk", "_row", "price_median")
-        .join(grid, how="cross")
-        .filter(pl.col("price_median") <= pl.col("budget_usd"))
-        .sort(
-            [*group, "top", "vram_gb", "_ppk", "_row"],
-            descending=[False, False, False, True, True, True, False],
-        )
-        .with_columns(pick_rank=pl.int_range(1, pl.len() + 1).over(group))
-        .filter(pl.col("pick_rank") <= 3)
-        .select("_i", "budget_usd", "pick_rank")
-        .join(floored, on="_i", how="left", maintain_order="left")
+        picked.with_columns(pl.col("_b").cast(pl.Int32))
+        .join(grid, on="_b")
+        .join(ordered.with_row_index("_i"), on="_i")
+        .sort("_group", "_b", "_u", "pick_rank")
     )
     return ranked.select(
         "snapshot_date",

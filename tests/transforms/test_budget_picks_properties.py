@@ -1,0 +1,108 @@
+"""Budget picks (transforms/budget_picks.py) against a plain reading of rule G5, one group at a time.
+
+The vectorized picks sort each day's cards once and rank them under every budget by a running count; the
+reference here loops over every date, condition, use case and budget and applies the rule's words directly.
+Hypothesis draws value frames with ties in VRAM and in perf per USD, cards that fit no budget, ineligible
+cards, several days and both conditions."""
+
+from datetime import date, timedelta
+
+import polars as pl
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from transforms.budget_picks import NEAR_BEST, budget_picks
+
+BUDGETS = (300, 750, 1_500)
+USE_CASES = {"llm": 24, "vision": 12, "beginner": 8}
+DAY = date(2026, 11, 20)
+
+card = st.fixed_dictionaries(
+    {
+        "day": st.integers(0, 2),
+        "condition": st.sampled_from(["new", "used"]),
+        "price_median": st.sampled_from([150.0, 280.0, 300.0, 500.0, 740.0, 1_400.0, 2_000.0]),
+        "vram_gb": st.sampled_from([8.0, 12.0, 16.0, 24.0, 48.0]),
+        "relative_perf": st.sampled_from([0.3, 0.6, 1.0, 1.5]),
+        "enough_listings": st.booleans(),
+        "form_factor": st.sampled_from(["pcie", "pcie", "sxm"]),
+        "cooling": st.sampled_from(["open_air", "blower", "passive"]),
+        "vendor": st.sampled_from(["nvidia", "nvidia", "amd"]),
+    }
+)
+
+
+def value_frame(cards: list[dict]) -> pl.DataFrame:
+    rows = []
+    for i, c in enumerate(cards):
+        rows.append(
+            {
+                "snapshot_date": DAY + timedelta(days=c["day"]),
+                "model_id": f"m{i}",
+                "name": f"Card {i}",
+                "condition": c["condition"],
+                "price_median": c["price_median"],
+                "listing_count": 5,
+                "enough_listings": c["enough_listings"],
+                "relative_perf": c["relative_perf"],
+                "perf_basis": "measured",
+                "perf_per_1k_usd": c["relative_perf"] / c["price_median"] * 1000,
+                "vram_gb": c["vram_gb"],
+                "form_factor": c["form_factor"],
+                "cooling": c["cooling"],
+                "vendor": c["vendor"],
+                "source_mode": "sample",
+            }
+        )
+    return pl.DataFrame(rows)
+
+
+def reference_picks(value: pl.DataFrame) -> list[tuple]:
+    """G5 read literally: per date, condition and use case, the eligible cards at or above the floor; the top
+    set is those at least NEAR_BEST of the best perf per USD; per budget, the cards it buys, top set first,
+    then most VRAM, then perf per USD, then input order; three of them."""
+    cards = [
+        (i, r)
+        for i, r in enumerate(value.iter_rows(named=True))
+        if r["enough_listings"]
+        and r["price_median"] > 0
+        and r["form_factor"] == "pcie"
+        and r["cooling"] != "passive"
+        and r["vendor"] == "nvidia"
+    ]
+    out = []
+    for day, condition in sorted({(r["snapshot_date"], r["condition"]) for _, r in cards}):
+        for use_case, floor in USE_CASES.items():
+            group = [
+                (i, r)
+                for i, r in cards
+                if r["snapshot_date"] == day and r["condition"] == condition and r["vram_gb"] >= floor
+            ]
+            if not group:
+                continue
+            best = max(r["perf_per_1k_usd"] for _, r in group)
+            for budget in BUDGETS:
+                fits = [(i, r) for i, r in group if r["price_median"] <= budget]
+                fits.sort(
+                    key=lambda ir: (
+                        not ir[1]["perf_per_1k_usd"] >= best * NEAR_BEST,
+                        -ir[1]["vram_gb"],
+                        -ir[1]["perf_per_1k_usd"],
+                        ir[0],
+                    )
+                )
+                for rank, (_, r) in enumerate(fits[:3], start=1):
+                    out.append((day, condition, use_case, budget, rank, r["model_id"]))
+    return sorted(out)
+
+
+@settings(max_examples=150, deadline=None, derandomize=True)
+@given(st.lists(card, min_size=1, max_size=14))
+def test_picks_follow_the_rule_group_by_group(cards):
+    value = value_frame(cards)
+    picks = budget_picks(value, budgets=BUDGETS, use_cases=USE_CASES)
+    got = sorted(
+        picks.select("snapshot_date", "condition", "use_case", "budget_usd", "pick_rank", "model_id").rows()
+    )
+    assert got == reference_picks(value)
+    assert (picks["price_usd"] <= picks["budget_usd"]).all()
