@@ -1,8 +1,9 @@
 """Replacing a range of days of a mart in one transaction: delete the days, insert the new rows.
 
 The day tables have no primary-key index (ddl/070), so a plain delete and insert is the cheap way. Rows
-are inserted in the table's key order, so DuckDB's zone maps keep a day's rows together for the readers
-that select one day."""
+are inserted in date order, so DuckDB's zone maps keep a day's rows together for the readers that select
+one day. Ordering by the whole key as well would keep nothing more together for them and costs more: 0.3 s
+of the 1.4 s insert of five years of price_daily (benchmark 2)."""
 
 from datetime import date
 
@@ -14,7 +15,7 @@ from warehouse.transactions import transaction
 from warehouse.writes import table_columns
 
 
-def _order(table: str) -> str:
+def _key(table: str) -> str:
     return ", ".join(SLICE_KEYS[table])
 
 
@@ -30,12 +31,12 @@ def replace_days_sql(
     many rows were written. Rows outside the range, or repeating the table's key (`warehouse.keys`), are
     refused and nothing changes."""
     names = ", ".join(f'"{c}"' for c in table_columns(con, table))
-    clause = _order(table)
+    clause = _key(table)
     days = {"first": first, "last": last}
     with transaction(con):
         con.execute(f"DELETE FROM {table} WHERE snapshot_date BETWEEN $first AND $last", days)
         written = con.execute(
-            f"INSERT INTO {table} ({names}) SELECT {names} FROM ({select_sql}) ORDER BY {clause}",
+            f"INSERT INTO {table} ({names}) SELECT {names} FROM ({select_sql}) ORDER BY snapshot_date",
             params or {},
         ).fetchone()[0]
         inside, distinct = con.execute(
