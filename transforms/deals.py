@@ -42,14 +42,11 @@ WINDOWS_CTES = f"""
 windows AS (
     SELECT snapshot_date, model_id, condition, screen_median AS group_median,
            listing_count + screened_out AS group_listings,
-           median(median) OVER (w RANGE BETWEEN INTERVAL {WINDOW_PRECEDING} DAYS PRECEDING AND CURRENT ROW)
-               AS median_30d,
-           min(min_price) OVER (w RANGE BETWEEN INTERVAL {WINDOW_PRECEDING} DAYS PRECEDING
-                                          AND INTERVAL 1 DAYS PRECEDING) AS lowest_seen,
-           count(*) OVER (w RANGE BETWEEN INTERVAL {WINDOW_PRECEDING} DAYS PRECEDING
-                                    AND INTERVAL 1 DAYS PRECEDING) AS history_days
-    FROM history
-    WINDOW w AS (PARTITION BY model_id, condition ORDER BY snapshot_date)
+           median(median) OVER (w RANGE BETWEEN {WINDOW_PRECEDING} PRECEDING AND CURRENT ROW) AS median_30d,
+           min(min_price) OVER (w RANGE BETWEEN {WINDOW_PRECEDING} PRECEDING AND 1 PRECEDING) AS lowest_seen,
+           count(*) OVER (w RANGE BETWEEN {WINDOW_PRECEDING} PRECEDING AND 1 PRECEDING) AS history_days
+    FROM (SELECT *, snapshot_date - DATE '2000-01-01' AS day_number FROM history)
+    WINDOW w AS (PARTITION BY model_id, condition ORDER BY day_number)
 ),
 judged AS (
     SELECT k.*, w.median_30d, w.lowest_seen,
