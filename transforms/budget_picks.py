@@ -98,7 +98,7 @@ def budget_picks(
     are sorted once in pick order (top set first, then most VRAM, then perf per USD, then input order); a
     budget only removes the cards it cannot buy, so a card's rank under a budget is the running count of
     cards that fit, up to it, in that order. One running count per budget (nine columns, not nine copies of
-    the rows; 1.2 -> 0.2 s over five years of days, benchmark 2)."""
+    the rows; 0.65 -> 0.29 s over the 489,570 gpu_value rows of benchmark 2's five years)."""
     eligible = _eligible(value, vendors).with_row_index("_row")
     if eligible.is_empty() or not budgets or not use_cases:
         return pl.DataFrame(schema=SCHEMA)
