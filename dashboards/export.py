@@ -1,7 +1,6 @@
 """The daily recommendation export: exports/YYYY-MM-DD/recommendations.{csv,json,parquet,md} and `latest`."""
 
 import json
-import os
 from datetime import UTC, date, datetime
 from pathlib import Path
 
@@ -9,6 +8,7 @@ import polars as pl
 
 from dashboards.markdown import render_markdown
 from dashboards.report_data import TOP_N, ReportData
+from warehouse.environment import env_path
 
 SCHEMA_VERSION = "1.4"  # 1.1: build_tiers per use case with platform, TCO and runner-up; budget_builds
 # 1.2: alerts, exits (sold or withdrawn) and days_to_sell
@@ -56,7 +56,7 @@ RECOMMENDATION_COLUMNS = [
 
 
 def export_dir() -> Path:
-    return Path(os.environ.get("GPU_MARKET_EXPORT_DIR") or DEFAULT_EXPORT_DIR)
+    return env_path("GPU_MARKET_EXPORT_DIR", DEFAULT_EXPORT_DIR)
 
 
 def latest_export_day(root: Path | None = None) -> date | None:

@@ -2,7 +2,6 @@
 plotly.js bundled with the pinned plotly package), all relative links: the folder opens from disk or any
 static host with no network."""
 
-import os
 import shutil
 from pathlib import Path
 
@@ -11,13 +10,14 @@ from plotly.offline import get_plotlyjs
 from dashboards.card_page import render_card
 from dashboards.main_page import card_file_name, render_main
 from dashboards.site_data import SiteData
+from warehouse.environment import env_path
 
 DEFAULT_PATH = Path(__file__).resolve().parent / "site" / "index.html"
 
 
 def dashboard_path() -> Path:
     """`GPU_MARKET_DASHBOARD` overrides where the main page is written (the site is its folder)."""
-    return Path(os.environ.get("GPU_MARKET_DASHBOARD") or DEFAULT_PATH)
+    return env_path("GPU_MARKET_DASHBOARD", DEFAULT_PATH)
 
 
 def _write_plotly(assets: Path) -> None:

@@ -24,12 +24,13 @@ from pathlib import Path
 import dagster as dg
 
 from pipelines.user_errors import USAGE_EXIT, UserError, parse_day
+from warehouse.environment import env_path
 
 
 def state_dir() -> Path:
     from warehouse.paths import db_path
 
-    return Path(os.environ.get("DAGSTER_HOME") or db_path().parent)
+    return env_path("DAGSTER_HOME", db_path().parent)
 
 
 def day_range(first: date, last: date) -> list[str]:

@@ -10,7 +10,6 @@ gets no stack trace. Any other exception is a bug: its full traceback is printed
 """
 
 import logging
-import os
 import sys
 import time
 from datetime import date
@@ -19,6 +18,7 @@ import dagster as dg
 
 from pipelines.settings import LIVE
 from pipelines.user_errors import USAGE_EXIT, UserError, parse_day, today_utc
+from warehouse.environment import env_set
 
 
 class FirstLine(logging.Filter):
@@ -90,7 +90,7 @@ def bug_tracebacks(result: dg.ExecuteInProcessResult) -> list[str]:
 
 def cli_instance() -> dg.DagsterInstance:
     """The run history in DAGSTER_HOME (what `make` sets), else a throwaway one."""
-    return dg.DagsterInstance.get() if os.environ.get("DAGSTER_HOME") else dg.DagsterInstance.ephemeral()
+    return dg.DagsterInstance.get() if env_set("DAGSTER_HOME") else dg.DagsterInstance.ephemeral()
 
 
 def execute(

@@ -4,12 +4,10 @@ what is expected, exit code 2. Tracebacks are for bugs only."""
 from datetime import UTC, date, datetime
 
 from pipelines.partitions import START_DATE
+from warehouse.environment import UserError
 
 USAGE_EXIT = 2
-
-
-class UserError(ValueError):
-    """Bad input from the user (a day, an environment variable); its message is the whole story."""
+__all__ = ["USAGE_EXIT", "UserError", "parse_day", "today_utc"]
 
 
 def today_utc() -> date:

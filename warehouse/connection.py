@@ -6,8 +6,6 @@ write only. Readers (dashboards, users) use `connect(read_only=True)`; when a wr
 `WarehouseBusyError` with a clear message instead of a stack of DuckDB internals.
 """
 
-import os
-import re
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -15,6 +13,7 @@ from pathlib import Path
 
 import duckdb
 
+from warehouse.environment import env_pattern
 from warehouse.migrations import apply_migrations, ddl_files
 from warehouse.paths import db_path
 
@@ -25,12 +24,12 @@ def memory_limit() -> str:
     """DuckDB's buffer limit for every connection: `GPU_MARKET_DUCKDB_MEMORY` (e.g. 4GB), else 1 GB. DuckDB
     spills to disk beyond it, so a rebuild of years of marts stays within about 2 GB of memory in all
     (benchmark 2); a day's run uses far less. DuckDB's own default is 80% of the machine's memory."""
-    value = (os.environ.get("GPU_MARKET_DUCKDB_MEMORY") or DEFAULT_MEMORY_LIMIT).strip()
-    if not re.fullmatch(r"\d+(\.\d+)?\s*(KB|MB|GB|TB|KiB|MiB|GiB|TiB)", value, flags=re.IGNORECASE):
-        raise ValueError(
-            f"GPU_MARKET_DUCKDB_MEMORY={value!r} is not valid: expected a size such as 1GB or 512MB"
-        )
-    return value
+    return env_pattern(
+        "GPU_MARKET_DUCKDB_MEMORY",
+        DEFAULT_MEMORY_LIMIT,
+        r"(?i)\d+(\.\d+)?\s*(KB|MB|GB|TB|KiB|MiB|GiB|TiB)",
+        "a size such as 1GB or 512MB",
+    )
 
 
 class WarehouseBusyError(RuntimeError):

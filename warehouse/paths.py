@@ -5,8 +5,9 @@
   replaced as a whole after each good day (warehouse/publish.py), never opened for writing.
 """
 
-import os
 from pathlib import Path
+
+from warehouse.environment import env_path
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_DB_PATH = PROJECT_ROOT / "warehouse" / "gpu_market.duckdb"
@@ -15,14 +16,13 @@ OVERRIDES_CSV = PROJECT_ROOT / "warehouse" / "overrides.csv"  # manual classific
 
 def db_path() -> Path:
     """The DuckDB file the job writes: the `GPU_MARKET_DB` environment variable, else the default."""
-    return Path(os.environ.get("GPU_MARKET_DB") or DEFAULT_DB_PATH)
+    return env_path("GPU_MARKET_DB", DEFAULT_DB_PATH)
 
 
 def read_db_path() -> Path:
     """The published read-only copy: `GPU_MARKET_READ_DB`, else `published/` beside the default file (or
     beside GPU_MARKET_DB when only that is set, so a test's warehouse publishes next to itself)."""
-    explicit = os.environ.get("GPU_MARKET_READ_DB")
-    return Path(explicit) if explicit else published_beside(db_path())
+    return env_path("GPU_MARKET_READ_DB", published_beside(db_path()))
 
 
 def published_beside(work: Path) -> Path:

@@ -20,8 +20,8 @@ from datetime import date, timedelta
 import dagster as dg
 
 from pipelines.partitions import LISTING_MARTS, START_DATE, daily_partitions
-from pipelines.settings import env_int
 from pipelines.tables import table_key
+from warehouse.environment import env_int
 
 DEFAULT_SAMPLE_DAYS = 14
 SPEC_ASSETS = (  # once: specs are not per day

@@ -1,7 +1,5 @@
 """Resources configured from the environment (secrets through EnvVar, never logged)."""
 
-import os
-
 import dagster as dg
 
 from pipelines.defs.sample_days import sample_days
@@ -17,7 +15,7 @@ from pipelines.resources.market_rules import (
 from pipelines.resources.retailers import RetailersResource
 from pipelines.resources.spec_pages import SpecPagesResource
 from pipelines.resources.warehouse import WarehouseResource
-from pipelines.settings import LIVE, env_bool, env_float, env_int, env_list, env_pattern, env_url, source_mode
+from pipelines.settings import LIVE, source_mode
 from pipelines.sources.circuit_breaker import DEFAULT_MAX_CONSECUTIVE_FAILURES
 from pipelines.sources.cloud.gpuhunt_catalog import CATALOG_URL, PROVIDERS
 from pipelines.sources.ebay.marketplaces import MARKETPLACES
@@ -25,12 +23,22 @@ from pipelines.sources.ebay.replay import sample_marketplaces
 from pipelines.sources.ecb_rates import ECB_URL
 from pipelines.user_errors import UserError
 from warehouse.connection import memory_limit
+from warehouse.environment import (
+    env_bool,
+    env_float,
+    env_int,
+    env_list,
+    env_pattern,
+    env_set,
+    env_text,
+    env_url,
+)
 from warehouse.paths import db_path, read_db_path
 
 
 def _secret(name: str) -> str | dg.EnvVar:
     """EnvVar when set (Dagster then never shows the value); empty otherwise (sample mode needs none)."""
-    return dg.EnvVar(name) if os.environ.get(name) else ""
+    return dg.EnvVar(name) if env_set(name) else ""
 
 
 def marketplace_ids(mode: str = "live") -> list[str]:
@@ -104,7 +112,7 @@ def build_resources() -> dict:
             max_consecutive_failures=failures,
         ),
         "alerts": AlertsResource(
-            watchlist_path=os.environ.get("GPU_MARKET_WATCHLIST") or str(DEFAULT_WATCHLIST),
+            watchlist_path=env_text("GPU_MARKET_WATCHLIST") or str(DEFAULT_WATCHLIST),
             urls=_secret("GPU_MARKET_ALERT_URLS"),
         ),
     }

@@ -8,10 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from pipelines.settings import env_float, env_int, env_url, source_mode
+from pipelines.settings import source_mode
 from pipelines.user_errors import UserError, parse_day
 from transforms.ingest_errors import IngestError
 from transforms.source_outcome import FAILED, OK, PARTIAL, ebay_outcome, stop_sentence
+from warehouse.environment import env_float, env_int, env_url
 
 ROOT = Path(__file__).resolve().parents[2]
 TODAY = date(2026, 11, 23)

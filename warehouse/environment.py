@@ -1,0 +1,98 @@
+"""The one home of environment reads: every environment variable the project reads (pipelines, warehouse,
+dashboards) goes through these functions, checked on the way in. A malformed value is a UserError naming the
+variable and the form expected (never a `ValueError: invalid literal for int()` from deep inside).
+
+Below `pipelines/` so that the warehouse and the dashboards, which also run without Dagster, read their file
+locations and DuckDB's memory cap here too. Secrets are only tested for presence here (`env_set`): their values
+reach the resources as Dagster `EnvVar`s and are never echoed in a message. tests/warehouse/test_environment.py
+fails when a module reads the environment anywhere else.
+"""
+
+import os
+import re
+from pathlib import Path
+
+
+class UserError(ValueError):
+    """Bad input from the user (a day, an environment variable); its message is the whole story."""
+
+
+def env_text(name: str) -> str | None:
+    """The variable's value with surrounding blanks removed; None when unset or blank."""
+    value = os.environ.get(name)
+    return value.strip() if value and value.strip() else None
+
+
+def env_set(name: str) -> bool:
+    """Whether the variable holds a value (a secret's presence, never its value)."""
+    return env_text(name) is not None
+
+
+def env_path(name: str, default: Path | str) -> Path:
+    """A file or folder location: the variable's value, else `default`."""
+    return Path(env_text(name) or default)
+
+
+def bad_setting(name: str, value: str, expected: str, example: str) -> UserError:
+    """The error for a malformed value: the variable, the value, the form expected and an example."""
+    return UserError(f"{name}={value!r} is not valid: expected {expected}, e.g. {name}={example}")
+
+
+def env_int(name: str, default: int, minimum: int = 0) -> int:
+    value = env_text(name)
+    if value is None:
+        return default
+    if not re.fullmatch(r"\d+", value) or int(value) < minimum:
+        raise bad_setting(name, value, f"a whole number >= {minimum}", str(default))
+    return int(value)
+
+
+def env_float(name: str, default: float, minimum: float = 0.0) -> float:
+    value = env_text(name)
+    if value is None:
+        return default
+    try:
+        number = float(value)
+    except ValueError:
+        number = None
+    if number is None or number != number or number < minimum or number == float("inf"):
+        raise bad_setting(name, value, f"a number >= {minimum:g}", f"{default:g}")
+    return number
+
+
+def env_bool(name: str, default: bool) -> bool:
+    value = env_text(name)
+    if value is None:
+        return default
+    if value.lower() not in ("true", "false", "1", "0", "yes", "no"):
+        raise bad_setting(name, value, "true or false", str(default).lower())
+    return value.lower() in ("true", "1", "yes")
+
+
+def env_url(name: str, default: str) -> str:
+    value = env_text(name)
+    if value is None:
+        return default
+    if not re.fullmatch(r"https?://[^\s/?#]+(/[^\s?#]*)?", value):
+        raise bad_setting(name, value, "an http(s) base URL without query", default)
+    return value.rstrip("/")
+
+
+def env_pattern(name: str, default: str, pattern: str, expected: str) -> str:
+    value = env_text(name)
+    if value is None:
+        return default
+    if not re.fullmatch(pattern, value):
+        raise bad_setting(name, value, expected, default)
+    return value
+
+
+def env_list(name: str, default: tuple[str, ...], item_pattern: str, expected: str) -> list[str]:
+    """A comma-separated list, each item matching item_pattern."""
+    value = env_text(name)
+    if value is None:
+        return list(default)
+    items = [item.strip() for item in value.split(",") if item.strip()]
+    if not items or not all(re.fullmatch(item_pattern, item) for item in items):
+        raise bad_setting(name, value, expected, ",".join(default))
+    return items
