@@ -124,20 +124,15 @@ def budget_picks(
     picked = pl.concat(
         [
             ranks.select(
-                _i=pl.int_range(pl.len(), dtype=pl.UInt32), pick_rank=f"_rank{b}", _b=pl.lit(b)
+                _i=pl.int_range(pl.len(), dtype=pl.UInt32),
+                pick_rank=f"_rank{b}",
+                _b=pl.lit(b, pl.Int32),
+                budget_usd=pl.lit(budget, pl.Int32),
             ).filter(pl.col("pick_rank") <= 3)
-            for b in range(len(budgets))
+            for b, budget in enumerate(budgets)
         ]
     )
-    grid = pl.DataFrame(
-        {"_b": range(len(budgets)), "budget_usd": list(budgets)}, schema_overrides={"_b": pl.Int32}
-    )
-    ranked = (
-        picked.with_columns(pl.col("_b").cast(pl.Int32))
-        .join(grid, on="_b")
-        .join(ordered.with_row_index("_i"), on="_i")
-        .sort("_group", "_b", "_u", "pick_rank")
-    )
+    ranked = picked.join(ordered.with_row_index("_i"), on="_i").sort("_group", "_b", "_u", "pick_rank")
     return ranked.select(
         "snapshot_date",
         "budget_usd",
