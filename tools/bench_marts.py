@@ -74,9 +74,28 @@ def child_rebuild(db: Path) -> None:
             "replaced": existing,
             "peak_rss": peak_rss_bytes(),
             "laps": laps,
+            "row_groups_per_day": row_groups_per_day(db),
             **written,
         }
     )
+
+
+def row_groups_per_day(db: Path) -> dict[str, float]:
+    """Per mart, the mean number of row groups (122,880 rows) a day's rows lie in: about 1 when the rows were
+    written in date order (warehouse/marts/days.py), so that reading one day skips the others."""
+    from pipelines.partitions import LISTING_MARTS
+    from warehouse.connection import connect
+
+    with connect(db, read_only=True) as con:
+        return {
+            table.split(".")[1]: round(
+                con.execute(
+                    f"SELECT avg(n) FROM (SELECT count(DISTINCT rowid // 122880) AS n FROM {table} GROUP BY snapshot_date)"
+                ).fetchone()[0],
+                2,
+            )
+            for table in LISTING_MARTS
+        }
 
 
 def main() -> None:
@@ -137,7 +156,8 @@ def main() -> None:
             f"{label} ({best['rows']:,} rows, {args.days:,} days, {cores()} cores): {best['seconds']:.1f} s, "
             f"peak RSS {gb(peak)} [target <= {TARGET_S:.0f} s, <= {gb(TARGET_RSS)}: {verdict(ok)}] "
             f"({spread([r['seconds'] for r in runs])} s; wrote {best['price_daily']:,} price_daily, "
-            f"{best['gpu_value']:,} gpu_value, {best['deals']:,} deals rows; steps {best['laps']})",
+            f"{best['gpu_value']:,} gpu_value, {best['deals']:,} deals rows; steps {best['laps']}; row groups per "
+            f"day {best['row_groups_per_day']})",
             flush=True,
         )
 

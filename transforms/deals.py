@@ -12,6 +12,7 @@ in memory."""
 
 import polars as pl
 
+from transforms.day_series import day_number_sql, every_day_cte
 from transforms.price_stats import SCREEN_KEEPS, run_sql
 
 UNDER_MEDIAN = 0.85
@@ -37,16 +38,20 @@ DEAL_COLUMNS = [
 ]
 
 # per date, model and condition: the median of the daily medians over the date and the 29 before it, the
-# lowest price and the number of dates among the 29 before it, and the day's screen
+# lowest price and the number of dates among the 29 before it, and the day's screen; each series filled to
+# every day (transforms/day_series.py) so that these are ROWS frames (a filled day counts no date)
 WINDOWS_CTES = f"""
+dated AS (SELECT *, {day_number_sql()} AS day_number FROM history),{every_day_cte("daily_history", "dated", "model_id, condition")},
 windows AS (
-    SELECT snapshot_date, model_id, condition, screen_median AS group_median,
-           listing_count + screened_out AS group_listings,
-           median(median) OVER (w RANGE BETWEEN {WINDOW_PRECEDING} PRECEDING AND CURRENT ROW) AS median_30d,
-           min(min_price) OVER (w RANGE BETWEEN {WINDOW_PRECEDING} PRECEDING AND 1 PRECEDING) AS lowest_seen,
-           count(*) OVER (w RANGE BETWEEN {WINDOW_PRECEDING} PRECEDING AND 1 PRECEDING) AS history_days
-    FROM (SELECT *, snapshot_date - DATE '2000-01-01' AS day_number FROM history)
-    WINDOW w AS (PARTITION BY model_id, condition ORDER BY day_number)
+    SELECT * FROM (
+        SELECT snapshot_date, model_id, condition, screen_median AS group_median,
+               listing_count + screened_out AS group_listings,
+               median(median) OVER (w ROWS BETWEEN {WINDOW_PRECEDING} PRECEDING AND CURRENT ROW) AS median_30d,
+               min(min_price) OVER (w ROWS BETWEEN {WINDOW_PRECEDING} PRECEDING AND 1 PRECEDING) AS lowest_seen,
+               count(snapshot_date) OVER (w ROWS BETWEEN {WINDOW_PRECEDING} PRECEDING AND 1 PRECEDING) AS history_days
+        FROM daily_history
+        WINDOW w AS (PARTITION BY model_id, condition ORDER BY day_number)
+    ) WHERE snapshot_date IS NOT NULL
 ),
 judged AS (
     SELECT k.*, w.median_30d, w.lowest_seen,

@@ -20,8 +20,10 @@ WHERE snapshot_date BETWEEN $first - INTERVAL {HISTORY_DAYS} DAYS AND $first - I
 def build_price_daily(con: duckdb.DuckDBPyConnection, first: date, last: date, open_box_as_new: bool) -> int:
     """Replace marts.price_daily's rows dated first..last; how many were written."""
     rows_sql = price_daily_sql(kept_sql(open_box_as_new, PRICE_COLUMNS), HISTORY_SQL)
+    # sorted by date (warehouse/marts/days.py) before the day's source mode and the constant basis join the
+    # rows: the sort then moves no text columns (1.3-1.6 s -> 1.1-1.3 s to sort and write 1.66 M rows)
     select_sql = f"""
     SELECT p.*, $basis AS price_basis, coalesce(m.source_mode, $unknown) AS source_mode
-    FROM ({rows_sql}) p LEFT JOIN ({DAY_MODES_SQL}) m USING (snapshot_date)"""
+    FROM ({rows_sql} ORDER BY snapshot_date) p LEFT JOIN ({DAY_MODES_SQL}) m USING (snapshot_date)"""
     params = {"first": first, "last": last, "basis": PRICE_BASIS, "unknown": UNKNOWN}
     return replace_days_sql(con, "marts.price_daily", first, last, select_sql, params)
