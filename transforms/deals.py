@@ -58,8 +58,15 @@ judged AS (
            coalesce(k.unit_price <= w.median_30d * {UNDER_MEDIAN}, false) AS under,
            coalesce(w.history_days >= {MIN_HISTORY_DAYS} AND k.unit_price <= w.lowest_seen * {NEAR_LOWEST}, false)
                AS near
-    FROM kept k JOIN windows w USING (snapshot_date, model_id, condition)
-    WHERE k.unit_price > 0 AND {SCREEN_KEEPS}
+    FROM kept k JOIN (
+        SELECT *, greatest(median_30d * {UNDER_MEDIAN},
+                           CASE WHEN history_days >= {MIN_HISTORY_DAYS} THEN lowest_seen * {NEAR_LOWEST} END)
+                      AS deal_ceiling
+        FROM windows
+    ) w
+    -- a listing over both thresholds is no deal: the join drops it, before its title and URL go any further
+    ON k.snapshot_date = w.snapshot_date AND k.model_id = w.model_id AND k.condition = w.condition
+       AND k.unit_price <= w.deal_ceiling AND k.unit_price > 0 AND {SCREEN_KEEPS}
 )"""
 DEALS_SELECT = """
 SELECT snapshot_date, source, listing_id, model_id, condition, title, unit_price, median_30d,
