@@ -21,7 +21,8 @@ def build_price_daily(con: duckdb.DuckDBPyConnection, first: date, last: date, o
     """Replace marts.price_daily's rows dated first..last; how many were written."""
     rows_sql = price_daily_sql(kept_sql(open_box_as_new, PRICE_COLUMNS), HISTORY_SQL)
     # sorted by date (warehouse/marts/days.py) before the day's source mode and the constant basis join the
-    # rows: the sort then moves no text columns (1.3-1.6 s -> 1.1-1.3 s to sort and write 1.66 M rows)
+    # rows: the sort then moves no text columns (sorting and writing 1.66 M rows, benchmark 2: 1.22-1.44 s
+    # -> 1.17-1.26 s in one sitting, within the noise in another)
     select_sql = f"""
     SELECT p.*, $basis AS price_basis, coalesce(m.source_mode, $unknown) AS source_mode
     FROM ({rows_sql} ORDER BY snapshot_date) p LEFT JOIN ({DAY_MODES_SQL}) m USING (snapshot_date)"""
