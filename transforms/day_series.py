@@ -10,24 +10,20 @@ its last day: a day it lacks gets a row whose other columns are NULL, which aggr
 days up to a day are the n rows up to it, and the value of exactly k days earlier is `lag(x, k)`.
 """
 
-# day numbers count from here (an integer orders and subtracts faster than a date)
-DAY_ZERO = "DATE '2000-01-01'"
+# a row's day number, counted from 2000-01-01 (an integer orders and subtracts faster than a date)
+DAY_NUMBER_SQL = "(snapshot_date - DATE '2000-01-01')"
 
 
-def day_number_sql(date_sql: str = "snapshot_date") -> str:
-    """The day number of a date expression."""
-    return f"({date_sql} - {DAY_ZERO})"
-
-
-def every_day_cte(name: str, rows: str, keys: str) -> str:
-    """CTEs ending in `name`: the rows of relation `rows` (which has an integer `day_number`, one row per day
-    and series) with a row added for every day missing between a series' first and last day, its other
-    columns NULL. A series is the rows sharing the columns `keys` (a comma-separated list)."""
+def every_day_cte(name: str, rows_sql: str, keys_sql: str) -> str:
+    """CTEs ending in `name`: the rows of the relation named `rows_sql` (which has an integer `day_number`,
+    one row per day and series) with a row added for every day missing between a series' first and last day,
+    its other columns NULL. A series is the rows sharing the columns of `keys_sql` (a comma-separated list)."""
     return f"""
 {name}_spans AS (
-    SELECT {keys}, min(day_number) AS first_day, max(day_number) AS last_day FROM {rows} GROUP BY {keys}
+    SELECT {keys_sql}, min(day_number) AS first_day, max(day_number) AS last_day FROM {rows_sql}
+    GROUP BY {keys_sql}
 ),
 {name} AS (
-    SELECT * FROM (SELECT {keys}, unnest(range(first_day, last_day + 1)) AS day_number FROM {name}_spans)
-    LEFT JOIN {rows} USING ({keys}, day_number)
+    SELECT * FROM (SELECT {keys_sql}, unnest(range(first_day, last_day + 1)) AS day_number FROM {name}_spans)
+    LEFT JOIN {rows_sql} USING ({keys_sql}, day_number)
 )"""

@@ -12,7 +12,7 @@ in memory."""
 
 import polars as pl
 
-from transforms.day_series import day_number_sql, every_day_cte
+from transforms.day_series import DAY_NUMBER_SQL, every_day_cte
 from transforms.price_stats import SCREEN_KEEPS, run_sql
 
 UNDER_MEDIAN = 0.85
@@ -40,8 +40,9 @@ DEAL_COLUMNS = [
 # per date, model and condition: the median of the daily medians over the date and the 29 before it, the
 # lowest price and the number of dates among the 29 before it, and the day's screen; each series filled to
 # every day (transforms/day_series.py) so that these are ROWS frames (a filled day counts no date)
+DAILY_HISTORY_CTES = every_day_cte("daily_history", "dated", "model_id, condition")
 WINDOWS_CTES = f"""
-dated AS (SELECT *, {day_number_sql()} AS day_number FROM history),{every_day_cte("daily_history", "dated", "model_id, condition")},
+dated AS (SELECT *, {DAY_NUMBER_SQL} AS day_number FROM history),{DAILY_HISTORY_CTES},
 windows AS (
     SELECT * FROM (
         SELECT snapshot_date, model_id, condition, screen_median AS group_median,

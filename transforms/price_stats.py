@@ -26,7 +26,7 @@ s). The look-back windows run over series filled to every day (transforms/day_se
 import duckdb
 import polars as pl
 
-from transforms.day_series import day_number_sql, every_day_cte
+from transforms.day_series import DAY_NUMBER_SQL, every_day_cte
 
 SCREEN_MIN_LISTINGS = 3
 SCREEN_LOW, SCREEN_HIGH = 0.4, 2.5
@@ -126,15 +126,16 @@ stats AS (
 # the change against exactly 7 and 30 days earlier (NULL without a row on that date); one window pass per
 # model, condition and source over the range and the history before it, each series filled to every day
 # (transforms/day_series.py) so that these are ROWS frames and lags
+DAILY_MEDIANS_CTES = every_day_cte("daily_medians", "medians", "model_id, condition, source")
 HISTORY_CTES = f"""
 medians AS (
-    SELECT *, {day_number_sql()} AS day_number FROM (
+    SELECT *, {DAY_NUMBER_SQL} AS day_number FROM (
         SELECT *, true AS current FROM stats
         UNION ALL BY NAME
         SELECT h.snapshot_date, h.model_id, h.condition, h.source, h.median, false AS current FROM history h
         WHERE NOT EXISTS (SELECT 1 FROM stats s WHERE s.snapshot_date = h.snapshot_date)
     )
-),{every_day_cte("daily_medians", "medians", "model_id, condition, source")},
+),{DAILY_MEDIANS_CTES},
 windowed AS (
     SELECT *,
            median(median) OVER (w ROWS BETWEEN {ROLLING_PRECEDING} PRECEDING AND CURRENT ROW) AS rolling_7d_median,

@@ -26,7 +26,7 @@ from warehouse.writes import scannable, table_columns
 
 @contextmanager
 def insertion_order_free(con: duckdb.DuckDBPyConnection) -> Iterator[None]:
-    """DuckDB's preserve_insertion_order off for the statements inside, as it was after."""
+    """DuckDB's preserve_insertion_order off for the statements inside, and back as it was after them."""
     before = con.execute("SELECT current_setting('preserve_insertion_order')").fetchone()[0]
     con.execute("SET preserve_insertion_order = false")
     try:
