@@ -10,7 +10,6 @@ from pathlib import Path
 
 import duckdb
 import polars as pl
-import pyarrow as pa
 
 from warehouse.keys import SLICE_KEYS
 from warehouse.transactions import transaction
@@ -25,18 +24,6 @@ def table_columns(con: duckdb.DuckDBPyConnection, table: str) -> list[str]:
     if not rows:
         raise KeyError(f"no table {table} in the warehouse")
     return [r[0] for r in rows]
-
-
-SCAN_BATCH_ROWS = 65_536
-
-
-def scannable(frame: pl.DataFrame) -> pa.Table:
-    """`frame` as an Arrow table in batches of SCAN_BATCH_ROWS rows, to register with DuckDB: DuckDB scans an
-    Arrow table one batch per thread, and a Polars frame converts to a single batch, which leaves all but
-    one core idle during an insert. Measured on benchmark 2's gpu_value (489,570 rows x 34 columns, 2 cores,
-    insertion order free as in warehouse/marts/days.py): 1.2-1.3 s to insert one batch, 0.6-0.7 s in
-    batches."""
-    return pa.Table.from_batches(frame.to_arrow().to_batches(max_chunksize=SCAN_BATCH_ROWS))
 
 
 SliceData = pl.DataFrame | list[Path]  # rows in memory, or Parquet files (large slices stream from disk)
@@ -93,7 +80,7 @@ def _replace(con: duckdb.DuckDBPyConnection, table: str, data: SliceData, where:
     col_list = ", ".join(f'"{c}"' for c in columns)
     if isinstance(data, pl.DataFrame):
         if data.height:
-            con.register("_incoming", scannable(data.select(columns)))
+            con.register("_incoming", data.select(columns).to_arrow())
             try:
                 con.execute(f"INSERT INTO {table} ({col_list}) SELECT {col_list} FROM _incoming")
             finally:
