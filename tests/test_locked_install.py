@@ -30,11 +30,14 @@ def test_every_installed_distribution_is_at_its_locked_version():
     assert unlocked == [] and drifted == [], f"not in uv.lock: {unlocked}; other versions: {drifted}"
 
 
-def test_the_dagster_family_moves_in_lock_step_and_duckdb_stays_on_1x():
+def test_the_dagster_family_moves_in_lock_step_and_duckdb_is_on_2x_without_dagsters_duckdb_add_ons():
     locked = _locked()
     family = {n: locked[canonicalize_name(n)] for n in ("dagster", "dagster-webserver", "dagster-dg-cli")}
     assert len(set().union(*family.values())) == 1, family
-    assert all(v.startswith("1.") for v in locked["duckdb"]), locked["duckdb"]
+    # one DuckDB major for everything that opens the file (2.x files are unreadable by 1.x)
+    assert all(v.startswith("2.") for v in locked["duckdb"]), locked["duckdb"]
+    # Dagster's DuckDB add-ons (dagster-duckdb, -polars, -pandas) call APIs duckdb 2.0 removed
+    assert [n for n in locked if n.startswith("dagster-duckdb")] == []
 
 
 def test_make_and_ci_install_from_the_lock_and_lint():

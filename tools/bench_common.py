@@ -17,6 +17,7 @@ import sys
 import time
 from collections.abc import Callable
 from datetime import date, timedelta
+from importlib import metadata
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -24,7 +25,10 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 SOURCE_MODE = "simulated"
-CACHE_DIR = Path(os.environ.get("GPU_MARKET_BENCH_DIR", "/tmp/gpu-market-bench"))
+# one folder per DuckDB major: a warehouse is stored in the format of the DuckDB that wrote it, so a cache
+# built by another major would be timed in that major's format (and 1.x cannot open 2.x files at all)
+DUCKDB_MAJOR = metadata.version("duckdb").split(".")[0]
+CACHE_DIR = Path(os.environ.get("GPU_MARKET_BENCH_DIR", "/tmp/gpu-market-bench")) / f"duckdb{DUCKDB_MAJOR}"
 
 
 # ------------------------------------------------------------------------------------------ reporting
@@ -218,10 +222,11 @@ def generate_staging(con, start: date, n_days: int, per_day: int, pool: list[dic
     listings live 1-40 days (slots renew), some drop their price half way, prices drift by model."""
     import polars as pl
 
+    from warehouse.writes import registered
+
     frame = pl.DataFrame(pool)
-    con.register("pool_frame", frame.to_arrow())
-    con.execute("CREATE OR REPLACE TEMP TABLE pool AS SELECT * FROM pool_frame")
-    con.unregister("pool_frame")
+    with registered(con, "pool_frame", frame):
+        con.execute("CREATE OR REPLACE TEMP TABLE pool AS SELECT * FROM pool_frame")
     sql = GENERATE_SQL.replace("{start}", start.isoformat())
     con.execute(sql, {"n_days": n_days, "per_day": per_day, "pool_size": len(pool)})
     # each simulated day's ingest run, as the ingest assets record theirs (the marts read the day's mode here)

@@ -104,10 +104,10 @@ def _raw_rows_for_new_day(con, pool: list[dict]) -> None:
     from tools.market_sim import browse_summary
     from transforms.ebay_items import item_row, rows_to_frame
     from transforms.retailer_rows import RAW_RETAILER_SCHEMA, listing_rows
-    from warehouse.writes import replace_slices
+    from warehouse.writes import read_frame, replace_slices
 
     by_title = {p["title"]: p for p in pool}
-    day_rows = con.execute("SELECT * FROM staging.listings WHERE snapshot_date = ?", [NEW_DAY]).pl()
+    day_rows = read_frame(con, "SELECT * FROM staging.listings WHERE snapshot_date = ?", [NEW_DAY])
     fetched = datetime(2026, 11, 20, 6, 0)
     ebay, shops = [], []
     for r in day_rows.iter_rows(named=True):

@@ -173,7 +173,7 @@ def run_sql(statement_sql: str, **frames: pl.DataFrame) -> pl.DataFrame:
     try:
         for name, frame in frames.items():
             con.register(f"_{name}", frame)
-        return con.execute(statement_sql).pl()
+        return con.sql(statement_sql).pl()
     finally:
         con.close()
 

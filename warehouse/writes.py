@@ -6,10 +6,13 @@ slice they replace and must not repeat their table's key (`warehouse.keys`): the
 index to catch a duplicate, so it is caught here, before anything is written.
 """
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import duckdb
 import polars as pl
+import pyarrow as pa
 
 from warehouse.keys import SLICE_KEYS
 from warehouse.transactions import transaction
@@ -24,6 +27,22 @@ def table_columns(con: duckdb.DuckDBPyConnection, table: str) -> list[str]:
     if not rows:
         raise KeyError(f"no table {table} in the warehouse")
     return [r[0] for r in rows]
+
+
+@contextmanager
+def registered(con: duckdb.DuckDBPyConnection, name: str, frame: pl.DataFrame | pa.Table) -> Iterator[None]:
+    """`frame` readable as the view `name` by the statements inside.
+
+    DuckDB 2.0 streams results: a SELECT read with fetchone() stays open, and registering a frame then
+    fails ("connection has an unfinished result"). Every caller here has read what it needs of its earlier
+    results, so they are finished first (`complete`)."""
+    con.complete()
+    con.register(name, frame)
+    try:
+        yield
+    finally:
+        con.complete()
+        con.unregister(name)
 
 
 SliceData = pl.DataFrame | list[Path]  # rows in memory, or Parquet files (large slices stream from disk)
@@ -80,11 +99,8 @@ def _replace(con: duckdb.DuckDBPyConnection, table: str, data: SliceData, where:
     col_list = ", ".join(f'"{c}"' for c in columns)
     if isinstance(data, pl.DataFrame):
         if data.height:
-            con.register("_incoming", data.select(columns).to_arrow())
-            try:
+            with registered(con, "_incoming", data.select(columns)):
                 con.execute(f"INSERT INTO {table} ({col_list}) SELECT {col_list} FROM _incoming")
-            finally:
-                con.unregister("_incoming")
         return data.height
     if not data:
         return 0
@@ -114,5 +130,8 @@ def replace_slice(
 
 
 def read_frame(con: duckdb.DuckDBPyConnection, sql: str, params: list | None = None) -> pl.DataFrame:
-    """Run a parameterized query and return a Polars frame."""
-    return con.execute(sql, params or []).pl()
+    """Run a parameterized query (`params` a list for `?`, or a dict for `$name`) and return a Polars frame.
+    DuckDB 2 gives Polars frames from relations only (`sql`), which, like `registered` above, wait for any
+    unfinished result of an earlier execute(): it is finished first."""
+    con.complete()
+    return con.sql(sql, params=params or []).pl()

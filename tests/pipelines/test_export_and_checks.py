@@ -12,6 +12,7 @@ from pipelines.defs.staging.spec_checks import spec_completeness, spec_sheet_dis
 from pipelines.resources import WarehouseResource
 from pipelines.sources.ebay.replay import sample_marketplaces
 from tests.conftest import materialize_day
+from warehouse.writes import read_frame
 
 DAY = "2026-11-20"
 
@@ -23,9 +24,11 @@ def export_dir(sample_run):
 
 def marts_value(db) -> pl.DataFrame:
     with duckdb.connect(str(db), read_only=True) as con:
-        return con.execute(
-            "SELECT * FROM marts.gpu_value WHERE snapshot_date = ? ORDER BY condition, rank_overall", [DAY]
-        ).pl()
+        return read_frame(
+            con,
+            "SELECT * FROM marts.gpu_value WHERE snapshot_date = ? ORDER BY condition, rank_overall",
+            [DAY],
+        )
 
 
 def test_csv_and_parquet_hold_exactly_the_marts_ranking(sample_run, export_dir):

@@ -18,6 +18,7 @@ from pipelines.resources.market_rules import MarketRulesResource
 from pipelines.resources.warehouse import WarehouseResource
 from tools.bench_common import build_warehouse
 from warehouse.connection import connect
+from warehouse.writes import read_frame
 
 START, DAYS = date(2026, 10, 1), 12
 SORT = {
@@ -30,7 +31,7 @@ SORT = {
 
 def _marts(db) -> dict[str, pl.DataFrame]:
     with connect(db, read_only=True) as con:
-        return {t: con.execute(f"SELECT * FROM marts.{t}").pl().sort(keys) for t, keys in SORT.items()}
+        return {t: read_frame(con, f"SELECT * FROM marts.{t}").sort(keys) for t, keys in SORT.items()}
 
 
 def test_a_range_run_writes_what_the_daily_runs_write(tmp_path):

@@ -12,6 +12,7 @@ from transforms.tiers.machine import card_reason, evaluate
 from transforms.tiers.platforms import PartPrices, platform_rows, platforms_for
 from transforms.tiers.rules import D16_CLOSE, TIERS
 from transforms.tiers.scaling import scaling_table
+from warehouse.writes import read_frame
 
 RULES = {r.tier: r for r in TIERS}
 
@@ -21,14 +22,14 @@ def warehouse(sample_run):
     with duckdb.connect(str(sample_run["db"]), read_only=True) as con:
         day = sample_run["day"]
         yield {
-            "tiers": con.execute("SELECT * FROM marts.build_tiers WHERE snapshot_date = ?", [day]).pl(),
-            "builds": con.execute("SELECT * FROM marts.budget_builds WHERE snapshot_date = ?", [day]).pl(),
-            "picks": con.execute("SELECT * FROM marts.budget_picks WHERE snapshot_date = ?", [day]).pl(),
-            "value": con.execute("SELECT * FROM marts.gpu_value WHERE snapshot_date = ?", [day]).pl(),
-            "specs": con.execute("SELECT * FROM marts.gpu_specs").pl(),
-            "platforms": con.execute("SELECT * FROM marts.platforms").pl(),
-            "parts": con.execute("SELECT * FROM marts.platform_parts").pl(),
-            "bench": con.execute("SELECT * FROM staging.gpu_benchmarks").pl(),
+            "tiers": read_frame(con, "SELECT * FROM marts.build_tiers WHERE snapshot_date = ?", [day]),
+            "builds": read_frame(con, "SELECT * FROM marts.budget_builds WHERE snapshot_date = ?", [day]),
+            "picks": read_frame(con, "SELECT * FROM marts.budget_picks WHERE snapshot_date = ?", [day]),
+            "value": read_frame(con, "SELECT * FROM marts.gpu_value WHERE snapshot_date = ?", [day]),
+            "specs": read_frame(con, "SELECT * FROM marts.gpu_specs"),
+            "platforms": read_frame(con, "SELECT * FROM marts.platforms"),
+            "parts": read_frame(con, "SELECT * FROM marts.platform_parts"),
+            "bench": read_frame(con, "SELECT * FROM staging.gpu_benchmarks"),
         }
 
 

@@ -86,8 +86,8 @@ def test_new_and_used_prices_are_kept_apart():
 
 
 def price_condition(condition, open_box_as_new=True):
-    return duckdb.sql(
-        f"SELECT {price_condition_sql('c', open_box_as_new)} FROM (SELECT ? AS c)", params=[condition]
+    return duckdb.execute(
+        f"SELECT {price_condition_sql('c', open_box_as_new)} FROM (SELECT ? AS c)", [condition]
     ).fetchone()[0]
 
 

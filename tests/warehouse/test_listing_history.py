@@ -7,7 +7,7 @@ import polars as pl
 import pytest
 
 from warehouse.connection import connect
-from warehouse.writes import replace_slice
+from warehouse.writes import read_frame, replace_slice
 
 SQL = (Path(__file__).resolve().parents[2] / "warehouse" / "sql" / "listing_history.sql").read_text()
 D0 = date(2026, 11, 1)
@@ -46,7 +46,7 @@ def fold(con, day, rows):
 
 
 def history(con) -> dict:
-    rows = con.execute("SELECT * FROM staging.listing_history").pl()
+    rows = read_frame(con, "SELECT * FROM staging.listing_history")
     assert (
         rows.select("source", "listing_id").is_unique().all()
     )  # no index: the MERGE keeps one row per listing

@@ -22,7 +22,7 @@ import pyarrow as pa
 
 from warehouse.keys import SLICE_KEYS
 from warehouse.transactions import transaction
-from warehouse.writes import table_columns
+from warehouse.writes import registered, table_columns
 
 
 @contextmanager
@@ -88,8 +88,5 @@ def replace_days_frame(
     con: duckdb.DuckDBPyConnection, table: str, first: date, last: date, frame: pl.DataFrame
 ) -> int:
     """Replace `table`'s rows dated first..last with `frame` (the table's columns)."""
-    con.register("_incoming_days", scannable(frame))
-    try:
+    with registered(con, "_incoming_days", scannable(frame)):
         return replace_days_sql(con, table, first, last, "SELECT * FROM _incoming_days")
-    finally:
-        con.unregister("_incoming_days")

@@ -17,7 +17,7 @@ from warehouse.kept_listings import kept_listings
 from warehouse.listing_exits import update_exits
 from warehouse.source_runs import day_source_mode
 from warehouse.transactions import transaction
-from warehouse.writes import read_frame
+from warehouse.writes import read_frame, registered
 
 MAX_DELIVERIES_PER_RUN = 100  # the rest wait for the next run (a flood is not a notification)
 
@@ -133,9 +133,8 @@ def record_new_alerts(con, day, entries: list, open_box_as_new: bool = True) -> 
         )
     )
     if new.height:
-        con.register("new_alerts", new.to_arrow())
-        con.execute("INSERT INTO marts.alerts BY NAME SELECT * FROM new_alerts")
-        con.unregister("new_alerts")
+        with registered(con, "new_alerts", new):
+            con.execute("INSERT INTO marts.alerts BY NAME SELECT * FROM new_alerts")
     return new.height
 
 
