@@ -17,13 +17,18 @@ DAY_NUMBER_SQL = "(snapshot_date - DATE '2000-01-01')"
 def every_day_cte(name: str, rows_sql: str, keys_sql: str) -> str:
     """CTEs ending in `name`: the rows of the relation named `rows_sql` (which has an integer `day_number`,
     one row per day and series) with a row added for every day missing between a series' first and last day,
-    its other columns NULL. A series is the rows sharing the columns of `keys_sql` (a comma-separated list)."""
+    its other columns NULL, and an integer `series` numbering the series. A series is the rows sharing the
+    columns of `keys_sql` (a comma-separated list); windows partition by `series`, one integer instead of
+    the key's text columns."""
     return f"""
 {name}_spans AS (
-    SELECT {keys_sql}, min(day_number) AS first_day, max(day_number) AS last_day FROM {rows_sql}
-    GROUP BY {keys_sql}
+    SELECT {keys_sql}, min(day_number) AS first_day, max(day_number) AS last_day, row_number() OVER () AS series
+    FROM {rows_sql} GROUP BY {keys_sql}
+),
+{name}_keyed AS (
+    SELECT r.*, s.series FROM {rows_sql} r JOIN {name}_spans s USING ({keys_sql})
 ),
 {name} AS (
-    SELECT * FROM (SELECT {keys_sql}, unnest(range(first_day, last_day + 1)) AS day_number FROM {name}_spans)
-    LEFT JOIN {rows_sql} USING ({keys_sql}, day_number)
+    SELECT * FROM (SELECT series, unnest(range(first_day, last_day + 1)) AS day_number FROM {name}_spans)
+    LEFT JOIN {name}_keyed USING (series, day_number)
 )"""

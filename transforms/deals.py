@@ -51,7 +51,7 @@ windows AS (
                min(min_price) OVER (w ROWS BETWEEN {WINDOW_PRECEDING} PRECEDING AND 1 PRECEDING) AS lowest_seen,
                count(snapshot_date) OVER (w ROWS BETWEEN {WINDOW_PRECEDING} PRECEDING AND 1 PRECEDING) AS history_days
         FROM daily_history
-        WINDOW w AS (PARTITION BY model_id, condition ORDER BY day_number)
+        WINDOW w AS (PARTITION BY series ORDER BY day_number)
     ) WHERE snapshot_date IS NOT NULL
 ),
 judged AS (

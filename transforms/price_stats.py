@@ -142,7 +142,7 @@ windowed AS (
            lag(median, {ROLLING_DAYS}) OVER w AS median_7,
            lag(median, {HISTORY_DAYS}) OVER w AS median_30
     FROM daily_medians
-    WINDOW w AS (PARTITION BY model_id, condition, source ORDER BY day_number)
+    WINDOW w AS (PARTITION BY series ORDER BY day_number)
 )"""
 PRICE_DAILY_SELECT = """
 SELECT snapshot_date, model_id, condition, source, listing_count, screened_out, min_price, low3_mean, p25,
