@@ -128,7 +128,7 @@ stats AS (
 # (transforms/day_series.py) so that these are ROWS frames and lags
 DAILY_MEDIANS_CTES = every_day_cte("daily_medians", "medians", "model_id, condition, source")
 HISTORY_CTES = f"""
-medians AS (
+medians AS NOT MATERIALIZED (
     SELECT *, {DAY_NUMBER_SQL} AS day_number FROM (
         SELECT *, true AS current FROM stats
         UNION ALL BY NAME
