@@ -61,7 +61,7 @@ def _open(path: Path, read_only: bool, wait_s: float) -> duckdb.DuckDBPyConnecti
 
 def _migrate(con: duckdb.DuckDBPyConnection) -> None:
     """Apply pending DDL and CHECKPOINT at once, so DDL never waits in the write-ahead log; with nothing
-    pending, run no statement at all. DuckDB 1.5 cannot replay a WAL holding COMMENT ON a table with a
+    pending, run no statement at all. DuckDB 1.5 could not replay a WAL holding COMMENT ON a table with a
     function DEFAULT (schema_migrations.applied_at; duckdb/duckdb#21490): after a crash such a WAL kept the
     warehouse from opening ("Failure while replaying WAL file")."""
     try:
