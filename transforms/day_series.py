@@ -6,9 +6,9 @@ the rows as stored, a day without a row makes that a RANGE frame over day number
 far slower than a ROWS frame: measured over benchmark 2's 1.66 million price_daily rows (2 cores), the
 three RANGE windows took 2.0 s, the same three as ROWS frames and lags over the filled series 1.4-1.7 s,
 filling included, with identical output (EXCEPT ALL both ways), on DuckDB 1.5; on DuckDB 2.0.1, 1.7-2.4 s
-against 1.2-1.9 s. So each series is filled from its first to
-its last day: a day it lacks gets a row whose other columns are NULL, which aggregates skip. Then the n
-days up to a day are the n rows up to it, and the value of exactly k days earlier is `lag(x, k)`.
+against 1.2-1.9 s. So each series is filled from its first to its last day: a day it lacks gets a row whose
+other columns are NULL, which aggregates skip. Then the n days up to a day are the n rows up to it, and the
+value of exactly k days earlier is `lag(x, k)`.
 """
 
 # a row's day number, counted from 2000-01-01 (an integer orders and subtracts faster than a date)

@@ -129,7 +129,7 @@ def replace_slice(
     return replace_slices(con, [(table, frame, where)])[table]
 
 
-def read_frame(con: duckdb.DuckDBPyConnection, sql: str, params: list | None = None) -> pl.DataFrame:
+def read_frame(con: duckdb.DuckDBPyConnection, sql: str, params: list | dict | None = None) -> pl.DataFrame:
     """Run a parameterized query (`params` a list for `?`, or a dict for `$name`) and return a Polars frame.
     DuckDB 2 gives Polars frames from relations only (`sql`), which, like `registered` above, wait for any
     unfinished result of an earlier execute(): it is finished first."""
