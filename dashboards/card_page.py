@@ -5,6 +5,7 @@ import polars as pl
 
 from dashboards import charts
 from dashboards.html_parts import Col, esc, fmt, link, page, table
+from dashboards.report_data import with_buy_rank
 from dashboards.site_data import SiteData
 
 SPEC_FIELDS = [
@@ -25,6 +26,11 @@ SPEC_FIELDS = [
     ("pcie_gen", "PCIe generation"),
     ("power_connectors", "Power connectors"),
     ("source", "Spec source"),
+    ("compute_target", "Compute target"),
+    ("software_support", "Software support (S1)"),
+    ("support_note", "Support"),
+    ("support_ends", "Support ends"),
+    ("support_sources", "Support sources"),
 ]
 PERF_FIELDS = [
     ("relative_perf", "perf_basis", "Training index (RTX 3090 = 1)"),
@@ -53,8 +59,9 @@ def _today(value: pl.DataFrame) -> str:
         Col("price_low", "low USD", True),
         Col("listing_count", "listings", True),
         Col("perf_per_1k_usd", "perf / 1k USD", True),
-        Col("rank_overall", "value rank", True),
-        Col("enough_listings", "enough listings"),
+        Col("buy_rank", "buy rank", True),
+        Col("rank_overall", "rank of all cards", True),
+        Col("caveat", "caveat"),
     ]
     return table(value.to_dicts(), cols, "today", "Prices today")
 
@@ -86,7 +93,9 @@ def render_card(data: SiteData, model_id: str) -> str:
     chart_divs = "".join(
         f'<div class="chart" id="{cid}" role="img" aria-label="{esc(labels[cid])}"></div>' for cid in figures
     )
-    value = data.report.ranking.filter(pl.col("model_id") == model_id)
+    # the buy rank counts only the day's recommended cards, as the headline lists do; a card left out of them
+    # shows none, and its caveat says why
+    value = with_buy_rank(data.report.ranking).filter(pl.col("model_id") == model_id)
     body = (
         f'<p><a href="../index.html">← All cards</a></p><h1>{esc(name)}</h1>'
         f'<div class="banner" id="date-banner">Data date: {esc(data.day.isoformat())} · source mode: '

@@ -7,15 +7,17 @@ from pathlib import Path
 import polars as pl
 
 from dashboards.markdown import render_markdown
-from dashboards.report_data import TOP_N, ReportData
+from dashboards.report_data import TOP_N, ReportData, with_buy_rank
 from warehouse.environment import env_path
 
-SCHEMA_VERSION = "1.4"  # 1.1: build_tiers per use case with platform, TCO and runner-up; budget_builds
+SCHEMA_VERSION = "1.5"  # 1.1: build_tiers per use case with platform, TCO and runner-up; budget_builds
 # 1.2: alerts, exits (sold or withdrawn) and days_to_sell
 # 1.3: performance per use case (perf_vision, perf_llm_inference, their value and ranks; build_tiers.perf_index),
 #      performance_indices (each index's source and leave-one-out error) and buy_vs_rent
 # 1.4: budget_picks.perf_index/perf_basis; region_tiers (machines per region in local currency, sized for its
 #      mains) and cross_market_prices (the same card in every region against the US)
+# 1.5: recommendations carry buy_rank (rank among the cards a buyer can act on by default), recommended, caveat
+#      (server only, passive, CUDA 12 only ... in words), architecture and software support (S1, issue 34)
 DEFAULT_EXPORT_DIR = Path(__file__).resolve().parent.parent / "exports"
 SAMPLE_NOTICE = (
     "SAMPLE DATA: built from the project's bundled sample snapshot, not from live market listings. "
@@ -27,6 +29,9 @@ RECOMMENDATION_COLUMNS = [
     "snapshot_date",
     "condition",
     "rank_overall",
+    "buy_rank",
+    "recommended",
+    "caveat",
     "model_id",
     "name",
     "vram_gb",
@@ -51,6 +56,10 @@ RECOMMENDATION_COLUMNS = [
     "usd_per_fp16_tflop",
     "tdp_w",
     "form_factor",
+    "architecture",
+    "software_support",
+    "support_label",
+    "support_ends",
     "source_mode",
 ]
 
@@ -66,8 +75,15 @@ def latest_export_day(root: Path | None = None) -> date | None:
 
 
 def recommendations(data: ReportData) -> pl.DataFrame:
-    return data.ranking.select(RECOMMENDATION_COLUMNS).with_columns(
-        data_kind=pl.lit("sample" if data.is_sample else "live"), price_basis=pl.lit(PRICE_BASIS)
+    """Every card of the day: those a buyer can act on by default first, by buy rank; the rest after them,
+    each with its caveat in words."""
+    return (
+        with_buy_rank(data.ranking)
+        .sort(["condition", "buy_rank", "rank_overall"], nulls_last=True)
+        .select(RECOMMENDATION_COLUMNS)
+        .with_columns(
+            data_kind=pl.lit("sample" if data.is_sample else "live"), price_basis=pl.lit(PRICE_BASIS)
+        )
     )
 
 

@@ -7,6 +7,7 @@ import polars as pl
 
 from dashboards import charts
 from dashboards.html_parts import Col, esc, fmt, link, page, table
+from dashboards.report_data import with_buy_rank
 from dashboards.site_data import SiteData
 from transforms.use_cases import USE_CASES
 
@@ -144,19 +145,24 @@ def value_table(data: SiteData) -> str:
         Col("perf_per_1k_usd", "perf / 1k USD", True),
         Col("perf_per_1k_usd_llm_inference", "LLM perf / 1k USD", True),
         Col("usd_per_gb_vram", "USD / GB", True),
-        Col("rank_overall", "rank", True),
+        Col("buy_rank", "buy rank", True),
+        Col("caveat", "caveat"),
         Col("perf_basis", "basis"),
         Col("vendor", "vendor"),
         Col("form_factor", "form"),
     ]
-    rows = data.report.ranking.filter(pl.col("enough_listings")).sort(
-        "perf_per_1k_usd", descending=True, nulls_last=True
+    rows = (
+        with_buy_rank(data.report.ranking)
+        .filter(pl.col("enough_listings"))
+        .sort(["buy_rank", "perf_per_1k_usd"], descending=[False, True], nulls_last=True)
     )
     return _section(
         "value",
         "Performance per USD, new and used",
         "Every card priced on at least 3 listings today; relative performance: RTX 3090 = 1 "
-        "(training index; basis says measured or modelled). Open a card for its history.",
+        "(training index; basis says measured or modelled). Cards a buyer can act on by default come first "
+        "with their buy rank; the rest follow unranked, the caveat saying why (server only, passive, CUDA 12 "
+        "only, ...). Open a card for its history.",
         table(
             rows.to_dicts(),
             cols,

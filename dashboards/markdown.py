@@ -50,13 +50,14 @@ def table(frame: pl.DataFrame, columns: dict[str, str]) -> str:
 
 
 RANK_COLS = {
-    "rank_overall": "#",
+    "buy_rank": "#",
     "name": "GPU",
     "vram_gb": "VRAM GB",
     "price_median": "median USD",
     "listing_count": "listings",
     "relative_perf": "rel. perf",
     "perf_per_1k_usd": "perf / 1k USD",
+    "caveat": "caveat",
 }
 
 
@@ -75,9 +76,11 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
         out.append(SAMPLE_BANNER)
     out.append(
         "Prices are asking prices of active listings (not sale prices), shipping included, after an outlier "
-        "screen. Relative performance: `dl_index_v1` (RTX 3090 = 1.0). Figures resting on fewer than 3 "
-        "listings, and SXM/OAM modules (they need a server board), are left out of the top lists and "
-        "picks; `marts.gpu_value` has every card.\n"
+        "screen. Relative performance: `dl_index_v1` (RTX 3090 = 1.0). The top lists rank only cards a buyer "
+        "can act on by default: priced on at least 3 listings, a PCIe card with its own fans (no SXM/OAM "
+        "module, no passive server card), NVIDIA (D11), software support current in CUDA 13 for the "
+        "horizon (S1) and fp16 tensor cores (S2). Their caveats (e.g. no bf16) stand in the row; "
+        "`marts.gpu_value` and `recommendations.csv` keep every card with the reason it is left out.\n"
     )
     for condition in ("new", "used"):
         ranked = data.top_ranking.filter(pl.col("condition") == condition).head(top_n)

@@ -44,11 +44,32 @@ class ReportData:
 
     @property
     def top_ranking(self) -> pl.DataFrame:
-        """What the top lists show: PCIe cards priced on at least 3 listings, best perf per USD first.
-        (SXM/OAM modules need a server board; marts.gpu_value keeps them.)"""
-        return self.ranking.filter(pl.col("enough_listings") & PLUG_IN).sort(
-            "perf_per_1k_usd", descending=True
+        """What the top lists show: only cards a buyer can act on by default (`recommended`: priced on 3+
+        listings, a PCIe card with its own fans, NVIDIA (D11), software support current over the horizon (S1),
+        fp16 tensor cores (S2)), best perf per USD first, each with its caveat words. marts.gpu_value keeps
+        every card with the reason it is left out."""
+        return (
+            with_buy_rank(self.ranking)
+            .filter(pl.col("buy_rank").is_not_null())
+            .sort("perf_per_1k_usd", descending=True)
         )
+
+
+def actionable(frame: pl.DataFrame) -> pl.Expr:
+    """`recommended` where the value rows have it; before the column existed, the older screen (3+ listings, PCIe)."""
+    if "recommended" in frame.columns:
+        return pl.col("recommended").fill_null(False)
+    return pl.col("enough_listings") & PLUG_IN
+
+
+def with_buy_rank(frame: pl.DataFrame) -> pl.DataFrame:
+    """`buy_rank`: the rank by perf per USD among the day's recommended cards of the condition (NULL for the
+    rest, which the headline lists never rank); `caveat` added empty to rows read before it existed."""
+    if "caveat" not in frame.columns:
+        frame = frame.with_columns(caveat=pl.lit(None, pl.String))
+    ok = actionable(frame)
+    rank = pl.col("perf_per_1k_usd").rank("ordinal", descending=True).over("condition", ok)
+    return frame.with_columns(buy_rank=pl.when(ok).then(rank).cast(pl.Int32))
 
 
 def load_report(con: duckdb.DuckDBPyConnection, day: date) -> ReportData:

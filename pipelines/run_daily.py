@@ -166,6 +166,7 @@ def run(argv: list[str], defs: dg.Definitions | None = None) -> int:
     """`defs` defaults to the code location's; tests pass definitions whose resources point at a loopback."""
     started = time.perf_counter()
     day = (parse_day(argv[1]) if len(argv) > 1 and argv[1].strip() else today_utc()).isoformat()
+    from dashboards.console import top_lines
     from dashboards.export import export_dir
     from pipelines.defs.stale_days import refresh
     from warehouse.connection import connect
@@ -199,12 +200,7 @@ def run(argv: list[str], defs: dg.Definitions | None = None) -> int:
         graph=defs.resolve_asset_graph(),
     )
     with connect(read_only=True) as con:
-        top = con.execute(
-            "SELECT condition, name, price_median, perf_per_1k_usd, listing_count FROM marts.gpu_value "
-            "WHERE snapshot_date = ? AND enough_listings AND coalesce(form_factor, 'pcie') = 'pcie' "
-            "ORDER BY perf_per_1k_usd DESC LIMIT 5",
-            [day],
-        ).fetchall()
+        top = top_lines(con, day)
     print()
     if mode != "live":
         print("*** SAMPLE DATA: bundled project-authored snapshot, not market prices ***")
@@ -215,9 +211,7 @@ def run(argv: list[str], defs: dg.Definitions | None = None) -> int:
     print(f"warehouse: {db_path()} (the job's file)")
     print(f"published: {read_db_path()} (open this one for SQL: duckdb -readonly ...)")
     print(f"export:    {export_dir() / day}")
-    print(f"top five PCIe cards by performance per 1,000 USD on {day} (asking prices of active listings):")
-    for i, (condition, name, price, ppu, n) in enumerate(top, 1):
-        print(f"  {i}. {name} ({condition}) median {price:,.0f} USD, {ppu:.2f} per 1k USD, {n} listings")
+    print("\n".join(top))
     done = time.perf_counter()
     print(f"took {done - started:.1f}s (loading definitions {loaded - started:.1f}s)")
     return 0

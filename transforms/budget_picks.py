@@ -14,22 +14,35 @@ in `perf_index` with their basis (measured or modelled) in `perf_basis`. A value
 
 Eligible: priced on at least 3 listings; a PCIe card with its own fans (an SXM or OAM module needs a server
 board; a passive card needs a server chassis's forced airflow, D12); NVIDIA unless any vendor is admitted (D11,
-the same default as the build tiers); at least the use case's VRAM floor.
+the same default as the build tiers); at least the use case's VRAM floor; software support current for the
+horizon (S1) and the use case's precision (S2: bf16 for LLM, fp16 tensor cores for vision and beginner), as
+in the build tiers; `support_excluded` counts the cards S1 and S2 kept out. `allow_legacy_cards` admits legacy
+cards and lifts S2.
 """
 
 import polars as pl
 
 from transforms.perf_indices import USE_CASE_INDEX, per_1k_column, perf_column
-from transforms.tiers.rules import DEFAULT_VENDORS
+from transforms.software_support import support_blocker
+from transforms.tiers.config import TierConfig
+from transforms.tiers.rules import DEFAULT_VENDORS, USE_CASE_PRECISION
 from transforms.use_cases import USE_CASES
 from transforms.value import PLUG_IN
 
 BUDGETS_USD = (300, 500, 750, 1_000, 1_500, 2_000, 3_000, 5_000, 10_000)
 NEAR_BEST = 0.5
 RULE = (
-    "G5: NVIDIA PCIe cards with their own fans at least half as good per USD (in the use case's index) as the "
-    "best, then the most VRAM the budget buys, then perf/USD"
+    "G5: NVIDIA PCIe cards with their own fans, current software support (S1) and the use case's precision (S2), "
+    "at least half as good per USD (in the use case's index) as the best, then the most VRAM the budget buys, "
+    "then perf/USD"
 )
+SUPPORT_COLUMNS = {
+    "software_support": pl.String,
+    "support_label": pl.String,
+    "support_ends": pl.Date,
+    "bf16": pl.Boolean,
+    "fp16_tensor": pl.Boolean,
+}
 
 
 SCHEMA = {
@@ -49,7 +62,24 @@ SCHEMA = {
     "source_mode": pl.String,
     "perf_index": pl.String,
     "perf_basis": pl.String,
+    "software_support": pl.String,
+    "support_excluded": pl.Int32,
 }
+
+
+def _with_support(value: pl.DataFrame) -> pl.DataFrame:
+    """A value frame read before the support columns existed: every card's support unknown (never picked)."""
+    return value.with_columns(
+        pl.lit(None, t).alias(c) for c, t in SUPPORT_COLUMNS.items() if c not in value.columns
+    )
+
+
+def _blocked(horizon_years: float, allow_legacy: bool) -> pl.Expr:
+    """Rule S1 as the picks apply it (transforms.software_support.support_blocker; allow_legacy_cards admits
+    current and legacy cards whatever their end of support)."""
+    if allow_legacy:
+        return ~pl.col("software_support").fill_null("unknown").is_in(["current", "legacy"])
+    return support_blocker(pl.col("snapshot_date"), horizon_years).is_not_null()
 
 
 def _eligible(value: pl.DataFrame, vendors: tuple[str, ...] | None) -> pl.DataFrame:
@@ -63,8 +93,9 @@ def _eligible(value: pl.DataFrame, vendors: tuple[str, ...] | None) -> pl.DataFr
     return value.filter(keep)
 
 
-def _in_index(eligible: pl.DataFrame, use_cases: dict[str, int]) -> pl.DataFrame:
-    """One copy of the eligible cards per use case, with that use case's index as _perf / _ppk / _basis."""
+def _in_index(eligible: pl.DataFrame, use_cases: dict[str, int], allow_legacy: bool = False) -> pl.DataFrame:
+    """One copy of the eligible cards per use case, with that use case's index as _perf / _ppk / _basis, and
+    _s2: the card lacks the precision the use case needs (rule S2; never with allow_legacy_cards)."""
     frames = []
     for u, (use_case, floor) in enumerate(use_cases.items()):
         index = USE_CASE_INDEX.get(use_case, "training")
@@ -81,6 +112,9 @@ def _in_index(eligible: pl.DataFrame, use_cases: dict[str, int]) -> pl.DataFrame
                 _perf=pl.col(perf_column(index)),
                 _ppk=pl.col(per_1k_column(index)),
                 _basis=pl.col(basis) if basis in eligible.columns else pl.lit(None, pl.String),
+                _s2=pl.lit(False)
+                if allow_legacy or use_case not in USE_CASE_PRECISION
+                else ~pl.col(USE_CASE_PRECISION[use_case]).fill_null(False),
             )
         )
     return pl.concat(frames).filter(pl.col("_ppk") > 0)
@@ -91,6 +125,8 @@ def budget_picks(
     budgets=BUDGETS_USD,
     use_cases=USE_CASES,
     vendors: tuple[str, ...] | None = DEFAULT_VENDORS,
+    horizon_years: float = TierConfig.horizon_years,
+    allow_legacy_cards: bool = False,
 ) -> pl.DataFrame:
     """Up to three picks per date, condition, budget and use case (one or many dates at once).
 
@@ -99,16 +135,29 @@ def budget_picks(
     budget only removes the cards it cannot buy, so a card's rank under a budget is the running count of
     cards that fit, up to it, in that order. One running count per budget (nine columns, not nine copies of
     the rows; 0.65 -> 0.29 s over the 489,570 gpu_value rows of benchmark 2's five years)."""
-    eligible = _eligible(value, vendors).with_row_index("_row")
+    eligible = (
+        _eligible(_with_support(value), vendors)
+        .with_columns(_s1=_blocked(horizon_years, allow_legacy_cards))
+        .with_row_index("_row")
+    )
     if eligible.is_empty() or not budgets or not use_cases:
         return pl.DataFrame(schema=SCHEMA)
     groups = (
         eligible.select("snapshot_date", "condition").unique(maintain_order=True).with_row_index("_group")
     )
     # the top set does not depend on the budget: marked once per (date, condition, use case)
-    floored = _in_index(
-        eligible.join(groups, on=["snapshot_date", "condition"], how="left"), use_cases
-    ).filter(pl.col("vram_gb") >= pl.col("_floor"))
+    floored = (
+        _in_index(
+            eligible.join(groups, on=["snapshot_date", "condition"], how="left"),
+            use_cases,
+            allow_legacy_cards,
+        )
+        .filter(pl.col("vram_gb") >= pl.col("_floor"))
+        .with_columns(
+            support_excluded=(pl.col("_s1") | pl.col("_s2")).sum().over("_group", "_u").cast(pl.Int32)
+        )
+        .filter(~pl.col("_s1") & ~pl.col("_s2"))
+    )
     top = pl.col("_ppk") >= pl.col("_ppk").max().over("_group", "_u") * NEAR_BEST
     ordered = floored.with_columns(top=top).sort(
         ["_group", "_u", "top", "vram_gb", "_ppk", "_row"],
@@ -150,4 +199,6 @@ def budget_picks(
         source_mode=pl.col("source_mode"),
         perf_index=pl.col("perf_index"),
         perf_basis=pl.col("_basis"),
+        software_support=pl.col("software_support"),
+        support_excluded=pl.col("support_excluded"),
     ).cast(SCHEMA)

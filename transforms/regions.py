@@ -82,14 +82,16 @@ def region_value(prices: pl.DataFrame, specs: pl.DataFrame) -> pl.DataFrame:
     )
 
 
-def region_picks(value: pl.DataFrame) -> pl.DataFrame:
+def region_picks(
+    value: pl.DataFrame, horizon_years: float = TierConfig.horizon_years, allow_legacy_cards: bool = False
+) -> pl.DataFrame:
     """marts.budget_picks per region (same rule, budgets in USD so regions compare), with the pick's median in
     the region's currency."""
     return _per_region(
         value,
-        lambda part: budget_picks(part).join(
-            part.select(*KEY, "currency", price_local=pl.col("median_local")), on=KEY, how="left"
-        ),
+        lambda part: budget_picks(
+            part, horizon_years=horizon_years, allow_legacy_cards=allow_legacy_cards
+        ).join(part.select(*KEY, "currency", price_local=pl.col("median_local")), on=KEY, how="left"),
     )
 
 
@@ -113,6 +115,7 @@ def region_config(region: dict, base: TierConfig, usd_per_unit: float | None) ->
         allow_risers=base.allow_risers,
         allow_water_cooling=base.allow_water_cooling,
         vendors=base.vendors,
+        allow_legacy_cards=base.allow_legacy_cards,
     )
 
 

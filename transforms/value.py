@@ -4,6 +4,10 @@ Per use case: the training index (relative_perf, rank_overall), vision and LLM i
 
 import polars as pl
 
+from transforms.software_support import support_blocker
+from transforms.tiers.config import TierConfig
+from transforms.tiers.rules import DEFAULT_VENDORS
+
 MIN_LISTINGS = 3
 USE_CASE_COLUMNS = ("perf_vision", "perf_vision_basis", "perf_llm_inference", "perf_llm_inference_basis")
 VALUE_CONDITIONS = ("new", "used")
@@ -25,6 +29,65 @@ def vram_class(vram: pl.Expr) -> pl.Expr:
 PLUG_IN = pl.col("form_factor").fill_null("pcie") == "pcie"
 """Cards that go in a desktop or workstation slot; SXM and OAM modules need a server board."""
 
+SUPPORT_SPEC_COLUMNS = {
+    "architecture": pl.String,
+    "bf16": pl.Boolean,
+    "fp16_tensor": pl.Boolean,
+    "software_support": pl.String,
+    "support_ends": pl.Date,
+    "support_label": pl.String,
+    "support_note": pl.String,
+}
+
+
+def _words(condition: pl.Expr, words: pl.Expr | str) -> pl.Expr:
+    return pl.when(condition).then(words if isinstance(words, pl.Expr) else pl.lit(words))
+
+
+def caveats(horizon_years: float = TierConfig.horizon_years) -> pl.Expr:
+    """Every reason, in words, that a card is not recommended by default or is limited; NULL when none. The
+    top lists, the dashboard and the export show it in the card's row (issue 34)."""
+    vendor = pl.col("vendor").fill_null("unknown")
+    form = pl.col("form_factor").fill_null("pcie")
+    module = pl.col("name").str.extract(r"(SXM\d?)", 1).fill_null("SXM")
+    return pl.concat_str(
+        [
+            _words(form == "sxm", pl.format("server only: needs an {} baseboard", module)),
+            _words(form == "oam", "server only: needs an OAM baseboard"),
+            _words((form == "pcie") & (pl.col("cooling") == "passive"), "passive: needs server airflow"),
+            support_blocker(pl.col("snapshot_date"), horizon_years),
+            _words(~pl.col("fp16_tensor").fill_null(False), "no fp16 tensor cores"),
+            _words(
+                pl.col("fp16_tensor").fill_null(False) & ~pl.col("bf16").fill_null(False),
+                "no bf16: not for LLM use by default",
+            ),
+            _words(
+                ~vendor.is_in(list(DEFAULT_VENDORS or [])),
+                pl.format("{}: outside the default (D11: CUDA)", vendor.str.to_uppercase()),
+            ),
+            _words(
+                (vendor != "nvidia") & (pl.col("perf_basis") != "measured"),
+                pl.format("{}: modelled figure", vendor.str.to_uppercase()),
+            ),
+            _words(~pl.col("enough_listings"), "fewer than 3 listings"),
+        ],
+        separator="; ",
+        ignore_nulls=True,
+    ).replace("", None)
+
+
+def recommended(horizon_years: float = TierConfig.horizon_years) -> pl.Expr:
+    """What a buyer can act on by default: the picks' and machines' own screens (3+ listings, a PCIe card with
+    its own fans, D11's vendor, S1's support over the horizon, S2's fp16 tensor cores)."""
+    return (
+        pl.col("enough_listings")
+        & PLUG_IN
+        & (pl.col("cooling").fill_null("open_air") != "passive")
+        & pl.col("vendor").is_in(list(DEFAULT_VENDORS or []))
+        & support_blocker(pl.col("snapshot_date"), horizon_years).is_null()
+        & pl.col("fp16_tensor").fill_null(False)
+    ).fill_null(False)
+
 
 def gpu_value(prices: pl.DataFrame, specs: pl.DataFrame) -> pl.DataFrame:
     """`prices`: price_daily rows of source 'all'; `specs`: marts.gpu_specs (with relative_perf)."""
@@ -33,6 +96,7 @@ def gpu_value(prices: pl.DataFrame, specs: pl.DataFrame) -> pl.DataFrame:
         for c in USE_CASE_COLUMNS
         if c not in specs.columns
     ]  # specs read before the use-case indices
+    missing += [pl.lit(None, t).alias(c) for c, t in SUPPORT_SPEC_COLUMNS.items() if c not in specs.columns]
     base = prices.filter((pl.col("source") == "all") & pl.col("condition").is_in(VALUE_CONDITIONS)).join(
         specs.with_columns(missing), on="model_id", how="inner"
     )
@@ -72,7 +136,8 @@ def gpu_value(prices: pl.DataFrame, specs: pl.DataFrame) -> pl.DataFrame:
         form_factor=pl.col("form_factor"),
         vendor=pl.col("vendor"),
         cooling=pl.col("cooling"),
-    )
+        **{c: pl.col(c) for c in SUPPORT_SPEC_COLUMNS},
+    ).with_columns(recommended=recommended(), caveat=caveats())
     order = pl.col("perf_per_1k_usd")
     return ranked.with_columns(
         rank_overall=order.rank("ordinal", descending=True).over("snapshot_date", "condition").cast(pl.Int32),

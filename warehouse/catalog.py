@@ -78,6 +78,33 @@ def load_benchmarks(path: Path | None = None) -> pl.DataFrame:
     return _read_csv(path or BENCHMARKS_CSV, BENCHMARK_SCHEMA)
 
 
+COMPUTE_TARGETS_CSV = CATALOG_DIR / "gpu_compute_targets.csv"
+COMPUTE_TARGET_SCHEMA: dict[str, pl.DataType] = {
+    "model_id": pl.String,
+    "compute_target": pl.String,
+    "source": pl.String,
+}
+SOFTWARE_SUPPORT_CSV = CATALOG_DIR / "software_support.csv"
+SOFTWARE_SUPPORT_SCHEMA: dict[str, pl.DataType] = {
+    "compute_target": pl.String,
+    "fact": pl.String,
+    "value": pl.String,
+    "source": pl.String,
+    "source_kind": pl.String,
+    "note": pl.String,
+}
+
+
+def load_compute_targets(path: Path | None = None) -> pl.DataFrame:
+    """Each catalog model's compute target (sm_86, gfx1100, xe2-hpg), with the page that states it."""
+    return _read_csv(path or COMPUTE_TARGETS_CSV, COMPUTE_TARGET_SCHEMA)
+
+
+def load_software_support(path: Path | None = None) -> pl.DataFrame:
+    """Software-support facts per compute target, one row per fact with its source (transforms.software_support)."""
+    return _read_csv(path or SOFTWARE_SUPPORT_CSV, SOFTWARE_SUPPORT_SCHEMA)
+
+
 LLM_BENCHMARKS_CSV = CATALOG_DIR / "llm_inference_benchmarks.csv"
 LLM_BENCHMARK_SCHEMA: dict[str, pl.DataType] = {
     "model_id": pl.String,

@@ -318,7 +318,11 @@ CREATE TABLE marts.budget_builds (
     runner_up_build_cost_usd DOUBLE,  -- Its purchase price.
     notes VARCHAR,  -- How many machines fit and the value band.
     source_mode VARCHAR NOT NULL,  -- live or sample.
-    perf_index VARCHAR  -- The performance index throughput and value are measured in: llm_inference (llm), vision (vision), training (beginner).
+    perf_index VARCHAR,  -- The performance index throughput and value are measured in: llm_inference (llm), vision (vision), training (beginner).
+    architecture VARCHAR,  -- The chosen card's architecture (D16 compares architectures, not release dates).
+    software_support VARCHAR,  -- The chosen card's software support (S1): current, or legacy when allow_legacy_cards admitted it.
+    support_label VARCHAR,  -- The chosen card's support status in a few words.
+    excluded_cards VARCHAR  -- Cards kept out by software support (S1) and the use case's precision (S2), counted per reason; with allow_legacy_cards, the cards it admitted.
 );
 
 -- The pick and two alternatives per budget, use case (VRAM floor) and condition.
@@ -338,7 +342,9 @@ CREATE TABLE marts.budget_picks (
     rule VARCHAR NOT NULL,  -- The selection rule applied.
     source_mode VARCHAR NOT NULL,  -- live or sample.
     perf_index VARCHAR,  -- The performance index the use case ranks by: llm_inference (llm), vision (vision), training (beginner).
-    perf_basis VARCHAR  -- measured, tensor_model or fp32_model: what the card's value in perf_index rests on.
+    perf_basis VARCHAR,  -- measured, tensor_model or fp32_model: what the card's value in perf_index rests on.
+    software_support VARCHAR,  -- The pick's software support (S1).
+    support_excluded INTEGER  -- Priced cards kept out of the day's picks of this use case by software support (S1) or precision (S2).
 );
 
 -- Recommended whole machines per day, tier, use case and GPU condition: the GPU model and platform with the
@@ -409,7 +415,11 @@ CREATE TABLE marts.build_tiers (
     candidates_considered INTEGER,  -- GPU models with a feasible machine in this tier, use case and condition.
     notes VARCHAR,  -- Rules applied (seed ids) and caveats.
     source_mode VARCHAR NOT NULL,  -- live or sample.
-    perf_index VARCHAR  -- The performance index the use case ranks by: llm_inference (llm), vision (vision), training (beginner).
+    perf_index VARCHAR,  -- The performance index the use case ranks by: llm_inference (llm), vision (vision), training (beginner).
+    architecture VARCHAR,  -- The chosen card's architecture (D16 compares architectures, not release dates).
+    software_support VARCHAR,  -- The chosen card's software support (S1): current, or legacy when allow_legacy_cards admitted it.
+    support_label VARCHAR,  -- The chosen card's support status in a few words.
+    excluded_cards VARCHAR  -- Cards kept out by software support (S1) and the use case's precision (S2), counted per reason; with allow_legacy_cards, the cards it admitted.
 );
 
 -- Per day, tier, use case and condition: the hours per month above which owning the recommended machine
@@ -518,7 +528,21 @@ CREATE TABLE marts.gpu_specs (
     perf_vision DOUBLE,  -- Vision index, RTX 3090 = 1.0: Lambda training throughput on ResNet-50 and SSD where measured, else modelled.
     perf_vision_basis VARCHAR,  -- measured, tensor_model or fp32_model: what perf_vision rests on.
     perf_llm_inference DOUBLE,  -- LLM inference index, RTX 3090 = 1.0: llama.cpp token generation (tg128, Llama 2 7B Q4_0, vendor backend) where measured, else modelled (mostly from memory bandwidth).
-    perf_llm_inference_basis VARCHAR  -- measured, tensor_model or fp32_model: what perf_llm_inference rests on.
+    perf_llm_inference_basis VARCHAR,  -- measured, tensor_model or fp32_model: what perf_llm_inference rests on.
+    compute_target VARCHAR,  -- NVIDIA compute capability (sm_86), AMD LLVM target (gfx1100) or Intel Xe generation; source in warehouse/catalog/gpu_compute_targets.csv.
+    bf16 BOOLEAN,  -- Native bf16 on tensor / matrix units (rule S2: LLM use needs it by default).
+    fp16_tensor BOOLEAN,  -- fp16 tensor / matrix units (rule S2: vision and beginner need them by default; GTX 16 cards lack them).
+    flash_attention_2 BOOLEAN,  -- Supported by FlashAttention-2 (Dao-AILab, or AMD's ROCm port).
+    flash_attention_3 BOOLEAN,  -- Supported by FlashAttention-3.
+    fp8 BOOLEAN,  -- FP8 tensor / matrix support.
+    fp4 BOOLEAN,  -- FP4 tensor support.
+    last_cuda_major VARCHAR,  -- NVIDIA: the last CUDA major with library support for the target (current = CUDA 13).
+    rocm_status VARCHAR,  -- AMD: supported, maintenance, unofficial or ended on ROCm.
+    software_support VARCHAR,  -- current (library support in today's CUDA 13, ROCm or PyTorch XPU), legacy (the current major dropped it; an older stack such as CUDA 12 is still maintained), ended, or unknown (never recommended). Rule S1, docs in transforms/software_support.py.
+    support_ends DATE,  -- Announced end of the maintained stack (for legacy NVIDIA targets the end of life of their last driver branch); NULL when none is announced.
+    support_label VARCHAR,  -- The support status in a few words, e.g. CUDA 12 only, ROCm maintenance only.
+    support_note VARCHAR,  -- The support status in a sentence: target, stack, what it lacks.
+    support_sources VARCHAR  -- Pipe-separated pages the support facts come from (warehouse/catalog/software_support.csv).
 );
 
 -- Performance per USD per day, model and condition (new, used), on median asking prices of all sources.
@@ -556,7 +580,16 @@ CREATE TABLE marts.gpu_value (
     perf_per_1k_usd_vision DOUBLE,  -- perf_vision per 1,000 USD of median price.
     perf_per_1k_usd_llm_inference DOUBLE,  -- perf_llm_inference per 1,000 USD of median price.
     rank_vision INTEGER,  -- Rank by perf_per_1k_usd_vision within the day and condition.
-    rank_llm_inference INTEGER  -- Rank by perf_per_1k_usd_llm_inference within the day and condition.
+    rank_llm_inference INTEGER,  -- Rank by perf_per_1k_usd_llm_inference within the day and condition.
+    architecture VARCHAR,  -- GPU architecture (D16 compares architectures, transforms.tiers.rules.ARCHITECTURE_ORDER).
+    bf16 BOOLEAN,  -- Native bf16 on tensor / matrix units (rule S2: LLM use needs it by default).
+    fp16_tensor BOOLEAN,  -- fp16 tensor / matrix units (rule S2: vision and beginner need them by default; GTX 16 cards lack them).
+    software_support VARCHAR,  -- current (library support in today's CUDA 13, ROCm or PyTorch XPU), legacy (the current major dropped it; an older stack such as CUDA 12 is still maintained), ended, or unknown (never recommended). Rule S1, docs in transforms/software_support.py.
+    support_ends DATE,  -- Announced end of the maintained stack (for legacy NVIDIA targets the end of life of their last driver branch); NULL when none is announced.
+    support_label VARCHAR,  -- The support status in a few words, e.g. CUDA 12 only, ROCm maintenance only.
+    support_note VARCHAR,  -- The support status in a sentence: target, stack, what it lacks.
+    recommended BOOLEAN,  -- A buyer can act on this card by default: priced on 3+ listings, a PCIe card with its own fans, NVIDIA (D11), software support current for the 3-year horizon (S1) and fp16 tensor cores (S2). Top lists rank only these.
+    caveat VARCHAR  -- Every reason in words that this card is not recommended by default or is limited (server only: needs an SXM2 baseboard; passive: needs server airflow; CUDA 12 only; no bf16 ...); NULL when none.
 );
 
 -- Listings that left: seen on some day, absent on the next day that was ingested, and not seen since. Sold or
@@ -685,7 +718,9 @@ CREATE TABLE marts.region_picks (
     perf_basis VARCHAR,  -- measured, tensor_model or fp32_model: what the card's value in perf_index rests on.
     region VARCHAR NOT NULL,  -- Where the buyer lives.
     currency VARCHAR,  -- The region's currency.
-    price_local DOUBLE  -- The pick's median asking price in currency.
+    price_local DOUBLE,  -- The pick's median asking price in currency.
+    software_support VARCHAR,  -- The pick's software support (S1).
+    support_excluded INTEGER  -- Priced cards kept out of the day's picks of this use case by software support (S1) or precision (S2).
 );
 
 -- Asking prices per day, region, model and condition, pooled over the region's sources, after the outlier
@@ -787,7 +822,11 @@ CREATE TABLE marts.region_tiers (
     usd_per_kwh DOUBLE,  -- The region's household electricity price, USD/kWh at the day's ECB rate.
     currency VARCHAR,  -- The region's currency.
     total_build_cost_local DOUBLE,  -- total_build_cost_usd in the region's currency (the day's ECB rate).
-    tco_local DOUBLE  -- tco_usd in the region's currency (the day's ECB rate).
+    tco_local DOUBLE,  -- tco_usd in the region's currency (the day's ECB rate).
+    architecture VARCHAR,  -- The chosen card's architecture (D16 compares architectures, not release dates).
+    software_support VARCHAR,  -- The chosen card's software support (S1): current, or legacy when allow_legacy_cards admitted it.
+    support_label VARCHAR,  -- The chosen card's support status in a few words.
+    excluded_cards VARCHAR  -- Cards kept out by software support (S1) and the use case's precision (S2), counted per reason; with allow_legacy_cards, the cards it admitted.
 );
 
 -- marts.gpu_value per region (same code): performance per USD in each index and ranks within the region, with
@@ -829,7 +868,16 @@ CREATE TABLE marts.region_value (
     rank_llm_inference INTEGER,  -- Rank by perf_per_1k_usd_llm_inference within the day and condition.
     region VARCHAR NOT NULL,  -- Where the buyer lives.
     currency VARCHAR,  -- The region's currency.
-    median_local DOUBLE  -- Median unit price in currency.
+    median_local DOUBLE,  -- Median unit price in currency.
+    architecture VARCHAR,  -- GPU architecture (D16 compares architectures, transforms.tiers.rules.ARCHITECTURE_ORDER).
+    bf16 BOOLEAN,  -- Native bf16 on tensor / matrix units (rule S2: LLM use needs it by default).
+    fp16_tensor BOOLEAN,  -- fp16 tensor / matrix units (rule S2: vision and beginner need them by default; GTX 16 cards lack them).
+    software_support VARCHAR,  -- current (library support in today's CUDA 13, ROCm or PyTorch XPU), legacy (the current major dropped it; an older stack such as CUDA 12 is still maintained), ended, or unknown (never recommended). Rule S1, docs in transforms/software_support.py.
+    support_ends DATE,  -- Announced end of the maintained stack (for legacy NVIDIA targets the end of life of their last driver branch); NULL when none is announced.
+    support_label VARCHAR,  -- The support status in a few words, e.g. CUDA 12 only, ROCm maintenance only.
+    support_note VARCHAR,  -- The support status in a sentence: target, stack, what it lacks.
+    recommended BOOLEAN,  -- A buyer can act on this card by default: priced on 3+ listings, a PCIe card with its own fans, NVIDIA (D11), software support current for the 3-year horizon (S1) and fp16 tensor cores (S2). Top lists rank only these.
+    caveat VARCHAR  -- Every reason in words that this card is not recommended by default or is limited (server only: needs an SXM2 baseboard; passive: needs server airflow; CUDA 12 only; no bf16 ...); NULL when none.
 );
 
 -- The same card and condition in every region on a day: its median asking price in local currency and USD,

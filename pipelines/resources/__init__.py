@@ -2,6 +2,7 @@
 
 import dagster as dg
 
+from pipelines.defs.marts.run_config import LEGACY_SETTING
 from pipelines.defs.sample_days import sample_days
 from pipelines.resources.alerts import DEFAULT_WATCHLIST, AlertsResource
 from pipelines.resources.cloud_catalog import CloudCatalogResource
@@ -67,6 +68,7 @@ def build_resources() -> dict:
     mode = source_mode()
     failures = env_int("SOURCE_MAX_CONSECUTIVE_FAILURES", DEFAULT_MAX_CONSECUTIVE_FAILURES, minimum=1)
     sample_days()  # read by run_daily, checked here with every other setting
+    env_bool(LEGACY_SETTING, False)  # read by the machine and pick assets' run config (S1/S2)
     try:
         memory_limit()  # read by every warehouse connection
     except ValueError as exc:

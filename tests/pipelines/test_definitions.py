@@ -39,6 +39,7 @@ CHECKS = {
     "marts/price_daily:price_coverage",
     "marts/price_daily:price_plausible",
     "marts/cloud_prices:cloud_prices_current",
+    "marts/gpu_specs:software_support_known",
 }
 JOBS = {"daily_refresh", "refresh_stale_days", "sample_history", "sample_marts", "sample_specs"}
 

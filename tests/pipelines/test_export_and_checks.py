@@ -1,6 +1,7 @@
 """Reading the sample run back: the export against the marts, the asset checks, run config for the tiers."""
 
 import json
+import shutil
 
 import dagster as dg
 import duckdb
@@ -8,9 +9,11 @@ import polars as pl
 import pytest
 
 from pipelines.day_checks import completeness, coverage, freshness, plausibility
+from pipelines.definitions import project_defs
 from pipelines.defs.staging.spec_checks import spec_completeness, spec_sheet_disagreements
-from pipelines.resources import WarehouseResource
+from pipelines.resources import WarehouseResource, build_resources
 from pipelines.sources.ebay.replay import sample_marketplaces
+from pipelines.user_errors import UserError
 from tests.conftest import materialize_day
 from warehouse.writes import read_frame
 
@@ -37,6 +40,8 @@ def test_csv_and_parquet_hold_exactly_the_marts_ranking(sample_run, export_dir):
         pl.read_csv(export_dir / "recommendations.csv", try_parse_dates=True),
         pl.read_parquet(export_dir / "recommendations.parquet"),
     ):
+        # the files list the actionable cards first (tests/pipelines/test_advice_sample.py); as a set, every card
+        frame = frame.sort("condition", "rank_overall")
         assert frame.height == marts.height
         assert frame["model_id"].to_list() == marts["model_id"].to_list()
         assert frame["condition"].to_list() == marts["condition"].to_list()
@@ -47,7 +52,7 @@ def test_csv_and_parquet_hold_exactly_the_marts_ranking(sample_run, export_dir):
 
 def test_json_carries_schema_dates_mode_and_listing_counts(sample_run, export_dir):
     doc = json.loads((export_dir / "recommendations.json").read_text())
-    assert doc["schema_version"] == "1.4" and doc["data_date"] == DAY and doc["generated_at"]
+    assert doc["schema_version"] == "1.5" and doc["data_date"] == DAY and doc["generated_at"]
     assert (
         doc["alerts"] == [] and doc["exits"] == [] and doc["days_to_sell"] == []
     )  # no watchlist; one sample day
@@ -69,11 +74,11 @@ def test_json_carries_schema_dates_mode_and_listing_counts(sample_run, export_di
 def test_markdown_lists_the_top_picks_of_the_marts(sample_run, export_dir):
     md = (export_dir / "recommendations.md").read_text()
     marts = marts_value(sample_run["db"]).filter(pl.col("enough_listings"))
-    for condition in ("new", "used"):
-        best = marts.filter((pl.col("condition") == condition) & (pl.col("form_factor") == "pcie")).row(
-            0, named=True
+    for condition in ("new", "used"):  # the top lists rank the cards a buyer can act on by default
+        best = marts.filter((pl.col("condition") == condition) & pl.col("recommended")).sort(
+            "perf_per_1k_usd", descending=True
         )
-        assert best["name"] in md
+        assert f"| 1 | {best['name'][0]} |" in md
     sxm = marts.filter(pl.col("form_factor") == "sxm")["name"].to_list()
     top_lists = "".join(part.split("\n## ")[0] for part in md.split("## Top 10 by performance per USD")[1:])
     assert sxm and not any(f"| {name} |" in top_lists for name in sxm)  # modules stay out of the top lists
@@ -122,6 +127,31 @@ def test_tiers_take_energy_price_and_horizon_from_run_config_and_build_every_use
         assert vram_each >= floor == {"llm": 24, "vision": 12, "beginner": 8}[use_case]
         assert cost == pytest.approx(kwh * 0.30)
         assert tco == pytest.approx(price + 5 * cost)
+
+
+def test_allow_legacy_cards_from_the_environment_or_the_launchpad(sample_run, tmp_path, monkeypatch):
+    """S1/S2's switch: GPU_MARKET_ALLOW_LEGACY_CARDS sets the default, the launchpad's allow_legacy_cards
+    overrides it; admitted rows say so. The day's other tables are the sample run's, copied."""
+    db = tmp_path / "legacy.duckdb"
+    shutil.copy(sample_run["db"], db)
+    wanted = {"marts/build_tiers", "marts/budget_builds", "marts/budget_picks"}
+    assets = [a for a in project_defs().assets if a.key.to_user_string() in wanted]
+    monkeypatch.setenv("GPU_MARKET_ALLOW_LEGACY_CARDS", "true")
+    off = {"config": {"allow_legacy_cards": False}}
+    materialize_day(db, assets=assets, run_config={"ops": {"marts__budget_builds": off}})
+    with duckdb.connect(str(db), read_only=True) as con:
+        tiers = read_frame(con, "SELECT * FROM marts.build_tiers WHERE software_support = 'legacy'")
+        builds = con.execute("SELECT DISTINCT software_support FROM marts.budget_builds").fetchall()
+        picks = con.execute(
+            "SELECT count(*) FROM marts.budget_picks WHERE software_support = 'legacy' AND pick_rank <= 3"
+        ).fetchone()[0]
+    assert tiers.height and tiers["notes"].str.contains("allow_legacy_cards: ").all()
+    assert tiers["notes"].str.contains("CUDA 12 only").all()
+    assert ("legacy",) not in builds  # the launchpad said no for this asset
+    assert picks > 0
+    monkeypatch.setenv("GPU_MARKET_ALLOW_LEGACY_CARDS", "perhaps")
+    with pytest.raises(UserError, match="GPU_MARKET_ALLOW_LEGACY_CARDS"):
+        build_resources()
 
 
 def test_retailer_rows_are_new_condition_listings_priced_under_their_store(sample_run):

@@ -6,7 +6,8 @@ import duckdb
 import polars as pl
 import pytest
 
-from transforms.tiers.choose import cards_with_specs, in_index
+from transforms.software_support import precision_reason
+from transforms.tiers.choose import cards_with_specs, in_index, support_gate
 from transforms.tiers.config import TierConfig
 from transforms.tiers.machine import card_reason, evaluate
 from transforms.tiers.platforms import PartPrices, platform_rows, platforms_for
@@ -54,6 +55,8 @@ def test_the_chosen_machine_is_the_best_value_among_every_eligible_alternative(w
             m["perf_per_1k_usd_tco"]
             for c in group
             if card_reason(rule, c, r["vram_floor_gb"], cfg.vendors) is None
+            and support_gate(c, cfg)[0] is None  # S1
+            and precision_reason(c, r["use_case"]) is None  # S2
             for p in platforms_for(plats, r["tier"], r["condition"])
             if isinstance(e := evaluate(rule, c, p, cfg, prices, scaling), dict)
             and (m := in_index(e, c, r["perf_index"])) is not None

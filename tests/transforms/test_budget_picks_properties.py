@@ -28,6 +28,10 @@ card = st.fixed_dictionaries(
         "form_factor": st.sampled_from(["pcie", "pcie", "sxm"]),
         "cooling": st.sampled_from(["open_air", "blower", "passive"]),
         "vendor": st.sampled_from(["nvidia", "nvidia", "amd"]),
+        # S1: current, legacy (CUDA 12 only), current but ending within 3 years, unknown; S2: bf16, fp16 tensor
+        "support": st.sampled_from(["current", "current", "current", "legacy", "ends_soon", "unknown"]),
+        "bf16": st.sampled_from([True, True, False]),
+        "fp16_tensor": st.sampled_from([True, True, False]),
     }
 )
 
@@ -51,14 +55,23 @@ def value_frame(cards: list[dict]) -> pl.DataFrame:
                 "form_factor": c["form_factor"],
                 "cooling": c["cooling"],
                 "vendor": c["vendor"],
+                "software_support": "current" if c["support"] == "ends_soon" else c["support"],
+                "support_label": {"legacy": "CUDA 12 only"}.get(c["support"], "CUDA 13"),
+                "support_ends": date(2027, 6, 30) if c["support"] == "ends_soon" else None,
+                "bf16": c["bf16"],
+                "fp16_tensor": c["fp16_tensor"],
                 "source_mode": "sample",
             }
         )
-    return pl.DataFrame(rows)
+    return pl.DataFrame(rows, schema_overrides={"support_ends": pl.Date})
+
+
+NEED = {"llm": "bf16", "vision": "fp16_tensor", "beginner": "fp16_tensor"}  # S2
 
 
 def reference_picks(value: pl.DataFrame) -> list[tuple]:
-    """G5 read literally: per date, condition and use case, the eligible cards at or above the floor; the top
+    """G5 read literally: per date, condition and use case, the eligible cards at or above the floor (with
+    current software support that does not end within 3 years, S1, and the use case's precision, S2); the top
     set is those at least NEAR_BEST of the best perf per USD; per budget, the cards it buys, top set first,
     then most VRAM, then perf per USD, then input order; three of them."""
     cards = [
@@ -69,6 +82,8 @@ def reference_picks(value: pl.DataFrame) -> list[tuple]:
         and r["form_factor"] == "pcie"
         and r["cooling"] != "passive"
         and r["vendor"] == "nvidia"
+        and r["software_support"] == "current"
+        and (r["support_ends"] is None or r["support_ends"] >= date(r["snapshot_date"].year + 3, 1, 1))
     ]
     out = []
     for day, condition in sorted({(r["snapshot_date"], r["condition"]) for _, r in cards}):
@@ -76,7 +91,10 @@ def reference_picks(value: pl.DataFrame) -> list[tuple]:
             group = [
                 (i, r)
                 for i, r in cards
-                if r["snapshot_date"] == day and r["condition"] == condition and r["vram_gb"] >= floor
+                if r["snapshot_date"] == day
+                and r["condition"] == condition
+                and r["vram_gb"] >= floor
+                and r[NEED[use_case]]
             ]
             if not group:
                 continue

@@ -38,6 +38,11 @@ def card(
     name=None,
     length=280.0,
     condition="used",
+    arch="Ampere",
+    support="current",
+    bf16=True,
+    fp16_tensor=True,
+    support_ends=None,
 ):
     return {
         "snapshot_date": DAY,
@@ -65,6 +70,14 @@ def card(
             "pcie_gen": 4,
             "power_connectors": connectors,
             "release_date": released,
+            "architecture": arch,
+            "bf16": bf16,
+            "fp16_tensor": fp16_tensor,
+            "software_support": support,
+            "support_ends": support_ends,
+            "support_label": {"current": "CUDA 13", "legacy": "CUDA 12 only"}.get(
+                support, "software support unknown"
+            ),
         },
     }
 
@@ -109,7 +122,7 @@ def test_optimality_no_eligible_alternative_beats_the_chosen_machine():
         card("a", 300, 0.5, 12, 200, released=date(2020, 1, 1)),
         card("b", 700, 1.0, 24, 350, slots=3),
         card("c", 1600, 1.6, 24, 450, slots=3, connectors="1x 16-pin 12VHPWR"),
-        card("d", 600, 0.7, 16, 250, cooling="blower", released=date(2023, 1, 1)),
+        card("d", 600, 0.7, 16, 250, cooling="blower", released=date(2023, 1, 1), arch="Ada Lovelace"),
         card(
             "e", 900, 1.0, 32, 250, cooling="passive", segment="datacenter", connectors="1x 8-pin CPU (EPS)"
         ),
@@ -146,11 +159,12 @@ def test_optimality_no_eligible_alternative_beats_the_chosen_machine():
 
 def test_d16_a_newer_generation_within_5_percent_wins_and_is_named():
     cards = [
-        card("old", 700, 1.0, 24, 300, released=date(2020, 9, 1)),
-        card("new", 730, 1.0, 24, 300, released=date(2024, 1, 1)),
+        card("old", 700, 1.0, 24, 300, released=date(2020, 9, 1), arch="Ampere"),
+        card("new", 730, 1.0, 24, 300, released=date(2024, 1, 1), arch="Ada Lovelace"),
     ]
     r = row(tiers(cards), "1gpu")
     assert r["model_id"] == "new" and "D16" in r["notes"] and r["runner_up_model_id"] == "old"
+    assert "Ada Lovelace over Ampere" in r["notes"]
     assert r["runner_up_gap_pct"] < 0  # the older card was the better value, by less than 5%
 
 

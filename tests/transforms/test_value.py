@@ -96,6 +96,9 @@ def value_rows(rows):
         "listing_count": 5,
         "relative_perf": 1.0,
         "source_mode": "sample",
+        "software_support": "current",  # S1 and S2 pass: these tests are about G5
+        "bf16": True,
+        "fp16_tensor": True,
     }
     out = [{**base, **r, "name": r["model_id"]} for r in rows]
     for r in out:

@@ -5,14 +5,18 @@ has, so it is not a whole machine) whose purchase price (GPUs + platform, energy
 what is spent now) fits the budget, keep those whose value (throughput per USD of TCO) is at least NEAR_BEST
 of the best value that fits, and take the one with the most total VRAM, then the most throughput. This is G5's
 rule lifted from cards to machines: among the top performers per USD, the most memory the budget buys.
+Cards pass the build tiers' screens first: software support (S1) and the use case's precision (S2), counted
+in `excluded_cards`.
 Throughput and value are in the use case's performance index (`perf_index`: llm by LLM inference, vision by
 vision, beginner by training), as in the build tiers (transforms.tiers.choose.in_index).
 """
 
+from collections import Counter
+
 import polars as pl
 
 from transforms.perf_indices import USE_CASE_INDEX
-from transforms.tiers.choose import best_per_card, day_groups, in_index
+from transforms.tiers.choose import best_per_card, day_groups, excluded_text, for_use_case, in_index
 from transforms.tiers.config import TierConfig
 from transforms.tiers.platforms import PartPrices, platform_rows, platforms_for
 from transforms.tiers.rules import TIERS
@@ -39,22 +43,24 @@ def budget_builds(
     rows = []
     for day, condition, mode, cards in day_groups(value, specs):
         by_id = {c["model_id"]: c for c in cards}
-        machines = []
+        machines, s1 = [], Counter()
         for rule in TIERS:
             if rule.tier == "beginner":
                 continue
-            best, _ = best_per_card(
+            best, why = best_per_card(
                 rule, cards, platforms_for(plats, rule.tier, condition), cfg, prices, scaling
             )
             machines += [{**m, "tier": rule.tier} for m in best.values()]
+            s1 |= Counter(
+                {r: n for r, n in why.items() if r.startswith("S1: ")}
+            )  # the same cards in every tier
         for use_case, floor in use_cases.items():
             index = USE_CASE_INDEX.get(use_case, "training")
-            sized = (in_index(m, by_id[m["model_id"]], index) for m in machines if m["vram_gb"] >= floor)
-            usable = [m for m in sized if m is not None]
+            sized, s2, _ = for_use_case(machines, by_id, use_case, floor, cfg)
+            usable = [m for m in (in_index(m, by_id[m["model_id"]], index) for m in sized) if m is not None]
             for budget in budgets:
-                rows.append(
-                    _budget_row(day, condition, mode, use_case, budget, usable) | {"perf_index": index}
-                )
+                row = _budget_row(day, condition, mode, use_case, budget, usable)
+                rows.append(row | {"perf_index": index, "excluded_cards": excluded_text(s1, s2, usable)})
     return pl.DataFrame(rows, schema=BUDGET_SCHEMA, strict=False)
 
 
@@ -89,6 +95,9 @@ def _budget_row(day, condition, mode, use_case, budget, usable) -> dict:
                 "tco_usd",
                 "perf_per_1k_usd_tco",
                 "perf_basis",
+                "architecture",
+                "software_support",
+                "support_label",
             )
         }
     )
@@ -96,6 +105,11 @@ def _budget_row(day, condition, mode, use_case, budget, usable) -> dict:
         f"{len(fits)} machines fit; {len(near)} within {NEAR_BEST:.0%} of the best value "
         f"({best_value:.3f} per 1,000 USD TCO)"
     )
+    if chosen.get("legacy_notes"):
+        row["notes"] += (
+            f"; allow_legacy_cards: {chosen['gpu_name']} is outside the default "
+            f"({'; '.join(chosen['legacy_notes'])}); it runs on an older software stack only"
+        )
     if len(ranked) > 1:
         runner = ranked[1]
         row.update(
@@ -130,4 +144,8 @@ BUDGET_SCHEMA = {
     "notes": pl.String,
     "source_mode": pl.String,
     "perf_index": pl.String,
+    "architecture": pl.String,
+    "software_support": pl.String,
+    "support_label": pl.String,
+    "excluded_cards": pl.String,
 }

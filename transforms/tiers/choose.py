@@ -4,21 +4,23 @@ machine gives the most throughput per USD of total cost of ownership.
 Cards are not ranked by their own perf per USD: in a multi-GPU machine the platform is a large part of the
 cost, so a cheap slow card can make the dearest machine per unit of work. Every eligible (card, platform) pair
 is sized and priced (`machine.evaluate`), the best platform is kept per card, and the card whose machine has
-the best value wins; within D16_CLOSE of the best value the newest generation wins (D16). Each row names the
+the best value wins; within D16_CLOSE of the best value a newer architecture wins (D16, by the explicit
+order in rules.ARCHITECTURE_ORDER). Cards are first screened by software support (S1) and, per use case, by
+the precision the use case needs (S2); each row counts what they kept out (`excluded_cards`). Each row names the
 runner-up and how much worse its value is, and the machine the single-card rule (best perf per USD of the
 card alone) would have built, so a reader sees why.
 """
 
 from collections import Counter
-from datetime import date
 
 import polars as pl
 
 from transforms.perf_indices import USE_CASE_INDEX, per_1k_column, perf_column
+from transforms.software_support import precision_reason, support_reason
 from transforms.tiers.config import TierConfig
 from transforms.tiers.machine import card_reason, evaluate
 from transforms.tiers.platforms import PartPrices, platform_rows, platforms_for
-from transforms.tiers.rules import D16_CLOSE, TIERS, TierRule
+from transforms.tiers.rules import ARCHITECTURE_ORDER, D16_CLOSE, TIERS, TierRule
 from transforms.use_cases import USE_CASES
 
 SPEC_COLUMNS = [
@@ -31,7 +33,14 @@ SPEC_COLUMNS = [
     "pcie_gen",
     "power_connectors",
     "release_date",
+    "architecture",
+    "bf16",
+    "fp16_tensor",
+    "software_support",
+    "support_ends",
+    "support_label",
 ]
+LEGACY = "allow_legacy_cards"
 
 
 def cards_with_specs(value: pl.DataFrame, specs: pl.DataFrame) -> pl.DataFrame:
@@ -49,22 +58,81 @@ def day_groups(value: pl.DataFrame, specs: pl.DataFrame):
         yield day, condition, cards[0]["source_mode"], cards
 
 
-def _newer(a: dict, b: dict) -> bool:
-    return (a.get("release_date") or date.min) > (b.get("release_date") or date.min)
+def _generation(m: dict) -> tuple[str | None, int]:
+    """(vendor, rank) of the machine's architecture in D16's explicit order; (None, 0) when unknown."""
+    return ARCHITECTURE_ORDER.get(m.get("architecture") or "", (None, 0))
 
 
 def rank_machines(machines: list[dict]) -> list[dict]:
-    """Best value first, then D16: a newer generation within D16_CLOSE of the best is moved to the front."""
+    """Best value first, then D16 by architecture: among the machines within D16_CLOSE of the best value whose
+    card is of the best one's vendor, the one of the newest architecture (the best value among those) moves to
+    the front when its architecture is newer than the best one's. A later release date within one architecture
+    never counts, and no card passes a better-value card of its own or a newer architecture."""
     ranked = sorted(machines, key=lambda m: (-m["perf_per_1k_usd_tco"], m["model_id"]))
     if not ranked:
         return ranked
     best = ranked[0]
-    close = [m for m in ranked if m["perf_per_1k_usd_tco"] >= best["perf_per_1k_usd_tco"] * (1 - D16_CLOSE)]
-    newest = max(close, key=lambda m: (m.get("release_date") or date.min, m["perf_per_1k_usd_tco"]))
-    if newest is not best and _newer(newest, best):
+    vendor, best_rank = _generation(best)
+    if vendor is None:
+        return ranked
+    close = [
+        m
+        for m in ranked
+        if m["perf_per_1k_usd_tco"] >= best["perf_per_1k_usd_tco"] * (1 - D16_CLOSE)
+        and _generation(m)[0] == vendor
+    ]
+    newest = max(close, key=lambda m: (_generation(m)[1], m["perf_per_1k_usd_tco"]))
+    if newest is not best and _generation(newest)[1] > best_rank:
         ranked.remove(newest)
-        ranked.insert(0, {**newest, "d16_preferred_over": best["model_id"]})
+        ranked.insert(
+            0,
+            {
+                **newest,
+                "d16_preferred_over": best["model_id"],
+                "d16_architectures": f"{newest.get('architecture')} over {best.get('architecture')}",
+            },
+        )
     return ranked
+
+
+def support_gate(card: dict, cfg: TierConfig) -> tuple[str | None, str | None]:
+    """Rule S1 for one card: (the reason it is kept out, or None; the note a row carries when only
+    allow_legacy_cards lets it in)."""
+    reason = support_reason(card, card.get("snapshot_date"), cfg.horizon_years)
+    if reason is None:
+        return None, None
+    if cfg.allow_legacy_cards and card.get("software_support") in ("current", "legacy"):
+        return None, reason
+    return f"S1: {reason}", None
+
+
+def for_use_case(
+    machines, by_id: dict, use_case: str, floor: float, cfg: TierConfig
+) -> tuple[list[dict], Counter, int]:
+    """The machines whose cards meet the use case's VRAM floor and precision (S2): (machines, S2 exclusions
+    per reason, machines under the floor). With allow_legacy_cards a card without the precision stays, noted."""
+    kept, out, under = [], {}, 0
+    for m in machines:
+        if m["vram_gb"] < floor:
+            under += 1
+            continue
+        reason = precision_reason(by_id[m["model_id"]], use_case)
+        if reason and not cfg.allow_legacy_cards:
+            out.setdefault(f"S2: {reason}", set()).add(m["model_id"])  # cards, not machines of a card
+            continue
+        kept.append({**m, "legacy_notes": [*m.get("legacy_notes", []), reason]} if reason else m)
+    return kept, Counter({r: len(ids) for r, ids in out.items()}), under
+
+
+def excluded_text(why: Counter, s2: Counter, candidates: list[dict]) -> str | None:
+    """S1 and S2 exclusions counted per reason, and the cards among the candidates that only
+    allow_legacy_cards admitted, per reason, in words."""
+    counts = [(r, n) for r, n in why.items() if r.startswith("S1: ")] + list(s2.items())
+    pairs = {(m["model_id"], note) for m in candidates for note in m.get("legacy_notes", [])}
+    admitted = Counter(note for _, note in pairs)
+    parts = [f"{r} ({n})" for r, n in sorted(counts, key=lambda x: (-x[1], x[0]))]
+    parts += [f"admitted by {LEGACY}: {r} ({n})" for r, n in sorted(admitted.items())]
+    return "; ".join(parts) or None
 
 
 def best_per_card(
@@ -80,6 +148,9 @@ def best_per_card(
     out, why = {}, Counter()
     for card in cards:
         reason = card_reason(rule, card, 0, cfg.vendors)
+        legacy = None
+        if reason is None:
+            reason, legacy = support_gate(card, cfg)
         if reason:
             why[reason] += 1
             continue
@@ -89,6 +160,8 @@ def best_per_card(
                 why[machine] += 1
                 continue
             machine["vram_gb"] = card["vram_gb"]
+            if legacy:
+                machine["legacy_notes"] = [legacy]
             held = out.get(card["model_id"])
             if held is None or machine["perf_per_1k_usd_tco"] > held["perf_per_1k_usd_tco"]:
                 out[card["model_id"]] = machine
@@ -104,8 +177,13 @@ def _row_notes(rule: TierRule, m: dict, cfg: TierConfig, runner: dict | None, ca
     notes = [rule.sources]
     if m.get("d16_preferred_over"):
         notes.append(
-            f"D16: newest generation within {D16_CLOSE:.0%} of the best value "
+            f"D16: newer architecture ({m['d16_architectures']}) within {D16_CLOSE:.0%} of the best value "
             f"(preferred over {m['d16_preferred_over']})"
+        )
+    if m.get("legacy_notes"):
+        notes.append(
+            f"{LEGACY}: {m['gpu_name']} is outside the default ({'; '.join(m['legacy_notes'])}); "
+            "it runs on an older software stack only"
         )
     if runner:
         notes.append(
@@ -158,13 +236,11 @@ def build_tiers(
             )
             for use_case, floor in use_cases.items():
                 index = USE_CASE_INDEX.get(use_case, "training")
-                sized = [m for m in best.values() if m["vram_gb"] >= floor]
+                sized, s2, under = for_use_case(best.values(), by_id, use_case, floor, cfg)
                 fit = [r for r in (in_index(m, by_id[m["model_id"]], index) for m in sized) if r is not None]
                 rows.append(
-                    _tier_row(
-                        day, condition, mode, rule, use_case, floor, fit, len(best) - len(sized), why, cfg
-                    )
-                    | {"perf_index": index}
+                    _tier_row(day, condition, mode, rule, use_case, floor, fit, under, why + s2, cfg)
+                    | {"perf_index": index, "excluded_cards": excluded_text(why, s2, fit)}
                 )
     return pl.DataFrame(rows, schema=TIER_SCHEMA, strict=False)
 
@@ -295,4 +371,8 @@ TIER_SCHEMA = {
     "notes": pl.String,
     "source_mode": pl.String,
     "perf_index": pl.String,
+    "architecture": pl.String,
+    "software_support": pl.String,
+    "support_label": pl.String,
+    "excluded_cards": pl.String,
 }

@@ -18,3 +18,6 @@ class TierConfig:
     allow_risers: bool = True  # G6: 2-3-slot air cards alternated on risers
     allow_water_cooling: bool = False  # G6: converting a card voids its warranty; off unless asked for
     vendors: tuple[str, ...] | None = DEFAULT_VENDORS  # D11; None admits every vendor
+    # S1/S2 (rules.py): True admits legacy-support cards and cards without the use case's precision, each row
+    # saying so; for a buyer who stays on CUDA 12 or runs llama.cpp. Off by default.
+    allow_legacy_cards: bool = False

@@ -86,3 +86,47 @@ D16_CLOSE = (
 # Physical forms (D10, D12)
 # D12: datacenter cards are passively cooled and need a server chassis's forced airflow; D10: the server must
 # take the GPU's physical form (SXM modules sit on their own baseboard and are powered through it).
+
+# Software support (S1) and precision per use case (S2): the project's own rules, not in D2L or GUIDE. Their
+# facts come from the vendors' pages, per compute target, in warehouse/catalog/software_support.csv.
+# S1: nothing is recommended whose library support has ended in the current CUDA or ROCm major (CUDA 13 removed
+#     library support for compute capability below 7.5: NVIDIA's CUDA 12.9 and 13.0 release notes; ROCm's
+#     support lists), or whose announced end of support falls within the machine's horizon (horizon_years).
+#     `allow_legacy_cards` (run config, GPU_MARKET_ALLOW_LEGACY_CARDS) brings back `legacy` cards for a buyer
+#     who stays on the older stack (CUDA 12, llama.cpp builds); such rows say so. `ended` and `unknown` never.
+# S1 in words, as the rows cite it
+SUPPORT_RULE = (
+    "S1: library support current in today's CUDA or ROCm major and not ending within the horizon "
+    "(CUDA 13 release notes; ROCm support lists)"
+)
+CURRENT_CUDA_MAJOR = 13  # CUDA 13.0 (August 2025): the first major without Maxwell, Pascal and Volta
+# S2: what each use case needs of the card's matrix units by default (sources: the bf16 and fp16_tensor rows of
+# warehouse/catalog/software_support.csv). LLM use runs in bf16 (current checkpoints, fine-tuning,
+# FlashAttention-2): NVIDIA Ampere or newer, AMD CDNA 1+ and RDNA 3+, Intel Arc. Vision and beginner training
+# run fp16 mixed precision on tensor cores (Turing's are enough). Without it a card is excluded, or with
+# allow_legacy_cards admitted with a note. S2:
+USE_CASE_PRECISION: dict[str, str] = {"llm": "bf16", "vision": "fp16_tensor", "beginner": "fp16_tensor"}
+# S2's reasons in words
+PRECISION_WORDS = {"bf16": "no bf16 tensor support", "fp16_tensor": "no fp16 tensor cores"}
+
+# D16 by architecture: "the latest generation" is a newer architecture, never a later release date within one.
+# Ranks compare within a vendor only (an explicit order; Ada Lovelace and Hopper are one generation, 2022).
+ARCHITECTURE_ORDER: dict[str, tuple[str, int]] = {
+    "Maxwell": ("nvidia", 1),
+    "Pascal": ("nvidia", 2),
+    "Volta": ("nvidia", 3),
+    "Turing": ("nvidia", 4),
+    "Ampere": ("nvidia", 5),
+    "Ada Lovelace": ("nvidia", 6),
+    "Hopper": ("nvidia", 6),
+    "Blackwell": ("nvidia", 7),
+    "GCN 5 (Vega 20)": ("amd", 1),
+    "RDNA 2": ("amd", 2),
+    "CDNA 1": ("amd", 2),
+    "RDNA 3": ("amd", 3),
+    "CDNA 2": ("amd", 3),
+    "CDNA 3": ("amd", 4),
+    "RDNA 4": ("amd", 4),
+    "Xe-HPG (Alchemist)": ("intel", 1),
+    "Xe2-HPG (Battlemage)": ("intel", 2),
+}

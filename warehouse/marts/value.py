@@ -7,6 +7,7 @@ import duckdb
 import polars as pl
 
 from transforms.budget_picks import budget_picks
+from transforms.tiers.config import TierConfig
 from transforms.value import VALUE_CONDITIONS_SQL, gpu_value
 from warehouse.marts.days import replace_days_frame
 from warehouse.writes import read_frame
@@ -27,8 +28,18 @@ def build_gpu_value(con: duckdb.DuckDBPyConnection, first: date, last: date) -> 
     return value
 
 
-def build_budget_picks(con: duckdb.DuckDBPyConnection, first: date, last: date) -> pl.DataFrame:
+def build_budget_picks(
+    con: duckdb.DuckDBPyConnection,
+    first: date,
+    last: date,
+    horizon_years: float = TierConfig.horizon_years,
+    allow_legacy_cards: bool = False,
+) -> pl.DataFrame:
     """Replace marts.budget_picks' rows dated first..last; the rows written."""
-    picks = budget_picks(read_frame(con, VALUE_SQL, {"first": first, "last": last}))
+    picks = budget_picks(
+        read_frame(con, VALUE_SQL, {"first": first, "last": last}),
+        horizon_years=horizon_years,
+        allow_legacy_cards=allow_legacy_cards,
+    )
     replace_days_frame(con, "marts.budget_picks", first, last, picks)
     return picks

@@ -7,7 +7,8 @@ from pipelines.resources.warehouse import WarehouseResource
 from pipelines.tables import table_asset, table_key
 from transforms.dl_index import INDEX_NAME, REFERENCE_MODEL
 from transforms.perf_indices import fits_frame, index_columns, perf_indices
-from warehouse.catalog import load_llm_benchmarks
+from transforms.software_support import support_table
+from warehouse.catalog import load_compute_targets, load_llm_benchmarks, load_software_support
 from warehouse.writes import read_frame, replace_slices
 
 
@@ -21,12 +22,21 @@ def gpu_specs_mart(warehouse: WarehouseResource) -> dg.MaterializeResult:
     measured where a published benchmark has the card, else a fit of dense FP16 tensor TFLOPS and memory
     bandwidth calibrated on the measured cards: training (`dl_index_v1`, Lambda PyTorch training throughput),
     vision (Lambda's ResNet-50 and SSD) and LLM inference (llama.cpp token generation). Also writes
-    marts.perf_index_fits (each fit's leave-one-out error). The table users join to."""
+    marts.perf_index_fits (each fit's leave-one-out error). Each model's software support (rule S1: its
+    compute target, what it supports, whether CUDA 13 / ROCm / PyTorch XPU still carry it, with sources;
+    transforms/software_support.py). The table users join to."""
     with warehouse.connect() as con:
         specs = read_frame(con, "SELECT * FROM staging.gpu_specs")
         bench = read_frame(con, "SELECT * FROM staging.gpu_benchmarks")
         results = perf_indices(specs, bench, load_llm_benchmarks())
-        mart = specs.join(index_columns(results), on="model_id", how="left")
+        support = support_table(
+            specs.select("model_id", "vendor", "architecture", "has_tensor_cores"),
+            load_compute_targets(),
+            load_software_support(),
+        )
+        mart = specs.join(index_columns(results), on="model_id", how="left").join(
+            support, on="model_id", how="left"
+        )
         fits = fits_frame(results)
         replace_slices(con, [("marts.gpu_specs", mart, None), ("marts.perf_index_fits", fits, None)])
     fit = results["training"].fit
@@ -42,6 +52,9 @@ def gpu_specs_mart(warehouse: WarehouseResource) -> dg.MaterializeResult:
             "leave_one_out_mean_abs_error_pct": round(fit.loo_mean_abs_pct_error or 0, 2),
             "leave_one_out_max_abs_error_pct": round(fit.loo_max_abs_pct_error or 0, 2),
             "perf_basis_counts": basis,
+            "software_support_counts": dict(
+                mart.group_by("software_support").len().sort("software_support").iter_rows()
+            ),
             "indices": dg.MetadataValue.md(table(fits, FIT_COLUMNS)),
         }
     )

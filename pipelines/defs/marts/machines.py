@@ -4,42 +4,15 @@ recommended whole machines) and marts.budget_builds (the best machine per budget
 import dagster as dg
 import polars as pl
 
+from pipelines.defs.marts.run_config import TierRunConfig
 from pipelines.partitions import daily_partitions, partition_date
 from pipelines.resources.warehouse import WarehouseResource
 from pipelines.tables import table_asset, table_key
 from transforms.tiers.budget import budget_builds as budget_build_rows
 from transforms.tiers.choose import build_tiers as build_tier_rows
-from transforms.tiers.config import TierConfig
-from transforms.tiers.rules import DEFAULT_VENDORS
 from transforms.tiers.scaling import scaling_table
 from warehouse.catalog import load_platform_parts, load_platforms
 from warehouse.writes import read_frame, replace_slice, replace_slices
-
-
-class TierRunConfig(dg.Config):
-    """Set from the Dagster launchpad. Every use case (llm, vision, beginner) is built every day."""
-
-    # defaults are TierConfig's, where each one's source is written
-    usd_per_kwh: float = TierConfig.usd_per_kwh
-    utilization: float = TierConfig.utilization  # share of the time under load
-    horizon_years: float = TierConfig.horizon_years  # energy years in the total cost of ownership
-    mains_volts: float = TierConfig.mains_volts  # the outlet: US 120 V / 15 A by default (G7)
-    mains_amps: float = TierConfig.mains_amps
-    allow_risers: bool = TierConfig.allow_risers  # G6: cards that do not fit the slots go on riser cables
-    allow_water_cooling: bool = TierConfig.allow_water_cooling  # G6: water blocks void the warranty
-    any_vendor: bool = False  # default NVIDIA only (D11: CUDA framework support); True admits AMD and Intel
-
-    def tier_config(self) -> TierConfig:
-        return TierConfig(
-            usd_per_kwh=self.usd_per_kwh,
-            utilization=self.utilization,
-            horizon_years=self.horizon_years,
-            mains_volts=self.mains_volts,
-            mains_amps=self.mains_amps,
-            allow_risers=self.allow_risers,
-            allow_water_cooling=self.allow_water_cooling,
-            vendors=None if self.any_vendor else DEFAULT_VENDORS,
-        )
 
 
 @table_asset("marts.platform_parts", kinds={"duckdb"})

@@ -4,7 +4,8 @@ market, in its currency and in USD, and machines sized for its mains)."""
 import dagster as dg
 import polars as pl
 
-from pipelines.defs.marts.machines import MACHINE_INPUT_KEYS, TierRunConfig, machine_inputs
+from pipelines.defs.marts.machines import MACHINE_INPUT_KEYS, machine_inputs
+from pipelines.defs.marts.run_config import PickRunConfig, TierRunConfig
 from pipelines.partitions import daily_partitions, partition_date
 from pipelines.resources.market_rules import MarketRulesResource
 from pipelines.resources.warehouse import WarehouseResource
@@ -87,13 +88,15 @@ def region_value(context: dg.AssetExecutionContext, warehouse: WarehouseResource
     kinds={"duckdb", "polars"},
     deps=[table_key("marts.region_value")],
 )
-def region_picks(context: dg.AssetExecutionContext, warehouse: WarehouseResource) -> dg.MaterializeResult:
+def region_picks(
+    context: dg.AssetExecutionContext, config: PickRunConfig, warehouse: WarehouseResource
+) -> dg.MaterializeResult:
     """marts.budget_picks per region: the same rule (G5, each use case by its own index) on the region's cards
     and prices; budgets in USD so regions compare, the pick's price in the region's currency beside."""
     day = partition_date(context)
     with warehouse.connect() as con:
         value = read_frame(con, "SELECT * FROM marts.region_value WHERE snapshot_date = ?", [day])
-        picks = region_pick_rows(value)
+        picks = region_pick_rows(value, config.horizon_years, config.legacy())
         _write_day(con, "marts.region_picks", picks, day)
     return dg.MaterializeResult(metadata={"dagster/row_count": picks.height})
 

@@ -3,6 +3,7 @@
 import dagster as dg
 import polars as pl
 
+from pipelines.defs.marts.run_config import PickRunConfig
 from pipelines.partitions import DEALS_WINDOW, RANGE_RUNS, daily_partitions, partition_days, rows_metadata
 from pipelines.resources.market_rules import MarketRulesResource
 from pipelines.resources.warehouse import WarehouseResource
@@ -52,14 +53,18 @@ def gpu_value(context: dg.AssetExecutionContext, warehouse: WarehouseResource) -
     kinds={"duckdb", "polars"},
     deps=[table_key("marts.gpu_value")],
 )
-def budget_picks(context: dg.AssetExecutionContext, warehouse: WarehouseResource) -> dg.MaterializeResult:
+def budget_picks(
+    context: dg.AssetExecutionContext, config: PickRunConfig, warehouse: WarehouseResource
+) -> dg.MaterializeResult:
     """The pick and two alternatives for budgets from 300 to 10,000 USD and the use cases LLM (>= 24 GB),
     vision (>= 12 GB) and beginner (>= 8 GB), new and used, by the build guide's rule: among the best
     performance-per-USD cards, the one with the most memory the budget buys. Each use case ranks by its own
-    performance index (LLM inference, vision, training), named with its basis on every row."""
+    performance index (LLM inference, vision, training), named with its basis on every row. Only cards
+    whose software support is current over the horizon (S1) and that have the use case's precision (S2),
+    unless the run config's allow_legacy_cards admits them."""
     first, last = partition_days(context)
     with warehouse.connect() as con:
-        picks = build_budget_picks(con, first, last)
+        picks = build_budget_picks(con, first, last, config.horizon_years, config.legacy())
     return dg.MaterializeResult(metadata=rows_metadata(first, last, picks.height))
 
 

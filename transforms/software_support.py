@@ -1,0 +1,266 @@
+"""Software support per card: what its compute target runs today, and whether a buyer can rely on it (rule S1).
+
+Facts are per compute target (NVIDIA compute capability `sm_86`, AMD LLVM target `gfx1100`, Intel Xe generation),
+each with its own source, in long form (warehouse/catalog/software_support.csv: compute_target, fact, value,
+source, source_kind, note); each model names its target in warehouse/catalog/gpu_compute_targets.csv.
+`support_table` folds them into one row per model:
+
+- `software_support`: `current` (library support in today's CUDA 13 / ROCm major / PyTorch XPU), `legacy` (the
+  current major dropped it, but an older stack is still maintained: CUDA 12 with driver branch R580, ROCm in
+  maintenance, or a target that runs ROCm only through an override), `ended` (no maintained stack), or
+  `unknown` (no compute target or no facts: never recommended, reported by an asset check).
+- `support_ends`: the announced end of the maintained stack (NVIDIA's driver branch end of life for legacy
+  targets), NULL when none is announced.
+- `support_label`: the few words a table row shows ("CUDA 12 only"); `support_note`: the sentence behind it.
+
+Why two files and long form: one row per (target, fact) lets every fact carry its own source, and 140 models
+share about 25 targets, so a fact is written once.
+"""
+
+from datetime import date
+
+import polars as pl
+
+from transforms.tiers.rules import CURRENT_CUDA_MAJOR, PRECISION_WORDS, USE_CASE_PRECISION
+
+BOOL_FACTS = ("bf16", "fp16_tensor", "flash_attention_2", "flash_attention_3", "fp8", "fp4")
+TEXT_FACTS = (
+    "last_cuda_major",
+    "driver_branch",
+    "driver_eol",
+    "pytorch_cuda",
+    "rocm_status",
+    "rocm_version",
+    "pytorch_xpu",
+    "support_ends",
+)
+FACTS = BOOL_FACTS + TEXT_FACTS
+# the facts every target of a vendor must have (an asset check reports gaps)
+REQUIRED_FACTS = {
+    "nvidia": ("bf16", "fp16_tensor", "flash_attention_2", "fp8", "last_cuda_major", "driver_branch"),
+    "amd": ("bf16", "fp16_tensor", "flash_attention_2", "fp8", "rocm_status", "rocm_version"),
+    "intel": ("bf16", "fp16_tensor", "flash_attention_2", "fp8", "pytorch_xpu"),
+}
+STATUSES = ("current", "legacy", "ended", "unknown")
+
+SCHEMA: dict[str, pl.DataType] = {
+    "model_id": pl.String,
+    "compute_target": pl.String,
+    **{f: pl.Boolean for f in BOOL_FACTS},
+    "last_cuda_major": pl.String,
+    "rocm_status": pl.String,
+    "software_support": pl.String,
+    "support_ends": pl.Date,
+    "support_label": pl.String,
+    "support_note": pl.String,
+    "support_sources": pl.String,
+}
+
+
+def _bool(value: str | None) -> bool | None:
+    if value is None:
+        return None
+    text = value.strip().lower()
+    return True if text == "true" else False if text == "false" else None
+
+
+def _month_end(value: str | None) -> date | None:
+    """'2028-08' or '2028-08-31' -> a date (a month means its last day: support runs through it)."""
+    if not value:
+        return None
+    parts = value.strip().split("-")
+    try:
+        if len(parts) == 2:
+            year, month = int(parts[0]), int(parts[1])
+            nxt = date(year + month // 12, month % 12 + 1, 1)
+            return date.fromordinal(nxt.toordinal() - 1)
+        return date.fromisoformat(value.strip())
+    except ValueError:
+        return None
+
+
+def _status(vendor: str | None, f: dict) -> tuple[str, str]:
+    """(software_support, support_label) from a target's facts."""
+    if vendor == "nvidia":
+        major = f.get("last_cuda_major")
+        if major is None:
+            return "unknown", "software support unknown"
+        if major == "current" or (major.isdigit() and int(major) >= CURRENT_CUDA_MAJOR):
+            return "current", f"CUDA {CURRENT_CUDA_MAJOR}"
+        if f.get("driver_eol") and f.get("driver_eol") != "current":
+            return "legacy", f"CUDA {major} only"
+        return "ended", "CUDA support ended"
+    if vendor == "amd":
+        status = f.get("rocm_status")
+        version = f.get("rocm_version") or ""
+        if status == "supported":
+            return "current", f"ROCm {version}".strip()
+        if status == "maintenance":
+            return "legacy", "ROCm maintenance only"
+        if status == "unofficial":
+            return "legacy", "not on ROCm's support list"
+        if status == "ended":
+            return "ended", "ROCm support ended"
+        return "unknown", "software support unknown"
+    if vendor == "intel":
+        if (f.get("pytorch_xpu") or "").lower().startswith("supported"):
+            return "current", "PyTorch XPU"
+        if f.get("pytorch_xpu"):
+            return "ended", "no PyTorch XPU support"
+        return "unknown", "software support unknown"
+    return "unknown", "software support unknown"
+
+
+FEATURE_WORDS = (("bf16", "bf16"), ("flash_attention_2", "FlashAttention-2"), ("fp8", "FP8"), ("fp4", "FP4"))
+
+
+def _note(target: str, architecture: str | None, vendor: str | None, f: dict, label: str) -> str:
+    head = f"{target} ({architecture or 'architecture unknown'}): {label}"
+    if vendor == "nvidia" and f.get("last_cuda_major") not in (None, "current"):
+        head += (
+            f" (CUDA {CURRENT_CUDA_MAJOR} removed library support for it; "
+            f"driver branch {f.get('driver_branch') or '?'} until {f.get('driver_eol') or '?'})"
+        )
+    if vendor == "nvidia" and f.get("pytorch_cuda") == "cuda12_only":
+        head += "; PyTorch ships its kernels only in the CUDA 12 wheels"
+    if vendor == "amd" and f.get("rocm_status"):
+        head += f" (ROCm status: {f.get('rocm_status')}, ROCm {f.get('rocm_version') or '?'})"
+    yes = [words for key, words in FEATURE_WORDS if f.get(key) == "true"]
+    no = [words for key, words in FEATURE_WORDS if f.get(key) == "false"]
+    return "; ".join(
+        [head] + (["has " + ", ".join(yes)] if yes else []) + (["no " + ", ".join(no)] if no else [])
+    )
+
+
+def support_table(models: pl.DataFrame, targets: pl.DataFrame, facts: pl.DataFrame) -> pl.DataFrame:
+    """One row per model of `models` (model_id, vendor, architecture, has_tensor_cores)."""
+    by_target: dict[str, dict] = {}
+    sources: dict[str, list[str]] = {}
+    for r in facts.iter_rows(named=True):
+        value = (r["value"] or "").strip()
+        # status words and booleans compare in lower case; names (R580) keep theirs
+        keep_case = r["fact"] in ("driver_branch", "rocm_version", "pytorch_xpu")
+        by_target.setdefault(r["compute_target"], {})[r["fact"]] = (
+            value if keep_case else value.lower()
+        ) or None
+        sources.setdefault(r["compute_target"], [])
+        if r["source"] and r["source"] not in sources[r["compute_target"]]:
+            sources[r["compute_target"]].append(r["source"])
+    target_of = dict(targets.select("model_id", "compute_target").iter_rows())
+    rows = []
+    for m in models.iter_rows(named=True):
+        target = target_of.get(m["model_id"])
+        f = by_target.get(target, {}) if target else {}
+        if not target or not f:
+            status, label = "unknown", "software support unknown"
+            note = f"no compute target or no support facts for {m['model_id']}: never recommended"
+        else:
+            status, label = _status(m.get("vendor"), f)
+            note = _note(target, m.get("architecture"), m.get("vendor"), f, label)
+        row = {"model_id": m["model_id"], "compute_target": target}
+        for fact in BOOL_FACTS:
+            row[fact] = _bool(f.get(fact))
+        if (
+            m.get("has_tensor_cores") is False
+        ):  # GTX 16 (TU116/117) shares sm_75 with RTX 20 but has no tensor cores
+            row["fp16_tensor"] = False
+            row["bf16"] = False if row["bf16"] is None else row["bf16"]
+            note += "; this model has no tensor cores"
+        ends = _month_end(f.get("support_ends")) or (
+            _month_end(f.get("driver_eol")) if status == "legacy" and m.get("vendor") == "nvidia" else None
+        )
+        row.update(
+            last_cuda_major=f.get("last_cuda_major"),
+            rocm_status=f.get("rocm_status"),
+            software_support=status,
+            support_ends=ends,
+            support_label=label,
+            support_note=note,
+            support_sources="|".join(sources.get(target, [])) if target else None,
+        )
+        rows.append(row)
+    return pl.DataFrame(rows, schema=SCHEMA)
+
+
+def add_years(day: date, years: float) -> date:
+    return date.fromordinal(day.toordinal() + round(years * 365.25))
+
+
+def support_reason(card: dict, day: date | None, horizon_years: float) -> str | None:
+    """Why S1 keeps this card out of a recommendation on `day` with that horizon (None: it may be recommended).
+    The words name the stack ("CUDA 12 only") and, for an announced end, the date."""
+    status = card.get("software_support") or "unknown"
+    label = card.get("support_label") or "software support unknown"
+    if status != "current":
+        return label if status != "unknown" else "software support unknown (never recommended)"
+    ends = card.get("support_ends")
+    if ends is not None and day is not None and ends < add_years(day, horizon_years):
+        return f"support ends {ends.isoformat()[:7]}, within the {horizon_years:g}-year horizon"
+    return None
+
+
+def precision_reason(card: dict, use_case: str) -> str | None:
+    """Why S2 keeps this card out of a use case (None: it has what the use case needs)."""
+    need = USE_CASE_PRECISION.get(use_case)
+    if need is None or card.get(need):
+        return None
+    return PRECISION_WORDS[need]
+
+
+def support_blocker(day: pl.Expr, horizon_years: float) -> pl.Expr:
+    """`support_reason` as a Polars expression over rows with software_support, support_label and
+    support_ends (kept equal to it by tests/transforms/test_software_support.py)."""
+    status = pl.col("software_support").fill_null("unknown")
+    horizon_days = round(horizon_years * 365.25)
+    ends_soon = pl.col("support_ends").is_not_null() & (
+        pl.col("support_ends") < day + pl.duration(days=horizon_days)
+    )
+    return (
+        pl.when(status == "unknown")
+        .then(pl.lit("software support unknown (never recommended)"))
+        .when(status != "current")
+        .then(pl.col("support_label"))
+        .when(ends_soon)
+        .then(
+            pl.format(
+                "support ends {}, within the {}-year horizon",
+                pl.col("support_ends").dt.strftime("%Y-%m"),
+                pl.lit(f"{horizon_years:g}"),
+            )
+        )
+        .otherwise(pl.lit(None, pl.String))
+    )
+
+
+def support_gaps(
+    specs: pl.DataFrame, targets: pl.DataFrame, facts: pl.DataFrame, architectures: dict
+) -> pl.DataFrame:
+    """What the asset check on marts.gpu_specs reports, one row per (subject, problem): a model whose
+    architecture is not in D16's order, that names no compute target or whose support is unknown (such a card
+    is never recommended); a target missing a fact its vendor needs; a fact without a source."""
+    rows = []
+    have = {}
+    for r in facts.iter_rows(named=True):
+        have.setdefault(r["compute_target"], set()).add(r["fact"])
+        if not (r["source"] or "").startswith("http"):
+            rows.append((f"{r['compute_target']}.{r['fact']}", "fact without a source URL"))
+    target_of = dict(targets.select("model_id", "compute_target").iter_rows())
+    checked: set[str] = set()
+    for m in specs.iter_rows(named=True):
+        if m.get("architecture") not in architectures:
+            rows.append((m["model_id"], f"architecture {m.get('architecture')!r} not in D16's order"))
+        target = target_of.get(m["model_id"])
+        if not target:
+            rows.append((m["model_id"], "no compute target"))
+            continue
+        if m.get("software_support") in (None, "unknown"):
+            rows.append((m["model_id"], "software support unknown"))
+        if target in checked:
+            continue
+        checked.add(target)
+        missing = [
+            f for f in REQUIRED_FACTS.get(m.get("vendor") or "", ()) if f not in have.get(target, set())
+        ]
+        if missing:
+            rows.append((target, "missing facts: " + ", ".join(missing)))
+    return pl.DataFrame(rows, schema={"subject": pl.String, "problem": pl.String}, orient="row")
