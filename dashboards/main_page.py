@@ -137,24 +137,29 @@ def value_table(data: SiteData) -> str:
     cols = [
         Col("name", "GPU", render=_card_link("name")),
         Col("condition", "condition"),
+        Col("buy_rank", "buy rank", True),
+        Col("caveat", "caveat"),
         Col("price_median", "median USD", True),
-        Col("price_low", "low USD", True),
         Col("listing_count", "listings", True),
         Col("vram_gb", "VRAM GB", True),
         Col("relative_perf", "relative perf", True),
         Col("perf_per_1k_usd", "perf / 1k USD", True),
         Col("perf_per_1k_usd_llm_inference", "LLM perf / 1k USD", True),
+        Col("price_low", "low USD", True),
         Col("usd_per_gb_vram", "USD / GB", True),
-        Col("buy_rank", "buy rank", True),
-        Col("caveat", "caveat"),
         Col("perf_basis", "basis"),
         Col("vendor", "vendor"),
         Col("form_factor", "form"),
     ]
+    # the cards a buyer can act on by default first, by perf per USD; then the rest, each with its caveat
     rows = (
         with_buy_rank(data.report.ranking)
         .filter(pl.col("enough_listings"))
-        .sort(["buy_rank", "perf_per_1k_usd"], descending=[False, True], nulls_last=True)
+        .sort(
+            [pl.col("buy_rank").is_null(), pl.col("perf_per_1k_usd")],
+            descending=[False, True],
+            nulls_last=True,
+        )
     )
     return _section(
         "value",

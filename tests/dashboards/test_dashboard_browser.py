@@ -246,3 +246,21 @@ def test_the_earlier_sample_days_are_in_the_warehouse_and_labelled_sample(site):
         ).fetchone()[0]
     assert days == SAMPLE_DAYS and modes == ["sample"]
     assert exits > 0 and moved > 0  # listings left and prices changed: the trends the site shows
+
+
+def test_the_value_table_ranks_only_actionable_cards_and_says_why_of_the_rest(site, browser):
+    """Issue 34: no server-only, passive or unsupported card is ranked bare in the first value table."""
+    page, errors, _ = _open(browser, site / "index.html")
+    rows = visible_rows(page, "value")
+    rank, caveat, form = (header_index(page, "value", h) for h in ("buy rank", "caveat", "form"))
+    assert rows and rows[0]["cells"][rank] == "1"
+    for r in rows:
+        text = page.locator("#value tbody tr").nth(rows.index(r)).locator("td").nth(caveat).text_content()
+        if r["cells"][form] in ("sxm", "oam"):
+            assert "server only" in text and r["cells"][rank] in (None, ""), text
+        if r["cells"][rank] in (None, ""):
+            assert text.strip() not in ("", "–"), r  # an unranked card always says why
+    ranked = [r for r in rows if r["cells"][rank] not in (None, "")]
+    unranked_at = [i for i, r in enumerate(rows) if r["cells"][rank] in (None, "")]
+    assert ranked and (not unranked_at or unranked_at[0] == len(ranked))  # ranked cards first
+    assert errors.errors == []
