@@ -5,7 +5,15 @@ marts) and the `dagster/table_name` metadata the Dagster UI links to; `table_key
 in `deps`. The exports (files, not tables) are keyed exports/<name>.
 """
 
+import hashlib
+import inspect
+from pathlib import Path
+
 import dagster as dg
+
+from warehouse.schema_file import table_schemas
+
+OWNERS = ["team:gpu-market"]
 
 
 def table_key(table: str) -> dg.AssetKey:
@@ -19,15 +27,50 @@ def table_dep(table: str, mapping: dg.PartitionMapping) -> dg.AssetDep:
     return dg.AssetDep(table_key(table), partition_mapping=mapping)
 
 
-def table_asset(table: str, *, metadata: dict | None = None, **kwargs):
-    """`@dg.asset` for the asset that writes `table` ("schema.name")."""
-    key = table_key(table)
-    return dg.asset(
-        key=key,
-        group_name=key.path[0],
-        metadata={"dagster/table_name": table, **(metadata or {})},
-        **kwargs,
+def column_schema(table: str) -> dg.TableSchema:
+    """The table's columns with their types and DuckDB comments, from warehouse/schema.sql (`make schema`)."""
+    return dg.TableSchema(
+        columns=[
+            dg.TableColumn(
+                c["name"],
+                c["type"],
+                description=c["comment"] or None,
+                constraints=dg.TableColumnConstraints(nullable=not c["not_null"]),
+            )
+            for c in table_schemas()[table]
+        ]
     )
+
+
+def code_version(fn, table: str) -> str:
+    """A short hash of the asset's module and the table's columns: it changes when the asset's code or the
+    table's shape changes, so Dagster marks the table's downstream as changed code."""
+    digest = hashlib.sha256(Path(inspect.getsourcefile(fn)).read_bytes())
+    digest.update(repr(table_schemas()[table]).encode())
+    return digest.hexdigest()[:12]
+
+
+def table_asset(table: str, *, metadata: dict | None = None, **kwargs):
+    """`@dg.asset` for the asset that writes `table` ("schema.name"): its key and group, the
+    `dagster/table_name` and `dagster/column_schema` (the DuckDB comments) metadata, a code version and the
+    owner."""
+    key = table_key(table)
+
+    def decorate(fn):
+        return dg.asset(
+            key=key,
+            group_name=key.path[0],
+            metadata={
+                "dagster/table_name": table,
+                "dagster/column_schema": column_schema(table),
+                **(metadata or {}),
+            },
+            code_version=code_version(fn, table),
+            owners=OWNERS,
+            **kwargs,
+        )(fn)
+
+    return decorate
 
 
 EXPORTS = "exports"

@@ -537,7 +537,12 @@ CREATE TABLE marts.gpu_specs (
     fp8 BOOLEAN,  -- FP8 tensor / matrix support.
     fp4 BOOLEAN,  -- FP4 tensor support.
     last_cuda_major VARCHAR,  -- NVIDIA: the last CUDA major with library support for the target (current = CUDA 13).
+    driver_branch VARCHAR,  -- NVIDIA: the last data-center driver branch for the target (R580), or current.
+    driver_eol VARCHAR,  -- NVIDIA: that branch's end of life as NVIDIA publishes it (2028-08), or current.
+    pytorch_cuda VARCHAR,  -- NVIDIA: PyTorch's wheels for the target: current, cuda12_only (only the CUDA 12 wheels carry its kernels).
     rocm_status VARCHAR,  -- AMD: supported, maintenance, unofficial or ended on ROCm.
+    rocm_version VARCHAR,  -- AMD: the ROCm version the status refers to.
+    pytorch_xpu VARCHAR,  -- Intel: PyTorch XPU support, with the first PyTorch version.
     software_support VARCHAR,  -- current (library support in today's CUDA 13, ROCm or PyTorch XPU), legacy (the current major dropped it; an older stack such as CUDA 12 is still maintained), ended, or unknown (never recommended). Rule S1, docs in transforms/software_support.py.
     support_ends DATE,  -- Announced end of the maintained stack (for legacy NVIDIA targets the end of life of their last driver branch); NULL when none is announced.
     support_label VARCHAR,  -- The support status in a few words, e.g. CUDA 12 only, ROCm maintenance only.

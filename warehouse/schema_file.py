@@ -9,8 +9,10 @@ on each table, view and column. Generated, never edited by hand:
 tests/warehouse/test_schema_file.py fails when the file no longer matches what the migrations build.
 """
 
+import re
 import sys
 import tempfile
+from functools import cache
 from pathlib import Path
 
 import duckdb
@@ -98,6 +100,36 @@ def current_schema() -> str:
 
     with tempfile.TemporaryDirectory() as tmp, connect(Path(tmp) / "schema.duckdb") as con:
         return render(con)
+
+
+COLUMN_LINE = re.compile(
+    r"^    (?P<name>\w+) (?P<type>[A-Z][A-Z0-9_\[\]]*(?:\([0-9, ]+\))?(?:\[\])?)"
+    r"(?: DEFAULT [^,]*?)?(?P<not_null> NOT NULL)?,?(?:  -- (?P<comment>.*))?$"
+)
+
+
+@cache
+def table_schemas(text: str | None = None) -> dict[str, list[dict]]:
+    """Each table of warehouse/schema.sql ("marts.gpu_value") with its columns in order: name, type, NOT NULL
+    and comment. Read from the generated file, so the Dagster definitions describe the columns without
+    opening the warehouse (pipelines/tables.py publishes them as each asset's column schema)."""
+    tables: dict[str, list[dict]] = {}
+    current = None
+    for line in (text if text is not None else SCHEMA_SQL.read_text()).splitlines():
+        if line.startswith("CREATE TABLE "):
+            current = tables.setdefault(line.split()[2], [])
+        elif line.startswith(");"):
+            current = None
+        elif current is not None and (m := COLUMN_LINE.match(line)):
+            current.append(
+                {
+                    "name": m["name"],
+                    "type": m["type"],
+                    "not_null": bool(m["not_null"]),
+                    "comment": m["comment"] or "",
+                }
+            )
+    return tables
 
 
 def main() -> int:

@@ -165,3 +165,25 @@ def test_the_tracked_instance_config_turns_telemetry_off_and_serializes_runs():
     config = yaml.safe_load((ROOT / "dagster_home" / "dagster.yaml").read_text())
     assert config["telemetry"]["enabled"] is False
     assert config["concurrency"]["runs"]["max_concurrent_runs"] == 1
+
+
+def test_every_table_asset_publishes_its_columns_code_version_and_owner(tmp_path):
+    """Issue 38: the Dagster UI shows each table's columns with their DuckDB comments; they match the
+    warehouse the migrations build (warehouse/schema.sql is checked against it in tests/warehouse)."""
+    graph = defs.resolve_asset_graph()
+    with connect(tmp_path / "w.duckdb") as con:
+        for key in graph.get_all_asset_keys():
+            layer, name = key.path
+            node = graph.get(key)
+            if layer == "exports":
+                continue
+            schema = node.metadata["dagster/column_schema"]
+            real = con.execute(
+                "SELECT column_name, data_type, comment FROM duckdb_columns() "
+                "WHERE schema_name = ? AND table_name = ? ORDER BY column_index",
+                [layer, name],
+            ).fetchall()
+            assert [(c.name, c.type, c.description) for c in schema.columns] == [
+                (n, t, " ".join(c.split())) for n, t, c in real
+            ], key
+            assert node.code_version and node.owners == ["team:gpu-market"], key

@@ -277,3 +277,22 @@ def test_gpu_value_marks_every_card_a_buyer_cannot_act_on_by_default():
         "INTEL: outside the default (D11: CUDA)" in v["arc-b580"]["caveat"]
         and not v["arc-b580"]["recommended"]
     )
+
+
+def test_a_card_of_unknown_support_is_never_recommended_even_with_allow_legacy_cards():
+    mystery = card("mystery", 100, 1.5, 48, 250, arch="Rubin", support="unknown")  # by far the best value
+    market = [mystery, card("rtx3090", 750, 1.0, 24, 350, slots=3)]
+    for cfg in (TierConfig(), TierConfig(allow_legacy_cards=True)):
+        t = tiers(market, cfg)
+        assert "mystery" not in set(t["model_id"].drop_nulls()) and t["model_id"].drop_nulls().len()
+        assert (
+            "S1: software support unknown (never recommended) (1)" in row(t, "1gpu", "llm")["excluded_cards"]
+        )
+    value = _value_rows(market).with_columns(
+        pl.col("support_ends").cast(pl.Date),
+        perf_vision=pl.col("relative_perf"),
+        perf_per_1k_usd_vision=pl.col("relative_perf") / pl.col("price_median") * 1000,
+    )
+    for allow in (False, True):
+        picks = budget_picks(value, budgets=(300, 3000), use_cases={"vision": 12}, allow_legacy_cards=allow)
+        assert picks.height and "mystery" not in set(picks["model_id"])

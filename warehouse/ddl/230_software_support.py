@@ -45,7 +45,21 @@ SPEC_COLUMNS = {
         "VARCHAR",
         "NVIDIA: the last CUDA major with library support for the target (current = CUDA 13).",
     ),
+    "driver_branch": (
+        "VARCHAR",
+        "NVIDIA: the last data-center driver branch for the target (R580), or current.",
+    ),
+    "driver_eol": (
+        "VARCHAR",
+        "NVIDIA: that branch's end of life as NVIDIA publishes it (2028-08), or current.",
+    ),
+    "pytorch_cuda": (
+        "VARCHAR",
+        "NVIDIA: PyTorch's wheels for the target: current, cuda12_only (only the CUDA 12 wheels carry its kernels).",
+    ),
     "rocm_status": ("VARCHAR", "AMD: supported, maintenance, unofficial or ended on ROCm."),
+    "rocm_version": ("VARCHAR", "AMD: the ROCm version the status refers to."),
+    "pytorch_xpu": ("VARCHAR", "Intel: PyTorch XPU support, with the first PyTorch version."),
     **SUPPORT,
     "support_sources": (
         "VARCHAR",
