@@ -8,6 +8,8 @@ as Dagster `EnvVar`s and are never echoed in a message.
 from warehouse.environment import UserError, bad_setting, env_set, env_text
 
 SAMPLE, LIVE = "sample", "live"
+# S1/S2's switch (transforms/tiers/rules.py): the default of the machine and pick assets' allow_legacy_cards
+LEGACY_SETTING = "GPU_MARKET_ALLOW_LEGACY_CARDS"
 
 
 def source_mode() -> str:

@@ -23,9 +23,9 @@ cards and lifts S2.
 import polars as pl
 
 from transforms.perf_indices import USE_CASE_INDEX, per_1k_column, perf_column
-from transforms.software_support import support_blocker
 from transforms.tiers.config import TierConfig
 from transforms.tiers.rules import DEFAULT_VENDORS, USE_CASE_PRECISION
+from transforms.tiers.software_support import support_blocker
 from transforms.use_cases import USE_CASES
 from transforms.value import PLUG_IN
 
@@ -75,7 +75,7 @@ def _with_support(value: pl.DataFrame) -> pl.DataFrame:
 
 
 def _blocked(horizon_years: float, allow_legacy: bool) -> pl.Expr:
-    """Rule S1 as the picks apply it (transforms.software_support.support_blocker; allow_legacy_cards admits
+    """Rule S1 as the picks apply it (transforms.tiers.software_support.support_blocker; allow_legacy_cards admits
     current and legacy cards whatever their end of support)."""
     if allow_legacy:
         return ~pl.col("software_support").fill_null("unknown").is_in(["current", "legacy"])

@@ -4,9 +4,9 @@ Per use case: the training index (relative_perf, rank_overall), vision and LLM i
 
 import polars as pl
 
-from transforms.software_support import support_blocker
 from transforms.tiers.config import TierConfig
 from transforms.tiers.rules import DEFAULT_VENDORS
+from transforms.tiers.software_support import support_blocker
 
 MIN_LISTINGS = 3
 USE_CASE_COLUMNS = ("perf_vision", "perf_vision_basis", "perf_llm_inference", "perf_llm_inference_basis")

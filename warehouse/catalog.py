@@ -101,7 +101,7 @@ def load_compute_targets(path: Path | None = None) -> pl.DataFrame:
 
 
 def load_software_support(path: Path | None = None) -> pl.DataFrame:
-    """Software-support facts per compute target, one row per fact with its source (transforms.software_support)."""
+    """Software-support facts per compute target, one row per fact with its source (transforms.tiers.software_support)."""
     return _read_csv(path or SOFTWARE_SUPPORT_CSV, SOFTWARE_SUPPORT_SCHEMA)
 
 

@@ -543,7 +543,7 @@ CREATE TABLE marts.gpu_specs (
     rocm_status VARCHAR,  -- AMD: supported, maintenance, unofficial or ended on ROCm.
     rocm_version VARCHAR,  -- AMD: the ROCm version the status refers to.
     pytorch_xpu VARCHAR,  -- Intel: PyTorch XPU support, with the first PyTorch version.
-    software_support VARCHAR,  -- current (library support in today's CUDA 13, ROCm or PyTorch XPU), legacy (the current major dropped it; an older stack such as CUDA 12 is still maintained), ended, or unknown (never recommended). Rule S1, docs in transforms/software_support.py.
+    software_support VARCHAR,  -- current (library support in today's CUDA 13, ROCm or PyTorch XPU), legacy (the current major dropped it; an older stack such as CUDA 12 is still maintained), ended, or unknown (never recommended). Rule S1, docs in transforms/tiers/software_support.py.
     support_ends DATE,  -- Announced end of the maintained stack (for legacy NVIDIA targets the end of life of their last driver branch); NULL when none is announced.
     support_label VARCHAR,  -- The support status in a few words, e.g. CUDA 12 only, ROCm maintenance only.
     support_note VARCHAR,  -- The support status in a sentence: target, stack, what it lacks.
@@ -589,7 +589,7 @@ CREATE TABLE marts.gpu_value (
     architecture VARCHAR,  -- GPU architecture (D16 compares architectures, transforms.tiers.rules.ARCHITECTURE_ORDER).
     bf16 BOOLEAN,  -- Native bf16 on tensor / matrix units (rule S2: LLM use needs it by default).
     fp16_tensor BOOLEAN,  -- fp16 tensor / matrix units (rule S2: vision and beginner need them by default; GTX 16 cards lack them).
-    software_support VARCHAR,  -- current (library support in today's CUDA 13, ROCm or PyTorch XPU), legacy (the current major dropped it; an older stack such as CUDA 12 is still maintained), ended, or unknown (never recommended). Rule S1, docs in transforms/software_support.py.
+    software_support VARCHAR,  -- current (library support in today's CUDA 13, ROCm or PyTorch XPU), legacy (the current major dropped it; an older stack such as CUDA 12 is still maintained), ended, or unknown (never recommended). Rule S1, docs in transforms/tiers/software_support.py.
     support_ends DATE,  -- Announced end of the maintained stack (for legacy NVIDIA targets the end of life of their last driver branch); NULL when none is announced.
     support_label VARCHAR,  -- The support status in a few words, e.g. CUDA 12 only, ROCm maintenance only.
     support_note VARCHAR,  -- The support status in a sentence: target, stack, what it lacks.
@@ -877,7 +877,7 @@ CREATE TABLE marts.region_value (
     architecture VARCHAR,  -- GPU architecture (D16 compares architectures, transforms.tiers.rules.ARCHITECTURE_ORDER).
     bf16 BOOLEAN,  -- Native bf16 on tensor / matrix units (rule S2: LLM use needs it by default).
     fp16_tensor BOOLEAN,  -- fp16 tensor / matrix units (rule S2: vision and beginner need them by default; GTX 16 cards lack them).
-    software_support VARCHAR,  -- current (library support in today's CUDA 13, ROCm or PyTorch XPU), legacy (the current major dropped it; an older stack such as CUDA 12 is still maintained), ended, or unknown (never recommended). Rule S1, docs in transforms/software_support.py.
+    software_support VARCHAR,  -- current (library support in today's CUDA 13, ROCm or PyTorch XPU), legacy (the current major dropped it; an older stack such as CUDA 12 is still maintained), ended, or unknown (never recommended). Rule S1, docs in transforms/tiers/software_support.py.
     support_ends DATE,  -- Announced end of the maintained stack (for legacy NVIDIA targets the end of life of their last driver branch); NULL when none is announced.
     support_label VARCHAR,  -- The support status in a few words, e.g. CUDA 12 only, ROCm maintenance only.
     support_note VARCHAR,  -- The support status in a sentence: target, stack, what it lacks.

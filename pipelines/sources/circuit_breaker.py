@@ -19,7 +19,7 @@ loop over queries stop looping when they see one (see `pipelines/sources/ebay/in
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
-from pipelines.sources.http_session import FetchError
+from pipelines.sources.fetch_error import FetchError
 
 DEFAULT_MAX_CONSECUTIVE_FAILURES = 10
 

@@ -12,13 +12,20 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import httpx
 
-if TYPE_CHECKING:
-    from pipelines.sources.circuit_breaker import CircuitBreaker
+from pipelines.sources.circuit_breaker import CircuitBreaker
+from pipelines.sources.fetch_error import FetchError
+
+__all__ = [
+    "BudgetExhausted",
+    "CallBudget",
+    "FetchError",
+    "HttpSession",
+]  # FetchError: where the clients import it
+
 
 SECRET_PARAMS = {"apikey", "api_key", "key", "token", "access_token", "client_secret"}
 
@@ -46,14 +53,6 @@ class _RedactUrls(logging.Filter):
 _httpx_logger = logging.getLogger("httpx")
 if not any(isinstance(f, _RedactUrls) for f in _httpx_logger.filters):
     _httpx_logger.addFilter(_RedactUrls())
-
-
-class FetchError(Exception):
-    """A request that failed for good. `kind` is one of the raw.ingest_errors error kinds."""
-
-    def __init__(self, kind: str, reason: str, *, status: int | None = None, attempts: int = 0):
-        super().__init__(f"{kind}: {reason}")
-        self.kind, self.reason, self.status, self.attempts = kind, reason, status, attempts
 
 
 class BudgetExhausted(FetchError):
@@ -149,7 +148,7 @@ class HttpSession:
     sleep: Callable[[float], None] = time.sleep
     rng: random.Random = field(default_factory=random.Random)
     log: Callable[[str], None] = lambda message: None
-    breaker: "CircuitBreaker | None" = None
+    breaker: CircuitBreaker | None = None
 
     def send(self, build: Callable[[], httpx.Request]) -> httpx.Response:
         """Send the request `build()` makes, retrying transient failures; return a 2xx-4xx response whose
@@ -222,8 +221,6 @@ def open_http_session(
     `policy`, a throttle of `per_second` requests (0: none), a circuit breaker that stops a host after
     `max_consecutive_failures` failures in a row, an optional call budget, and `transport` (a recorded
     replay in sample mode; None: the network). Returns the client too, for the caller to close."""
-    from pipelines.sources.circuit_breaker import CircuitBreaker  # it imports FetchError from here
-
     http = httpx.Client(
         transport=transport,
         follow_redirects=follow_redirects,

@@ -6,13 +6,13 @@ import duckdb
 import polars as pl
 import pytest
 
-from transforms.software_support import precision_reason
 from transforms.tiers.choose import cards_with_specs, in_index, support_gate
 from transforms.tiers.config import TierConfig
 from transforms.tiers.machine import card_reason, evaluate
 from transforms.tiers.platforms import PartPrices, platform_rows, platforms_for
 from transforms.tiers.rules import D16_CLOSE, TIERS
 from transforms.tiers.scaling import scaling_table
+from transforms.tiers.software_support import precision_reason
 from warehouse.writes import read_frame
 
 RULES = {r.tier: r for r in TIERS}

@@ -16,11 +16,11 @@ from collections import Counter
 import polars as pl
 
 from transforms.perf_indices import USE_CASE_INDEX, per_1k_column, perf_column
-from transforms.software_support import precision_reason, support_reason
 from transforms.tiers.config import TierConfig
 from transforms.tiers.machine import card_reason, evaluate
 from transforms.tiers.platforms import PartPrices, platform_rows, platforms_for
 from transforms.tiers.rules import ARCHITECTURE_ORDER, D16_CLOSE, TIERS, TierRule
+from transforms.tiers.software_support import precision_reason, support_reason
 from transforms.use_cases import USE_CASES
 
 SPEC_COLUMNS = [

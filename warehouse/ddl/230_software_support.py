@@ -11,7 +11,7 @@ SUPPORT = {
         "VARCHAR",
         "current (library support in today's CUDA 13, ROCm or PyTorch XPU), legacy (the current major dropped "
         "it; an older stack such as CUDA 12 is still maintained), ended, or unknown (never recommended). Rule S1, "
-        "docs in transforms/software_support.py.",
+        "docs in transforms/tiers/software_support.py.",
     ),
     "support_ends": (
         "DATE",

@@ -7,7 +7,7 @@ from pipelines.resources.warehouse import WarehouseResource
 from pipelines.tables import table_asset, table_key
 from transforms.dl_index import INDEX_NAME, REFERENCE_MODEL
 from transforms.perf_indices import fits_frame, index_columns, perf_indices
-from transforms.software_support import support_table
+from transforms.tiers.software_support import support_table
 from warehouse.catalog import load_compute_targets, load_llm_benchmarks, load_software_support
 from warehouse.writes import read_frame, replace_slices
 
@@ -24,7 +24,7 @@ def gpu_specs_mart(warehouse: WarehouseResource) -> dg.MaterializeResult:
     vision (Lambda's ResNet-50 and SSD) and LLM inference (llama.cpp token generation). Also writes
     marts.perf_index_fits (each fit's leave-one-out error). Each model's software support (rule S1: its
     compute target, what it supports, whether CUDA 13 / ROCm / PyTorch XPU still carry it, with sources;
-    transforms/software_support.py). The table users join to."""
+    transforms/tiers/software_support.py). The table users join to."""
     with warehouse.connect() as con:
         specs = read_frame(con, "SELECT * FROM staging.gpu_specs")
         bench = read_frame(con, "SELECT * FROM staging.gpu_benchmarks")

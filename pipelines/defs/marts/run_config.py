@@ -2,11 +2,10 @@
 
 import dagster as dg
 
+from pipelines.settings import LEGACY_SETTING
 from transforms.tiers.config import TierConfig
 from transforms.tiers.rules import DEFAULT_VENDORS
 from warehouse.environment import env_bool
-
-LEGACY_SETTING = "GPU_MARKET_ALLOW_LEGACY_CARDS"
 
 
 class PickRunConfig(dg.Config):

@@ -4,8 +4,8 @@ import dagster as dg
 
 from pipelines.resources.warehouse import WarehouseResource
 from pipelines.tables import table_key
-from transforms.software_support import support_gaps
 from transforms.tiers.rules import ARCHITECTURE_ORDER
+from transforms.tiers.software_support import support_gaps
 from warehouse.catalog import load_compute_targets, load_software_support
 from warehouse.writes import read_frame
 
