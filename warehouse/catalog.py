@@ -105,6 +105,38 @@ def load_software_support(path: Path | None = None) -> pl.DataFrame:
     return _read_csv(path or SOFTWARE_SUPPORT_CSV, SOFTWARE_SUPPORT_SCHEMA)
 
 
+LLM_WORKLOADS_CSV = CATALOG_DIR / "llm_workloads.csv"
+LLM_WORKLOAD_SCHEMA: dict[str, pl.DataType] = {
+    "workload": pl.String,
+    "model_name": pl.String,
+    "model_repo": pl.String,
+    "params_b": pl.Float64,
+    "active_params_b": pl.Float64,
+    "layers": pl.Int64,
+    "kv_heads": pl.Int64,
+    "head_dim": pl.Int64,
+    "bits_per_weight": pl.Float64,
+    "quant": pl.String,
+    "context_tokens": pl.Int64,
+    "source": pl.String,
+    "source_kind": pl.String,
+    "note": pl.String,
+}
+
+
+def load_llm_workloads(path: Path | None = None) -> pl.DataFrame:
+    """The LLM workloads marts.llm_workload_fit sizes machines for: a model at a quantization and a context,
+    with the facts its memory and speed rest on (from the model's config and llama.cpp), a source per row.
+    A value that is not a number is read as missing (the asset check names the row)."""
+    path = path or LLM_WORKLOADS_CSV
+    frame = pl.read_csv(path, infer_schema=False)
+    unknown = [c for c in frame.columns if c not in LLM_WORKLOAD_SCHEMA]
+    missing = [c for c in LLM_WORKLOAD_SCHEMA if c not in frame.columns]
+    if unknown or missing:
+        raise ValueError(f"{path.name}: unexpected columns {unknown}, missing columns {missing}")
+    return frame.select(pl.col(c).cast(t, strict=False) for c, t in LLM_WORKLOAD_SCHEMA.items())
+
+
 LLM_BENCHMARKS_CSV = CATALOG_DIR / "llm_inference_benchmarks.csv"
 LLM_BENCHMARK_SCHEMA: dict[str, pl.DataType] = {
     "model_id": pl.String,

@@ -614,6 +614,35 @@ CREATE TABLE marts.listing_exits (
     source_mode VARCHAR NOT NULL  -- live, sample or simulated.
 );
 
+-- Per day, LLM workload (a model at a quantization and a context, warehouse/catalog/llm_workloads.csv),
+-- condition, card and count (1, 2, 4, 8 where the build tiers build that machine): whether it fits, and its
+-- single-stream decode and prefill speed. Memory and speed are modelled (transforms/llm_workloads.py),
+-- calibrated on the llama.cpp scoreboard.
+CREATE TABLE marts.llm_workload_fit (
+    snapshot_date DATE NOT NULL,  -- Daily partition (the prices the machine is costed at).
+    workload VARCHAR NOT NULL,  -- Workload id, e.g. llama-3.3-70b-q4km-8k.
+    model_name VARCHAR,  -- The model, as its card names it.
+    params_b DOUBLE,  -- Total parameters, billions (as llama.cpp reports them).
+    active_params_b DOUBLE,  -- Parameters read per token, billions: the total for a dense model, the active experts for a mixture of experts.
+    bits_per_weight DOUBLE,  -- Effective bits per weight of the quantization (llama.cpp quantize table).
+    quant VARCHAR,  -- llama.cpp quantization type, e.g. Q4_K_M, Q8_0.
+    context_tokens INTEGER,  -- Context length the KV cache is sized for.
+    condition VARCHAR NOT NULL,  -- new or used: the machine's cards.
+    model_id VARCHAR NOT NULL,  -- Catalog card.
+    gpu_name VARCHAR,  -- The card's marketing name.
+    gpu_count INTEGER NOT NULL,  -- Cards in the machine (llama.cpp layer split across them).
+    fits BOOLEAN,  -- Each card holds its share of weights and KV cache plus its own runtime overhead.
+    vram_needed_gb DOUBLE,  -- Weights + KV cache (f16) + 0.75 GiB runtime overhead per card, GiB (the unit card memory is sold in).
+    vram_available_gb DOUBLE,  -- Memory of all the cards, GiB.
+    tokens_per_s DOUBLE,  -- Single-stream decode tokens/s with the context full: memory bandwidth x the card's efficiency / bytes read per token; a layer split runs at one card's speed (x 0.96, measured), never a sum. NULL when it does not fit.
+    prefill_tokens_per_s DOUBLE,  -- Prompt processing tokens/s: compute (INT8 tensor, else FP16 tensor, else FP32) x the card's efficiency / (2 x active parameters). NULL when it does not fit.
+    speed_basis VARCHAR,  -- measured efficiency (the card is on the llama.cpp scoreboard) or modelled (median efficiency), and the link: one card, or layer split without tensor parallelism.
+    platform_id VARCHAR,  -- The platform of the machine (marts.platforms), as the build tiers size it.
+    machine_tco_usd DOUBLE,  -- The machine's total cost of ownership over the horizon, USD (marts.build_tiers.tco_usd's definition).
+    usd_per_token_per_s DOUBLE,  -- machine_tco_usd per token/s of single-stream decode: lower is better value. NULL when it does not fit.
+    source_mode VARCHAR NOT NULL  -- live or sample (sample figures are never market prices).
+);
+
 -- One row per performance index (training, vision, llm_inference): the benchmark it rests on and how well its
 -- spec fit predicts the measured cards (leave-one-out). Rebuilt with marts.gpu_specs.
 CREATE TABLE marts.perf_index_fits (

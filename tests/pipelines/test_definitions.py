@@ -25,7 +25,7 @@ ASSETS = {
     "staging": {"gpu_benchmarks", "gpu_specs", "listing_history", "listings", "unmatched_titles"},
     "marts": {
         "alerts", "budget_builds", "budget_picks", "build_tiers", "buy_vs_rent", "cloud_prices", "deals",
-        "gpu_specs", "gpu_value", "listing_exits", "platform_parts", "price_daily", "region_picks",
+        "gpu_specs", "gpu_value", "listing_exits", "llm_workload_fit", "platform_parts", "price_daily", "region_picks",
         "region_prices", "region_tiers", "region_value",
     },
     "exports": {"daily_export", "dashboard", "published_warehouse"},
@@ -40,6 +40,7 @@ CHECKS = {
     "marts/price_daily:price_plausible",
     "marts/cloud_prices:cloud_prices_current",
     "marts/gpu_specs:software_support_known",
+    "marts/llm_workload_fit:llm_workloads_runnable",
 }
 JOBS = {"daily_refresh", "refresh_stale_days", "sample_history", "sample_marts", "sample_specs"}
 

@@ -6,7 +6,7 @@ import dagster as dg
 
 from pipelines.partitions import daily_partitions
 from pipelines.resources.warehouse import WarehouseResource
-from pipelines.tables import export_asset, export_key
+from pipelines.tables import export_asset, export_key, table_key
 from warehouse.publish import publish
 
 
@@ -14,7 +14,8 @@ from warehouse.publish import publish
     "published_warehouse",
     partitions_def=daily_partitions,
     kinds={"duckdb"},
-    deps=[export_key("daily_export"), export_key("dashboard")],
+    # every mart the export and the dashboard do not read yet, so the copy is taken after it
+    deps=[export_key("daily_export"), export_key("dashboard"), table_key("marts.llm_workload_fit")],
 )
 def published_warehouse(
     context: dg.AssetExecutionContext, warehouse: WarehouseResource

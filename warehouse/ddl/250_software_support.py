@@ -1,4 +1,4 @@
-"""230: software support per card (rule S1), precision per use case (S2) and D16 by architecture (issue 34).
+"""250: software support per card (rule S1), precision per use case (S2) and D16 by architecture (issue 34).
 
 marts.gpu_specs gains each model's compute target and what it supports; the value marts gain the support
 columns, `recommended` and `caveat` (the words a top list shows); the machine and pick marts say which

@@ -1,0 +1,85 @@
+"""Asset marts/llm_workload_fit and its check: which machines run each LLM workload, and how fast (issue 35)."""
+
+import dagster as dg
+import polars as pl
+
+from pipelines.defs.marts.machines import MACHINE_INPUT_KEYS, machine_inputs
+from pipelines.defs.marts.run_config import TierRunConfig
+from pipelines.partitions import daily_partitions, partition_date
+from pipelines.resources.warehouse import WarehouseResource
+from pipelines.tables import table_asset, table_key
+from transforms.llm_workloads import calibrate, workload_fit, workload_machines, workload_problems
+from warehouse.catalog import load_llm_benchmarks, load_llm_workloads
+from warehouse.writes import read_frame, replace_slice
+
+
+@table_asset(
+    "marts.llm_workload_fit",
+    partitions_def=daily_partitions,
+    kinds={"duckdb", "polars"},
+    deps=[table_key("marts.gpu_value"), *MACHINE_INPUT_KEYS],
+)
+def llm_workload_fit(
+    context: dg.AssetExecutionContext, config: TierRunConfig, warehouse: WarehouseResource
+) -> dg.MaterializeResult:
+    """For every LLM workload (a model at a quantization and a context) and every machine of 1, 2, 4 and 8 cards
+    the build tiers build today: whether the model fits (weights + KV cache + runtime per card, pooled by
+    llama.cpp's layer split), its single-stream decode and prefill speed (memory bandwidth and compute,
+    calibrated on the llama.cpp scoreboard, a layer split never faster than one card) and the machine's TCO per
+    token/s. The calibration's leave-one-out errors are in the metadata."""
+    day = partition_date(context)
+    workloads = load_llm_workloads()
+    with warehouse.connect() as con:
+        value = read_frame(con, "SELECT * FROM marts.gpu_value WHERE snapshot_date = ?", [day])
+        specs, platforms, parts, scaling = machine_inputs(con)
+        cal = calibrate(specs, load_llm_benchmarks())
+        machines = workload_machines(value, specs, platforms, parts, scaling, config.tier_config())
+        cards = {r["model_id"]: r | {"vram_gb": r["memory_gb"]} for r in specs.iter_rows(named=True)}
+        fit = workload_fit(workloads, machines, cards, cal)
+        replace_slice(con, "marts.llm_workload_fit", fit, {"snapshot_date": day})
+    fitting = fit.filter(pl.col("fits"))
+    context.log.info(
+        f"{fit.height} workload x machine rows; {fitting['workload'].n_unique()} of {workloads.height} workloads "
+        "run on at least one machine"
+    )
+    return dg.MaterializeResult(
+        metadata={
+            "dagster/row_count": fit.height,
+            "decode_loo_mean_abs_pct_error": round(cal.decode_loo_mean_pct, 1),
+            "decode_loo_max_abs_pct_error": round(cal.decode_loo_max_pct, 1),
+            "prefill_loo_mean_abs_pct_error": round(cal.prefill_loo_mean_pct, 1),
+            "prefill_loo_max_abs_pct_error": round(cal.prefill_loo_max_pct, 1),
+            "cards_measured": len(cal.decode),
+            "workloads_skipped": len(workload_problems(workloads)),
+        }
+    )
+
+
+@dg.asset_check(asset=table_key("marts.llm_workload_fit"), blocking=False)
+def llm_workloads_runnable(warehouse: WarehouseResource) -> dg.AssetCheckResult:
+    """Names every workload row with a missing or impossible fact (left out, the others computed) and every
+    workload that no machine of the newest day can hold."""
+    workloads = load_llm_workloads()
+    problems = workload_problems(workloads)
+    with warehouse.read_only() as con:
+        held = read_frame(
+            con,
+            "SELECT workload, bool_or(fits) AS held FROM marts.llm_workload_fit "
+            "WHERE snapshot_date = (SELECT max(snapshot_date) FROM marts.llm_workload_fit) GROUP BY workload",
+        )
+    bad = {name for name, _ in problems}
+    held_by = dict(held.iter_rows())
+    problems += [
+        (w, "no machine of 1-8 cards holds it")
+        for w in workloads["workload"].to_list()
+        if w not in bad and not held_by.get(w, False)
+    ]
+    return dg.AssetCheckResult(
+        passed=not problems,
+        severity=dg.AssetCheckSeverity.WARN,
+        metadata={
+            "workloads": workloads.height,
+            "problems": len(problems),
+            "details": dg.MetadataValue.md("\n".join(f"- {w}: {p}" for w, p in problems) or "none"),
+        },
+    )

@@ -1,0 +1,73 @@
+"""marts.llm_workload_fit on the sample day (issue 35's 'must show'), and its check."""
+
+import shutil
+
+import duckdb
+import polars as pl
+import pytest
+
+from pipelines.defs.marts.llm_workload_fit import llm_workloads_runnable
+from pipelines.resources.warehouse import WarehouseResource
+from warehouse.writes import read_frame
+
+
+@pytest.fixture(scope="module")
+def fit(sample_run):
+    with duckdb.connect(str(sample_run["db"]), read_only=True) as con:
+        return read_frame(
+            con, "SELECT * FROM marts.llm_workload_fit WHERE snapshot_date = ?", [sample_run["day"]]
+        )
+
+
+def row(fit, workload, model_id, n, condition="used"):
+    return fit.filter(
+        (pl.col("workload") == workload)
+        & (pl.col("model_id") == model_id)
+        & (pl.col("gpu_count") == n)
+        & (pl.col("condition") == condition)
+    ).row(0, named=True)
+
+
+def test_the_sample_day_has_workloads_from_8b_to_70b_and_the_70b_rows_say_what_fits(fit):
+    held = fit.filter(pl.col("fits"))
+    assert held["workload"].n_unique() >= 3
+    assert held["params_b"].min() <= 8.5 and held["params_b"].max() >= 70
+    big = "llama-3.3-70b-q4km-8k"
+    assert 36 <= row(fit, big, "rtx-3090", 1)["vram_needed_gb"] <= 52
+    assert not row(fit, big, "rtx-3090", 1)["fits"]
+    assert not row(fit, big, "rtx-5090", 1, "new")["fits"]
+    two = row(fit, big, "rtx-3090", 2)
+    assert two["fits"] and two["tokens_per_s"] > 0 and two["usd_per_token_per_s"] > 0
+
+
+def test_a_split_small_model_never_decodes_faster_than_one_card_and_a_3090_runs_it_at_60_to_200(fit):
+    small = fit.filter(pl.col("params_b") < 9)["params_b"].max()
+    rows = fit.filter((pl.col("params_b") == small) & pl.col("fits"))
+    one = {
+        (r["workload"], r["model_id"], r["condition"]): r["tokens_per_s"]
+        for r in rows.filter(pl.col("gpu_count") == 1).iter_rows(named=True)
+    }
+    for r in rows.filter(pl.col("gpu_count") == 2).iter_rows(named=True):
+        single = one.get((r["workload"], r["model_id"], r["condition"]))
+        if single is not None:
+            assert r["tokens_per_s"] <= 1.1 * single or "tensor parallel" in r["speed_basis"].replace(
+                "no tensor", ""
+            )
+    q4 = rows.filter((pl.col("quant") == "Q4_K_M") & (pl.col("context_tokens") == 8192))
+    assert 60 <= row(q4, q4["workload"][0], "rtx-3090", 1)["tokens_per_s"] <= 200
+
+
+def test_the_check_passes_and_names_a_workload_no_machine_holds(sample_run, tmp_path):
+    result = llm_workloads_runnable(WarehouseResource(db_path=str(sample_run["db"])))
+    # 8 big server cards hold even the 235B model at Q8
+    assert result.passed, result.metadata["details"].value
+    assert result.metadata["workloads"].value >= 12
+    copy = tmp_path / "w.duckdb"
+    shutil.copy(sample_run["db"], copy)
+    with duckdb.connect(str(copy)) as con:
+        con.execute("UPDATE marts.llm_workload_fit SET fits = false WHERE workload = 'qwen2.5-14b-q8-8k'")
+    bad = llm_workloads_runnable(WarehouseResource(db_path=str(copy)))
+    assert (
+        not bad.passed
+        and "qwen2.5-14b-q8-8k: no machine of 1-8 cards holds it" in bad.metadata["details"].value
+    )

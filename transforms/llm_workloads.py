@@ -1,0 +1,306 @@
+"""Which card and how many of them run an LLM workload, and how fast (marts.llm_workload_fit, issue 35).
+
+A workload (warehouse/catalog/llm_workloads.csv, from the model cards) is a model at a quantization and a
+context length. For a machine of N cards of one model:
+
+- **Memory needed** = weights (parameters x bits per weight / 8) + KV cache (2 x layers x KV heads x head dim x
+  context x 2 bytes, llama.cpp's default f16 cache) + RUNTIME_OVERHEAD_GIB on each card (CUDA context and compute
+  buffers). llama.cpp's default layer split pools memory: each card holds its share of the weights and of the
+  KV cache plus its own overhead, and must have room for it.
+- **Single-stream decode speed** is memory-bound: each token reads the active weights and the KV cache once, so
+  tokens/s = efficiency x bandwidth / bytes per token. A card's efficiency is measured where the llama.cpp
+  scoreboard has it (tg128 of Llama 2 7B Q4_0, warehouse/catalog/llm_inference_benchmarks.csv, the vendor's
+  backend as in transforms/perf_indices.py), else the median of the measured cards; the leave-one-out error of
+  that median is reported (`calibration`). With a layer split the cards work one after the other on each
+  token: the speed is one card's over all the bytes, times LAYER_SPLIT_FACTOR (measured, below 1: never a sum).
+  Tensor parallelism is not modelled (no measured figure per link class for every card here): every row says
+  `layer split`.
+- **Prefill speed** is compute-bound: tokens/s = efficiency x dense throughput / (2 x active parameters), the
+  throughput being INT8 tensor TOPS where a card has them (llama.cpp multiplies quantized weights in int8),
+  else FP16 tensor, else FP32; calibrated the same way on the scoreboard's pp512.
+
+All figures in GiB (the unit cards' memory sizes are in, though they are written GB).
+"""
+
+import math
+from dataclasses import dataclass
+from statistics import median
+
+import polars as pl
+
+from transforms.perf_indices import LLM_BACKEND
+
+GIB = 2**30
+# llama.cpp logs: CUDA context 107-555 MiB (RTX 4060 Ti .. RTX PRO 6000) and compute buffers 164-672 MiB at
+# 2k-8k context (llama.cpp issues; docs/llm_workloads.md). ASSUMPTION: 0.75 GiB a card, the middle of their sum.
+RUNTIME_OVERHEAD_GIB = 0.75
+KV_BYTES = 2  # llama.cpp's default KV cache type f16 (docs/multi-gpu.md: -ctk/-ctv default f16)
+# llama.cpp layer split, one stream, a model that fits one card (Llama 3 8B Q4_K_M tg512,
+# github.com/XiongjieDai/GPU-Benchmarks-on-LLM-Inference): 2 x RTX 3090 111.67 and 2 x RTX 4090 124.65 against
+# 115.42 and 130.58 on one (0.968, 0.955); 4 cards 108.66 and 120.32 (0.941, 0.921). The means; 8 cards are
+# not measured there: ASSUMPTION, no worse than 4 (each token still crosses the cards one after the other).
+LAYER_SPLIT_FACTOR = {1: 1.0, 2: 0.96, 4: 0.93, 8: 0.93}
+CALIBRATION_PARAMS_B = 6.74  # Llama 2 7B, the scoreboard's model
+CALIBRATION_WEIGHTS_GIB = 3.56  # its Q4_0 file, as the scoreboard names it
+CALIBRATION_CONTEXT = 64  # tg128 generates 128 tokens from an empty prompt: 64 tokens of cache on average
+CALIBRATION_KV_PER_TOKEN = 2 * 32 * 32 * 128 * KV_BYTES  # Llama 2 7B: 32 layers, 32 KV heads, head dim 128
+GPU_COUNTS = (1, 2, 4, 8)
+REQUIRED = ("params_b", "layers", "kv_heads", "head_dim", "bits_per_weight", "context_tokens")
+
+
+@dataclass(frozen=True)
+class Calibration:
+    decode: dict[str, float]  # model_id -> measured decode efficiency (bandwidth actually used)
+    prefill: dict[str, float]  # model_id -> measured prefill efficiency (compute throughput actually used)
+    decode_median: float
+    prefill_median: dict[str, float]  # per kind of compute (transforms.llm_workloads._compute)
+    decode_loo_mean_pct: float  # leave-one-out error of the median, for a card without its own measurement
+    decode_loo_max_pct: float
+    prefill_loo_mean_pct: float  # within each kind of compute, over every measured card
+    prefill_loo_max_pct: float
+
+
+def weights_gib(params_b: float, bits_per_weight: float) -> float:
+    return params_b * 1e9 * bits_per_weight / 8 / GIB
+
+
+def kv_cache_gib(layers: int, kv_heads: int, head_dim: int, context: int) -> float:
+    return 2 * layers * kv_heads * head_dim * context * KV_BYTES / GIB
+
+
+def workload_gib(w: dict) -> float:
+    """Weights and KV cache of a workload, before any card's own overhead."""
+    return weights_gib(w["params_b"], w["bits_per_weight"]) + kv_cache_gib(
+        w["layers"], w["kv_heads"], w["head_dim"], w["context_tokens"]
+    )
+
+
+def vram_needed_gib(w: dict, gpu_count: int = 1) -> float:
+    """All the memory N cards need together: the workload plus each card's runtime overhead."""
+    return workload_gib(w) + RUNTIME_OVERHEAD_GIB * gpu_count
+
+
+def fits(w: dict, card_gib: float, gpu_count: int) -> bool:
+    """A layer split gives each card an equal share (llama.cpp's default, proportional to free memory)."""
+    return workload_gib(w) / gpu_count + RUNTIME_OVERHEAD_GIB <= card_gib
+
+
+def bytes_per_token_gib(w: dict, context: int | None = None) -> float:
+    """What one decoded token reads: the active weights and the KV cache at `context` (default: the workload's
+    whole context, its cost once the context has filled)."""
+    active = w.get("active_params_b") or w["params_b"]
+    ctx = w["context_tokens"] if context is None else context
+    return weights_gib(active, w["bits_per_weight"]) + kv_cache_gib(
+        w["layers"], w["kv_heads"], w["head_dim"], ctx
+    )
+
+
+def _compute(card: dict) -> tuple[float, str] | None:
+    """(throughput, its kind) llama.cpp's prompt processing runs at: its quantized matrix products use int8
+    tensor units where a card has them (dense INT8 TOPS), else fp16 tensor units, else FP32 (where llama.cpp
+    uses int8 dot products on the FP32 units: hence a calibration per kind)."""
+    for key in ("int8_tensor_tops", "fp16_tensor_tflops", "fp32_tflops"):
+        value = card.get(key) if key == "fp32_tflops" or card.get("has_tensor_cores") else None
+        if value and value > 0:
+            return value, key
+    return None
+
+
+def _loo_errors(values: dict[str, float]) -> list[float]:
+    """Absolute error (%) of predicting each card's efficiency by the median of the others."""
+    errors = []
+    for key, own in values.items():
+        others = [v for k, v in values.items() if k != key]
+        if others:
+            errors.append(abs(median(others) / own - 1) * 100)
+    return errors
+
+
+def _loo(values: dict[str, float]) -> tuple[float, float]:
+    """Mean and worst leave-one-out error (%)."""
+    errors = _loo_errors(values)
+    return (sum(errors) / len(errors), max(errors)) if errors else (math.nan, math.nan)
+
+
+def calibrate(specs: pl.DataFrame, benchmarks: pl.DataFrame) -> Calibration:
+    """Each measured card's decode and prefill efficiency, their medians and leave-one-out errors."""
+    cards = {r["model_id"]: r for r in specs.iter_rows(named=True)}
+    decode, prefill, kinds = {}, {}, {}
+    calib_bytes = (CALIBRATION_WEIGHTS_GIB * GIB + CALIBRATION_KV_PER_TOKEN * CALIBRATION_CONTEXT) / 1e9
+    for b in benchmarks.iter_rows(named=True):
+        card = cards.get(b["model_id"])
+        if card is None or LLM_BACKEND.get(card.get("vendor")) != b["backend"]:
+            continue
+        if b["tg128_tokens_per_s"] and card.get("bandwidth_gbs"):
+            decode[b["model_id"]] = b["tg128_tokens_per_s"] * calib_bytes / card["bandwidth_gbs"]
+        compute = _compute(card)
+        if b["pp512_tokens_per_s"] and compute:
+            prefill[b["model_id"]] = (
+                b["pp512_tokens_per_s"] * 2 * CALIBRATION_PARAMS_B * 1e9 / (compute[0] * 1e12)
+            )
+            kinds.setdefault(compute[1], {})[b["model_id"]] = prefill[b["model_id"]]
+    d_mean, d_max = _loo(decode)
+    errors = [_loo_errors(group) for group in kinds.values()]
+    flat = [e for group in errors for e in group]
+    return Calibration(
+        decode,
+        prefill,
+        median(decode.values()),
+        {kind: median(group.values()) for kind, group in kinds.items()},
+        d_mean,
+        d_max,
+        sum(flat) / len(flat) if flat else math.nan,
+        max(flat) if flat else math.nan,
+    )
+
+
+def decode_tokens_per_s(
+    card: dict, w: dict, gpu_count: int, cal: Calibration, context: int | None = None, own: bool = True
+) -> tuple[float | None, str]:
+    """(single-stream tokens/s, basis). `own=False` ignores the card's own measurement (for checking)."""
+    if not card.get("bandwidth_gbs"):
+        return None, "no bandwidth figure"
+    measured = own and card["model_id"] in cal.decode
+    eff = cal.decode[card["model_id"]] if measured else cal.decode_median
+    speed = eff * card["bandwidth_gbs"] * 1e9 / (bytes_per_token_gib(w, context) * GIB)
+    speed *= LAYER_SPLIT_FACTOR[gpu_count]
+    basis = "measured efficiency" if measured else "modelled (median efficiency)"
+    return (
+        speed,
+        f"{basis}; {'one card' if gpu_count == 1 else f'layer split over {gpu_count} cards, no tensor parallelism'}",
+    )
+
+
+def prefill_tokens_per_s(card: dict, w: dict, gpu_count: int, cal: Calibration) -> float | None:
+    """Prompt tokens/s: compute-bound; a layer split runs the cards one after the other, as for decode."""
+    compute = _compute(card)
+    if compute is None or (card["model_id"] not in cal.prefill and compute[1] not in cal.prefill_median):
+        return None
+    eff = cal.prefill.get(card["model_id"]) or cal.prefill_median[compute[1]]
+    active = w.get("active_params_b") or w["params_b"]
+    return eff * compute[0] * 1e12 / (2 * active * 1e9) * LAYER_SPLIT_FACTOR[gpu_count]
+
+
+def workload_problems(workloads: pl.DataFrame) -> list[tuple[str, str]]:
+    """(workload, problem) for every row that cannot be computed: a missing or non-positive fact."""
+    out = []
+    for w in workloads.iter_rows(named=True):
+        missing = [f for f in REQUIRED if w.get(f) is None or not (w[f] > 0)]
+        if missing:
+            out.append((w.get("workload") or "?", "missing or non-positive: " + ", ".join(missing)))
+        elif w.get("active_params_b") is not None and not 0 < w["active_params_b"] <= w["params_b"]:
+            out.append((w["workload"], "active_params_b must be above 0 and at most params_b"))
+    return out
+
+
+SCHEMA = {
+    "snapshot_date": pl.Date,
+    "workload": pl.String,
+    "model_name": pl.String,
+    "params_b": pl.Float64,
+    "active_params_b": pl.Float64,
+    "bits_per_weight": pl.Float64,
+    "quant": pl.String,
+    "context_tokens": pl.Int32,
+    "condition": pl.String,
+    "model_id": pl.String,
+    "gpu_name": pl.String,
+    "gpu_count": pl.Int32,
+    "fits": pl.Boolean,
+    "vram_needed_gb": pl.Float64,
+    "vram_available_gb": pl.Float64,
+    "tokens_per_s": pl.Float64,
+    "prefill_tokens_per_s": pl.Float64,
+    "speed_basis": pl.String,
+    "platform_id": pl.String,
+    "machine_tco_usd": pl.Float64,
+    "usd_per_token_per_s": pl.Float64,
+    "source_mode": pl.String,
+}
+
+
+def workload_fit(
+    workloads: pl.DataFrame, machines: list[dict], cards: dict[str, dict], cal: Calibration
+) -> pl.DataFrame:
+    """One row per workload and machine (`machines`: dicts with snapshot_date, condition, model_id, gpu_name,
+    gpu_count, platform_id, tco_usd, source_mode, from the build tiers' own machine code). Workloads with a
+    problem (workload_problems) are left out; the asset check names them."""
+    bad = {name for name, _ in workload_problems(workloads)}
+    rows = []
+    for w in workloads.iter_rows(named=True):
+        if w["workload"] in bad:
+            continue
+        for m in machines:
+            card, n = cards[m["model_id"]], m["gpu_count"]
+            ok = fits(w, card["vram_gb"], n)
+            speed, basis = decode_tokens_per_s(card, w, n, cal) if ok else (None, "does not fit")
+            prefill = prefill_tokens_per_s(card, w, n, cal) if ok else None
+            rows.append(
+                {
+                    "snapshot_date": m["snapshot_date"],
+                    "workload": w["workload"],
+                    "model_name": w["model_name"],
+                    "params_b": w["params_b"],
+                    "active_params_b": w.get("active_params_b") or w["params_b"],
+                    "bits_per_weight": w["bits_per_weight"],
+                    "quant": w["quant"],
+                    "context_tokens": w["context_tokens"],
+                    "condition": m["condition"],
+                    "model_id": m["model_id"],
+                    "gpu_name": m["gpu_name"],
+                    "gpu_count": n,
+                    "fits": ok,
+                    "vram_needed_gb": vram_needed_gib(w, n),
+                    "vram_available_gb": card["vram_gb"] * n,
+                    "tokens_per_s": speed,
+                    "prefill_tokens_per_s": prefill,
+                    "speed_basis": basis,
+                    "platform_id": m["platform_id"],
+                    "machine_tco_usd": m["tco_usd"],
+                    "usd_per_token_per_s": m["tco_usd"] / speed if speed else None,
+                    "source_mode": m["source_mode"],
+                }
+            )
+    return pl.DataFrame(rows, schema=SCHEMA, strict=False)
+
+
+def workload_machines(
+    value: pl.DataFrame,
+    specs: pl.DataFrame,
+    platforms: pl.DataFrame,
+    parts: pl.DataFrame,
+    scaling: pl.DataFrame,
+    cfg=None,
+) -> list[dict]:
+    """The machines of 1, 2, 4 and 8 cards of every card the build tiers may use for LLM work (their own code:
+    platform, sizing, TCO; rules S1 and S2 and the run config apply), one per card, count, day and condition."""
+    from transforms.tiers.choose import best_per_card, day_groups, for_use_case
+    from transforms.tiers.config import TierConfig
+    from transforms.tiers.platforms import PartPrices, platform_rows, platforms_for
+    from transforms.tiers.rules import TIERS
+
+    cfg = cfg or TierConfig()
+    prices, plats, out = PartPrices.from_frame(parts), platform_rows(platforms), []
+    for day, condition, mode, cards in day_groups(value, specs):
+        by_id = {c["model_id"]: c for c in cards}
+        for rule in TIERS:
+            if rule.tier == "beginner" or rule.gpu_count not in GPU_COUNTS:
+                continue
+            best, _ = best_per_card(
+                rule, cards, platforms_for(plats, rule.tier, condition), cfg, prices, scaling
+            )
+            kept, _, _ = for_use_case(best.values(), by_id, "llm", 0, cfg)
+            out += [
+                {
+                    "snapshot_date": day,
+                    "condition": condition,
+                    "model_id": m["model_id"],
+                    "gpu_name": m["gpu_name"],
+                    "gpu_count": m["gpu_count"],
+                    "platform_id": m["platform_id"],
+                    "tco_usd": m["tco_usd"],
+                    "source_mode": mode,
+                }
+                for m in kept
+            ]
+    return out
