@@ -45,7 +45,7 @@ def test_the_chosen_machine_is_the_best_value_among_every_eligible_alternative(w
     cards = cards_with_specs(warehouse["value"], warehouse["specs"])
     prices = PartPrices.from_frame(warehouse["parts"])
     plats = platform_rows(warehouse["platforms"])
-    scaling = scaling_table(warehouse["bench"])
+    scaling = scaling_table(warehouse["bench"], warehouse["specs"])
     cfg = TierConfig()
     for r in warehouse["tiers"].iter_rows(named=True):
         rule = RULES[r["tier"]]

@@ -128,7 +128,7 @@ def evaluate(
     gpu_usd = card["price_median"] * n
     purchase = gpu_usd + platform_usd
     tco = purchase + energy_year * cfg.horizon_years
-    efficiency, scaling_basis = efficiency_for(scaling, card["model_id"], n)
+    efficiency, scaling_basis = efficiency_for(scaling, card, n)
     throughput = card["relative_perf"] * n * efficiency
     return {
         "model_id": card["model_id"],

@@ -41,7 +41,7 @@ def machine_inputs(con) -> tuple[pl.DataFrame, ...]:
     specs = read_frame(con, "SELECT * FROM marts.gpu_specs")
     platforms = read_frame(con, "SELECT * FROM marts.platforms")
     parts = read_frame(con, "SELECT * FROM marts.platform_parts")
-    scaling = scaling_table(read_frame(con, "SELECT * FROM staging.gpu_benchmarks"))
+    scaling = scaling_table(read_frame(con, "SELECT * FROM staging.gpu_benchmarks"), specs)
     return specs, platforms, parts, scaling
 
 
