@@ -187,6 +187,11 @@ def buy_vs_rent(
         for t in day_tiers.iter_rows(named=True):
             index, floor = t["perf_index"], t["vram_floor_gb"]
             card = cards.get((t["model_id"], t["condition"]), {})
+            throughput = t["total_relative_perf"]
+            if index == "llm_workload":
+                # LLM machines are ranked in tokens/s of a workload; the cloud is priced per GPU: rent the same
+                # inference capacity, its cards' LLM inference index times their count
+                index, throughput = "llm_inference", (card.get("perf_llm_inference") or 0) * t["gpu_count"]
             own_ret = (
                 card.get("price_median") / msrp[t["model_id"]]
                 if card.get("price_median") and msrp.get(t["model_id"])
@@ -208,7 +213,7 @@ def buy_vs_rent(
             offer = offers[(index, floor)]
             rent_per_hour = hours = gpus = None
             if offer is not None:
-                gpus = t["total_relative_perf"] / offer["perf"]
+                gpus = throughput / offer["perf"]
                 rent_per_hour = gpus * offer["usd_per_gpu_hour"]
                 hours = break_even_hours(fixed, t["horizon_years"], rent_per_hour, energy)
             rows.append(
@@ -221,7 +226,7 @@ def buy_vs_rent(
                     "gpu_count": t["gpu_count"],
                     "horizon_years": t["horizon_years"],
                     "perf_index": index,
-                    "total_relative_perf": t["total_relative_perf"],
+                    "total_relative_perf": throughput,
                     "total_build_cost_usd": t["total_build_cost_usd"],
                     "gpu_total_price": t["gpu_total_price"],
                     "resale_fraction": fraction,

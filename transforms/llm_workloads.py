@@ -304,3 +304,77 @@ def workload_machines(
                 for m in kept
             ]
     return out
+
+
+# LLM machines are ranked by a workload per tier (issue 35): what a buyer of that many cards runs. 1 GPU: a 32B
+# model at 4 bits; 2: a 70B at 4 bits (it needs 44 GiB); 4: a 70B at 8 bits (75 GiB); 8: a large mixture of
+# experts at 4 bits (141 GiB). The project's choice, written in the README.
+TIER_WORKLOADS = {
+    "beginner": "llama-3.1-8b-q4km-8k",
+    "1gpu": "qwen2.5-32b-q4km-8k",
+    "2gpu": "llama-3.3-70b-q4km-8k",
+    "4gpu": "llama-3.3-70b-q8-8k",
+    "8gpu": "qwen3-235b-a22b-q4km-8k",
+}
+USABLE_TOKENS_PER_S = 10.0  # ASSUMPTION: single-stream decode a person reading the answer can work with
+
+
+@dataclass(frozen=True)
+class LlmContext:
+    """What the build tiers need to rank LLM machines by workload: the workloads, the cards' specs and the
+    speed calibration, and the run config's usable speed."""
+
+    workloads: dict[str, dict]
+    cards: dict[str, dict]
+    calibration: Calibration
+    usable_tokens_per_s: float = USABLE_TOKENS_PER_S
+
+    @classmethod
+    def build(cls, workloads: pl.DataFrame, specs: pl.DataFrame, benchmarks: pl.DataFrame, usable: float):
+        bad = {name for name, _ in workload_problems(workloads)}
+        return cls(
+            {w["workload"]: w for w in workloads.iter_rows(named=True) if w["workload"] not in bad},
+            {r["model_id"]: r | {"vram_gb": r["memory_gb"]} for r in specs.iter_rows(named=True)},
+            calibrate(specs, benchmarks),
+            usable,
+        )
+
+    def largest(self, model_id: str, n: int) -> tuple[str | None, float | None]:
+        """The largest workload N cards run at a usable speed (by parameters, then bits per weight, then
+        context), and that speed."""
+        card, best = self.cards.get(model_id), (None, None, (-1.0, 0.0, 0))
+        if card is None:
+            return None, None
+        for w in self.workloads.values():
+            size = (w["params_b"], w["bits_per_weight"], w["context_tokens"])
+            if fits(w, card["vram_gb"], n) and size > best[2]:
+                speed, _ = decode_tokens_per_s(card, w, n, self.calibration)
+                if speed and speed >= self.usable_tokens_per_s:
+                    best = (w["workload"], speed, size)
+        return best[0], best[1]
+
+    def in_workload(self, machine: dict, tier: str) -> dict | str:
+        """The machine measured in its tier's workload: throughput = single-stream decode tokens/s, value =
+        tokens/s per 1,000 USD of TCO; or why it cannot run it."""
+        name = TIER_WORKLOADS[tier]
+        w, card, n = self.workloads.get(name), self.cards.get(machine["model_id"]), machine["gpu_count"]
+        if w is None or card is None:
+            return f"workload {name} not in the catalog"
+        if not fits(w, card["vram_gb"], n):
+            return f"does not hold {name}"
+        speed, basis = decode_tokens_per_s(card, w, n, self.calibration)
+        if not speed:
+            return f"no speed figure for {name}"
+        largest, largest_speed = self.largest(machine["model_id"], n)
+        return {
+            **machine,
+            "total_relative_perf": speed,
+            "perf_per_1k_usd_tco": speed / machine["tco_usd"] * 1000,
+            "perf_basis": basis,
+            "scaling_efficiency": LAYER_SPLIT_FACTOR[n],
+            "scaling_basis": "llama.cpp layer split, one stream (measured)" if n > 1 else "single GPU",
+            "workload": name,
+            "workload_tokens_per_s": speed,
+            "largest_workload": largest,
+            "largest_workload_tokens_per_s": largest_speed,
+        }

@@ -128,6 +128,7 @@ def region_tiers(
     regions: pl.DataFrame,
     usd_per_unit: dict[str, float],
     base: TierConfig | None = None,
+    llm=None,
 ) -> tuple[pl.DataFrame, list[str]]:
     """marts.build_tiers per region: that region's cards and prices, outlet and electricity price. Returns
     the rows and, per region left out, why."""
@@ -145,7 +146,7 @@ def region_tiers(
                 f"{region}: no sourced electricity price or exchange rate ({info['electricity_source']})"
             )
             continue
-        tiers = build_tiers(part.drop("region"), specs, platforms, parts, scaling, cfg)
+        tiers = build_tiers(part.drop("region"), specs, platforms, parts, scaling, cfg, llm=llm)
         currency = part["currency"].drop_nulls().first() if "currency" in part.columns else None
         rate = 1.0 if currency in (None, "USD") else usd_per_unit.get(currency)
         local = {

@@ -419,7 +419,11 @@ CREATE TABLE marts.build_tiers (
     architecture VARCHAR,  -- The chosen card's architecture (D16 compares architectures, not release dates).
     software_support VARCHAR,  -- The chosen card's software support (S1): current, or legacy when allow_legacy_cards admitted it.
     support_label VARCHAR,  -- The chosen card's support status in a few words.
-    excluded_cards VARCHAR  -- Cards kept out by software support (S1) and the use case's precision (S2), counted per reason; with allow_legacy_cards, the cards it admitted.
+    excluded_cards VARCHAR,  -- Cards kept out by software support (S1) and the use case's precision (S2), counted per reason; with allow_legacy_cards, the cards it admitted.
+    workload VARCHAR,  -- LLM rows: the tier's workload the machines are ranked by (1 GPU a 32B model at 4 bits, 2 GPUs 70B at 4 bits, 4 GPUs 70B at 8 bits, 8 GPUs a 235B mixture of experts at 4 bits); NULL for other use cases.
+    workload_tokens_per_s DOUBLE,  -- LLM rows: single-stream decode tokens/s of that workload on the machine (marts.llm_workload_fit's model); total_relative_perf holds the same figure and perf_per_1k_usd_tco is it per 1,000 USD of TCO.
+    largest_workload VARCHAR,  -- LLM rows: the largest workload (by parameters) the machine runs at a usable speed (run config usable_tokens_per_s, 10 by default, an assumption).
+    largest_workload_tokens_per_s DOUBLE  -- LLM rows: its single-stream decode tokens/s.
 );
 
 -- Per day, tier, use case and condition: the hours per month above which owning the recommended machine
@@ -860,7 +864,11 @@ CREATE TABLE marts.region_tiers (
     architecture VARCHAR,  -- The chosen card's architecture (D16 compares architectures, not release dates).
     software_support VARCHAR,  -- The chosen card's software support (S1): current, or legacy when allow_legacy_cards admitted it.
     support_label VARCHAR,  -- The chosen card's support status in a few words.
-    excluded_cards VARCHAR  -- Cards kept out by software support (S1) and the use case's precision (S2), counted per reason; with allow_legacy_cards, the cards it admitted.
+    excluded_cards VARCHAR,  -- Cards kept out by software support (S1) and the use case's precision (S2), counted per reason; with allow_legacy_cards, the cards it admitted.
+    workload VARCHAR,  -- LLM rows: the tier's workload the machines are ranked by (as marts.build_tiers).
+    workload_tokens_per_s DOUBLE,  -- LLM rows: single-stream decode tokens/s of that workload on the machine.
+    largest_workload VARCHAR,  -- LLM rows: the largest workload the machine runs at a usable speed.
+    largest_workload_tokens_per_s DOUBLE  -- LLM rows: its single-stream decode tokens/s.
 );
 
 -- marts.gpu_value per region (same code): performance per USD in each index and ranks within the region, with

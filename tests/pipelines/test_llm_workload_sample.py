@@ -8,6 +8,7 @@ import pytest
 
 from pipelines.defs.marts.llm_workload_fit import llm_workloads_runnable
 from pipelines.resources.warehouse import WarehouseResource
+from transforms.llm_workloads import TIER_WORKLOADS, USABLE_TOKENS_PER_S
 from warehouse.writes import read_frame
 
 
@@ -71,3 +72,23 @@ def test_the_check_passes_and_names_a_workload_no_machine_holds(sample_run, tmp_
         not bad.passed
         and "qwen2.5-14b-q8-8k: no machine of 1-8 cards holds it" in bad.metadata["details"].value
     )
+
+
+def test_llm_machines_are_ranked_by_their_tiers_workload_and_name_the_largest_they_run(sample_run, fit):
+    with duckdb.connect(str(sample_run["db"]), read_only=True) as con:
+        tiers = read_frame(
+            con,
+            "SELECT * FROM marts.build_tiers WHERE snapshot_date = ? AND use_case = 'llm' AND model_id IS NOT NULL",
+            [sample_run["day"]],
+        )
+    assert set(tiers["tier"]) >= {"1gpu", "2gpu", "4gpu", "8gpu"}
+    for r in tiers.iter_rows(named=True):
+        assert r["perf_index"] == "llm_workload" and r["workload"] == TIER_WORKLOADS[r["tier"]]
+        assert r["total_relative_perf"] == pytest.approx(r["workload_tokens_per_s"])
+        assert r["perf_per_1k_usd_tco"] == pytest.approx(r["workload_tokens_per_s"] / r["tco_usd"] * 1000)
+        assert r["largest_workload"] and r["largest_workload_tokens_per_s"] >= USABLE_TOKENS_PER_S
+        assert r["largest_workload"] in r["notes"]
+        same = row(fit, r["workload"], r["model_id"], r["gpu_count"], r["condition"])  # the mart agrees
+        assert same["fits"] and same["tokens_per_s"] == pytest.approx(r["workload_tokens_per_s"])
+    two = tiers.filter(pl.col("tier") == "2gpu")
+    assert (two["total_vram_gb"] >= 44).all()  # a 70B model at 4 bits needs 44 GiB on two cards

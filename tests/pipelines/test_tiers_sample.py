@@ -6,6 +6,7 @@ import duckdb
 import polars as pl
 import pytest
 
+from transforms.llm_workloads import USABLE_TOKENS_PER_S, LlmContext
 from transforms.tiers.choose import cards_with_specs, in_index, support_gate
 from transforms.tiers.config import TierConfig
 from transforms.tiers.machine import card_reason, evaluate
@@ -13,6 +14,7 @@ from transforms.tiers.platforms import PartPrices, platform_rows, platforms_for
 from transforms.tiers.rules import D16_CLOSE, TIERS
 from transforms.tiers.scaling import scaling_table
 from transforms.tiers.software_support import precision_reason
+from warehouse.catalog import load_llm_benchmarks, load_llm_workloads
 from warehouse.writes import read_frame
 
 RULES = {r.tier: r for r in TIERS}
@@ -42,6 +44,17 @@ def test_every_tier_use_case_and_condition_has_a_row(warehouse):
 
 
 def test_the_chosen_machine_is_the_best_value_among_every_eligible_alternative(warehouse):
+    llm = LlmContext.build(
+        load_llm_workloads(), warehouse["specs"], load_llm_benchmarks(), USABLE_TOKENS_PER_S
+    )
+
+    def measured(machine, card, row):
+        """The machine in the row's measure: its tier's LLM workload (issue 35), else the use case's index."""
+        if row["perf_index"] == "llm_workload":
+            m = llm.in_workload(machine, row["tier"])
+            return None if isinstance(m, str) else m
+        return in_index(machine, card, row["perf_index"])
+
     cards = cards_with_specs(warehouse["value"], warehouse["specs"])
     prices = PartPrices.from_frame(warehouse["parts"])
     plats = platform_rows(warehouse["platforms"])
@@ -59,7 +72,7 @@ def test_the_chosen_machine_is_the_best_value_among_every_eligible_alternative(w
             and precision_reason(c, r["use_case"]) is None  # S2
             for p in platforms_for(plats, r["tier"], r["condition"])
             if isinstance(e := evaluate(rule, c, p, cfg, prices, scaling), dict)
-            and (m := in_index(e, c, r["perf_index"])) is not None
+            and (m := measured(e | {"vram_gb": c["vram_gb"]}, c, r)) is not None
         ]
         if not values:
             assert r["model_id"] is None and r["notes"].startswith("no machine qualifies")

@@ -209,7 +209,17 @@ def _row_notes(rule: TierRule, m: dict, cfg: TierConfig, runner: dict | None, ca
         )
     if not m["meets_d2l_x16"]:
         notes.append(f"x{m['pcie_lanes_per_gpu']} per GPU: enough by G9, under D5's x16")
-    if m["perf_basis"] != "measured":
+    if m.get("workload"):
+        notes.append(
+            f"ranked by single-stream decode of {m['workload']} ({m['workload_tokens_per_s']:.1f} tokens/s, "
+            f"{m['perf_basis']}) per 1,000 USD TCO; the largest workload it runs at a usable speed: "
+            + (
+                f"{m['largest_workload']} ({m['largest_workload_tokens_per_s']:.1f} tokens/s)"
+                if m.get("largest_workload")
+                else "none"
+            )
+        )
+    elif m["perf_basis"] != "measured":
         notes.append(f"performance modelled ({m['perf_basis']}), not measured")
     return "; ".join(notes)
 
@@ -222,8 +232,11 @@ def build_tiers(
     scaling: pl.DataFrame,
     cfg: TierConfig | None = None,
     use_cases: dict[str, int] = USE_CASES,
+    llm=None,
 ) -> pl.DataFrame:
-    """One row per date, tier, use case and condition (new, used)."""
+    """One row per date, tier, use case and condition (new, used). `llm` (transforms.llm_workloads.LlmContext):
+    LLM machines are ranked by single-stream decode of their tier's workload per USD of TCO instead of the LLM
+    inference index (issue 35); without it, by the index."""
     cfg = cfg or TierConfig()
     prices = PartPrices.from_frame(parts)
     plats = platform_rows(platforms)
@@ -237,9 +250,21 @@ def build_tiers(
             for use_case, floor in use_cases.items():
                 index = USE_CASE_INDEX.get(use_case, "training")
                 sized, s2, under = for_use_case(best.values(), by_id, use_case, floor, cfg)
-                fit = [r for r in (in_index(m, by_id[m["model_id"]], index) for m in sized) if r is not None]
+                held = Counter()
+                if use_case == "llm" and llm is not None:
+                    index, fit = "llm_workload", []
+                    for m in sized:
+                        measured = llm.in_workload(m, rule.tier)
+                        if isinstance(measured, str):
+                            held[measured] += 1
+                        else:
+                            fit.append(measured)
+                else:
+                    fit = [
+                        r for r in (in_index(m, by_id[m["model_id"]], index) for m in sized) if r is not None
+                    ]
                 rows.append(
-                    _tier_row(day, condition, mode, rule, use_case, floor, fit, under, why + s2, cfg)
+                    _tier_row(day, condition, mode, rule, use_case, floor, fit, under, why + s2 + held, cfg)
                     | {"perf_index": index, "excluded_cards": excluded_text(why, s2, fit)}
                 )
     return pl.DataFrame(rows, schema=TIER_SCHEMA, strict=False)
@@ -375,4 +400,8 @@ TIER_SCHEMA = {
     "software_support": pl.String,
     "support_label": pl.String,
     "excluded_cards": pl.String,
+    "workload": pl.String,
+    "workload_tokens_per_s": pl.Float64,
+    "largest_workload": pl.String,
+    "largest_workload_tokens_per_s": pl.Float64,
 }

@@ -8,10 +8,11 @@ from pipelines.defs.marts.run_config import TierRunConfig
 from pipelines.partitions import daily_partitions, partition_date
 from pipelines.resources.warehouse import WarehouseResource
 from pipelines.tables import table_asset, table_key
+from transforms.llm_workloads import LlmContext
 from transforms.tiers.budget import budget_builds as budget_build_rows
 from transforms.tiers.choose import build_tiers as build_tier_rows
 from transforms.tiers.scaling import scaling_table
-from warehouse.catalog import load_platform_parts, load_platforms
+from warehouse.catalog import load_llm_benchmarks, load_llm_workloads, load_platform_parts, load_platforms
 from warehouse.writes import read_frame, replace_slice, replace_slices
 
 
@@ -45,6 +46,11 @@ def machine_inputs(con) -> tuple[pl.DataFrame, ...]:
     return specs, platforms, parts, scaling
 
 
+def llm_context(specs: pl.DataFrame, config: TierRunConfig) -> LlmContext:
+    """What LLM machines are ranked by: each tier's workload (transforms/llm_workloads.py)."""
+    return LlmContext.build(load_llm_workloads(), specs, load_llm_benchmarks(), config.usable_tokens_per_s)
+
+
 def _inputs(con, day) -> tuple[pl.DataFrame, ...]:
     value = read_frame(con, "SELECT * FROM marts.gpu_value WHERE snapshot_date = ?", [day])
     return value, *machine_inputs(con)
@@ -68,7 +74,8 @@ def build_tiers(
     day = partition_date(context)
     cfg = config.tier_config()
     with warehouse.connect() as con:
-        tiers = build_tier_rows(*_inputs(con, day), cfg)
+        inputs = _inputs(con, day)
+        tiers = build_tier_rows(*inputs, cfg, llm=llm_context(inputs[1], config))
         replace_slice(con, "marts.build_tiers", tiers, {"snapshot_date": day})
     chosen = tiers.filter(pl.col("model_id").is_not_null())
     context.log.info(f"{chosen.height} of {tiers.height} tier rows have a machine")

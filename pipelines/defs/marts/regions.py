@@ -4,7 +4,7 @@ market, in its currency and in USD, and machines sized for its mains)."""
 import dagster as dg
 import polars as pl
 
-from pipelines.defs.marts.machines import MACHINE_INPUT_KEYS, machine_inputs
+from pipelines.defs.marts.machines import MACHINE_INPUT_KEYS, llm_context, machine_inputs
 from pipelines.defs.marts.run_config import PickRunConfig, TierRunConfig
 from pipelines.partitions import daily_partitions, partition_date
 from pipelines.resources.market_rules import MarketRulesResource
@@ -124,8 +124,9 @@ def region_tiers(
         )
         latest = usd_per_unit(rates).sort("rate_date").group_by("currency").last()
         per_unit = dict(latest.select("currency", "usd_per_unit").iter_rows())
+        inputs = machine_inputs(con)
         tiers, skipped = region_tier_rows(
-            value, *machine_inputs(con), regions, per_unit, config.tier_config()
+            value, *inputs, regions, per_unit, config.tier_config(), llm=llm_context(inputs[0], config)
         )
         _write_day(con, "marts.region_tiers", tiers, day)
     for why in skipped:

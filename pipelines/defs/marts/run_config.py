@@ -3,6 +3,7 @@
 import dagster as dg
 
 from pipelines.settings import LEGACY_SETTING
+from transforms.llm_workloads import USABLE_TOKENS_PER_S
 from transforms.tiers.config import TierConfig
 from transforms.tiers.rules import DEFAULT_VENDORS
 from warehouse.environment import env_bool
@@ -34,6 +35,8 @@ class TierRunConfig(PickRunConfig):
     allow_risers: bool = TierConfig.allow_risers  # G6: cards that do not fit the slots go on riser cables
     allow_water_cooling: bool = TierConfig.allow_water_cooling  # G6: water blocks void the warranty
     any_vendor: bool = False  # default NVIDIA only (D11: CUDA framework support); True admits AMD and Intel
+    # LLM machines: the single-stream decode speed a workload must reach to count as run (ASSUMPTION, issue 35)
+    usable_tokens_per_s: float = USABLE_TOKENS_PER_S
 
     def tier_config(self) -> TierConfig:
         return TierConfig(
