@@ -12,7 +12,7 @@ gets no stack trace. Any other exception is a bug: its full traceback is printed
 import logging
 import sys
 import time
-from datetime import date
+from datetime import date, timedelta
 
 import dagster as dg
 
@@ -132,34 +132,60 @@ def execute_range(
     )
 
 
-def build_sample_history(defs: dg.Definitions, day: str, instance: dg.DagsterInstance) -> list:
-    """Sample mode: the earlier sample days the warehouse lacks (pipelines/defs/sample_days.py), oldest first."""
-    from pipelines.defs.sample_days import build_earlier_days
+def build_sample_history(defs: dg.Definitions, day: str, instance: dg.DagsterInstance, mode: str) -> list:
+    """Sample mode: the earlier sample days the warehouse lacks whole (pipelines/defs/sample_days.py), oldest
+    first; each built day is recorded complete (raw.completed_days) once its listing marts committed."""
+    from pipelines.defs.sample_days import build_earlier_days, window_start
+    from warehouse import completed_days
     from warehouse.connection import connect
 
+    target = date.fromisoformat(day)
+    first, before = window_start(target), target - timedelta(days=1)
     with connect() as con:
-        stored = {
-            row[0]
-            for row in con.execute(
-                "SELECT DISTINCT snapshot_date FROM raw.source_runs WHERE source = 'ebay' AND outcome <> 'failed'"
-            ).fetchall()
-        }
+        stored = completed_days.complete_days(con, first, before)
+        started = completed_days.started_days(con, first, before)
         specs_stored = con.execute("SELECT count(*) FROM marts.gpu_specs").fetchone()[0] > 0
+    marts_run: list[str] = []
 
     def run_job(job_name, earlier, run_config) -> bool:
         return execute(defs, job_name, earlier.isoformat(), instance, run_config, level="WARNING").success
 
     def run_range(job_name, first, last) -> bool:
-        return execute_range(defs, job_name, first, last, instance, "WARNING").success
+        result = execute_range(defs, job_name, first, last, instance, "WARNING")
+        marts_run.append(result.run_id)
+        return result.success
 
-    return build_earlier_days(
-        date.fromisoformat(day),
+    built = build_earlier_days(
+        target,
         stored,
         specs_stored,
         run_job,
         run_range,
         log=lambda line: print(line, file=sys.stderr),
+        started=started,
     )
+    if built:
+        with connect() as con:
+            completed_days.record(con, built, completed_days.TRENDS, marts_run[-1], mode)
+    return built
+
+
+def start_day(day: str) -> None:
+    """Before a day is run: it is not complete until the run says so (warehouse/completed_days.py)."""
+    from warehouse import completed_days
+    from warehouse.connection import connect
+
+    with connect() as con:
+        completed_days.forget(con, [date.fromisoformat(day)])
+
+
+def finish_day(day: str, result: dg.ExecuteInProcessResult, mode: str) -> None:
+    """After the day's run committed every table: record it complete."""
+    from warehouse import completed_days
+    from warehouse.connection import connect
+
+    with connect() as con:
+        completed_days.record(con, [date.fromisoformat(day)], completed_days.DAY, result.run_id, mode)
 
 
 def run(argv: list[str], defs: dg.Definitions | None = None) -> int:
@@ -178,9 +204,12 @@ def run(argv: list[str], defs: dg.Definitions | None = None) -> int:
     mode = defs.resources["ebay"].mode  # what this run is configured with; never read back from the rows
     loaded = time.perf_counter()
     instance = cli_instance()
-    history = build_sample_history(defs, day, instance) if mode != LIVE else []
+    history = build_sample_history(defs, day, instance, mode) if mode != LIVE else []
+    start_day(day)
     result = execute(defs, "daily_refresh", day, instance)
-    if not result.success:
+    if result.success:
+        finish_day(day, result, mode)
+    else:
         for trace in bug_tracebacks(result):
             print(trace, file=sys.stderr)
         reasons = failure_sentences(result) or ["the run did not succeed"]

@@ -32,6 +32,17 @@ CREATE TABLE raw.cloud_offers (
     source_mode VARCHAR NOT NULL  -- live.
 );
 
+-- One row per day whose every table was written by one completed run (warehouse.completed_days): what `make
+-- run`, the sample history and `make backfill` read to decide that a day needs no more work. Removed before a
+-- day is run again.
+CREATE TABLE raw.completed_days (
+    snapshot_date DATE NOT NULL,  -- The day.
+    scope VARCHAR NOT NULL,  -- day (the whole daily job), trends (an earlier sample day: listings through staging and the listing marts) or seeded (by migration 230 from the rows present).
+    run_id VARCHAR NOT NULL,  -- Dagster run id of the run that completed the day (for trends, the range run of the listing marts).
+    source_mode VARCHAR,  -- live or sample, as configured for that run.
+    completed_at TIMESTAMP NOT NULL  -- When the run completed (UTC).
+);
+
 -- eBay Browse item summaries, one row per item per snapshot date (deduplicated by item_id across queries).
 -- Asking prices of active listings.
 CREATE TABLE raw.ebay_listings (
