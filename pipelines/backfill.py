@@ -144,10 +144,20 @@ def main(argv: list[str], defs: dg.Definitions | None = None) -> int:
             graph=defs.resolve_asset_graph(),
         )
 
+    from pipelines.failures import exception_line
+    from pipelines.run_daily import prepare_warehouse
+    from warehouse.paths import db_path
+    from warehouse.run_lock import run_lock
+
     try:
-        failed = backfill(days, run_day, refresh_later, state_dir(), complete=complete)
+        with run_lock(db_path(), f"make backfill FROM={days[0]} TO={days[-1]}"):
+            prepare_warehouse()
+            failed = backfill(days, run_day, refresh_later, state_dir(), complete=complete)
     except BackfillBusy as exc:
         print(f"error: {exc}", file=sys.stderr)
+        return 1
+    except Exception as exc:  # noqa: BLE001 (one line naming the cause, the traceback in a log file)
+        print(f"error: {exception_line(exc, 'backfill')}", file=sys.stderr)
         return 1
     if failed:
         print(

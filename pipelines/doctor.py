@@ -113,19 +113,34 @@ def check_budget(ebay, db: Path) -> Check:
 
 
 def check_warehouse(db: Path) -> Check:
+    """The warehouse opens for writing (no other process holds it) and DuckDB reads every row of every table
+    (each block's checksum checked), or one line on how to restore it (warehouse/restore.py)."""
+    from pipelines.failures import first_line, is_damaged
+    from warehouse.restore import WarehouseDamagedError, check_whole, read_every_table, restore_advice
+    from warehouse.run_lock import holder
+
+    running = holder(db)
+    if running:
+        return Check(FAIL, "warehouse", f"{db} is being written by {running}: wait for it to finish")
     if not db.exists():
         folder = db.parent if db.parent.exists() else db.parent.parent
         if os.access(folder, os.W_OK):
             return Check(OK, "warehouse", f"{db} not built yet; its folder is writable")
         return Check(FAIL, "warehouse", f"cannot create {db}: {folder} is not writable")
     try:
-        duckdb.connect(str(db)).close()  # read-write: fails at once when another process holds the file
+        with duckdb.connect(str(db)) as con:  # read-write: fails at once when another process holds the file
+            check_whole(con, db)
+        rows = read_every_table(db)
+    except WarehouseDamagedError as exc:
+        return Check(FAIL, "warehouse", f"{exc}: {restore_advice(db)}")
     except duckdb.Error as exc:
-        first = str(exc).splitlines()[0]
+        first = first_line(str(exc))
+        if is_damaged(type(exc).__name__, str(exc)):
+            return Check(FAIL, "warehouse", f"{first}: {restore_advice(db)}")
         if "lock" in first.lower():
             return Check(FAIL, "warehouse", f"{db} is locked by another process: {first}")
         return Check(FAIL, "warehouse", f"{db} cannot be opened for writing: {first}")
-    return Check(OK, "warehouse", f"{db} writable, not locked")
+    return Check(OK, "warehouse", f"{db} opens and reads whole ({rows:,} rows); writable, not locked")
 
 
 def check_watchlist(alerts) -> Check:
@@ -174,10 +189,22 @@ def run_checks() -> Iterator[Check]:
         )
         yield check_ebay(ebay)
         yield from check_stores(resources["retailers"].process_config_and_initialize())
-        yield check_budget(ebay, db)
-        yield check_watchlist(resources["alerts"].process_config_and_initialize())
-    yield check_warehouse(db)
+        yield guarded("ebay budget", lambda: check_budget(ebay, db))
+        yield guarded(
+            "watchlist", lambda: check_watchlist(resources["alerts"].process_config_and_initialize())
+        )
+    yield guarded("warehouse", lambda: check_warehouse(db))
     yield check_chromium()
+
+
+def guarded(name: str, check: Callable[[], Check]) -> Check:
+    """A check that raised is a FAIL line naming the cause (its traceback in a log file), never a crash."""
+    from pipelines.failures import exception_line
+
+    try:
+        return check()
+    except Exception as exc:  # noqa: BLE001 (the doctor reports; it never crashes)
+        return Check(FAIL, name, exception_line(exc, f"doctor-{name.replace(' ', '-')}"))
 
 
 def main() -> int:

@@ -61,12 +61,17 @@ def _table(step_key: str) -> str:
 
 def failure_sentences(result: dg.ExecuteInProcessResult) -> list[str]:
     """Why the run failed: each failed blocking check with its description, each asset that failed on
-    purpose with its sentence (dg.Failure), and the first line of any other error."""
+    purpose with its sentence (dg.Failure), and for any other error its root cause (the last `cause` of
+    Dagster's chain: `No space left on device`, not `Error occurred while executing op`) with what to do
+    (pipelines/failures.py). Steps that failed with the same root cause are counted on one line."""
+    from pipelines.failures import root_info, sentence
+
     sentences = [
         f"check {e.asset_check_key.name} on {'.'.join(e.asset_key.path)} failed: {e.description}"
         for e in result.get_asset_check_evaluations()
         if not e.passed and e.severity == dg.AssetCheckSeverity.ERROR
     ]
+    same: dict[tuple[str, str], list] = {}  # root cause -> [its sentence's index, steps beyond the first]
     for event in result.all_events:
         if not event.is_step_failure:
             continue
@@ -74,8 +79,19 @@ def failure_sentences(result: dg.ExecuteInProcessResult) -> list[str]:
         if _check_failed(event):
             continue  # its check said why, above
         described = data.user_failure_data.description if data.user_failure_data else None
-        message = described or (data.error.message.strip().splitlines() or ["unknown error"])[0]
-        sentences.append(f"{_table(event.step_key)}: {message}")
+        if described:
+            sentences.append(f"{_table(event.step_key)}: {described}")
+            continue
+        root = root_info(data.error) if data.error else None
+        cause = (root.cls_name, root.message) if root else ("unknown error", "")
+        if cause in same:
+            same[cause][1] += 1
+            continue
+        same[cause] = [len(sentences), 0]
+        sentences.append(sentence(_table(event.step_key), *cause))
+    for index, more in same.values():
+        if more:
+            sentences[index] += f" (and {more} more steps with the same cause)"
     return sentences
 
 
@@ -147,13 +163,19 @@ def build_sample_history(defs: dg.Definitions, day: str, instance: dg.DagsterIns
         specs_stored = con.execute("SELECT count(*) FROM marts.gpu_specs").fetchone()[0] > 0
     marts_run: list[str] = []
 
+    def said(job_name: str, result: dg.ExecuteInProcessResult) -> bool:
+        if not result.success:
+            reasons = failure_sentences(result) or ["the run did not succeed"]
+            print(f"sample history: {job_name} failed: {reasons[0]}", file=sys.stderr)
+        return result.success
+
     def run_job(job_name, earlier, run_config) -> bool:
-        return execute(defs, job_name, earlier.isoformat(), instance, run_config, level="WARNING").success
+        return said(job_name, execute(defs, job_name, earlier.isoformat(), instance, run_config, "WARNING"))
 
     def run_range(job_name, first, last) -> bool:
         result = execute_range(defs, job_name, first, last, instance, "WARNING")
         marts_run.append(result.run_id)
-        return result.success
+        return said(job_name, result)
 
     built = build_earlier_days(
         target,
@@ -188,10 +210,34 @@ def finish_day(day: str, result: dg.ExecuteInProcessResult, mode: str) -> None:
         completed_days.record(con, [date.fromisoformat(day)], completed_days.DAY, result.run_id, mode)
 
 
+def prepare_warehouse() -> None:
+    """Before a command writes: the warehouse opens and is whole (else one line on how to restore it,
+    warehouse/restore.py), and the temporary files a killed publish left are swept (warehouse/publish.py).
+    The caller holds the run lock (warehouse/run_lock.py)."""
+    from warehouse.connection import connect
+    from warehouse.paths import db_path, read_db_path
+    from warehouse.publish import sweep
+    from warehouse.restore import check_whole
+
+    for tmp in sweep(read_db_path()):
+        print(f"removed {tmp}, left by a publish that did not finish", file=sys.stderr)
+    with connect() as con:
+        check_whole(con, db_path())
+
+
 def run(argv: list[str], defs: dg.Definitions | None = None) -> int:
     """`defs` defaults to the code location's; tests pass definitions whose resources point at a loopback."""
-    started = time.perf_counter()
+    from warehouse.paths import db_path
+    from warehouse.run_lock import run_lock
+
     day = (parse_day(argv[1]) if len(argv) > 1 and argv[1].strip() else today_utc()).isoformat()
+    with run_lock(db_path(), f"make run DAY={day}"):
+        prepare_warehouse()
+        return run_day(day, defs)
+
+
+def run_day(day: str, defs: dg.Definitions | None) -> int:
+    started = time.perf_counter()
     from dashboards.export import export_dir
     from pipelines.defs.stale_days import refresh
     from warehouse.connection import connect
@@ -210,10 +256,14 @@ def run(argv: list[str], defs: dg.Definitions | None = None) -> int:
     if result.success:
         finish_day(day, result, mode)
     else:
-        for trace in bug_tracebacks(result):
-            print(trace, file=sys.stderr)
+        from pipelines.failures import save_log, where_logged
+
         reasons = failure_sentences(result) or ["the run did not succeed"]
-        print(f"daily_refresh failed for {day} ({mode} mode): {reasons[0]}", file=sys.stderr)
+        traces = bug_tracebacks(result)
+        logged = (
+            f" ({where_logged(save_log(f'daily_refresh-{day}', chr(10).join(traces)))})" if traces else ""
+        )
+        print(f"daily_refresh failed for {day} ({mode} mode): {reasons[0]}{logged}", file=sys.stderr)
         for reason in reasons[1:]:
             print(f"  also {reason}", file=sys.stderr)
         from dashboards.export import latest_export_day
@@ -253,11 +303,18 @@ def run(argv: list[str], defs: dg.Definitions | None = None) -> int:
 
 
 def main(argv: list[str]) -> int:
+    """Exit codes: 0 done, 1 the day failed (or anything else stopped the command: one line naming the root
+    cause and what to do, the traceback in a log file), 2 bad input."""
     try:
         return run(argv)
     except UserError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return USAGE_EXIT
+    except Exception as exc:  # noqa: BLE001 (one line and a log file instead of a traceback on the console)
+        from pipelines.failures import exception_line
+
+        print(f"error: {exception_line(exc, 'run_daily')}", file=sys.stderr)
+        return 1
 
 
 if __name__ == "__main__":

@@ -6,6 +6,7 @@ write only. Readers (dashboards, users) use `connect(read_only=True)`; when a wr
 `WarehouseBusyError` with a clear message instead of a stack of DuckDB internals.
 """
 
+import re
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -48,10 +49,12 @@ def _open(path: Path, read_only: bool, wait_s: float) -> duckdb.DuckDBPyConnecti
             if "lock" not in str(exc).lower():
                 raise
             if time.monotonic() >= deadline:
+                held = re.search(r"held in (.+?) \(PID (\d+)\)", str(exc))  # DuckDB names the holder
+                who = f"{held.group(1)}, pid {held.group(2)}" if held else None
                 holder = (
-                    "being written by another process (a pipeline run?)"
+                    f"being written by another process ({who or 'a pipeline run?'})"
                     if read_only
-                    else "open in another process (another run, or a session reading it)"
+                    else f"open in another process ({who or 'another run, or a session reading it'})"
                 )
                 raise WarehouseBusyError(
                     f"The warehouse {path} is {holder}. Waited {wait_s:.0f}s; try again when it has finished."
