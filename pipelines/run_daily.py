@@ -230,23 +230,23 @@ def run(argv: list[str], defs: dg.Definitions | None = None) -> int:
     from warehouse.paths import db_path
     from warehouse.run_lock import run_lock
 
+    started = time.perf_counter()
     day = (parse_day(argv[1]) if len(argv) > 1 and argv[1].strip() else today_utc()).isoformat()
+    if defs is None:  # before the lock: a malformed setting is bad input, whoever holds the warehouse
+        from pipelines.definitions import defs as load_defs  # imported here so the start-up cost is measured
+
+        defs = load_defs()
     with run_lock(db_path(), f"make run DAY={day}"):
         prepare_warehouse()
-        return run_day(day, defs)
+        return run_day(day, defs, started)
 
 
-def run_day(day: str, defs: dg.Definitions | None) -> int:
-    started = time.perf_counter()
+def run_day(day: str, defs: dg.Definitions, started: float) -> int:
     from dashboards.export import export_dir
     from pipelines.defs.stale_days import refresh
     from warehouse.connection import connect
     from warehouse.paths import db_path, read_db_path
 
-    if defs is None:
-        from pipelines.definitions import defs as load_defs  # imported here so the start-up cost is measured
-
-        defs = load_defs()
     mode = defs.resources["ebay"].mode  # what this run is configured with; never read back from the rows
     loaded = time.perf_counter()
     instance = cli_instance()

@@ -143,3 +143,54 @@ def test_a_second_writer_is_refused_in_one_line_naming_the_holder(tmp_path):
     finally:
         holder.kill()
         holder.wait()
+
+
+@pytest.fixture
+def small_disk(tmp_path):
+    """The warehouse folder on a 6 MB tmpfs (a disk that fills during the first run); skipped where this
+    process may not mount one."""
+    disk = tmp_path / "disk"
+    disk.mkdir()
+    mounted = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", "size=6m", "tmpfs", str(disk)], capture_output=True
+    )
+    if mounted.returncode != 0:
+        pytest.skip(f"cannot mount a tmpfs here: {mounted.stderr.decode().strip()}")
+    try:
+        yield disk
+    finally:
+        subprocess.run(["umount", "-l", str(disk)], check=False)
+
+
+def test_a_full_disk_names_its_cause_and_the_folder_then_the_next_run_completes_the_day(tmp_path, small_disk):
+    env = {"GPU_MARKET_DB": str(small_disk / "w.duckdb")}
+    proc = subprocess.run(
+        ["make", "--no-print-directory", "run", f"DAY={DAY}", f"DAGSTER_HOME={tmp_path}"],
+        cwd=ROOT,
+        env={**environment(tmp_path), **env},
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    failed = [line for line in lines(proc) if line.startswith(f"daily_refresh failed for {DAY}")]
+    assert proc.returncode == 2 and lines(proc)[-1].endswith("run] Error 1")
+    assert len(failed) == 1 and "No space left on device" in failed[0], lines(proc)[-5:]
+    assert f"free disk space at {small_disk} (the warehouse folder)" in failed[0]
+    assert not list(small_disk.rglob("*.tmp"))  # no partial published copy keeps the disk full
+
+    subprocess.run(["mount", "-o", "remount,size=64m", str(small_disk)], check=True)  # space freed
+    again = subprocess.run(
+        ["./gpu-market", "run", DAY],
+        cwd=ROOT,
+        env={**environment(tmp_path), **env},
+        capture_output=True,
+        text=True,
+    )
+    assert again.returncode == 0, lines(again)[-5:]
+    with connect(small_disk / "w.duckdb") as con:
+        assert (
+            con.execute("SELECT count(*) FROM raw.completed_days WHERE snapshot_date = ?", [DAY]).fetchone()[
+                0
+            ]
+            == 1
+        )
