@@ -144,15 +144,20 @@ def check_warehouse(db: Path) -> Check:
 
 
 def check_watchlist(alerts) -> Check:
-    from transforms.watchlist import WatchlistError
-
-    try:
-        entries = alerts.watchlist()
-    except WatchlistError as exc:
-        return Check(FAIL, "watchlist", str(exc))
-    if entries is None:
+    """The watchlist's entries, or its first problem with its line and column (a bad entry is skipped by
+    the run, which goes on: here it fails the check so that it gets fixed)."""
+    reading = alerts.watchlist()
+    if reading is None:
         return Check(
             SKIP, "watchlist", f"none at {alerts.watchlist_path} (copy watchlist.example.yaml to get alerts)"
+        )
+    if reading.problems:
+        more = len(reading.problems) - 1
+        return Check(
+            FAIL,
+            "watchlist",
+            f"{reading.problems[0]}{f' (and {more} more problems)' if more else ''}; "
+            f"{len(reading.entries)} entries usable",
         )
     targets = len(alerts.urls.split())
     where = (
@@ -160,7 +165,7 @@ def check_watchlist(alerts) -> Check:
         if targets
         else "no GPU_MARKET_ALERT_URLS: alerts are recorded, not sent"
     )
-    return Check(OK, "watchlist", f"{len(entries)} entries; {where}")
+    return Check(OK, "watchlist", f"{len(reading.entries)} entries; {where}")
 
 
 def check_chromium(find: Callable[[], str | None] = find_chromium) -> Check:
