@@ -150,7 +150,7 @@ def main(argv: list[str], defs: dg.Definitions | None = None) -> int:
     from warehouse.run_lock import run_lock
 
     try:
-        with run_lock(db_path(), f"make backfill FROM={days[0]} TO={days[-1]}"):
+        with run_lock(db_path(), f"make backfill {days[0]}..{days[-1]}"):
             prepare_warehouse()
             failed = backfill(days, run_day, refresh_later, state_dir(), complete=complete)
     except BackfillBusy as exc:

@@ -32,13 +32,13 @@ def _utc_now() -> datetime:
 
 def complete_days(con: duckdb.DuckDBPyConnection, first: date, last: date) -> set[date]:
     """The days first..last with a completion row and rows in every REQUIRED table."""
-    present = " AND ".join(
+    present_sql = " AND ".join(
         f"c.snapshot_date IN (SELECT snapshot_date FROM {table} WHERE snapshot_date BETWEEN $first AND $last)"
         for table in REQUIRED
     )
     rows = con.execute(
         "SELECT DISTINCT c.snapshot_date FROM raw.completed_days c "
-        f"WHERE c.snapshot_date BETWEEN $first AND $last AND {present}",
+        f"WHERE c.snapshot_date BETWEEN $first AND $last AND {present_sql}",
         {"first": first, "last": last},
     ).fetchall()
     return {row[0] for row in rows}
