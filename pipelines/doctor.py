@@ -128,8 +128,8 @@ def check_warehouse(db: Path) -> Check:
             return Check(OK, "warehouse", f"{db} not built yet; its folder is writable")
         return Check(FAIL, "warehouse", f"cannot create {db}: {folder} is not writable")
     try:
-        with duckdb.connect(str(db)) as con:  # read-write: fails at once when another process holds the file
-            check_whole(con, db)
+        check_whole(db)  # read-only first: opening a short file for writing pads it with zeros
+        duckdb.connect(str(db)).close()  # read-write: fails at once when another process holds the file
         rows = read_every_table(db)
     except WarehouseDamagedError as exc:
         return Check(FAIL, "warehouse", f"{exc}: {restore_advice(db)}")

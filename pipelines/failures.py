@@ -57,7 +57,7 @@ def is_damaged(cls_name: str, message: str) -> bool:
     name = cls_name.rsplit(".", 1)[-1]
     if name == "WarehouseDamagedError":
         return True
-    return name in ("IOException", "SerializationException", "InternalException") and any(
+    return name in ("IOException", "SerializationException", "InternalException", "Error") and any(
         mark in text for mark in DAMAGE_MARKS
     )
 

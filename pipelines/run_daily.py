@@ -221,8 +221,9 @@ def prepare_warehouse() -> None:
 
     for tmp in sweep(read_db_path()):
         print(f"removed {tmp}, left by a publish that did not finish", file=sys.stderr)
-    with connect() as con:
-        check_whole(con, db_path())
+    check_whole(db_path())  # before DuckDB opens it for writing (which would pad a short file with zeros)
+    with connect():
+        pass  # creates it when new, applies pending migrations
 
 
 def run(argv: list[str], defs: dg.Definitions | None = None) -> int:

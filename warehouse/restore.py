@@ -20,13 +20,18 @@ def read_every_table(path: Path) -> int:
     """Open `path` read-only and read every row of every table (DuckDB checks each block's checksum as it
     reads it); the rows read. Raises duckdb.Error when the file is damaged."""
     with duckdb.connect(str(path), read_only=True) as con:
-        tables = con.execute(
-            "SELECT schema_name, table_name FROM duckdb_tables() WHERE database_name = current_database()"
-        ).fetchall()
-        return sum(
-            con.execute(f'SELECT count(hash(t)) FROM "{schema}"."{table}" t').fetchone()[0]
-            for schema, table in tables
-        )
+        return read_all(con)
+
+
+def read_all(con: duckdb.DuckDBPyConnection) -> int:
+    """Read every row of every table through `con`; the rows read."""
+    tables = con.execute(
+        "SELECT schema_name, table_name FROM duckdb_tables() WHERE database_name = current_database()"
+    ).fetchall()
+    return sum(
+        con.execute(f'SELECT count(hash(t)) FROM "{schema}"."{table}" t').fetchone()[0]
+        for schema, table in tables
+    )
 
 
 def published_day(published: Path) -> str | None:
@@ -65,15 +70,28 @@ class WarehouseDamagedError(RuntimeError):
 HEADER_BYTES = 3 * 4096  # DuckDB's file header and its two database headers, before the first block
 
 
-def check_whole(con: duckdb.DuckDBPyConnection, path: Path) -> None:
-    """Raise WarehouseDamagedError when the file holds fewer bytes than the blocks its header counts. Only
-    without a write-ahead log (whose replay may count blocks not written to the file yet)."""
+def check_whole(path: Path) -> None:
+    """Raise WarehouseDamagedError when the file holds fewer bytes than the blocks its header counts and
+    reading every table fails. Opened read-only, before anything opens it for writing: DuckDB opening a short
+    file for writing extends it with zeros, and the damage shows only later, as checksum errors. A short
+    file alone is no proof (after a SIGKILL the header may count free blocks never written), so the tables
+    are read before the file is called damaged; a whole file costs one query."""
     if path.with_name(path.name + ".wal").exists() or not path.exists():
-        return
-    block_size, blocks = con.execute("SELECT block_size, total_blocks FROM pragma_database_size()").fetchone()
-    expected, size = HEADER_BYTES + block_size * blocks, path.stat().st_size
-    if size < expected:
-        raise WarehouseDamagedError(f"{path} is cut short: {size:,} of its {expected:,} bytes")
+        return  # a write-ahead log's replay may count blocks not written to the file yet
+    size = path.stat().st_size
+    try:
+        with duckdb.connect(str(path), read_only=True) as con:
+            block_size, blocks = con.execute(
+                "SELECT block_size, total_blocks FROM pragma_database_size()"
+            ).fetchone()
+            expected = HEADER_BYTES + block_size * blocks
+            if size < expected:
+                read_all(con)
+    except duckdb.Error as exc:
+        if "lock" in str(exc).lower():
+            return  # another process holds it: the run lock or the writer's own wait says so
+        first = (str(exc).strip().splitlines() or [""])[0]
+        raise WarehouseDamagedError(f"{path} cannot be read: {first}") from None
 
 
 def restore(work: Path, published: Path) -> Path:

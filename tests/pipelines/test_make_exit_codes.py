@@ -71,6 +71,24 @@ def test_a_bad_day_exits_2_with_its_one_line(tmp_path):
     assert lines(proc)[0] == first and lines(proc)[1].endswith("run] Error 2") and len(lines(proc)) == 2
     direct = script(tmp_path, "run", "2030-01-01")
     assert direct.returncode == 2 and lines(direct) == [first]
+    memory = subprocess.run(
+        ["make", "--no-print-directory", "run", f"DAY={DAY}", f"DAGSTER_HOME={tmp_path}"],
+        cwd=ROOT,
+        env={**environment(tmp_path), "GPU_MARKET_DUCKDB_MEMORY": "1KB"},
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )  # DuckDB could not even open the file with it: bad input, not an out-of-memory traceback
+    assert (
+        memory.returncode == 2
+        and lines(memory)
+        == [
+            "error: GPU_MARKET_DUCKDB_MEMORY='1KB' is not valid: expected a size of at least 256MB, "
+            "e.g. GPU_MARKET_DUCKDB_MEMORY=1.5GB",
+            lines(memory)[1],
+        ]
+        and lines(memory)[1].endswith("run] Error 2")
+    )
     backfill = script(tmp_path, "backfill", "2026-11-02", "2026-11-01")
     assert backfill.returncode == 2 and lines(backfill)[0].startswith("error: the range ends on 2026-11-01")
 
