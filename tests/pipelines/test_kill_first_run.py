@@ -1,7 +1,8 @@
 """A first `make run` killed with SIGKILL part-way loses nothing for good: the next `make run` of the same day
 leaves every raw, staging and marts table equal to a clean run's (EXCEPT ALL both ways; run logs, timestamps
 and run ids aside). Through `make` itself, on a short sample window (3 days) so that one clean reference run
-(module-scoped) and each kill with its re-run stay within seconds."""
+(module-scoped) and each kill with its re-run stay within seconds. The healing run also reads a UTF-16
+watchlist (issue 40's must-show: exit 0 and one line naming the file)."""
 
 import os
 import shutil
@@ -137,7 +138,18 @@ def test_a_first_run_killed_twice_part_way_is_healed_by_the_next_run(tmp_path, c
     assert any("left incomplete by an earlier run" in line for line in said)  # it says what it rebuilds
     assert any("sample history: listing marts" in line for line in said)
     assert not any(line.startswith("took ") for line in said)
-    run_to_end(tmp_path)
+    # the healing run also meets a watchlist saved as UTF-16 (one more `make run` saved): the day goes on,
+    # exit 0, with one line naming the file; no entry is used, so marts.alerts stays as empty as the clean run's
+    watchlist = tmp_path / "no-watchlist.yaml"  # where make_env points GPU_MARKET_WATCHLIST
+    watchlist.write_text(
+        "watch:\n  - name: a\n    model_id: rtx-3090\n    max_price_usd: 700\n", encoding="utf-16"
+    )
+    out = run_to_end(tmp_path).splitlines()
+    naming = [line for line in out if str(watchlist) in line]
+    assert len(naming) == 1 and naming[0].endswith(
+        f"watchlist: {watchlist}, line 1, column 1: saved as UTF-16, not UTF-8: save it as UTF-8; no entry used"
+    )
+    assert any(line.startswith("export:") for line in out)  # export and publish went on
     assert differences(clean, tmp_path / "gpu_market.duckdb") == {}
     with duckdb.connect(str(tmp_path / "gpu_market.duckdb"), read_only=True) as con:
         complete = con.execute("SELECT count(*) FROM raw.completed_days").fetchone()[0]

@@ -212,18 +212,3 @@ def test_a_full_disk_names_its_cause_and_the_folder_then_the_next_run_completes_
             ]
             == 1
         )
-
-
-def test_a_utf16_watchlist_leaves_make_run_at_exit_0_with_one_line_naming_the_file(tmp_path):
-    watchlist = tmp_path / "no-watchlist.yaml"  # the path environment() points GPU_MARKET_WATCHLIST at
-    watchlist.write_text(
-        "watch:\n  - name: a\n    model_id: rtx-3090\n    max_price_usd: 700\n", encoding="utf-16"
-    )
-    proc = make(tmp_path, "run", f"DAY={DAY}")
-    assert proc.returncode == 0, lines(proc)[-5:]
-    naming = [line for line in lines(proc) if str(watchlist) in line]
-    assert len(naming) == 1 and naming[0].endswith(
-        f"watchlist: {watchlist}, line 1, column 1: saved as UTF-16, not UTF-8: save it as UTF-8; no entry used"
-    )
-    assert any(line.startswith("export:") for line in lines(proc))  # the day went on: export and publish
-    assert (tmp_path / "published" / "w.duckdb").exists()
