@@ -1,12 +1,19 @@
 """`python -m pipelines.run_daily [YYYY-MM-DD]`: materialize every asset for one day (default today, UTC),
-then print where the warehouse and the export are and the top five picks. What `make run` calls.
+then print where the warehouse and the export are and the top five picks. What `make run` calls (through
+`./gpu-market run`, which keeps the exit code; make itself exits 2 for any failure).
 
-Exit codes: 0 the day was built and exported; 1 the day failed (one sentence says why; `exports/latest`
-still points at the last good day); 2 bad input (a day out of range, a malformed environment value).
+Exit codes: 0 the day was built and exported; 1 the day failed, or anything else stopped it (a full disk, a
+busy or damaged warehouse: one line names the cause and what to do; `exports/latest` still points at the last
+good day); 2 bad input (a day out of range, a malformed environment value).
 
 The console shows Dagster's events at INFO, one line each: an asset that fails on purpose (dg.Failure: a
 refused credential, an unreachable source) is an expected outcome with its own sentence, not a bug, so it
-gets no stack trace. Any other exception is a bug: its full traceback is printed at the end.
+gets no stack trace. Any other error is named by its root cause on the failure line, and its full traceback
+goes to a log file that line names (pipelines/failures.py).
+
+Before the day: the run lock (one writer at a time, warehouse/run_lock.py), a check that the warehouse file
+is whole (warehouse/restore.py), the sample's earlier days the warehouse lacks whole, then the day itself,
+recorded complete in raw.completed_days only once everything committed (warehouse/completed_days.py).
 """
 
 import logging
@@ -237,19 +244,19 @@ def run(argv: list[str], defs: dg.Definitions | None = None) -> int:
         from pipelines.definitions import defs as load_defs  # imported here so the start-up cost is measured
 
         defs = load_defs()
+    loaded = time.perf_counter()
     with run_lock(db_path(), f"make run DAY={day}"):
         prepare_warehouse()
-        return run_day(day, defs, started)
+        return run_day(day, defs, started, loaded)
 
 
-def run_day(day: str, defs: dg.Definitions, started: float) -> int:
+def run_day(day: str, defs: dg.Definitions, started: float, loaded: float) -> int:
     from dashboards.export import export_dir
     from pipelines.defs.stale_days import refresh
     from warehouse.connection import connect
     from warehouse.paths import db_path, read_db_path
 
     mode = defs.resources["ebay"].mode  # what this run is configured with; never read back from the rows
-    loaded = time.perf_counter()
     instance = cli_instance()
     history = build_sample_history(defs, day, instance, mode) if mode != LIVE else []
     start_day(day)
