@@ -11,7 +11,7 @@ STAMP := $(VENV)/.installed
 export DAGSTER_HOME := $(CURDIR)/dagster_home
 export UV_PYTHON_DOWNLOADS := never
 
-.PHONY: run backfill rebuild test doctor ui dashboard bench indices lint lock schema clean
+.PHONY: run backfill rebuild restore test doctor ui dashboard bench indices lint lock schema clean
 
 $(UV):
 	$(PYTHON) -m venv .uv
@@ -24,11 +24,16 @@ $(STAMP): pyproject.toml uv.lock | $(UV)
 lock: $(UV)
 	$(UV) lock
 
+# run, backfill, doctor and restore go through ./gpu-market, which exits 0 / 1 / 2 (done / failed / bad input);
+# make itself exits 2 for any failure, and its last line ("Error 1", "Error 2") names the command's code.
 run: $(STAMP)
-	$(PY) -m pipelines.run_daily $(DAY)
+	@GPU_MARKET_FROM_MAKE=1 ./gpu-market run $(DAY)
 
 backfill: $(STAMP)
-	$(PY) -m pipelines.backfill $(FROM) $(TO)
+	@GPU_MARKET_FROM_MAKE=1 ./gpu-market backfill $(FROM) $(TO)
+
+restore: $(STAMP)
+	@GPU_MARKET_FROM_MAKE=1 ./gpu-market restore
 
 rebuild: $(STAMP)
 	$(PY) -m pipelines.range_run $(FROM) $(TO)
@@ -37,7 +42,7 @@ test: $(STAMP)
 	$(PY) -m pytest
 
 doctor: $(STAMP)
-	$(PY) -m pipelines.doctor
+	@GPU_MARKET_FROM_MAKE=1 ./gpu-market doctor
 
 ui: $(STAMP)
 	$(VENV)/bin/dg dev
@@ -54,6 +59,7 @@ indices: $(STAMP)
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/lint-imports
 
 schema: $(STAMP)
 	$(PY) -m warehouse.schema_file

@@ -5,9 +5,10 @@ import sys
 
 from dashboards.site import write_site
 from dashboards.site_data import load_site
-from pipelines.user_errors import USAGE_EXIT, UserError, parse_day
 from warehouse.connection import connect
+from warehouse.environment import UserError
 from warehouse.paths import read_db_path
+from warehouse.user_days import USAGE_EXIT, parse_day
 
 
 def main(argv: list[str]) -> int:

@@ -49,9 +49,12 @@ def backfill(
     refresh_later: Callable[[], list[str]],
     folder: Path,
     log: Callable[[str], None] = print,
+    complete: Callable[[list[str]], set[str]] | None = None,
 ) -> list[str]:
     """Run `run_day(day)` (the reasons it failed; empty when it succeeded) for each day not done yet, in
-    order; the failed days. Progress is saved after each day, so a re-run resumes."""
+    order; the failed days. Progress is saved after each day, so a re-run resumes. `complete(days)`: those
+    of `days` the warehouse has whole (raw.completed_days); a day the state file says is done but the
+    warehouse lacks (a restored or rebuilt file, a run killed after the state was saved) is run again."""
     folder.mkdir(parents=True, exist_ok=True)
     lock = open(folder / "backfill.lock", "a+")  # noqa: SIM115 (held open for the whole backfill)
     try:
@@ -66,6 +69,13 @@ def backfill(
         lock.flush()
         state_file = folder / f"backfill-{days[0]}-{days[-1]}.json"
         done = set(json.loads(state_file.read_text())["done"]) if state_file.exists() else set()
+        if done and complete is not None:
+            whole = complete(sorted(done))
+            if done - whole:
+                log(
+                    f"{len(done - whole)} days done earlier are incomplete in the warehouse: running them again"
+                )
+            done &= whole
         todo = [d for d in days if d not in done]
         if done:
             log(f"resuming: {len(days) - len(todo)} of {len(days)} days already done")
@@ -98,7 +108,7 @@ def main(argv: list[str], defs: dg.Definitions | None = None) -> int:
             raise UserError("give FROM and TO, e.g. make backfill FROM=2026-11-01 TO=2026-11-20")
         days = day_range(parse_day(argv[1], name="FROM"), parse_day(argv[2], name="TO"))
         from pipelines.defs.stale_days import refresh
-        from pipelines.run_daily import cli_instance, execute, failure_sentences
+        from pipelines.run_daily import cli_instance, execute, failure_sentences, finish_day, start_day
 
         if defs is None:
             from pipelines.definitions import defs as load_defs
@@ -109,9 +119,23 @@ def main(argv: list[str], defs: dg.Definitions | None = None) -> int:
         return USAGE_EXIT
     instance = cli_instance()
 
+    mode = defs.resources["ebay"].mode
+
     def run_day(day: str) -> list[str]:
+        start_day(day)
         result = execute(defs, "daily_refresh", day, instance)
-        return [] if result.success else (failure_sentences(result) or ["the run did not succeed"])
+        if result.success:
+            finish_day(day, result, mode)
+            return []
+        return failure_sentences(result) or ["the run did not succeed"]
+
+    def complete(days: list[str]) -> set[str]:
+        from warehouse.completed_days import complete_days
+        from warehouse.connection import connect
+
+        with connect() as con:
+            whole = complete_days(con, date.fromisoformat(days[0]), date.fromisoformat(days[-1]))
+        return {d.isoformat() for d in whole}
 
     def refresh_later() -> list[str]:
         return refresh(
@@ -120,10 +144,20 @@ def main(argv: list[str], defs: dg.Definitions | None = None) -> int:
             graph=defs.resolve_asset_graph(),
         )
 
+    from pipelines.failures import exception_line
+    from pipelines.run_daily import prepare_warehouse
+    from warehouse.paths import db_path
+    from warehouse.run_lock import run_lock
+
     try:
-        failed = backfill(days, run_day, refresh_later, state_dir())
+        with run_lock(db_path(), f"make backfill {days[0]}..{days[-1]}"):
+            prepare_warehouse()
+            failed = backfill(days, run_day, refresh_later, state_dir(), complete=complete)
     except BackfillBusy as exc:
         print(f"error: {exc}", file=sys.stderr)
+        return 1
+    except Exception as exc:  # noqa: BLE001 (one line naming the cause, the traceback in a log file)
+        print(f"error: {exception_line(exc, 'backfill')}", file=sys.stderr)
         return 1
     if failed:
         print(

@@ -113,31 +113,51 @@ def check_budget(ebay, db: Path) -> Check:
 
 
 def check_warehouse(db: Path) -> Check:
+    """The warehouse opens for writing (no other process holds it) and DuckDB reads every row of every table
+    (each block's checksum checked), or one line on how to restore it (warehouse/restore.py)."""
+    from pipelines.failures import first_line, is_damaged
+    from warehouse.restore import WarehouseDamagedError, check_whole, read_every_table, restore_advice
+    from warehouse.run_lock import holder
+
+    running = holder(db)
+    if running:
+        return Check(FAIL, "warehouse", f"{db} is being written by {running}: wait for it to finish")
     if not db.exists():
         folder = db.parent if db.parent.exists() else db.parent.parent
         if os.access(folder, os.W_OK):
             return Check(OK, "warehouse", f"{db} not built yet; its folder is writable")
         return Check(FAIL, "warehouse", f"cannot create {db}: {folder} is not writable")
     try:
+        check_whole(db)  # read-only first: opening a short file for writing pads it with zeros
         duckdb.connect(str(db)).close()  # read-write: fails at once when another process holds the file
+        rows = read_every_table(db)
+    except WarehouseDamagedError as exc:
+        return Check(FAIL, "warehouse", f"{exc}: {restore_advice(db)}")
     except duckdb.Error as exc:
-        first = str(exc).splitlines()[0]
+        first = first_line(str(exc))
+        if is_damaged(type(exc).__name__, str(exc)):
+            return Check(FAIL, "warehouse", f"{first}: {restore_advice(db)}")
         if "lock" in first.lower():
             return Check(FAIL, "warehouse", f"{db} is locked by another process: {first}")
         return Check(FAIL, "warehouse", f"{db} cannot be opened for writing: {first}")
-    return Check(OK, "warehouse", f"{db} writable, not locked")
+    return Check(OK, "warehouse", f"{db} opens and reads whole ({rows:,} rows); writable, not locked")
 
 
 def check_watchlist(alerts) -> Check:
-    from transforms.watchlist import WatchlistError
-
-    try:
-        entries = alerts.watchlist()
-    except WatchlistError as exc:
-        return Check(FAIL, "watchlist", str(exc))
-    if entries is None:
+    """The watchlist's entries, or its first problem with its line and column (a bad entry is skipped by
+    the run, which goes on: here it fails the check so that it gets fixed)."""
+    reading = alerts.watchlist()
+    if reading is None:
         return Check(
             SKIP, "watchlist", f"none at {alerts.watchlist_path} (copy watchlist.example.yaml to get alerts)"
+        )
+    if reading.problems:
+        more = len(reading.problems) - 1
+        return Check(
+            FAIL,
+            "watchlist",
+            f"{reading.problems[0]}{f' (and {more} more problems)' if more else ''}; "
+            f"{len(reading.entries)} entries usable",
         )
     targets = len(alerts.urls.split())
     where = (
@@ -145,7 +165,7 @@ def check_watchlist(alerts) -> Check:
         if targets
         else "no GPU_MARKET_ALERT_URLS: alerts are recorded, not sent"
     )
-    return Check(OK, "watchlist", f"{len(entries)} entries; {where}")
+    return Check(OK, "watchlist", f"{len(reading.entries)} entries; {where}")
 
 
 def check_chromium(find: Callable[[], str | None] = find_chromium) -> Check:
@@ -174,10 +194,22 @@ def run_checks() -> Iterator[Check]:
         )
         yield check_ebay(ebay)
         yield from check_stores(resources["retailers"].process_config_and_initialize())
-        yield check_budget(ebay, db)
-        yield check_watchlist(resources["alerts"].process_config_and_initialize())
-    yield check_warehouse(db)
+        yield guarded("ebay budget", lambda: check_budget(ebay, db))
+        yield guarded(
+            "watchlist", lambda: check_watchlist(resources["alerts"].process_config_and_initialize())
+        )
+    yield guarded("warehouse", lambda: check_warehouse(db))
     yield check_chromium()
+
+
+def guarded(name: str, check: Callable[[], Check]) -> Check:
+    """A check that raised is a FAIL line naming the cause (its traceback in a log file), never a crash."""
+    from pipelines.failures import exception_line
+
+    try:
+        return check()
+    except Exception as exc:  # noqa: BLE001 (the doctor reports; it never crashes)
+        return Check(FAIL, name, exception_line(exc, f"doctor-{name.replace(' ', '-')}"))
 
 
 def main() -> int:

@@ -10,8 +10,8 @@ from dagster._core.storage.tags import ASSET_PARTITION_RANGE_END_TAG, ASSET_PART
 
 from transforms.deals import WINDOW_DAYS
 from transforms.price_stats import HISTORY_DAYS
+from warehouse.user_days import START_DATE
 
-START_DATE = "2026-01-01"
 daily_partitions = dg.DailyPartitionsDefinition(start_date=START_DATE, end_offset=1)
 
 

@@ -66,8 +66,17 @@ def main(argv: list[str]) -> int:
     except UserError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    from pipelines.failures import exception_line
+    from warehouse.run_lock import run_lock
+
     started = time.perf_counter()
-    run_listing_marts(resources["warehouse"].db_path, first, last, resources["rules"], cli_instance())
+    db = Path(resources["warehouse"].db_path)
+    try:
+        with run_lock(db, f"make rebuild {first}..{last}"):
+            run_listing_marts(db, first, last, resources["rules"], cli_instance())
+    except Exception as exc:  # noqa: BLE001 (one line naming the cause, the traceback in a log file)
+        print(f"error: {exception_line(exc, 'rebuild')}", file=sys.stderr)
+        return 1
     print(f"rebuilt {', '.join(LISTING_MARTS)} for {first}..{last} in {time.perf_counter() - started:.1f}s")
     return 0
 

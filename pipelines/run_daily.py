@@ -1,18 +1,25 @@
 """`python -m pipelines.run_daily [YYYY-MM-DD]`: materialize every asset for one day (default today, UTC),
-then print where the warehouse and the export are and the top five picks. What `make run` calls.
+then print where the warehouse and the export are and the top five picks. What `make run` calls (through
+`./gpu-market run`, which keeps the exit code; make itself exits 2 for any failure).
 
-Exit codes: 0 the day was built and exported; 1 the day failed (one sentence says why; `exports/latest`
-still points at the last good day); 2 bad input (a day out of range, a malformed environment value).
+Exit codes: 0 the day was built and exported; 1 the day failed, or anything else stopped it (a full disk, a
+busy or damaged warehouse: one line names the cause and what to do; `exports/latest` still points at the last
+good day); 2 bad input (a day out of range, a malformed environment value).
 
 The console shows Dagster's events at INFO, one line each: an asset that fails on purpose (dg.Failure: a
 refused credential, an unreachable source) is an expected outcome with its own sentence, not a bug, so it
-gets no stack trace. Any other exception is a bug: its full traceback is printed at the end.
+gets no stack trace. Any other error is named by its root cause on the failure line, and its full traceback
+goes to a log file that line names (pipelines/failures.py).
+
+Before the day: the run lock (one writer at a time, warehouse/run_lock.py), a check that the warehouse file
+is whole (warehouse/restore.py), the sample's earlier days the warehouse lacks whole, then the day itself,
+recorded complete in raw.completed_days only once everything committed (warehouse/completed_days.py).
 """
 
 import logging
 import sys
 import time
-from datetime import date
+from datetime import date, timedelta
 
 import dagster as dg
 
@@ -61,12 +68,17 @@ def _table(step_key: str) -> str:
 
 def failure_sentences(result: dg.ExecuteInProcessResult) -> list[str]:
     """Why the run failed: each failed blocking check with its description, each asset that failed on
-    purpose with its sentence (dg.Failure), and the first line of any other error."""
+    purpose with its sentence (dg.Failure), and for any other error its root cause (the last `cause` of
+    Dagster's chain: `No space left on device`, not `Error occurred while executing op`) with what to do
+    (pipelines/failures.py). Steps that failed with the same root cause are counted on one line."""
+    from pipelines.failures import root_info, sentence
+
     sentences = [
         f"check {e.asset_check_key.name} on {'.'.join(e.asset_key.path)} failed: {e.description}"
         for e in result.get_asset_check_evaluations()
         if not e.passed and e.severity == dg.AssetCheckSeverity.ERROR
     ]
+    same: dict[tuple[str, str], list] = {}  # root cause -> [its sentence's index, steps beyond the first]
     for event in result.all_events:
         if not event.is_step_failure:
             continue
@@ -74,8 +86,19 @@ def failure_sentences(result: dg.ExecuteInProcessResult) -> list[str]:
         if _check_failed(event):
             continue  # its check said why, above
         described = data.user_failure_data.description if data.user_failure_data else None
-        message = described or (data.error.message.strip().splitlines() or ["unknown error"])[0]
-        sentences.append(f"{_table(event.step_key)}: {message}")
+        if described:
+            sentences.append(f"{_table(event.step_key)}: {described}")
+            continue
+        root = root_info(data.error) if data.error else None
+        cause = (root.cls_name, root.message) if root else ("unknown error", "")
+        if cause in same:
+            same[cause][1] += 1
+            continue
+        same[cause] = [len(sentences), 0]
+        sentences.append(sentence(_table(event.step_key), *cause))
+    for index, more in same.values():
+        if more:
+            sentences[index] += f" (and {more} more steps with the same cause)"
     return sentences
 
 
@@ -132,60 +155,124 @@ def execute_range(
     )
 
 
-def build_sample_history(defs: dg.Definitions, day: str, instance: dg.DagsterInstance) -> list:
-    """Sample mode: the earlier sample days the warehouse lacks (pipelines/defs/sample_days.py), oldest first."""
-    from pipelines.defs.sample_days import build_earlier_days
+def build_sample_history(defs: dg.Definitions, day: str, instance: dg.DagsterInstance, mode: str) -> list:
+    """Sample mode: the earlier sample days the warehouse lacks whole (pipelines/defs/sample_days.py), oldest
+    first; each built day is recorded complete (raw.completed_days) once its listing marts committed."""
+    from pipelines.defs.sample_days import build_earlier_days, window_start
+    from warehouse import completed_days
     from warehouse.connection import connect
 
+    target = date.fromisoformat(day)
+    first, before = window_start(target), target - timedelta(days=1)
     with connect() as con:
-        stored = {
-            row[0]
-            for row in con.execute(
-                "SELECT DISTINCT snapshot_date FROM raw.source_runs WHERE source = 'ebay' AND outcome <> 'failed'"
-            ).fetchall()
-        }
+        stored = completed_days.complete_days(con, first, before)
+        started = completed_days.started_days(con, first, before)
         specs_stored = con.execute("SELECT count(*) FROM marts.gpu_specs").fetchone()[0] > 0
+    marts_run: list[str] = []
+
+    def said(job_name: str, result: dg.ExecuteInProcessResult) -> bool:
+        if not result.success:
+            reasons = failure_sentences(result) or ["the run did not succeed"]
+            print(f"sample history: {job_name} failed: {reasons[0]}", file=sys.stderr)
+        return result.success
 
     def run_job(job_name, earlier, run_config) -> bool:
-        return execute(defs, job_name, earlier.isoformat(), instance, run_config, level="WARNING").success
+        return said(job_name, execute(defs, job_name, earlier.isoformat(), instance, run_config, "WARNING"))
 
     def run_range(job_name, first, last) -> bool:
-        return execute_range(defs, job_name, first, last, instance, "WARNING").success
+        result = execute_range(defs, job_name, first, last, instance, "WARNING")
+        marts_run.append(result.run_id)
+        return said(job_name, result)
 
-    return build_earlier_days(
-        date.fromisoformat(day),
+    built = build_earlier_days(
+        target,
         stored,
         specs_stored,
         run_job,
         run_range,
         log=lambda line: print(line, file=sys.stderr),
+        started=started,
     )
+    if built:
+        with connect() as con:
+            completed_days.record(con, built, completed_days.TRENDS, marts_run[-1], mode)
+    return built
+
+
+def start_day(day: str) -> None:
+    """Before a day is run: it is not complete until the run says so (warehouse/completed_days.py)."""
+    from warehouse import completed_days
+    from warehouse.connection import connect
+
+    with connect() as con:
+        completed_days.forget(con, [date.fromisoformat(day)])
+
+
+def finish_day(day: str, result: dg.ExecuteInProcessResult, mode: str) -> None:
+    """After the day's run committed every table: record it complete."""
+    from warehouse import completed_days
+    from warehouse.connection import connect
+
+    with connect() as con:
+        completed_days.record(con, [date.fromisoformat(day)], completed_days.DAY, result.run_id, mode)
+
+
+def prepare_warehouse() -> None:
+    """Before a command writes: the warehouse opens and is whole (else one line on how to restore it,
+    warehouse/restore.py), and the temporary files a killed publish left are swept (warehouse/publish.py).
+    The caller holds the run lock (warehouse/run_lock.py)."""
+    from warehouse.connection import connect
+    from warehouse.paths import db_path, read_db_path
+    from warehouse.publish import sweep
+    from warehouse.restore import check_whole
+
+    for tmp in sweep(read_db_path()):
+        print(f"removed {tmp}, left by a publish that did not finish", file=sys.stderr)
+    check_whole(db_path())  # before DuckDB opens it for writing (which would pad a short file with zeros)
+    with connect():
+        pass  # creates it when new, applies pending migrations
 
 
 def run(argv: list[str], defs: dg.Definitions | None = None) -> int:
     """`defs` defaults to the code location's; tests pass definitions whose resources point at a loopback."""
+    from warehouse.paths import db_path
+    from warehouse.run_lock import run_lock
+
     started = time.perf_counter()
     day = (parse_day(argv[1]) if len(argv) > 1 and argv[1].strip() else today_utc()).isoformat()
+    if defs is None:  # before the lock: a malformed setting is bad input, whoever holds the warehouse
+        from pipelines.definitions import defs as load_defs  # imported here so the start-up cost is measured
+
+        defs = load_defs()
+    loaded = time.perf_counter()
+    with run_lock(db_path(), f"make run DAY={day}"):
+        prepare_warehouse()
+        return run_day(day, defs, started, loaded)
+
+
+def run_day(day: str, defs: dg.Definitions, started: float, loaded: float) -> int:
     from dashboards.console import top_lines
     from dashboards.export import export_dir
     from pipelines.defs.stale_days import refresh
     from warehouse.connection import connect
     from warehouse.paths import db_path, read_db_path
 
-    if defs is None:
-        from pipelines.definitions import defs as load_defs  # imported here so the start-up cost is measured
-
-        defs = load_defs()
     mode = defs.resources["ebay"].mode  # what this run is configured with; never read back from the rows
-    loaded = time.perf_counter()
     instance = cli_instance()
-    history = build_sample_history(defs, day, instance) if mode != LIVE else []
+    history = build_sample_history(defs, day, instance, mode) if mode != LIVE else []
+    start_day(day)
     result = execute(defs, "daily_refresh", day, instance)
-    if not result.success:
-        for trace in bug_tracebacks(result):
-            print(trace, file=sys.stderr)
+    if result.success:
+        finish_day(day, result, mode)
+    else:
+        from pipelines.failures import save_log, where_logged
+
         reasons = failure_sentences(result) or ["the run did not succeed"]
-        print(f"daily_refresh failed for {day} ({mode} mode): {reasons[0]}", file=sys.stderr)
+        traces = bug_tracebacks(result)
+        logged = (
+            f" ({where_logged(save_log(f'daily_refresh-{day}', chr(10).join(traces)))})" if traces else ""
+        )
+        print(f"daily_refresh failed for {day} ({mode} mode): {reasons[0]}{logged}", file=sys.stderr)
         for reason in reasons[1:]:
             print(f"  also {reason}", file=sys.stderr)
         from dashboards.export import latest_export_day
@@ -218,11 +305,18 @@ def run(argv: list[str], defs: dg.Definitions | None = None) -> int:
 
 
 def main(argv: list[str]) -> int:
+    """Exit codes: 0 done, 1 the day failed (or anything else stopped the command: one line naming the root
+    cause and what to do, the traceback in a log file), 2 bad input."""
     try:
         return run(argv)
     except UserError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return USAGE_EXIT
+    except Exception as exc:  # noqa: BLE001 (one line and a log file instead of a traceback on the console)
+        from pipelines.failures import exception_line
+
+        print(f"error: {exception_line(exc, 'run_daily')}", file=sys.stderr)
+        return 1
 
 
 if __name__ == "__main__":

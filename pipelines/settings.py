@@ -5,9 +5,19 @@ Secrets (EBAY_CLIENT_SECRET, BESTBUY_API_KEY) are only tested for presence: thei
 as Dagster `EnvVar`s and are never echoed in a message.
 """
 
-from warehouse.environment import UserError, bad_setting, env_set, env_text
+from warehouse.environment import UserError, bad_setting, env_int, env_set, env_text
 
 SAMPLE, LIVE = "sample", "live"
+DEFAULT_SAMPLE_DAYS = (
+    14  # days the offline sample shows, the sample day included (pipelines/defs/sample_days.py)
+)
+
+
+def sample_days() -> int:
+    """GPU_MARKET_SAMPLE_DAYS: how many days the offline sample shows (1: the sample day alone)."""
+    return env_int("GPU_MARKET_SAMPLE_DAYS", DEFAULT_SAMPLE_DAYS, minimum=1)
+
+
 # S1/S2's switch (transforms/tiers/rules.py): the default of the machine and pick assets' allow_legacy_cards
 LEGACY_SETTING = "GPU_MARKET_ALLOW_LEGACY_CARDS"
 

@@ -37,6 +37,33 @@ RAW_EBAY_SCHEMA: dict[str, pl.DataType] = {
 
 
 MAX_PRICE_USD = 1_000_000.0
+MAX_TITLE = 80  # eBay's limit on a listing title: anything longer did not come from a real listing
+
+
+def item_problems(item: dict, row: dict) -> list[tuple[str, str]]:
+    """(kind, reason) for each way the stored row differs from what the item said: a price that is not a
+    positive finite price up to MAX_PRICE_USD (stored as NULL: no price, so never in a price), a title cut
+    to MAX_TITLE with its original length."""
+    problems = []
+    given = (
+        (item.get("price") or {}).get("value") if isinstance(item.get("price"), dict) else item.get("price")
+    )
+    if row["price"] is None:
+        what = (
+            "no price" if given in (None, "") else f"price {str(given)[:40]!r} is not a positive finite price"
+        )
+        problems.append(
+            (
+                "bad_price",
+                f"{what} (at most {MAX_PRICE_USD:,.0f}): stored without a price, left out of prices",
+            )
+        )
+    title = item.get("title")
+    if isinstance(title, str) and len(title) > MAX_TITLE:
+        problems.append(
+            ("title_cut", f"title of {len(title):,} characters cut to eBay's limit of {MAX_TITLE}")
+        )
+    return problems
 
 
 def _float(value) -> float | None:
@@ -104,18 +131,23 @@ def item_row(
     source_mode: str,
     marketplace_id: str = "EBAY_US",
 ) -> dict | None:
-    """One raw row, or None when the item has no id (nothing to key it by)."""
+    """One raw row, or None when the item has no id (nothing to key it by). A title longer than eBay's
+    limit is cut to it (item_problems says so)."""
     item_id = item.get("itemId")
     if not isinstance(item_id, str) or not item_id:
         return None
-    price = item.get("price") or {}
-    seller = item.get("seller") or {}
+    price = item.get("price") if isinstance(item.get("price"), dict) else {}
+    seller = item.get("seller") if isinstance(item.get("seller"), dict) else {}
+    title = item.get("title") if isinstance(item.get("title"), str) else None
+    if title is not None and len(title) > MAX_TITLE:
+        title = title[:MAX_TITLE]
+        item = {**item, "title": title}  # raw_json too: an absurd title is not stored whole every day
     cost, cost_type = shipping(item)
     condition_id = _int(item.get("conditionId"))
     return {
         "snapshot_date": snapshot_date,
         "item_id": item_id,
-        "title": item.get("title") if isinstance(item.get("title"), str) else None,
+        "title": title,
         "price": _price(price.get("value")),
         "currency": price.get("currency"),
         "shipping_cost": cost,

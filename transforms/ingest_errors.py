@@ -19,6 +19,10 @@ SCHEMA = {
 }
 
 
+# one item dropped or changed at ingest (its search went fine): never counted as a failed search
+ITEM_KINDS = ("bad_item", "bad_price", "title_cut")
+
+
 @dataclass(frozen=True)
 class IngestError:
     source: str

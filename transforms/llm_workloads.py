@@ -308,7 +308,7 @@ def workload_machines(
 
 # LLM machines are ranked by a workload per tier (issue 35): what a buyer of that many cards runs. 1 GPU: a 32B
 # model at 4 bits; 2: a 70B at 4 bits (it needs 44 GiB); 4: a 70B at 8 bits (75 GiB); 8: a large mixture of
-# experts at 4 bits (141 GiB). The project's choice, written in the README.
+# experts at 4 bits (141 GiB). The project's choice, written in docs/method.md.
 TIER_WORKLOADS = {
     "beginner": "llama-3.1-8b-q4km-8k",
     "1gpu": "qwen2.5-32b-q4km-8k",

@@ -29,6 +29,22 @@ RAW_RETAILER_SCHEMA = {
 }
 
 
+STORE_MAX_TITLE = 300  # the longest product name a store page shows is about 200 characters; beyond: cut
+
+
+def cut_titles(rows: list[dict]) -> list[tuple[str, str, str]]:
+    """Cut every row's title over STORE_MAX_TITLE, in place; (store, sku, reason) for each row cut."""
+    cut = []
+    for row in rows:
+        title = row.get("title")
+        if isinstance(title, str) and len(title) > STORE_MAX_TITLE:
+            row["title"] = title[:STORE_MAX_TITLE]
+            cut.append(
+                (row["store"], row["sku"], f"title of {len(title):,} characters cut to {STORE_MAX_TITLE}")
+            )
+    return cut
+
+
 def listing_rows(listings, snapshot_date: date, fetched_at: datetime, source_mode: str) -> list[dict]:
     return [
         {

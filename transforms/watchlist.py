@@ -2,13 +2,28 @@
 
 An entry names a model, or a need ("any card with at least 24 GB"), and limits: condition, maximum price
 (per unit, shipping included), seller feedback, source. Deals of watched models alert too (`deals: true`).
-Pure: the YAML is parsed by the caller; this validates the entries and matches Polars frames.
+Pure: the caller reads the file's bytes; this decodes and parses them, validates the entries and matches
+Polars frames.
+
+A bad watchlist never stops the day: `read_watchlist` keeps every entry that validates and reports each
+problem with the file, line and column (an encoding or YAML error: no entry used; an entry that does not
+validate, names an unknown model or source, or repeats a name: that entry skipped).
 """
 
+from dataclasses import dataclass, field
 from typing import Literal
 
 import polars as pl
+import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+SOURCES = ("ebay", "newegg", "microcenter", "bestbuy")
+BOMS = {  # byte-order marks of encodings a text editor may save YAML in, other than UTF-8
+    b"\xff\xfe\x00\x00": "UTF-32",
+    b"\x00\x00\xfe\xff": "UTF-32",
+    b"\xff\xfe": "UTF-16",
+    b"\xfe\xff": "UTF-16",
+}
 
 
 class WatchEntry(BaseModel):
@@ -21,7 +36,7 @@ class WatchEntry(BaseModel):
     condition: Literal["new", "used", "refurbished", "any"] = "any"  # price buckets: open box counts as new
     max_price_usd: float = Field(gt=0)
     min_seller_feedback_pct: float | None = Field(default=None, ge=0, le=100)
-    source: str | None = None  # ebay, newegg, microcenter, bestbuy; any when unset
+    source: Literal[SOURCES] | None = None  # any when unset
     deals: bool = False  # also alert on marts.deals rows of the models this entry covers
 
     @model_validator(mode="after")
@@ -44,24 +59,116 @@ class WatchlistError(ValueError):
     """A watchlist file that does not validate; the message names the entry and the field."""
 
 
-def parse_watchlist(document: object) -> list[WatchEntry]:
-    """Entries from the parsed YAML (`{"watch": [...]}`); names must be unique."""
+@dataclass(frozen=True)
+class Watchlist:
+    """The entries that validated, and one sentence per problem ("<file>, line L, column C: ...")."""
+
+    entries: list[WatchEntry]
+    problems: list[str] = field(default_factory=list)
+
+
+def _at(file: str, mark) -> str:
+    return f"{file}, line {mark.line + 1}, column {mark.column + 1}" if mark is not None else file
+
+
+def _decode(data: bytes, file: str) -> tuple[str | None, str | None]:
+    """The text (UTF-8, with or without its byte-order mark), or the problem naming the first bad byte."""
+    for bom, encoding in BOMS.items():
+        if data.startswith(bom):
+            return (
+                None,
+                f"{file}, line 1, column 1: saved as {encoding}, not UTF-8: save it as UTF-8; no entry used",
+            )
+    try:
+        return data.decode("utf-8-sig"), None
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
+        return None, (
+            f"{file}, line {line}, column {column}: not UTF-8 (byte 0x{data[exc.start]:02x}): save it as UTF-8; "
+            "no entry used"
+        )
+
+
+def _key_mark(node, key: str):
+    """Where `key` is written in a mapping node (its value's mark), else the node's own."""
+    for k, v in getattr(node, "value", []) if isinstance(node, yaml.MappingNode) else []:
+        if getattr(k, "value", None) == key:
+            return v.start_mark
+    return getattr(node, "start_mark", None)
+
+
+def read_watchlist(data: bytes, file: str, known_models: set[str] | None = None) -> Watchlist:
+    """The watchlist in `data` (the bytes of `file`): every entry that validates, and every problem with
+    its line and column. `known_models`: the catalog's model ids (an entry naming another never alerts)."""
+    text, problem = _decode(data, file)
+    if text is None:
+        return Watchlist([], [problem])
+    try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        document = yaml.safe_load(text)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        what = " ".join(part for part in (exc.context, exc.problem) if part)
+        return Watchlist([], [f"{_at(file, mark)}: not valid YAML: {what}; no entry used"])
+    except yaml.YAMLError as exc:
+        return Watchlist([], [f"{file}: not valid YAML: {str(exc).splitlines()[0]}; no entry used"])
     items = document.get("watch") if isinstance(document, dict) else None
     if not isinstance(items, list):
-        raise WatchlistError("the watchlist needs a top-level `watch:` list of entries")
-    entries = []
-    for n, item in enumerate(items, start=1):
+        return Watchlist(
+            [], [f"{_at(file, getattr(node, 'start_mark', None))}: {NEEDS_WATCH}; no entry used"]
+        )
+    watch = next(
+        (
+            v
+            for k, v in node.value
+            if getattr(k, "value", None) == "watch" and isinstance(v, yaml.SequenceNode)
+        ),
+        None,
+    )
+    nodes = watch.value if watch is not None else [None] * len(items)
+    entries, problems, names = [], [], set()
+    for n, (item, item_node) in enumerate(zip(items, nodes, strict=True), start=1):
+        mark = getattr(item_node, "start_mark", None)
         try:
-            entries.append(WatchEntry.model_validate(item))
+            entry = WatchEntry.model_validate(item)
         except ValidationError as exc:
             first = exc.errors()[0]
             where = ".".join(str(p) for p in first["loc"])
             message = first["msg"].removeprefix("Value error, ")
-            raise WatchlistError(f"watch entry {n}: {where + ': ' if where else ''}{message}") from None
-    names = [e.name for e in entries]
-    if len(set(names)) != len(names):
-        raise WatchlistError(f"watch entry names repeat: {sorted({n for n in names if names.count(n) > 1})}")
-    return entries
+            if first["loc"]:
+                mark = _key_mark(item_node, str(first["loc"][0]))
+            problems.append(
+                f"{_at(file, mark)}: watch entry {n}: {where + ': ' if where else ''}{message}; skipped"
+            )
+            continue
+        if known_models is not None and entry.model_id is not None and entry.model_id not in known_models:
+            problems.append(
+                f"{_at(file, _key_mark(item_node, 'model_id'))}: watch entry {n}: unknown model_id "
+                f"{entry.model_id!r} (not in the catalog, warehouse/catalog/gpu_catalog.csv); skipped"
+            )
+            continue
+        if entry.name in names:
+            problems.append(
+                f"{_at(file, _key_mark(item_node, 'name'))}: watch entry {n}: the name {entry.name!r} is "
+                "used by an earlier entry; skipped"
+            )
+            continue
+        names.add(entry.name)
+        entries.append(entry)
+    return Watchlist(entries, problems)
+
+
+NEEDS_WATCH = "the watchlist needs a top-level `watch:` list of entries"
+
+
+def parse_watchlist(document: object) -> list[WatchEntry]:
+    """Entries from the parsed YAML (`{"watch": [...]}`), all valid and with unique names, else
+    WatchlistError naming the first problem (what a strict caller wants; the daily run uses read_watchlist)."""
+    reading = read_watchlist(yaml.safe_dump(document).encode(), "watchlist")
+    if reading.problems:
+        raise WatchlistError(reading.problems[0].split(": ", 1)[1].removesuffix("; skipped"))
+    return reading.entries
 
 
 MATCH_COLUMNS = [

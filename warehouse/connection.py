@@ -6,6 +6,7 @@ write only. Readers (dashboards, users) use `connect(read_only=True)`; when a wr
 `WarehouseBusyError` with a clear message instead of a stack of DuckDB internals.
 """
 
+import re
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -13,11 +14,12 @@ from pathlib import Path
 
 import duckdb
 
-from warehouse.environment import env_pattern
+from warehouse.environment import bad_setting, env_pattern
 from warehouse.migrations import apply_migrations, ddl_files
 from warehouse.paths import db_path
 
 DEFAULT_MEMORY_LIMIT = "1.5GB"
+MIN_MEMORY_KB = 256 * 1024  # a day's run needs ~100 MB of DuckDB buffers; below this it dies out of memory
 
 
 def memory_limit() -> str:
@@ -27,12 +29,16 @@ def memory_limit() -> str:
     Why 1.5 and not 1 GB: price_daily's statement over benchmark 2's five years peaks at about 1.5 GB of
     DuckDB buffers; capped at 1 GB it spilled 0.3-0.5 GB to disk and benchmark 2 took 8.0-8.8 s instead of
     7.4-7.7 s (runs alternated, 2 cores), for 0.25 GB less peak memory."""
-    return env_pattern(
+    value = env_pattern(
         "GPU_MARKET_DUCKDB_MEMORY",
         DEFAULT_MEMORY_LIMIT,
         r"(?i)\d+(\.\d+)?\s*(KB|MB|GB|TB|KiB|MiB|GiB|TiB)",
         "a size such as 1GB or 512MB",
     )
+    number, unit = re.fullmatch(r"(?i)(\d+(?:\.\d+)?)\s*([KMGT])I?B", value).groups()
+    if float(number) * 1024 ** "KMGT".index(unit.upper()) < MIN_MEMORY_KB:  # DuckDB cannot even open a file
+        raise bad_setting("GPU_MARKET_DUCKDB_MEMORY", value, "a size of at least 256MB", DEFAULT_MEMORY_LIMIT)
+    return value
 
 
 class WarehouseBusyError(RuntimeError):
@@ -48,10 +54,12 @@ def _open(path: Path, read_only: bool, wait_s: float) -> duckdb.DuckDBPyConnecti
             if "lock" not in str(exc).lower():
                 raise
             if time.monotonic() >= deadline:
+                held = re.search(r"held in (.+?) \(PID (\d+)\)", str(exc))  # DuckDB names the holder
+                who = f"{held.group(1)}, pid {held.group(2)}" if held else None
                 holder = (
-                    "being written by another process (a pipeline run?)"
+                    f"being written by another process ({who or 'a pipeline run?'})"
                     if read_only
-                    else "open in another process (another run, or a session reading it)"
+                    else f"open in another process ({who or 'another run, or a session reading it'})"
                 )
                 raise WarehouseBusyError(
                     f"The warehouse {path} is {holder}. Waited {wait_s:.0f}s; try again when it has finished."

@@ -25,9 +25,23 @@ def publish(work: Path, target: Path) -> int:
         con.execute("CHECKPOINT")  # everything in the main file, nothing left in the write-ahead log
     target.parent.mkdir(parents=True, exist_ok=True)
     tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
-    shutil.copyfile(work, tmp)
-    tmp.chmod(
-        stat.S_IRUSR | stat.S_IRGRP | stat.S_IROTH
-    )  # opening it for writing fails: readers use -readonly
-    os.replace(tmp, target)
+    try:
+        shutil.copyfile(work, tmp)
+        tmp.chmod(
+            stat.S_IRUSR | stat.S_IRGRP | stat.S_IROTH
+        )  # opening it for writing fails: readers use -readonly
+        os.replace(tmp, target)
+    finally:
+        tmp.unlink(missing_ok=True)  # a full disk or any error: never leave a partial copy filling the disk
     return target.stat().st_size
+
+
+def sweep(target: Path) -> list[Path]:
+    """Remove the temporary copies a publish killed part-way left beside `target` (`.<name>.<pid>.tmp`); the
+    files removed. Called at the start of a run that holds the run lock (warehouse/run_lock.py), when no
+    other publish can be under way: on a full disk such a file keeps the disk full and the next run fails too."""
+    removed = []
+    for tmp in target.parent.glob(f".{target.name}.*.tmp") if target.parent.exists() else []:
+        tmp.unlink(missing_ok=True)
+        removed.append(tmp)
+    return removed

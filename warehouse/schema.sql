@@ -32,6 +32,17 @@ CREATE TABLE raw.cloud_offers (
     source_mode VARCHAR NOT NULL  -- live.
 );
 
+-- One row per day whose every table was written by one completed run (warehouse.completed_days): what `make
+-- run`, the sample history and `make backfill` read to decide that a day needs no more work. Removed before a
+-- day is run again.
+CREATE TABLE raw.completed_days (
+    snapshot_date DATE NOT NULL,  -- The day.
+    scope VARCHAR NOT NULL,  -- day (the whole daily job), trends (an earlier sample day: listings through staging and the listing marts) or seeded (by migration 230 from the rows present).
+    run_id VARCHAR NOT NULL,  -- Dagster run id of the run that completed the day (for trends, the range run of the listing marts).
+    source_mode VARCHAR,  -- live or sample, as configured for that run.
+    completed_at TIMESTAMP NOT NULL  -- When the run completed (UTC).
+);
+
 -- eBay Browse item summaries, one row per item per snapshot date (deduplicated by item_id across queries).
 -- Asking prices of active listings.
 CREATE TABLE raw.ebay_listings (
@@ -113,7 +124,7 @@ CREATE TABLE raw.ingest_errors (
     snapshot_date DATE NOT NULL,  -- Partition the failure belongs to.
     source VARCHAR NOT NULL,  -- ebay, ebay_sold, newegg, microcenter, bestbuy, techpowerup, wikipedia, gpuhunt.
     target VARCHAR,  -- Query or URL (never with credentials).
-    error_kind VARCHAR NOT NULL,  -- http_status, timeout, transport, malformed_json, layout_changed, store_not_selected, no_results, blocked, budget_exhausted, robots_disallowed, page_loop, page_cap, too_large, credentials_refused, host_down, not_run, malformed_row (one row of a gpuhunt catalog: its line and why).
+    error_kind VARCHAR NOT NULL,  -- http_status, timeout, transport, malformed_json (also a Best Buy answer that is not JSON), layout_changed, store_not_selected, no_results, blocked, budget_exhausted, robots_disallowed, page_loop, page_cap, too_large, credentials_refused, host_down, not_run, malformed_row (one row of a gpuhunt catalog: its line and why); per item, never a failed search or store: bad_item (dropped: no itemId, not an object), bad_price (kept without a price: missing, non-positive, non-finite or over 1,000,000), title_cut (cut to eBay's 80 characters or a store's 300; the reason gives the original length).
     reason VARCHAR NOT NULL,  -- Human-readable reason.
     http_status INTEGER,  -- Last HTTP status, if any.
     attempts INTEGER,  -- Attempts made before giving up.

@@ -63,7 +63,9 @@ def source_run_row(
 ) -> tuple[str, pl.DataFrame, dict]:
     """The (table, frame, slice) write of one run's row, for `warehouse.writes.replace_slices`. `errors`: the
     run's IngestErrors; a stopped source's row counts the targets it left undone."""
-    failed = sum(max(1, e.not_run) for e in errors)
+    from transforms.ingest_errors import ITEM_KINDS
+
+    failed = sum(max(1, e.not_run) for e in errors if e.error_kind not in ITEM_KINDS)
     frame = pl.DataFrame(
         [
             {

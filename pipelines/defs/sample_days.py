@@ -5,9 +5,11 @@ SAMPLE DATA: each earlier day replays the bundled snapshot as it would have look
 (pipelines/sources/ebay/sample_history.py: arrivals, ended listings, a price trend per model, price drops),
 through the same assets as any day, labelled sample like the day itself. Only the assets the trends read
 run for those days (`sample_history` job: ingest, staging, prices, value, picks, deals, exits): the
-machines, regions, export and dashboard are the sample day's. A day the warehouse already has (sample or
-live) is never rebuilt, so the first `make run` pays for the history and later ones for one day. Live mode
-never does this: live history is the days it actually ran.
+machines, regions, export and dashboard are the sample day's. A day the warehouse already has whole (sample
+or live: a row in raw.completed_days and its tables present, warehouse/completed_days.py) is never rebuilt,
+so the first `make run` pays for the history and later ones for one day. A day an earlier run began and did
+not complete (killed, a full disk) is rebuilt, and the run says so. Live mode never does this: live history
+is the days it actually ran.
 
 `GPU_MARKET_SAMPLE_DAYS` sets how many days the sample shows, the day itself included (default 14, two
 weeks: the most the first `make run` can build within its 30 s target; 1 turns the history off).
@@ -20,10 +22,9 @@ from datetime import date, timedelta
 import dagster as dg
 
 from pipelines.partitions import LISTING_MARTS, START_DATE, daily_partitions
+from pipelines.settings import sample_days
 from pipelines.tables import table_key
-from warehouse.environment import env_int
 
-DEFAULT_SAMPLE_DAYS = 14
 SPEC_ASSETS = (  # once: specs are not per day
     "raw.gpu_spec_sheets",
     "staging.gpu_specs",
@@ -74,13 +75,15 @@ sample_specs = _sample_job(
 )
 
 
-def sample_days() -> int:
-    return env_int("GPU_MARKET_SAMPLE_DAYS", DEFAULT_SAMPLE_DAYS, minimum=1)
+def window_start(day: date, count: int | None = None) -> date:
+    """The first day of the sample's window ending on `day` (never before START_DATE)."""
+    return max(day - timedelta(days=(count or sample_days()) - 1), date.fromisoformat(START_DATE))
 
 
 def missing_days(day: date, stored: set[date], count: int) -> list[date]:
-    """The `count - 1` days before `day` (from START_DATE on) the warehouse has no eBay run for, oldest first."""
-    first = max(day - timedelta(days=count - 1), date.fromisoformat(START_DATE))
+    """The `count - 1` days before `day` (from START_DATE on) not in `stored` (the days the warehouse has
+    whole), oldest first."""
+    first = window_start(day, count)
     return [
         first + timedelta(days=n)
         for n in range((day - first).days)
@@ -109,28 +112,39 @@ def build_earlier_days(
     run_range: Callable[[str, date, date], bool],
     log: Callable[[str], None] = print,
     count: int | None = None,
+    started: set[date] = frozenset(),
 ) -> list[date]:
-    """Build the missing earlier sample days of `day`, oldest first; the days built. The spec catalog is
-    built first when the warehouse has none (`run_job(job name, day, run config)`); then each day's listings
-    (`run_job`), stopping at the first day that fails (later days would read its gap); then the listing marts
-    of all the days built as one range run (`run_range(job name, first, last)`): one computation, not one
-    Dagster run per day."""
+    """Build the missing earlier sample days of `day` (those not in `stored`, the days the warehouse has
+    whole), oldest first; the days built. The spec catalog is built first when the warehouse has none
+    (`run_job(job name, day, run config)`); then each day's listings (`run_job`), stopping at the first day
+    that fails (later days would read its gap); then the listing marts as one range run (`run_range(job
+    name, first, last)`): one computation, not one Dagster run per day. The range runs from the first day
+    built to the day before `day` (the later earlier days read the rebuilt ones), or to the last day built
+    when one failed. `started`: days an earlier run began; those missing were left incomplete, and the log
+    says they are rebuilt."""
     days = missing_days(day, stored, count or sample_days())
+    incomplete = [d for d in days if d in started]
+    if incomplete:
+        log(
+            f"sample history: {len(incomplete)} earlier days were left incomplete by an earlier run "
+            f"({', '.join(d.isoformat() for d in incomplete)}): rebuilding them"
+        )
     if days and not specs_stored and not run_job(sample_specs.name, day, None):
         log("sample history: the spec catalog failed to build; no earlier days built")
         return []
     built = []
     for n, earlier in enumerate(days, start=1):
-        started = time.perf_counter()
+        clock = time.perf_counter()
         if not run_job(sample_history.name, earlier, anchor_config(day)):
             log(f"sample history: {earlier} failed; the sample day is built without the days after it")
             break
         built.append(earlier)
-        log(f"sample history [{n}/{len(days)}] {earlier} in {time.perf_counter() - started:.1f}s")
+        log(f"sample history [{n}/{len(days)}] {earlier} in {time.perf_counter() - clock:.1f}s")
     if built:
-        started = time.perf_counter()
-        if not run_range(sample_marts.name, built[0], built[-1]):
+        clock = time.perf_counter()
+        last = built[-1] if len(built) < len(days) else day - timedelta(days=1)
+        if not run_range(sample_marts.name, built[0], last):
             log("sample history: the listing marts of the earlier days failed")
             return []
-        log(f"sample history: listing marts {built[0]}..{built[-1]} in {time.perf_counter() - started:.1f}s")
+        log(f"sample history: listing marts {built[0]}..{last} in {time.perf_counter() - clock:.1f}s")
     return built

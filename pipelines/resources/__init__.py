@@ -2,7 +2,6 @@
 
 import dagster as dg
 
-from pipelines.defs.sample_days import sample_days
 from pipelines.resources.alerts import DEFAULT_WATCHLIST, AlertsResource
 from pipelines.resources.cloud_catalog import CloudCatalogResource
 from pipelines.resources.ebay import EbayResource
@@ -15,7 +14,7 @@ from pipelines.resources.market_rules import (
 from pipelines.resources.retailers import RetailersResource
 from pipelines.resources.spec_pages import SpecPagesResource
 from pipelines.resources.warehouse import WarehouseResource
-from pipelines.settings import LEGACY_SETTING, LIVE, source_mode
+from pipelines.settings import LEGACY_SETTING, LIVE, sample_days, source_mode
 from pipelines.sources.circuit_breaker import DEFAULT_MAX_CONSECUTIVE_FAILURES
 from pipelines.sources.cloud.gpuhunt_catalog import CATALOG_URL, PROVIDERS
 from pipelines.sources.ebay.marketplaces import MARKETPLACES

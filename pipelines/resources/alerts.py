@@ -11,9 +11,8 @@ from pathlib import Path
 
 import apprise
 import dagster as dg
-import yaml
 
-from transforms.watchlist import WatchEntry, WatchlistError, parse_watchlist
+from transforms.watchlist import Watchlist, read_watchlist
 
 DEFAULT_WATCHLIST = Path(__file__).resolve().parents[2] / "watchlist.yaml"
 
@@ -23,16 +22,19 @@ class AlertsResource(dg.ConfigurableResource):
     urls: str = ""  # Apprise URLs separated by spaces (GPU_MARKET_ALERT_URLS)
     timeout_s: float = 10.0
 
-    def watchlist(self) -> list[WatchEntry] | None:
-        """The entries, or None when there is no watchlist file. Raises WatchlistError naming the problem."""
+    def watchlist(self) -> Watchlist | None:
+        """The entries that validate and every problem with its line and column (transforms/watchlist.py),
+        or None when there is no watchlist file. Never raises for what the file says: a bad entry is skipped."""
+        from warehouse.catalog import load_catalog
+
         path = Path(self.watchlist_path)
         if not path.exists():
             return None
         try:
-            document = yaml.safe_load(path.read_text())
-        except yaml.YAMLError as exc:
-            raise WatchlistError(f"{path} is not valid YAML: {str(exc).splitlines()[0]}") from None
-        return parse_watchlist(document)
+            data = path.read_bytes()
+        except OSError as exc:
+            return Watchlist([], [f"{path}: cannot be read ({exc.strerror or exc}); no entry used"])
+        return read_watchlist(data, str(path), set(load_catalog()["model_id"].to_list()))
 
     @property
     def configured(self) -> bool:

@@ -145,4 +145,16 @@ def test_the_watchlist_is_checked(monkeypatch, tmp_path, capsys):
     )
     watchlist.write_text("watch:\n  - name: a\n    max_price_usd: 700\n")
     code, lines = doctor(capsys)
-    assert code == 1 and lines["watchlist"] == (FAIL, "watch entry 1: give model_id or min_vram_gb")
+    assert code == 1 and lines["watchlist"] == (
+        FAIL,
+        f"{watchlist}, line 2, column 5: watch entry 1: give model_id or min_vram_gb; skipped; 0 entries usable",
+    )
+    watchlist.write_text(
+        "watch:\n  - name: a\n    model_id: rtx-3090\n    max_price_usd: 700\n", encoding="utf-16"
+    )
+    code, lines = doctor(capsys)  # never a traceback
+    assert code == 1 and lines["watchlist"] == (
+        FAIL,
+        f"{watchlist}, line 1, column 1: saved as UTF-16, not UTF-8: save it as UTF-8; no entry used; "
+        "0 entries usable",
+    )

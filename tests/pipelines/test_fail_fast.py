@@ -4,6 +4,7 @@ under 60 s with the real retry policy; in both the retailers still load, `export
 previous good day, the day is recorded as live (never labelled sample) and the run says why in one sentence."""
 
 from datetime import date, timedelta
+from pathlib import Path
 from types import SimpleNamespace
 
 import dagster as dg
@@ -107,12 +108,13 @@ def test_an_unreachable_ebay_fails_the_day_within_a_minute(warehouse_with_a_good
     assert_failed_day_left_latest_alone(db, tmp_path, output, ["transport", "host_down"], QUERIES - 1)
 
 
-def test_a_bug_still_prints_its_traceback_and_an_expected_failure_does_not(tmp_path, monkeypatch, capsys):
+def test_a_bug_names_its_root_cause_in_one_line_and_logs_its_traceback(tmp_path, monkeypatch, capsys):
     from pipelines.partitions import daily_partitions
     from pipelines.resources import EbayResource
 
     redirect_outputs(monkeypatch, tmp_path)
     monkeypatch.delenv("DAGSTER_HOME", raising=False)
+    monkeypatch.setenv("GPU_MARKET_DB", str(tmp_path / "w.duckdb"))
 
     @dg.asset(partitions_def=daily_partitions)
     def broken() -> None:
@@ -129,5 +131,12 @@ def test_a_bug_still_prints_its_traceback_and_an_expected_failure_does_not(tmp_p
     code = run(["run_daily", DAY], defs=defs)
     err = capsys.readouterr().err
     assert code == 1
-    assert 'raise RuntimeError("a bug")' in err and "Stack Trace" in err  # the bug's whole traceback
+    failed = [line for line in err.splitlines() if line.startswith("daily_refresh failed")]
+    assert len(failed) == 1 and failed[0].startswith(f"daily_refresh failed for {DAY} (sample mode): ")
+    assert "broken: RuntimeError: a bug: this is a bug: the traceback is in the log (traceback: " in err
+    log = Path(err.split("(traceback: ")[1].split(")")[0])
+    assert log.parent == tmp_path / "logs"
+    assert (
+        'raise RuntimeError("a bug")' in log.read_text() and "Stack Trace" not in err
+    )  # the whole traceback
     assert "the source said no" in err and 'raise dg.Failure(description="the source said no")' not in err

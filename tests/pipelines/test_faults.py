@@ -128,11 +128,12 @@ def test_every_fault_ends_as_a_successful_retry_or_an_ingest_error(tmp_path, fas
         ("ebay", qd): "malformed_json",
         ("ebay", qf): "page_loop",
         target_of(market, "microcenter", None): "transport",
-        target_of(market, "bestbuy", None): "layout_changed",
+        target_of(market, "bestbuy", None): "malformed_json",  # not JSON: no selector to update
     }
     assert errors[("ebay", qb)][1:3] == (502, 5)  # last status, every attempt used
     assert errors[target_of(market, "microcenter", None)][2] == 4
     assert "not JSON" in errors[target_of(market, "bestbuy", None)][3]  # the reason says what was wrong
+    assert "selectors" not in errors[target_of(market, "bestbuy", None)][3]
     assert_every_fault_resolved(market, errors)
     assert len(market.injected) == 1 + 1 + 4 + 5 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 4 + 1 + 1
 

@@ -111,7 +111,7 @@ def test_hostile_titles_are_stored_verbatim_and_sql_stays_sql(hostile_run):
             ).fetchall()
         )
         tables = con.execute("SELECT count(*) FROM duckdb_tables() WHERE schema_name = 'raw'").fetchone()[0]
-    assert raw == {f"v1|h{i}|0": t for i, t in enumerate(HOSTILE_TITLES)}
+    assert raw == {f"v1|h{i}|0": t[:80] for i, t in enumerate(HOSTILE_TITLES)}  # eBay's limit: 80
     assert staged == raw
     assert tables >= 5  # the "DROP TABLE" title dropped nothing
 
@@ -129,13 +129,49 @@ def test_bad_prices_are_unknown_and_never_priced(hostile_run):
         extremes = con.execute("SELECT min(min_price), max(p75) FROM marts.price_daily").fetchone()
     assert len(prices) == len(BAD_PRICES) and set(prices) == {(None,)}
     assert set(staged) == {(None,)}
-    # only the 12 normal and the 7 hostile-titled listings (when the classifier keeps them) can be priced
+    # only the 12 normal, the 7 hostile-titled (when the classifier keeps them; the longest, cut to eBay's 80
+    # characters, is one card) and the euro listing (converted at the ECB rate) can be priced
     assert (
         len(stats) == 1
-        and stats[0][0] <= 12 + len(HOSTILE_TITLES)
+        and stats[0][0] <= 12 + len(HOSTILE_TITLES) + 1
         and 700 <= stats[0][1] <= stats[0][2] <= 1011
     )
     assert 0 < extremes[0] <= extremes[1] <= 1_000_000
+
+
+def test_every_item_dropped_or_changed_has_a_reason_and_the_counts_add_up(hostile_run):
+    with duckdb.connect(str(hostile_run["db"]), read_only=True) as con:
+        rows = con.execute(
+            "SELECT target, error_kind, reason FROM raw.ingest_errors WHERE source = 'ebay' ORDER BY ALL"
+        ).fetchall()
+        raw_json = con.execute(
+            "SELECT max(length(raw_json)), max(length(title)) FROM raw.ebay_listings"
+        ).fetchone()
+        failed = con.execute("SELECT targets_failed FROM raw.source_runs WHERE source = 'ebay'").fetchone()[0]
+    by_kind = {}
+    for target, kind, reason in rows:
+        by_kind.setdefault(kind, []).append((target, reason))
+    cut = {t: r for t, r in by_kind["title_cut"]}
+    long = {f"EBAY_US item v1|h{i}|0": len(t) for i, t in enumerate(HOSTILE_TITLES) if len(t) > 80}
+    assert cut == {
+        target: f"title of {n:,} characters cut to eBay's limit of 80" for target, n in long.items()
+    }
+    prices = {t: r for t, r in by_kind["bad_price"] if "|p" in t}
+    assert len(prices) == len(BAD_PRICES)
+    assert prices["EBAY_US item v1|p1|0"] == (
+        "price '-5' is not a positive finite price (at most 1,000,000): stored without a price, left out of prices"
+    )
+    assert prices["EBAY_US item v1|p3|0"].startswith("no price (at most")
+    # no id, an id that is not a string, and three entries that are not objects: dropped, each with a row
+    assert len(by_kind["bad_item"]) == 5 and all(r.endswith("; dropped") for _, r in by_kind["bad_item"])
+    assert failed == 0  # an odd item is not a failed search
+    assert raw_json[1] <= 80 and raw_json[0] < 5_000  # the 360-character title is not stored whole anywhere
+    [ebay] = hostile_run["result"].asset_materializations_for_node("raw__ebay_listings")
+    m = {k: v.value for k, v in ebay.metadata.items()}
+    assert m["items_seen"] == m["dagster/row_count"] + m["items_repeated"] + m["items_dropped"]
+    assert m["items_dropped"] == 5 and m["items_changed"] == len(by_kind["title_cut"]) + len(
+        by_kind["bad_price"]
+    )
 
 
 def test_nothing_a_seller_wrote_is_rendered_as_markup(hostile_run):

@@ -157,6 +157,12 @@ def test_ebay_outcomes():
     "name, value, expected",
     [
         ("GPU_MARKET_DUCKDB_MEMORY", "lots", "expected a size such as 1GB or 512MB"),
+        (
+            "GPU_MARKET_DUCKDB_MEMORY",
+            "1KB",
+            "GPU_MARKET_DUCKDB_MEMORY='1KB' is not valid: expected a size of at least 256MB",
+        ),
+        ("GPU_MARKET_DUCKDB_MEMORY", "0.1GB", "expected a size of at least 256MB"),
         ("GPU_MARKET_OPEN_BOX_AS_NEW", "maybe", "expected true or false"),
         ("GPU_MARKET_MIN_SELLER_FEEDBACK_PCT", "high", "expected a number >= 0"),
     ],

@@ -12,7 +12,7 @@ from pipelines.resources.market_rules import MarketRulesResource
 from pipelines.resources.warehouse import WarehouseResource
 from pipelines.tables import table_asset, table_dep, table_key
 from transforms.price_stats import screen_outliers
-from transforms.watchlist import MATCH_COLUMNS, WatchlistError, match_deals, match_listings
+from transforms.watchlist import MATCH_COLUMNS, match_deals, match_listings
 from warehouse.kept_listings import kept_listings
 from warehouse.listing_exits import update_exits
 from warehouse.source_runs import day_source_mode
@@ -66,14 +66,17 @@ def alerts(
     A failed delivery is recorded and retried next run; it never fails the run. Without a watchlist nothing
     is matched."""
     day = partition_date(context)
-    try:
-        entries = alerts.watchlist()
-    except WatchlistError as exc:  # the user's file: say what is wrong, and let the day's export go on
-        context.log.error(f"watchlist not used: {exc}")
-        return dg.MaterializeResult(metadata={"watchlist_error": str(exc), "new_alerts": 0})
-    if entries is None:
+    reading = alerts.watchlist()
+    if reading is None:
         context.log.info(f"no watchlist at {alerts.watchlist_path}: copy watchlist.example.yaml to start")
         return dg.MaterializeResult(metadata={"watchlist": "none", "new_alerts": 0})
+    for problem in reading.problems:  # the user's file: say what is wrong, skip it, and let the day go on
+        context.log.warning(f"watchlist: {problem}")
+    entries = reading.entries
+    if not entries and reading.problems:
+        return dg.MaterializeResult(
+            metadata={"watchlist_problems": "\n".join(reading.problems), "new_alerts": 0}
+        )
     with warehouse.connect() as con:
         newest = con.execute("SELECT max(snapshot_date) FROM staging.listings").fetchone()[0]
         if newest is None or day >= newest:

@@ -73,11 +73,12 @@ def ebay_listings(
         errors = run_searches(client, queries, day, ebay.mode, context.log.info, spilled)
     finally:
         http.close()
+    context.log.info(f"eBay: {spilled.counts()}")
     cut_short = any(e.error_kind == "budget_exhausted" for e in errors)
     outcome = ebay_outcome(spilled.count, len(queries), errors)
     with spill_dir, warehouse.connect() as con:
         writes = [
-            *ingest_error_writes(day, ["ebay"], errors, context.run_id, ebay.mode),
+            *ingest_error_writes(day, ["ebay"], errors + spilled.notes, context.run_id, ebay.mode),
             source_run_row(
                 day,
                 "ebay",
@@ -85,7 +86,7 @@ def ebay_listings(
                 ebay.mode,
                 outcome.outcome,
                 spilled.count,
-                errors,
+                errors + spilled.notes,
                 outcome.message,
                 started,
                 len(queries),
@@ -125,6 +126,10 @@ def ebay_listings(
             "outcome": outcome.outcome,
             "queries": len(queries),
             "failed_queries": len(errors),
+            "items_seen": spilled.seen,
+            "items_repeated": spilled.repeats,
+            "items_dropped": spilled.dropped,
+            "items_changed": len(spilled.notes) - spilled.dropped,
             "marketplaces": ", ".join(marketplaces),
             "api_calls_this_run": budget.made_now,
             "api_calls_today": budget.used,

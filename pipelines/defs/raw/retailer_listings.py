@@ -9,7 +9,7 @@ from pipelines.resources.warehouse import WarehouseResource
 from pipelines.sources.http_session import FetchError
 from pipelines.tables import table_asset
 from transforms.ingest_errors import IngestError
-from transforms.retailer_rows import RAW_RETAILER_SCHEMA, listing_rows
+from transforms.retailer_rows import RAW_RETAILER_SCHEMA, cut_titles, listing_rows
 from transforms.source_outcome import optional_source_outcome
 from warehouse.source_runs import ingest_error_writes, source_run_row, utc_now
 from warehouse.writes import replace_slices
@@ -30,6 +30,7 @@ def retailer_listings(
     started = utc_now()
     day = partition_date(context)
     rows, errors, answered = [], [], {}
+    notes: list[IngestError] = []  # rows changed at ingest (ITEM_KINDS): recorded, never a failed store
     clients = retailers.open_clients(context.log.info)
     for client, http in clients:
         store = client.spec.store
@@ -37,6 +38,10 @@ def retailer_listings(
         try:
             for fetched in client.pages():
                 new = listing_rows(fetched.page.listings, day, fetched.fetched_at, retailers.mode)
+                notes += [
+                    IngestError(store_, f"sku {sku}", "title_cut", reason)
+                    for store_, sku, reason in cut_titles(new)
+                ]
                 rows.extend(new)
                 count += len(new)
                 answered[store] = count
@@ -53,10 +58,11 @@ def retailer_listings(
     frame = pl.DataFrame(rows, schema=RAW_RETAILER_SCHEMA).unique(
         ["store", "sku", "condition"], keep="first", maintain_order=True
     )
+    notes = list({(n.source, n.target): n for n in notes}.values())  # a row found twice is noted once
     outcome = optional_source_outcome("Retailers", frame.height, errors, len(clients))
     with warehouse.connect() as con:
         writes = [("raw.retailer_listings", frame, {"snapshot_date": day})]
-        writes += ingest_error_writes(day, STORES, errors, context.run_id, retailers.mode)
+        writes += ingest_error_writes(day, STORES, errors + notes, context.run_id, retailers.mode)
         writes.append(
             source_run_row(
                 day,
@@ -65,7 +71,7 @@ def retailer_listings(
                 retailers.mode,
                 outcome.outcome,
                 frame.height,
-                errors,
+                errors + notes,
                 outcome.message,
                 started,
                 len(clients),

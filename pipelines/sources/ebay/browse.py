@@ -30,6 +30,7 @@ class SearchPage:
     url: str
     items: list[dict]
     fetched_at: datetime
+    not_objects: int = 0  # entries of itemSummaries that were not JSON objects (dropped, counted)
 
 
 class EbayBrowseClient:
@@ -102,7 +103,8 @@ class EbayBrowseClient:
             items = payload.get(self.items_key) or []
             if not isinstance(items, list):
                 raise FetchError("malformed_json", f"{self.items_key} is not a list on {redact_url(url)}")
-            yield SearchPage(query, url, [i for i in items if isinstance(i, dict)], datetime.now(UTC))
+            objects = [i for i in items if isinstance(i, dict)]
+            yield SearchPage(query, url, objects, datetime.now(UTC), len(items) - len(objects))
             received += len(items)
             offset = int(payload.get("offset") or 0)
             limit = int(payload.get("limit") or PAGE_LIMIT)

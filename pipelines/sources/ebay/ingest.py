@@ -16,7 +16,7 @@ from pipelines.sources.circuit_breaker import SourceStopped
 from pipelines.sources.ebay.browse import EbayBrowseClient
 from pipelines.sources.ebay.queries import SearchQuery
 from pipelines.sources.http_session import BudgetExhausted, FetchError
-from transforms.ebay_items import RAW_EBAY_SCHEMA, item_row
+from transforms.ebay_items import RAW_EBAY_SCHEMA, item_problems, item_row
 from transforms.ingest_errors import IngestError
 
 
@@ -29,6 +29,20 @@ class SpilledRows:
         self.count = 0
         self.by_condition: Counter[str | None] = Counter()
         self._batch: list[dict] = []
+        # items the searches returned, and what became of them: seen = kept + repeats + dropped
+        self.seen = self.repeats = 0
+        self.notes: list[IngestError] = []  # items dropped or changed (raw.ingest_errors, ITEM_KINDS)
+
+    @property
+    def dropped(self) -> int:
+        return sum(1 for note in self.notes if note.error_kind == "bad_item")
+
+    def counts(self) -> str:
+        changed = len(self.notes) - self.dropped
+        return (
+            f"{self.seen} items seen = {self.count} kept + {self.repeats} found again by another search + "
+            f"{self.dropped} dropped; {changed} kept with a change (raw.ingest_errors)"
+        )
 
     def append(self, row: dict) -> None:
         self._batch.append(row)
@@ -43,6 +57,12 @@ class SpilledRows:
             pl.DataFrame(self._batch, schema=RAW_EBAY_SCHEMA).write_parquet(path)
             self.files.append(path)
             self._batch = []
+
+
+def drop(sink: SpilledRows, query: SearchQuery, where: str, what: str) -> None:
+    sink.notes.append(
+        IngestError("ebay", f"{query.target} {where}", "bad_item", f"{what}: nothing to key it by; dropped")
+    )
 
 
 def run_searches(
@@ -61,7 +81,15 @@ def run_searches(
     for n, query in enumerate(queries, start=1):
         try:
             for page in client.search(query):
-                for item in page.items:
+                sink.seen += len(page.items) + page.not_objects
+                for k in range(page.not_objects):
+                    drop(
+                        sink,
+                        query,
+                        f"not an object #{k + 1} on {page.url}",
+                        "an entry that is not a JSON object",
+                    )
+                for position, item in enumerate(page.items, start=1):
                     row = item_row(
                         item,
                         snapshot_date=snapshot_date,
@@ -71,9 +99,18 @@ def run_searches(
                         source_mode=source_mode,
                         marketplace_id=query.marketplace_id,
                     )
-                    if row is not None and (query.marketplace_id, row["item_id"]) not in seen:
+                    if row is None:
+                        drop(sink, query, f"item #{position} on {page.url}", "an item without an itemId")
+                    elif (query.marketplace_id, row["item_id"]) in seen:
+                        sink.repeats += 1
+                    else:
                         seen.add((query.marketplace_id, row["item_id"]))
                         sink.append(row)
+                        target = f"{query.marketplace_id} item {row['item_id']}"
+                        sink.notes += [
+                            IngestError("ebay", target, kind, reason)
+                            for kind, reason in item_problems(item, row)
+                        ]
         except (BudgetExhausted, SourceStopped) as exc:
             not_run = len(queries) - n + 1
             errors.append(

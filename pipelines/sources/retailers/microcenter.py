@@ -8,7 +8,7 @@ A tile that also shows open-box units ("2 open box from $374.96") yields two lis
 key: the new unit (condition "new") and the cheapest open-box unit (condition "open_box", price_note
 "open box from", stock_quantity the number of open-box units). Key Micro Center rows on (sku, condition).
 
-What is read where (the README has the table for every store):
+What is read where (docs/sources.md has the table for every store):
   * key: data-id, the product id that is also in /product/<id>/; the SKU printed on the tile
     ("SKU: 518613") differs and is kept as shown_sku;
   * name: data-name (encoded twice by the store, &amp;quot;; without the brand on 2023 pages, which is put

@@ -1,6 +1,6 @@
 """Parse a Newegg search / category results page (https://www.newegg.com/p/pl?...) into listings.
 
-What is read where (the README has the table for every store):
+What is read where (docs/sources.md has the table for every store):
   * items: div.item-cell, or on the older grid the div.item-container elements themselves;
   * key: ?Item= of the title link, ItemList=Combo.N for a combo, "Item #:" in the features, /p/<id>;
     a combo cell's id (combo_cell_<id>_<grid position>) is never used, its position changes between crawls;

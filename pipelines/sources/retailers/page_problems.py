@@ -5,7 +5,9 @@
   no_results          the store says the category or search matched nothing;
   blocked             a bot check (captcha, "Access Denied", "Are you a human?") instead of the page,
                       or HTTP 403 / 429 that retries did not get past;
-  layout_changed      none of the above and no item cells: the selectors need updating.
+  layout_changed      none of the above and no item cells: the selectors need updating;
+  malformed_json      an API (Best Buy) answered with something that is not JSON (an error or proxy page, a
+                      cut-off body): nothing to do with selectors.
 
 A page is read for these only when it has no item cells, so a product named "Access Denied" never trips it.
 The markers are in selectors.PAGE_MARKERS.
@@ -26,6 +28,8 @@ FIXES = {
     "blocked": "crawl less often (a lower rate, fewer pages) or use the store's API; retrying at once will not "
     "help",
     "layout_changed": "update the selectors in pipelines/sources/retailers/selectors.py",
+    "malformed_json": "the API answered with something other than JSON (an error page, a proxy, a cut-off "
+    "body): retry later, and check the store's base URL if it persists",
 }
 
 

@@ -11,7 +11,8 @@ from dataclasses import dataclass
 import httpx
 
 from pipelines.sources.retailers import bestbuy, microcenter, newegg
-from pipelines.sources.retailers.parsed_page import LayoutChangedError, ParsedPage
+from pipelines.sources.retailers.page_problems import PageProblem
+from pipelines.sources.retailers.parsed_page import ParsedPage
 
 NEWEGG_GPU_CATEGORY = "100007709"  # Desktop Graphics Cards
 MICROCENTER_GPU_CATEGORY = "4294966937"  # Video Cards
@@ -38,9 +39,9 @@ def _parse_bestbuy(body: bytes, url: str) -> ParsedPage:
     try:
         payload = json.loads(body)
     except ValueError as exc:
-        raise LayoutChangedError(f"bestbuy: response is not JSON ({exc})") from None
+        raise PageProblem("bestbuy", "malformed_json", f"response is not JSON ({exc})") from None
     if not isinstance(payload, dict):
-        raise LayoutChangedError("bestbuy: response is not a JSON object")
+        raise PageProblem("bestbuy", "malformed_json", "response is not a JSON object")
     return bestbuy.parse_products_response(payload)
 
 

@@ -1,0 +1,27 @@
+"""The days a user may name (on the command line, `make run DAY=...`): YYYY-MM-DD from the first day the
+warehouse holds to today (UTC). Here, below pipelines/, so that the dashboards' command reads a day without
+Dagster (pipelines/user_errors.py re-exports it for the pipeline's commands)."""
+
+from datetime import UTC, date, datetime
+
+from warehouse.environment import UserError
+
+START_DATE = "2026-01-01"  # the first day of the daily partitions (pipelines/partitions.py)
+USAGE_EXIT = 2  # bad input: one line saying what is wrong and what is expected
+
+
+def today_utc() -> date:
+    return datetime.now(UTC).date()
+
+
+def parse_day(text: str, today: date | None = None, name: str = "DAY") -> date:
+    """A day the daily partitions have: YYYY-MM-DD from START_DATE to today (UTC)."""
+    today = today or today_utc()
+    valid = f"valid days are {START_DATE} to {today.isoformat()} (today, UTC)"
+    try:
+        day = date.fromisoformat(text.strip())
+    except ValueError:
+        raise UserError(f"{name} {text!r} is not a date in the form YYYY-MM-DD; {valid}") from None
+    if not date.fromisoformat(START_DATE) <= day <= today:
+        raise UserError(f"{name} {day.isoformat()} is out of range; {valid}")
+    return day
