@@ -2,7 +2,8 @@
 
 marts.gpu_specs gains each model's compute target and what it supports; the value marts gain the support
 columns, `recommended` and `caveat` (the words a top list shows); the machine and pick marts say which
-architecture they chose and how many cards S1 and S2 kept out. Region copies get the same columns."""
+architecture they chose and how many cards S1 and S2 kept out. Region copies get the same columns.
+(IF NOT EXISTS: development warehouses applied an earlier draft of this file under another number.)"""
 
 import duckdb
 
@@ -129,5 +130,5 @@ def migrate(con: duckdb.DuckDBPyConnection) -> None:
     for table, columns in TABLES.items():
         for column, (kind, comment) in columns.items():
             column_sql, literal = f"{column} {kind}", _quote(comment)  # constants of this file
-            con.execute(f"ALTER TABLE {table} ADD COLUMN {column_sql}")
+            con.execute(f"ALTER TABLE {table} ADD COLUMN IF NOT EXISTS {column_sql}")
             con.execute(f"COMMENT ON COLUMN {table}.{column} IS {literal}")

@@ -1,5 +1,5 @@
 -- 260: which machines run an LLM workload, and how fast (issue 35; transforms/llm_workloads.py).
-CREATE TABLE marts.llm_workload_fit (
+CREATE TABLE IF NOT EXISTS marts.llm_workload_fit (
     snapshot_date DATE NOT NULL,
     workload VARCHAR NOT NULL,
     model_name VARCHAR,
@@ -48,18 +48,18 @@ COMMENT ON COLUMN marts.llm_workload_fit.usd_per_token_per_s IS 'machine_tco_usd
 COMMENT ON COLUMN marts.llm_workload_fit.source_mode IS 'live or sample (sample figures are never market prices).';
 
 -- LLM machines ranked by a workload per tier (transforms/llm_workloads.TIER_WORKLOADS)
-ALTER TABLE marts.build_tiers ADD COLUMN workload VARCHAR;
-ALTER TABLE marts.build_tiers ADD COLUMN workload_tokens_per_s DOUBLE;
-ALTER TABLE marts.build_tiers ADD COLUMN largest_workload VARCHAR;
-ALTER TABLE marts.build_tiers ADD COLUMN largest_workload_tokens_per_s DOUBLE;
+ALTER TABLE marts.build_tiers ADD COLUMN IF NOT EXISTS workload VARCHAR;
+ALTER TABLE marts.build_tiers ADD COLUMN IF NOT EXISTS workload_tokens_per_s DOUBLE;
+ALTER TABLE marts.build_tiers ADD COLUMN IF NOT EXISTS largest_workload VARCHAR;
+ALTER TABLE marts.build_tiers ADD COLUMN IF NOT EXISTS largest_workload_tokens_per_s DOUBLE;
 COMMENT ON COLUMN marts.build_tiers.workload IS 'LLM rows: the tier''s workload the machines are ranked by (1 GPU a 32B model at 4 bits, 2 GPUs 70B at 4 bits, 4 GPUs 70B at 8 bits, 8 GPUs a 235B mixture of experts at 4 bits); NULL for other use cases.';
 COMMENT ON COLUMN marts.build_tiers.workload_tokens_per_s IS 'LLM rows: single-stream decode tokens/s of that workload on the machine (marts.llm_workload_fit''s model); total_relative_perf holds the same figure and perf_per_1k_usd_tco is it per 1,000 USD of TCO.';
 COMMENT ON COLUMN marts.build_tiers.largest_workload IS 'LLM rows: the largest workload (by parameters) the machine runs at a usable speed (run config usable_tokens_per_s, 10 by default, an assumption).';
 COMMENT ON COLUMN marts.build_tiers.largest_workload_tokens_per_s IS 'LLM rows: its single-stream decode tokens/s.';
-ALTER TABLE marts.region_tiers ADD COLUMN workload VARCHAR;
-ALTER TABLE marts.region_tiers ADD COLUMN workload_tokens_per_s DOUBLE;
-ALTER TABLE marts.region_tiers ADD COLUMN largest_workload VARCHAR;
-ALTER TABLE marts.region_tiers ADD COLUMN largest_workload_tokens_per_s DOUBLE;
+ALTER TABLE marts.region_tiers ADD COLUMN IF NOT EXISTS workload VARCHAR;
+ALTER TABLE marts.region_tiers ADD COLUMN IF NOT EXISTS workload_tokens_per_s DOUBLE;
+ALTER TABLE marts.region_tiers ADD COLUMN IF NOT EXISTS largest_workload VARCHAR;
+ALTER TABLE marts.region_tiers ADD COLUMN IF NOT EXISTS largest_workload_tokens_per_s DOUBLE;
 COMMENT ON COLUMN marts.region_tiers.workload IS 'LLM rows: the tier''s workload the machines are ranked by (as marts.build_tiers).';
 COMMENT ON COLUMN marts.region_tiers.workload_tokens_per_s IS 'LLM rows: single-stream decode tokens/s of that workload on the machine.';
 COMMENT ON COLUMN marts.region_tiers.largest_workload IS 'LLM rows: the largest workload the machine runs at a usable speed.';

@@ -17,7 +17,13 @@ PRICES_SQL = f"""
 SELECT snapshot_date, model_id, condition, source, median, low3_mean, listing_count, source_mode
 FROM marts.price_daily
 WHERE source = 'all' AND condition IN {VALUE_CONDITIONS_SQL} AND snapshot_date BETWEEN $first AND $last"""
-VALUE_SQL = "SELECT * FROM marts.gpu_value WHERE snapshot_date BETWEEN $first AND $last"
+# only what transforms.budget_picks reads (not the value mart's text columns, e.g. support_note and caveat)
+VALUE_SQL = """
+SELECT snapshot_date, model_id, name, condition, price_median, listing_count, enough_listings, relative_perf,
+       perf_basis, perf_per_1k_usd, perf_vision, perf_vision_basis, perf_per_1k_usd_vision, perf_llm_inference,
+       perf_llm_inference_basis, perf_per_1k_usd_llm_inference, vram_gb, form_factor, vendor, cooling, source_mode,
+       software_support, support_label, support_ends, bf16, fp16_tensor
+FROM marts.gpu_value WHERE snapshot_date BETWEEN $first AND $last"""
 
 
 def build_gpu_value(con: duckdb.DuckDBPyConnection, first: date, last: date) -> pl.DataFrame:
