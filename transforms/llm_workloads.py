@@ -32,9 +32,10 @@ from transforms.perf_indices import LLM_BACKEND
 
 GIB = 2**30
 # llama.cpp logs: CUDA context 107-555 MiB (RTX 4060 Ti .. RTX PRO 6000) and compute buffers 164-672 MiB at
-# 2k-8k context (llama.cpp issues; docs/llm_workloads.md). ASSUMPTION: 0.75 GiB a card, the middle of their sum.
+# 2k-8k context (llama.cpp issues, quoted in docs/research/issue-35-runtime-overhead.md).
+# ASSUMPTION: 0.75 GiB a card, the middle of their sum.
 RUNTIME_OVERHEAD_GIB = 0.75
-KV_BYTES = 2  # llama.cpp's default KV cache type f16 (docs/multi-gpu.md: -ctk/-ctv default f16)
+KV_BYTES = 2  # llama.cpp's default KV cache type f16 (llama.cpp's docs/multi-gpu.md: -ctk/-ctv default f16)
 # llama.cpp layer split, one stream, a model that fits one card (Llama 3 8B Q4_K_M tg512,
 # github.com/XiongjieDai/GPU-Benchmarks-on-LLM-Inference): 2 x RTX 3090 111.67 and 2 x RTX 4090 124.65 against
 # 115.42 and 130.58 on one (0.968, 0.955); 4 cards 108.66 and 120.32 (0.941, 0.921). The means; 8 cards are
