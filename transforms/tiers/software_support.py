@@ -174,14 +174,8 @@ def support_table(models: pl.DataFrame, targets: pl.DataFrame, facts: pl.DataFra
         ends = _month_end(f.get("support_ends")) or (
             _month_end(f.get("driver_eol")) if status == "legacy" and m.get("vendor") == "nvidia" else None
         )
+        row.update({fact: f.get(fact) for fact in TEXT_FACTS if fact in SCHEMA})
         row.update(
-            last_cuda_major=f.get("last_cuda_major"),
-            driver_branch=f.get("driver_branch"),
-            driver_eol=f.get("driver_eol"),
-            pytorch_cuda=f.get("pytorch_cuda"),
-            rocm_status=f.get("rocm_status"),
-            rocm_version=f.get("rocm_version"),
-            pytorch_xpu=f.get("pytorch_xpu"),
             software_support=status,
             support_ends=ends,
             support_label=label,
