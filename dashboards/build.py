@@ -8,7 +8,7 @@ from dashboards.site_data import load_site
 from warehouse.connection import connect
 from warehouse.environment import UserError
 from warehouse.paths import read_db_path
-from warehouse.user_days import USAGE_EXIT, parse_day
+from warehouse.user_days import USAGE_EXIT, asked_for_help, parse_day, show_help
 
 
 def main(argv: list[str]) -> int:
@@ -29,4 +29,4 @@ def main(argv: list[str]) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main(sys.argv))
+    raise SystemExit(show_help(__doc__) if asked_for_help(sys.argv) else main(sys.argv))

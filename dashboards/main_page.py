@@ -11,7 +11,6 @@ from dashboards.report_data import with_buy_rank
 from dashboards.site_data import SiteData
 from transforms.use_cases import USE_CASES
 
-USE_CASE_ORDER = list(USE_CASES)
 FILTER_NOTE = (
     "Filters apply to every table below that has the column: VRAM per GPU, use case (a card table "
     "keeps cards with at least the use case's VRAM), budget (a card's median or asking price, a pick's "

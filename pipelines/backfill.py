@@ -25,6 +25,7 @@ import dagster as dg
 
 from pipelines.user_errors import USAGE_EXIT, UserError, parse_day
 from warehouse.environment import env_path
+from warehouse.user_days import asked_for_help, show_help
 
 
 def state_dir() -> Path:
@@ -170,4 +171,4 @@ def main(argv: list[str], defs: dg.Definitions | None = None) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main(sys.argv))
+    raise SystemExit(show_help(__doc__) if asked_for_help(sys.argv) else main(sys.argv))

@@ -21,6 +21,7 @@ from pathlib import Path
 import duckdb
 
 from pipelines.user_errors import UserError, today_utc
+from warehouse.user_days import asked_for_help, show_help
 
 OK, WARN, SKIP, FAIL = "ok", "warn", "skip", "FAIL"
 CHROMIUM_NAMES = ("chromium", "chromium-browser")
@@ -221,4 +222,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(show_help(__doc__) if asked_for_help(sys.argv) else main())

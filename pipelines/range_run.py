@@ -1,4 +1,5 @@
-"""A range run: the marts computed from listings, for many days in one Dagster run.
+"""`make rebuild FROM=YYYY-MM-DD TO=YYYY-MM-DD` (`python -m pipelines.range_run FROM TO`): a range run, the marts
+computed from listings for many days in one Dagster run.
 
 marts.price_daily, gpu_value, budget_picks and deals compute any range of days in one call (their
 backfill policy is a single run, pipelines/partitions.RANGE_RUNS): a backfill of them launched from the
@@ -24,6 +25,7 @@ from pipelines.resources.market_rules import MarketRulesResource
 from pipelines.resources.warehouse import WarehouseResource
 from pipelines.tables import table_key
 from pipelines.user_errors import UserError, parse_day
+from warehouse.user_days import asked_for_help, show_help
 
 
 def listing_mart_assets() -> list[dg.AssetsDefinition]:
@@ -82,4 +84,4 @@ def main(argv: list[str]) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main(sys.argv))
+    raise SystemExit(show_help(__doc__) if asked_for_help(sys.argv) else main(sys.argv))

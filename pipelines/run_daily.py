@@ -26,6 +26,7 @@ import dagster as dg
 from pipelines.settings import LIVE
 from pipelines.user_errors import USAGE_EXIT, UserError, parse_day, today_utc
 from warehouse.environment import env_set
+from warehouse.user_days import asked_for_help, show_help
 
 
 class FirstLine(logging.Filter):
@@ -320,4 +321,4 @@ def main(argv: list[str]) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main(sys.argv))
+    raise SystemExit(show_help(__doc__) if asked_for_help(sys.argv) else main(sys.argv))

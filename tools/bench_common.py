@@ -109,18 +109,6 @@ def to_current_schema(path: Path) -> None:
         pass
 
 
-class Timer:
-    def __init__(self):
-        self.laps: dict[str, float] = {}
-        self._t = time.perf_counter()
-
-    def lap(self, name: str) -> float:
-        now = time.perf_counter()
-        self.laps[name] = self.laps.get(name, 0.0) + now - self._t
-        self._t = now
-        return self.laps[name]
-
-
 # ------------------------------------------------------------------------------------------ warehouse
 def catalog_marts(db_path: Path) -> None:
     """Build the catalog tables (staging/marts gpu_specs, gpu_benchmarks, platform_parts) with the real

@@ -5,24 +5,6 @@ import polars as pl
 from transforms.matching import classify_listings
 from transforms.regions import region_of
 
-LISTING_COLUMNS = [
-    "snapshot_date",
-    "source",
-    "listing_id",
-    "title",
-    "condition",
-    "price",
-    "shipping_cost",
-    "condition_id",
-    "item_group_type",
-    "seller_feedback_pct",
-    "listing_kind",
-    "url",
-    "source_mode",
-    "currency",
-    "region",
-]
-
 
 def from_ebay(raw: pl.DataFrame) -> pl.DataFrame:
     return raw.select(

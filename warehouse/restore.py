@@ -15,6 +15,8 @@ from pathlib import Path
 
 import duckdb
 
+from warehouse.user_days import asked_for_help, show_help
+
 
 def read_every_table(path: Path) -> int:
     """Open `path` read-only and read every row of every table (DuckDB checks each block's checksum as it
@@ -136,4 +138,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(show_help(__doc__) if asked_for_help(sys.argv) else main())

@@ -25,3 +25,17 @@ def parse_day(text: str, today: date | None = None, name: str = "DAY") -> date:
     if not date.fromisoformat(START_DATE) <= day <= today:
         raise UserError(f"{name} {day.isoformat()} is out of range; {valid}")
     return day
+
+
+HELP_FLAGS = ("-h", "--help", "help")
+
+
+def asked_for_help(argv: list[str]) -> bool:
+    """Whether a command line asks for help (every command answers `--help`, exit 0)."""
+    return len(argv) > 1 and argv[1] in HELP_FLAGS
+
+
+def show_help(doc: str | None) -> int:
+    """Print a command's module docstring (its usage and exit codes) and return exit code 0."""
+    print((doc or "").strip())
+    return 0

@@ -538,11 +538,6 @@ def convert(field: str, raw: str, default_unit: str | None = None) -> tuple[str,
     return text, value, unit
 
 
-def parse_checked(field: str, raw: str) -> float | None:
-    """Convenience for tests and callers: the converted value only."""
-    return convert(field, raw)[1]
-
-
 __all__ = [
     "SpecFact",
     "FIELDS",
