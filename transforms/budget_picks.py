@@ -25,9 +25,9 @@ import polars as pl
 from transforms.perf_indices import USE_CASE_INDEX, per_1k_column, perf_column
 from transforms.tiers.config import TierConfig
 from transforms.tiers.rules import DEFAULT_VENDORS, USE_CASE_PRECISION
-from transforms.tiers.software_support import support_blocker
+from transforms.tiers.software_support import ADMITTED_WITH_LEGACY, support_blocker
 from transforms.use_cases import USE_CASES
-from transforms.value import PLUG_IN
+from transforms.value import PLUG_IN, SUPPORT_SPEC_COLUMNS
 
 BUDGETS_USD = (300, 500, 750, 1_000, 1_500, 2_000, 3_000, 5_000, 10_000)
 NEAR_BEST = 0.5
@@ -36,13 +36,6 @@ RULE = (
     "at least half as good per USD (in the use case's index) as the best, then the most VRAM the budget buys, "
     "then perf/USD"
 )
-SUPPORT_COLUMNS = {
-    "software_support": pl.String,
-    "support_label": pl.String,
-    "support_ends": pl.Date,
-    "bf16": pl.Boolean,
-    "fp16_tensor": pl.Boolean,
-}
 
 
 SCHEMA = {
@@ -70,7 +63,7 @@ SCHEMA = {
 def _with_support(value: pl.DataFrame) -> pl.DataFrame:
     """A value frame read before the support columns existed: every card's support unknown (never picked)."""
     return value.with_columns(
-        pl.lit(None, t).alias(c) for c, t in SUPPORT_COLUMNS.items() if c not in value.columns
+        pl.lit(None, t).alias(c) for c, t in SUPPORT_SPEC_COLUMNS.items() if c not in value.columns
     )
 
 
@@ -78,7 +71,7 @@ def _blocked(horizon_years: float, allow_legacy: bool) -> pl.Expr:
     """Rule S1 as the picks apply it (transforms.tiers.software_support.support_blocker; allow_legacy_cards admits
     current and legacy cards whatever their end of support)."""
     if allow_legacy:
-        return ~pl.col("software_support").fill_null("unknown").is_in(["current", "legacy"])
+        return ~pl.col("software_support").fill_null("unknown").is_in(list(ADMITTED_WITH_LEGACY))
     return support_blocker(pl.col("snapshot_date"), horizon_years).is_not_null()
 
 

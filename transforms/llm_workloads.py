@@ -29,6 +29,10 @@ from statistics import median
 import polars as pl
 
 from transforms.perf_indices import LLM_BACKEND
+from transforms.tiers.choose import best_per_card, day_groups, for_use_case
+from transforms.tiers.config import TierConfig
+from transforms.tiers.platforms import PartPrices, platform_rows, platforms_for
+from transforms.tiers.rules import TIERS
 
 GIB = 2**30
 # llama.cpp logs: CUDA context 107-555 MiB (RTX 4060 Ti .. RTX PRO 6000) and compute buffers 164-672 MiB at
@@ -275,11 +279,6 @@ def workload_machines(
 ) -> list[dict]:
     """The machines of 1, 2, 4 and 8 cards of every card the build tiers may use for LLM work (their own code:
     platform, sizing, TCO; rules S1 and S2 and the run config apply), one per card, count, day and condition."""
-    from transforms.tiers.choose import best_per_card, day_groups, for_use_case
-    from transforms.tiers.config import TierConfig
-    from transforms.tiers.platforms import PartPrices, platform_rows, platforms_for
-    from transforms.tiers.rules import TIERS
-
     cfg = cfg or TierConfig()
     prices, plats, out = PartPrices.from_frame(parts), platform_rows(platforms), []
     for day, condition, mode, cards in day_groups(value, specs):

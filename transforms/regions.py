@@ -11,6 +11,8 @@ they already give. The region marts add the dimension where it is new, through t
 rows of marts.region_prices equal marts.price_daily's by construction (tested).
 """
 
+from dataclasses import replace
+
 import polars as pl
 
 from transforms.budget_picks import budget_picks
@@ -104,18 +106,12 @@ def region_config(region: dict, base: TierConfig, usd_per_unit: float | None) ->
     rate = 1.0 if currency == "USD" else usd_per_unit
     if rate is None:
         return None
-    return TierConfig(
+    return replace(  # the region's mains and electricity; every other setting is the run's
+        base,
         usd_per_kwh=price * rate,
-        utilization=base.utilization,
-        horizon_years=base.horizon_years,
-        psu_efficiency=base.psu_efficiency,
         mains_volts=float(region["mains_volts"]),
         mains_amps=float(region["outlet_amps"]),
         continuous_fraction=float(region["continuous_amps"]) / float(region["outlet_amps"]),
-        allow_risers=base.allow_risers,
-        allow_water_cooling=base.allow_water_cooling,
-        vendors=base.vendors,
-        allow_legacy_cards=base.allow_legacy_cards,
     )
 
 

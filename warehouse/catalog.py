@@ -55,12 +55,16 @@ BENCHMARK_SCHEMA: dict[str, pl.DataType] = {
 }
 
 
-def _read_csv(path: Path, schema: dict[str, pl.DataType]) -> pl.DataFrame:
-    frame = pl.read_csv(path, schema_overrides=schema, infer_schema=False)
+def _check_columns(path: Path, frame: pl.DataFrame, schema: dict[str, pl.DataType]) -> None:
     unknown = [c for c in frame.columns if c not in schema]
     missing = [c for c in schema if c not in frame.columns]
     if unknown or missing:
         raise ValueError(f"{path.name}: unexpected columns {unknown}, missing columns {missing}")
+
+
+def _read_csv(path: Path, schema: dict[str, pl.DataType]) -> pl.DataFrame:
+    frame = pl.read_csv(path, schema_overrides=schema, infer_schema=False)
+    _check_columns(path, frame, schema)
     return frame.select(list(schema))
 
 
@@ -130,10 +134,7 @@ def load_llm_workloads(path: Path | None = None) -> pl.DataFrame:
     A value that is not a number is read as missing (the asset check names the row)."""
     path = path or LLM_WORKLOADS_CSV
     frame = pl.read_csv(path, infer_schema=False)
-    unknown = [c for c in frame.columns if c not in LLM_WORKLOAD_SCHEMA]
-    missing = [c for c in LLM_WORKLOAD_SCHEMA if c not in frame.columns]
-    if unknown or missing:
-        raise ValueError(f"{path.name}: unexpected columns {unknown}, missing columns {missing}")
+    _check_columns(path, frame, LLM_WORKLOAD_SCHEMA)
     return frame.select(pl.col(c).cast(t, strict=False) for c, t in LLM_WORKLOAD_SCHEMA.items())
 
 

@@ -20,7 +20,7 @@ from transforms.tiers.config import TierConfig
 from transforms.tiers.machine import card_reason, evaluate
 from transforms.tiers.platforms import PartPrices, platform_rows, platforms_for
 from transforms.tiers.rules import ARCHITECTURE_ORDER, D16_CLOSE, TIERS, TierRule
-from transforms.tiers.software_support import precision_reason, support_reason
+from transforms.tiers.software_support import ADMITTED_WITH_LEGACY, precision_reason, support_reason
 from transforms.use_cases import USE_CASES
 
 SPEC_COLUMNS = [
@@ -101,7 +101,7 @@ def support_gate(card: dict, cfg: TierConfig) -> tuple[str | None, str | None]:
     reason = support_reason(card, card.get("snapshot_date"), cfg.horizon_years)
     if reason is None:
         return None, None
-    if cfg.allow_legacy_cards and card.get("software_support") in ("current", "legacy"):
+    if cfg.allow_legacy_cards and card.get("software_support") in ADMITTED_WITH_LEGACY:
         return None, reason
     return f"S1: {reason}", None
 

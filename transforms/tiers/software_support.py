@@ -42,6 +42,8 @@ REQUIRED_FACTS = {
     "intel": ("bf16", "fp16_tensor", "flash_attention_2", "fp8", "pytorch_xpu"),
 }
 STATUSES = ("current", "legacy", "ended", "unknown")
+# what allow_legacy_cards admits (whatever their announced end); `ended` and `unknown` never
+ADMITTED_WITH_LEGACY = ("current", "legacy")
 
 SCHEMA: dict[str, pl.DataType] = {
     "model_id": pl.String,

@@ -3,13 +3,13 @@
 import dagster as dg
 import polars as pl
 
-from pipelines.defs.marts.machines import MACHINE_INPUT_KEYS, machine_inputs
+from pipelines.defs.marts.machines import MACHINE_INPUT_KEYS, llm_context, machine_inputs
 from pipelines.defs.marts.run_config import TierRunConfig
 from pipelines.partitions import daily_partitions, partition_date
 from pipelines.resources.warehouse import WarehouseResource
 from pipelines.tables import table_asset, table_key
-from transforms.llm_workloads import calibrate, workload_fit, workload_machines, workload_problems
-from warehouse.catalog import load_llm_benchmarks, load_llm_workloads
+from transforms.llm_workloads import workload_fit, workload_machines, workload_problems
+from warehouse.catalog import load_llm_workloads
 from warehouse.writes import read_frame, replace_slice
 
 
@@ -32,10 +32,10 @@ def llm_workload_fit(
     with warehouse.connect() as con:
         value = read_frame(con, "SELECT * FROM marts.gpu_value WHERE snapshot_date = ?", [day])
         specs, platforms, parts, scaling = machine_inputs(con)
-        cal = calibrate(specs, load_llm_benchmarks())
+        llm = llm_context(specs, config)
+        cal = llm.calibration
         machines = workload_machines(value, specs, platforms, parts, scaling, config.tier_config())
-        cards = {r["model_id"]: r | {"vram_gb": r["memory_gb"]} for r in specs.iter_rows(named=True)}
-        fit = workload_fit(workloads, machines, cards, cal)
+        fit = workload_fit(workloads, machines, llm.cards, cal)
         replace_slice(con, "marts.llm_workload_fit", fit, {"snapshot_date": day})
     fitting = fit.filter(pl.col("fits"))
     context.log.info(
