@@ -140,7 +140,7 @@ def main(argv: list[str], defs: dg.Definitions | None = None) -> int:
 
     def refresh_later() -> list[str]:
         return refresh(
-            instance,
+            db_path(),
             lambda day: execute(defs, "refresh_stale_days", day, instance).success,
             graph=defs.resolve_asset_graph(),
         )

@@ -283,7 +283,7 @@ def run_day(day: str, defs: dg.Definitions, started: float, loaded: float) -> in
         return 1
     # a re-run or late day changes the history later days read: bring those up to date (pipelines/defs/stale_days.py)
     refreshed = refresh(
-        instance,
+        db_path(),
         lambda later: execute(defs, "refresh_stale_days", later, instance).success,
         graph=defs.resolve_asset_graph(),
     )

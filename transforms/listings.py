@@ -58,19 +58,32 @@ def from_retailers(raw: pl.DataFrame) -> pl.DataFrame:
     )
 
 
+# a listing that names a card but has no usable USD price (none stated, "call for price", one ingest found
+# non-positive, non-finite or absurd, or a currency without an ECB rate: fx_error says): kept in staging with
+# its model, left out of every price
+NO_PRICE = "no_price"
+
+
 def classify_day(
     listings: pl.DataFrame, catalog: pl.DataFrame, min_feedback_pct: float = 95.0
 ) -> pl.DataFrame:
-    """Listings with model_id, exclude_reason, lot_quantity, evidence, total and unit prices."""
+    """Listings with model_id, exclude_reason, lot_quantity, evidence, total and unit prices. A listing
+    the classifier keeps but that has no usable price is excluded as NO_PRICE (it keeps its model_id)."""
     classified = classify_listings(listings, catalog, min_feedback_pct)
     out = pl.concat(
         [listings, classified.select("model_id", "exclude_reason", "lot_quantity", "evidence")],
         how="horizontal",
     )
-    return out.with_columns(
+    priced = out.with_columns(
         total_price=pl.col("price") + pl.col("shipping_cost").fill_null(0.0),
     ).with_columns(
         unit_price=pl.col("total_price") / pl.col("lot_quantity").fill_null(1).clip(lower_bound=1),
+    )
+    usable = (pl.col("unit_price").is_finite() & (pl.col("unit_price") > 0)).fill_null(False)
+    return priced.with_columns(
+        exclude_reason=pl.when(pl.col("exclude_reason").is_null() & ~usable)
+        .then(pl.lit(NO_PRICE))
+        .otherwise(pl.col("exclude_reason"))
     )
 
 

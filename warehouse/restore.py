@@ -123,13 +123,16 @@ def main() -> int:
     day = published_day(published)
     if day is None:
         print(
-            f"error: no readable published copy at {published}: rebuild instead (move {work} aside, `make run`)"
+            f"error: no readable published copy at {published}: rebuild instead (move {work} aside, `make run`)",
+            file=sys.stderr,
         )
         return 1
     try:
         aside = restore(work, published)
     except (duckdb.Error, OSError) as exc:
-        print(f"error: could not restore {work} from {published}: {str(exc).splitlines()[0]}")
+        print(
+            f"error: could not restore {work} from {published}: {str(exc).splitlines()[0]}", file=sys.stderr
+        )
         return 1
     print(
         f"restored {work} from {published} (the warehouse as of {day}); the damaged file is kept as {aside}"

@@ -43,6 +43,17 @@ CREATE TABLE raw.completed_days (
     completed_at TIMESTAMP NOT NULL  -- When the run completed (UTC).
 );
 
+-- One row per table and day: when the day of staging.listings, marts.price_daily or marts.deals was first and
+-- last written (warehouse.day_writes). pipelines/defs/stale_days.py reads it to find later days computed
+-- before a day they read changed.
+CREATE TABLE raw.day_writes (
+    table_name VARCHAR NOT NULL,  -- schema.table written: staging.listings, marts.price_daily or marts.deals.
+    snapshot_date DATE NOT NULL,  -- The day written.
+    first_written_at TIMESTAMP NOT NULL,  -- When the day was first written (UTC); kept when it is written again.
+    written_at TIMESTAMP NOT NULL,  -- When the day was last written (UTC).
+    run_id VARCHAR  -- Dagster run id of the last write (seeded-270 for rows seeded by this migration).
+);
+
 -- eBay Browse item summaries, one row per item per snapshot date (deduplicated by item_id across queries).
 -- Asking prices of active listings.
 CREATE TABLE raw.ebay_listings (
@@ -258,7 +269,7 @@ CREATE TABLE staging.listings (
     unit_price DOUBLE,  -- total_price divided by lot_quantity.
     lot_quantity INTEGER,  -- Cards in the listing (1 unless a lot).
     model_id VARCHAR,  -- Catalog model, NULL when none can be named.
-    exclude_reason VARCHAR,  -- NULL when the listing counts toward prices; else bundle (a store combo of the card and other products at one price), accessory, box_only, for_parts, lot, system, variation, unclear, low_feedback.
+    exclude_reason VARCHAR,  -- NULL when the listing counts toward prices; else bundle (a store combo of the card and other products at one price), accessory, box_only, for_parts, lot, system, variation, unclear, low_feedback, or no_price (a card the classifier keeps but without a usable USD price: none stated, "call for price", non-positive, non-finite or absurd at ingest (raw.ingest_errors says which), or a currency without an ECB rate (fx_error); it keeps its model_id).
     evidence VARCHAR,  -- Why the classifier decided so (matched tokens, rules fired).
     url VARCHAR,  -- Listing URL.
     source_mode VARCHAR NOT NULL,  -- live or sample.

@@ -6,6 +6,7 @@ The market is the project's simulator (tools/market_sim.py: listings that persis
 served by the loopback FakeMarket, so the days really differ and the 7/30-day look-backs, deals and the
 listing history have something to get wrong."""
 
+import shutil
 from datetime import date, timedelta
 
 import dagster as dg
@@ -23,8 +24,10 @@ from pipelines.defs.stale_days import refresh, stale_days
 from tests.pipelines.test_faults_rerun import assert_same, snapshot
 from tests.support.fake_market import FakeMarket
 from tests.support.live import live_resources
+from tests.warehouse.test_readers_writers import finish, start
 from tools.market_sim import MarketSim
 from warehouse.catalog import load_catalog
+from warehouse.connection import connect
 
 DAYS = [(date(2026, 10, 1) + timedelta(days=n)).isoformat() for n in range(10)]
 DAILY = [
@@ -49,6 +52,11 @@ def market():
         yield fake, by_day
 
 
+def stale(db) -> list[str]:
+    with connect(db, read_only=True) as con:
+        return [d.isoformat() for d in stale_days(con)]
+
+
 def build(market, db, order: list[str]) -> dict:
     fake, by_day = market
     resources = live_resources(fake, db)
@@ -63,10 +71,8 @@ def build(market, db, order: list[str]) -> dict:
     for day in order:
         assert run_day(day)
     before = snapshot(db)
-    refreshed = refresh(
-        instance, lambda day: run_day(day, [price_daily, deals, gpu_value]), log=lambda m: None
-    )
-    assert not stale_days(instance)  # nothing is left stale
+    refreshed = refresh(db, lambda day: run_day(day, [price_daily, deals, gpu_value]), log=lambda m: None)
+    assert not stale(db)  # nothing is left stale
     return {"tables": snapshot(db), "before_refresh": before, "refreshed": refreshed}
 
 
@@ -108,12 +114,14 @@ def test_the_sensor_asks_once_per_stale_day_and_change(tmp_path):
     from tests.conftest import sample_resources
 
     instance = dg.DagsterInstance.ephemeral()
-    resources = sample_resources(tmp_path / "w.duckdb")
+    db = tmp_path / "w.duckdb"
+    resources = sample_resources(db)
     assets = [ebay_listings, retailer_listings, listings, price_daily, deals]
     for day in (DAYS[1], DAYS[0]):  # the later day first: it read a history that came after it
         assert dg.materialize(assets, partition_key=day, resources=resources, instance=instance).success
-    first = stale_days_sensor(dg.build_sensor_context(instance=instance)).run_requests
-    again = stale_days_sensor(dg.build_sensor_context(instance=instance)).run_requests
+    sensor = dg.build_sensor_context(instance=instance, resources=resources)
+    first = stale_days_sensor(sensor).run_requests
+    again = stale_days_sensor(sensor).run_requests
     assert [r.partition_key for r in first] == [DAYS[1]]
     assert [r.run_key for r in again] == [
         r.run_key for r in first
@@ -121,23 +129,36 @@ def test_the_sensor_asks_once_per_stale_day_and_change(tmp_path):
     assert dg.materialize(
         [price_daily, deals], partition_key=DAYS[1], resources=resources, instance=instance
     ).success
-    assert stale_days_sensor(dg.build_sensor_context(instance=instance)).run_requests == []
+    assert stale_days_sensor(sensor).run_requests == []
+    # while a run writes the warehouse, the tick is skipped with a reason (the next one looks again)
+    writer = start("hold", db, 4)
+    try:
+        busy = stale_days_sensor(sensor)
+    finally:
+        finish(writer)
+    assert isinstance(busy, dg.SkipReason) and "writing the warehouse" in busy.skip_message
 
 
 def test_refreshing_a_day_does_not_ripple_but_new_listings_do(tmp_path):
     from tests.conftest import sample_resources
 
     instance = dg.DagsterInstance.ephemeral()
-    resources = sample_resources(tmp_path / "w.duckdb")
+    db = tmp_path / "w.duckdb"
+    resources = sample_resources(db)
     assets = [ebay_listings, retailer_listings, listings, price_daily, deals]
     for day in DAYS[:3]:
         assert dg.materialize(assets, partition_key=day, resources=resources, instance=instance).success
-    assert not stale_days(instance)
+    assert not stale(db)
     # a day's prices again (what a refresh does): later days read only its own figures, which did not change
     assert dg.materialize(
         [price_daily, deals], partition_key=DAYS[0], resources=resources, instance=instance
     ).success
-    assert not stale_days(instance)
+    assert not stale(db)
     # its listings again (a re-run, late data): that day and every later day whose window holds it
     assert dg.materialize([listings], partition_key=DAYS[0], resources=resources, instance=instance).success
-    assert [d.isoformat() for d in stale_days(instance)] == DAYS[:3]
+    assert stale(db) == DAYS[:3]
+    # the rule reads the warehouse file, not the Dagster instance: a copy of the file (a restore, a wiped
+    # dagster_home/) knows the same stale days
+    copy = tmp_path / "copy.duckdb"
+    shutil.copy(db, copy)
+    assert stale(copy) == DAYS[:3]

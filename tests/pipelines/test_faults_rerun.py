@@ -18,8 +18,9 @@ VOLATILE = {"fetched_at", "recorded_at", "run_id"}  # when and by which run, not
 RUN_LOGS = {
     "raw.source_runs",
     "raw.api_calls",
+    "raw.day_writes",
 }  # run logs by design (what each run was configured with; calls per
-# wall-clock day for the budget), not day data
+# wall-clock day for the budget; when each day was written), not day data
 NONDETERMINISTIC: set[tuple[str, str]] = set()  # every stored column must be reproducible
 # raw -> staging -> marts, with the cross-day parts: listing_history folds days in, price_daily reads 30 days
 # of its own history, deals the 30-day medians. (The full asset set takes ~2.5 s a day, too slow for 60 runs;

@@ -120,7 +120,7 @@ def test_bad_prices_are_unknown_and_never_priced(hostile_run):
     with duckdb.connect(str(hostile_run["db"]), read_only=True) as con:
         prices = con.execute("SELECT price FROM raw.ebay_listings WHERE item_id LIKE 'v1|p%'").fetchall()
         staged = con.execute(
-            "SELECT unit_price FROM staging.listings WHERE listing_id LIKE 'v1|p%'"
+            "SELECT unit_price, exclude_reason FROM staging.listings WHERE listing_id LIKE 'v1|p%'"
         ).fetchall()
         stats = con.execute(
             "SELECT listing_count, min_price, p75 FROM marts.price_daily "
@@ -128,7 +128,7 @@ def test_bad_prices_are_unknown_and_never_priced(hostile_run):
         ).fetchall()
         extremes = con.execute("SELECT min(min_price), max(p75) FROM marts.price_daily").fetchone()
     assert len(prices) == len(BAD_PRICES) and set(prices) == {(None,)}
-    assert set(staged) == {(None,)}
+    assert set(staged) == {(None, "no_price")}  # excluded from prices, with the reason on the row
     # only the 12 normal, the 7 hostile-titled (when the classifier keeps them; the longest, cut to eBay's 80
     # characters, is one card) and the euro listing (converted at the ECB rate) can be priced
     assert (

@@ -212,3 +212,11 @@ def test_a_full_disk_names_its_cause_and_the_folder_then_the_next_run_completes_
             ]
             == 1
         )
+
+
+def test_restore_without_a_published_copy_says_so_on_stderr_and_exits_1(tmp_path):
+    proc = make(tmp_path, "restore")
+    assert proc.returncode == 2 and proc.stderr.splitlines()[-1].endswith("restore] Error 1"), lines(proc)
+    first = proc.stderr.splitlines()[0]
+    assert first.startswith(f"error: no readable published copy at {tmp_path / 'published' / 'w.duckdb'}")
+    assert "rebuild instead" in first and "error" not in proc.stdout

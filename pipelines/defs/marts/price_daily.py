@@ -14,6 +14,7 @@ from pipelines.resources.market_rules import MarketRulesResource
 from pipelines.resources.warehouse import WarehouseResource
 from pipelines.tables import table_asset, table_dep
 from transforms.price_stats import PRICE_BASIS
+from warehouse import day_writes
 from warehouse.marts.price_daily import build_price_daily
 
 
@@ -34,6 +35,7 @@ def price_daily(
     first, last = partition_days(context)
     with warehouse.connect() as con:
         written = build_price_daily(con, first, last, rules.open_box_as_new)
+        day_writes.note(con, "marts.price_daily", first, last, context.run_id)  # later days read it
         models, screened, modes = con.execute(
             "SELECT count(DISTINCT model_id), coalesce(sum(screened_out), 0), string_agg(DISTINCT source_mode) "
             "FROM marts.price_daily WHERE source = 'all' AND snapshot_date BETWEEN ? AND ?",

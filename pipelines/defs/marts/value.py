@@ -8,6 +8,7 @@ from pipelines.partitions import DEALS_WINDOW, RANGE_RUNS, daily_partitions, par
 from pipelines.resources.market_rules import MarketRulesResource
 from pipelines.resources.warehouse import WarehouseResource
 from pipelines.tables import table_asset, table_dep, table_key
+from warehouse import day_writes
 from warehouse.marts.deals import build_deals
 from warehouse.marts.value import build_budget_picks, build_gpu_value
 
@@ -84,4 +85,5 @@ def deals(
     first, last = partition_days(context)
     with warehouse.connect() as con:
         written = build_deals(con, first, last, rules.open_box_as_new)
+        day_writes.note(con, "marts.deals", first, last, context.run_id)  # the stale-day rule reads it
     return dg.MaterializeResult(metadata=rows_metadata(first, last, written))

@@ -11,6 +11,7 @@ from transforms.fx import to_usd
 from transforms.listings import STAGING_COLUMNS, classify_day, from_ebay, from_retailers
 from transforms.matching.overrides import apply_overrides
 from transforms.unmatched import unmatched_summary
+from warehouse import day_writes
 from warehouse.catalog import load_catalog
 from warehouse.listing_history import fold_day
 from warehouse.paths import OVERRIDES_CSV
@@ -29,7 +30,8 @@ def listings(
     context: dg.AssetExecutionContext, rules: MarketRulesResource, warehouse: WarehouseResource
 ) -> dg.MaterializeResult:
     """Every listing of the day from every source with its classification: one catalog model, or an
-    exclusion reason (accessory, box_only, for_parts, lot, system, variation, unclear, low_feedback).
+    exclusion reason (accessory, box_only, for_parts, lot, system, variation, unclear, low_feedback, and
+    no_price for a card without a usable USD price).
     Manual overrides in warehouse/overrides.csv win. Lots keep their quantity for a per-unit price. Prices in
     another currency are converted to USD at the day's ECB rate (raw.fx_rates), the rate and its date kept;
     one without a rate keeps its local price and a reason in fx_error, and no USD price."""
@@ -47,6 +49,7 @@ def listings(
         )
         classified = apply_overrides(classified, overrides).select(STAGING_COLUMNS)
         replace_slice(con, "staging.listings", classified, {"snapshot_date": day})
+        day_writes.note(con, "staging.listings", day, day, context.run_id)  # later days read it
     reasons = classified.group_by("exclude_reason").len().sort("len", descending=True)
     kept = classified.filter(pl.col("exclude_reason").is_null())
     unconverted = classified.filter(pl.col("fx_error").is_not_null())

@@ -1,0 +1,3 @@
+-- 280: a listing without a usable USD price is excluded as no_price (issue 40: non-positive, non-finite or
+-- absurd prices exclude the item from prices, with a reason on the row).
+COMMENT ON COLUMN staging.listings.exclude_reason IS 'NULL when the listing counts toward prices; else bundle (a store combo of the card and other products at one price), accessory, box_only, for_parts, lot, system, variation, unclear, low_feedback, or no_price (a card the classifier keeps but without a usable USD price: none stated, "call for price", non-positive, non-finite or absurd at ingest (raw.ingest_errors says which), or a currency without an ECB rate (fx_error); it keeps its model_id).';
