@@ -11,7 +11,7 @@ STAMP := $(VENV)/.installed
 export DAGSTER_HOME := $(CURDIR)/dagster_home
 export UV_PYTHON_DOWNLOADS := never
 
-.PHONY: run backfill rebuild restore test doctor ui dashboard bench indices lint lock schema clean
+.PHONY: run backfill rebuild restore test screenshots doctor ui dashboard bench indices lint lock schema clean
 
 $(UV):
 	$(PYTHON) -m venv .uv
@@ -38,8 +38,14 @@ restore: $(STAMP)
 rebuild: $(STAMP)
 	$(PY) -m pipelines.range_run $(FROM) $(TO)
 
+# over every core (pytest-xdist; each worker builds its own temporary warehouses), with the slowest tests named
 test: $(STAMP)
-	$(PY) -m pytest
+	$(PY) -m pytest -n auto --durations=10
+
+# the README's screenshots (docs/screenshots/), from the browser test on the sample site
+screenshots: $(STAMP)
+	GPU_MARKET_SCREENSHOTS=$(CURDIR)/docs/screenshots $(PY) -m pytest -p no:xdist -q \
+		tests/dashboards/test_dashboard_browser.py -k "main_page or card_page_opens"
 
 doctor: $(STAMP)
 	@GPU_MARKET_FROM_MAKE=1 ./gpu-market doctor

@@ -6,11 +6,16 @@ brings them up to date), and Dagster's own backfills run the days in order."""
 from datetime import date, timedelta
 
 import dagster as dg
-from dagster._core.storage.tags import ASSET_PARTITION_RANGE_END_TAG, ASSET_PARTITION_RANGE_START_TAG
 
 from transforms.deals import WINDOW_DAYS
 from transforms.price_stats import HISTORY_DAYS
 from warehouse.user_days import START_DATE
+
+# The run tags that make one run materialize a range of partitions, as Dagster's maintainers give them for
+# launching a range run (github.com/dagster-io/dagster/discussions/11653). Spelled here, not imported from
+# dagster._core (private); tests/pipelines/test_definitions.py checks they still equal Dagster's own.
+ASSET_PARTITION_RANGE_START_TAG = "dagster/asset_partition_range_start"
+ASSET_PARTITION_RANGE_END_TAG = "dagster/asset_partition_range_end"
 
 daily_partitions = dg.DailyPartitionsDefinition(start_date=START_DATE, end_offset=1)
 

@@ -1,5 +1,6 @@
 """Shared fixtures: one full sample materialization into a temporary warehouse, reused by several tests."""
 
+import shutil
 import socket
 from datetime import date
 from pathlib import Path
@@ -83,3 +84,19 @@ def sample_run(tmp_path_factory):
     result = materialize_day(db)
     yield {"db": db, "root": root, "day": date.fromisoformat(DAY), "result": result, "monkeypatch": mp}
     mp.undo()
+
+
+@pytest.fixture(scope="session")
+def sample_rerun(sample_run, tmp_path_factory):
+    """sample_run's warehouse copied, and DAY materialized again into the copy: the first run and a re-run of
+    the same day, for the tests that compare them (one materialization for all of them, not two each)."""
+    root = tmp_path_factory.mktemp("sample_rerun")
+    db = root / "gm.duckdb"
+    shutil.copy(sample_run["db"], db)
+    mp = pytest.MonkeyPatch()
+    redirect_outputs(mp, root)
+    try:
+        result = materialize_day(db)
+    finally:
+        mp.undo()  # back to sample_run's outputs
+    return {"db": db, "first": sample_run["db"], "result": result}

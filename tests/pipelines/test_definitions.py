@@ -188,3 +188,21 @@ def test_every_table_asset_publishes_its_columns_code_version_and_owner(tmp_path
                 (n, t, " ".join(c.split())) for n, t, c in real
             ], key
             assert node.code_version and node.owners == ["team:gpu-market"], key
+
+
+def test_the_range_run_tags_are_dagster_own_and_the_project_imports_nothing_private():
+    from dagster._core.storage import tags  # the test may look inside; the project may not
+
+    from pipelines import partitions
+
+    assert partitions.ASSET_PARTITION_RANGE_START_TAG == tags.ASSET_PARTITION_RANGE_START_TAG
+    assert partitions.ASSET_PARTITION_RANGE_END_TAG == tags.ASSET_PARTITION_RANGE_END_TAG
+    root = Path(__file__).resolve().parents[2]
+    private = [
+        f"{path.relative_to(root)}:{n}"
+        for folder in ("pipelines", "dashboards", "warehouse", "transforms", "tools")
+        for path in (root / folder).rglob("*.py")
+        for n, line in enumerate(path.read_text().splitlines(), start=1)
+        if line.lstrip().startswith(("from dagster._", "import dagster._"))
+    ]
+    assert private == []

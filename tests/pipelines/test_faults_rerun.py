@@ -11,7 +11,7 @@ from pipelines.defs.marts.price_daily import price_daily
 from pipelines.defs.marts.value import deals
 from pipelines.defs.raw.ebay_listings import ebay_listings
 from pipelines.defs.staging.listings import listing_history, listings
-from tests.conftest import materialize_day, redirect_outputs, sample_resources
+from tests.conftest import sample_resources
 from transforms.unmatched import unmatched_summary
 
 VOLATILE = {"fetched_at", "recorded_at", "run_id"}  # when and by which run, not what
@@ -67,14 +67,11 @@ def assert_same(first: dict, second: dict) -> None:
         assert first[table] == second[table], table
 
 
-def test_a_day_materialized_twice_leaves_identical_tables(tmp_path, monkeypatch):
-    redirect_outputs(monkeypatch, tmp_path)
-    db = tmp_path / "day.duckdb"
-    materialize_day(db)
-    first = snapshot(db)
+def test_a_day_materialized_twice_leaves_identical_tables(sample_rerun):
+    first = snapshot(sample_rerun["first"])
     assert sum(map(len, first.values())) > 1000
-    materialize_day(db)
-    assert_same(first, snapshot(db))
+    assert sample_rerun["result"].success
+    assert_same(first, snapshot(sample_rerun["db"]))
 
 
 def test_a_30_day_backfill_run_twice_leaves_identical_tables(tmp_path):

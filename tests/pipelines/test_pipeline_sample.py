@@ -5,8 +5,6 @@ import json
 
 import duckdb
 
-from tests.conftest import materialize_day
-
 MARTS = ["gpu_specs", "price_daily", "gpu_value", "budget_picks", "deals", "build_tiers", "platform_parts"]
 DAILY_TABLES = [
     "raw.ebay_listings",
@@ -94,15 +92,13 @@ def test_export_exists_and_says_sample(sample_run):
     assert "SAMPLE DATA" in (sample_run["root"] / "site" / "index.html").read_text()
 
 
-def test_rerunning_the_same_day_leaves_identical_tables(sample_run, tmp_path):
-    db = tmp_path / "twice.duckdb"
-    materialize_day(db)
-    first = counts(db)
-    with duckdb.connect(str(db), read_only=True) as con:
+def test_rerunning_the_same_day_leaves_identical_tables(sample_rerun):
+    db, first_db = sample_rerun["db"], sample_rerun["first"]
+    first = counts(first_db)
+    with duckdb.connect(str(first_db), read_only=True) as con:
         snap1 = {
             t: con.execute(f"SELECT {cols} FROM {t} ORDER BY ALL").fetchall() for t, cols in COMPARED.items()
         }
-    materialize_day(db)
     assert counts(db) == first  # raw.source_runs aside: it logs each run, so it gains one row per source
     with duckdb.connect(str(db), read_only=True) as con:
         runs = con.execute(
