@@ -219,9 +219,11 @@ def tiers_table(data: SiteData) -> str:
         Col("total_build_cost_usd", "build USD", True),
         Col("tco_usd", "TCO USD", True),
         Col("perf_per_1k_usd_tco", "perf / 1k USD TCO", True),
+        Col("circuit", "circuit"),
         Col("psu_config", "PSU"),
         Col("wall_draw_w", "wall W", True),
-        Col("power_cap_pct_continuous", "power cap %", True),
+        Col("power_cap_pct", "power cap %", True),
+        Col("listings_available", "listed", True),
         Col("annual_energy_cost_usd", "energy USD / year", True),
         Col("runner_up_gpu_name", "runner-up"),
         Col("runner_up_gap_pct", "runner-up gap %", True, digits=1),
@@ -230,7 +232,10 @@ def tiers_table(data: SiteData) -> str:
         "tiers",
         "Build tiers: whole machines",
         "Per use case (llm ≥ 24 GB per GPU, vision ≥ 12 GB, beginner ≥ 8 GB), the machine with the most "
-        "throughput per USD of total cost of ownership; platform prices are dated estimates.",
+        "throughput per USD of total cost of ownership that runs from a standard US outlet (circuit: outlet, "
+        "capped by at most 20% where needed, which the wall draw, energy and throughput include) and has as "
+        "many cards listed as it needs; a better machine that needs a dedicated 240 V circuit follows as a row "
+        "of its own. Platform prices are dated estimates.",
         table(
             data.report.tiers.to_dicts(),
             cols,
@@ -306,6 +311,7 @@ def more_tables(data: SiteData) -> str:
         Col("condition", "condition"),
         Col("gpu_name", "GPU"),
         Col("gpu_count", "GPUs", True),
+        Col("circuit", "circuit"),
     ]
     region_rows = (
         r.region_tiers.select([c.key for c in regions if c.key in r.region_tiers.columns]).to_dicts()

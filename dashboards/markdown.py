@@ -110,7 +110,9 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
     out.append(
         "\n## Build tiers\n\nWhole machines chosen for throughput per USD of total cost of ownership (GPUs, "
         "the platform sized for them and energy over "
-        f"{_horizon(data)} years). Platform prices are estimates. The runner-up shows why.\n"
+        f"{_horizon(data)} years). Platform prices are estimates. The runner-up shows why. Each tier's first "
+        "machine runs from a standard US outlet (capped by at most 20% where needed); a `dedicated` row after "
+        "it is a better machine that needs a 240 V circuit.\n"
     )
     for use_case in ("llm", "vision", "beginner"):
         rows = data.tiers.filter(pl.col("use_case") == use_case)
@@ -131,9 +133,10 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
                     "perf_per_1k_usd_tco": "perf / 1k USD TCO",
                     "runner_up_gpu_name": "runner-up",
                     "runner_up_gap_pct": "runner-up % worse",
+                    "circuit": "circuit",
                     "psu_config": "PSU",
                     "wall_draw_w": "wall W",
-                    "power_cap_pct_continuous": "cap % for 1,440 W",
+                    "power_cap_pct": "cap %",
                 },
             )
         )
@@ -187,8 +190,9 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
                     "currency": "currency",
                     "total_build_cost_usd": "price USD",
                     "mains": "outlet",
+                    "circuit": "circuit",
                     "wall_draw_w": "wall W",
-                    "power_cap_pct_continuous": "cap % (continuous)",
+                    "power_cap_pct": "cap %",
                 },
             )
         )

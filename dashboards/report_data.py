@@ -24,7 +24,8 @@ class ReportData:
     source_mode: str
     ranking: pl.DataFrame  # marts.gpu_value for the day, best perf per USD first
     picks: pl.DataFrame
-    tiers: pl.DataFrame  # marts.build_tiers: one row per tier, use case and condition
+    tiers: pl.DataFrame  # marts.build_tiers: per tier, use case and condition the default machine, then any
+    # better one that needs a dedicated circuit (is_default false)
     builds: pl.DataFrame  # marts.budget_builds
     deals: pl.DataFrame
     changes: pl.DataFrame
@@ -108,7 +109,7 @@ def load_report(con: duckdb.DuckDBPyConnection, day: date) -> ReportData:
             con,
             "SELECT * FROM marts.build_tiers WHERE snapshot_date = ? ORDER BY "
             "list_position(['llm','vision','beginner'], use_case), condition, "
-            "list_position(['beginner','1gpu','2gpu','4gpu','8gpu'], tier)",
+            "list_position(['beginner','1gpu','2gpu','4gpu','8gpu'], tier), NOT coalesce(is_default, true)",
             [day],
         ),
         builds=read_frame(
@@ -158,7 +159,7 @@ def load_report(con: duckdb.DuckDBPyConnection, day: date) -> ReportData:
             con,
             "SELECT * FROM marts.region_tiers WHERE snapshot_date = ? AND model_id IS NOT NULL "
             "ORDER BY region, list_position(['llm','vision','beginner'], use_case), condition, "
-            "list_position(['beginner','1gpu','2gpu','4gpu','8gpu'], tier)",
+            "list_position(['beginner','1gpu','2gpu','4gpu','8gpu'], tier), NOT coalesce(is_default, true)",
             [day],
         ),
         cross_market=read_frame(

@@ -29,6 +29,7 @@ from statistics import median
 import polars as pl
 
 from transforms.perf_indices import LLM_BACKEND
+from transforms.tiers import power
 from transforms.tiers.choose import best_per_card, day_groups, for_use_case
 from transforms.tiers.config import TierConfig
 from transforms.tiers.platforms import PartPrices, platform_rows, platforms_for
@@ -366,6 +367,12 @@ class LlmContext:
         if not speed:
             return f"no speed figure for {name}"
         largest, largest_speed = self.largest(machine["model_id"], n)
+        cap = machine.get("power_cap_pct", 100.0)
+        if cap < 100:  # a machine capped to fit its outlet decodes a little slower (P2)
+            share, cap_basis = power.throughput_at_cap(cap, "llm_decode")
+            speed, basis = speed * share, f"{basis}; {cap_basis}"
+            largest_speed = largest_speed * share if largest_speed else largest_speed
+            machine = {**machine, "throughput_at_cap": share, "cap_basis": cap_basis}
         return {
             **machine,
             "total_relative_perf": speed,

@@ -109,6 +109,25 @@ def load_software_support(path: Path | None = None) -> pl.DataFrame:
     return _read_csv(path or SOFTWARE_SUPPORT_CSV, SOFTWARE_SUPPORT_SCHEMA)
 
 
+RECOMMENDED_PSU_CSV = CATALOG_DIR / "recommended_psu.csv"
+RECOMMENDED_PSU_SCHEMA: dict[str, pl.DataType] = {
+    "model_id": pl.String,
+    "recommended_psu_w": pl.Float64,
+    "source_url": pl.String,
+    "source_kind": pl.String,
+    "note": pl.String,
+}
+
+
+def load_recommended_psu(path: Path | None = None) -> pl.DataFrame:
+    """The card maker's recommended system power per model (rule P1), one row per model with its source; models
+    without a sourced figure have no row."""
+    frame = _read_csv(path or RECOMMENDED_PSU_CSV, RECOMMENDED_PSU_SCHEMA)
+    if frame["model_id"].is_duplicated().any() or frame["recommended_psu_w"].is_null().any():
+        raise ValueError(f"{RECOMMENDED_PSU_CSV.name}: one row per model, each with a wattage")
+    return frame
+
+
 LLM_WORKLOADS_CSV = CATALOG_DIR / "llm_workloads.csv"
 LLM_WORKLOAD_SCHEMA: dict[str, pl.DataType] = {
     "workload": pl.String,
@@ -261,6 +280,7 @@ PLATFORM_PARTS_SCHEMA: dict[str, pl.DataType] = {
     "condition": pl.String,
     "price_basis": pl.String,
     "price_date": pl.String,
+    "input_volts_min": pl.Float64,
 }
 
 DIMENSION_SOURCES_SCHEMA: dict[str, pl.DataType] = {

@@ -445,7 +445,16 @@ CREATE TABLE marts.build_tiers (
     workload VARCHAR,  -- LLM rows: the tier's workload the machines are ranked by (1 GPU a 32B model at 4 bits, 2 GPUs 70B at 4 bits, 4 GPUs 70B at 8 bits, 8 GPUs a 235B mixture of experts at 4 bits); NULL for other use cases.
     workload_tokens_per_s DOUBLE,  -- LLM rows: single-stream decode tokens/s of that workload on the machine (marts.llm_workload_fit's model); total_relative_perf holds the same figure and perf_per_1k_usd_tco is it per 1,000 USD of TCO.
     largest_workload VARCHAR,  -- LLM rows: the largest workload (by parameters) the machine runs at a usable speed (run config usable_tokens_per_s, 10 by default, an assumption).
-    largest_workload_tokens_per_s DOUBLE  -- LLM rows: its single-stream decode tokens/s.
+    largest_workload_tokens_per_s DOUBLE,  -- LLM rows: its single-stream decode tokens/s.
+    circuit VARCHAR,  -- outlet: runs from a standard outlet of the region (uncapped or after a cap of at most 20%, G8); dedicated: needs a 240 V or higher-amp circuit even capped (G7), as 8-GPU servers always do (D10).
+    is_default BOOLEAN,  -- The machine to buy for this tier, use case and condition: in home tiers (beginner to 4 GPUs) the best that runs from the region's outlet and whose card has as many listings as it needs cards. False: a better-value machine that needs a dedicated circuit, shown beside the default, never instead.
+    circuit_note VARCHAR,  -- The circuit in words, with the wall draw and the outlet's continuous rating.
+    power_cap_pct DOUBLE,  -- The power limit applied to each GPU, percent of board power (100: uncapped). The PSU, the draw, the energy and the throughput are those of the capped machine.
+    throughput_at_cap DOUBLE,  -- Share of the uncapped throughput at power_cap_pct, from a measured power-to-performance curve (P2).
+    cap_basis VARCHAR,  -- Where throughput_at_cap comes from (P2), or uncapped.
+    psu_basis VARCHAR,  -- Which rule set psu_need_w: the load plus 10% (G13) or the card maker's recommended system power plus each further card's board power plus 10% (P1).
+    recommended_psu_w DOUBLE,  -- The card maker's recommended system power for one card, where a source gives it (P1); NULL otherwise.
+    listings_available INTEGER  -- Listings of the card in this condition today. A machine needing more cards than this is never the default, and its notes say so.
 );
 
 -- Per day, tier, use case and condition: the hours per month above which owning the recommended machine
@@ -573,7 +582,9 @@ CREATE TABLE marts.gpu_specs (
     support_ends DATE,  -- Announced end of the maintained stack (for legacy NVIDIA targets the end of life of their last driver branch); NULL when none is announced.
     support_label VARCHAR,  -- The support status in a few words, e.g. CUDA 12 only, ROCm maintenance only.
     support_note VARCHAR,  -- The support status in a sentence: target, stack, what it lacks.
-    support_sources VARCHAR  -- Pipe-separated pages the support facts come from (warehouse/catalog/software_support.csv).
+    support_sources VARCHAR,  -- Pipe-separated pages the support facts come from (warehouse/catalog/software_support.csv).
+    recommended_psu_w DOUBLE,  -- The card maker's recommended system power (W) for a PC with one reference card (rule P1); NULL where no source gives it. Source in recommended_psu_source.
+    recommended_psu_source VARCHAR  -- The page recommended_psu_w comes from.
 );
 
 -- Performance per USD per day, model and condition (new, used), on median asking prices of all sources.
@@ -698,7 +709,8 @@ CREATE TABLE marts.platform_parts (
     unit_price_usd DOUBLE NOT NULL,  -- USD per unit.
     condition VARCHAR NOT NULL,  -- new or used.
     price_basis VARCHAR NOT NULL,  -- estimate (curated by the project, not tracked) or tracked.
-    price_date VARCHAR NOT NULL  -- Month the estimate was made.
+    price_date VARCHAR NOT NULL,  -- Month the estimate was made.
+    input_volts_min DOUBLE  -- PSUs: the lowest mains voltage the unit accepts (100: any mains; 200: 200-240 V only, no choice on a 120 V outlet). NULL for other parts.
 );
 
 -- Machine platforms a tier can be built on (board, CPU, case, PSU arrangement), curated in
@@ -890,7 +902,16 @@ CREATE TABLE marts.region_tiers (
     workload VARCHAR,  -- LLM rows: the tier's workload the machines are ranked by (as marts.build_tiers).
     workload_tokens_per_s DOUBLE,  -- LLM rows: single-stream decode tokens/s of that workload on the machine.
     largest_workload VARCHAR,  -- LLM rows: the largest workload the machine runs at a usable speed.
-    largest_workload_tokens_per_s DOUBLE  -- LLM rows: its single-stream decode tokens/s.
+    largest_workload_tokens_per_s DOUBLE,  -- LLM rows: its single-stream decode tokens/s.
+    circuit VARCHAR,  -- outlet: runs from a standard outlet of the region (uncapped or after a cap of at most 20%, G8); dedicated: needs a 240 V or higher-amp circuit even capped (G7), as 8-GPU servers always do (D10).
+    is_default BOOLEAN,  -- The machine to buy for this tier, use case and condition: in home tiers (beginner to 4 GPUs) the best that runs from the region's outlet and whose card has as many listings as it needs cards. False: a better-value machine that needs a dedicated circuit, shown beside the default, never instead.
+    circuit_note VARCHAR,  -- The circuit in words, with the wall draw and the outlet's continuous rating.
+    power_cap_pct DOUBLE,  -- The power limit applied to each GPU, percent of board power (100: uncapped). The PSU, the draw, the energy and the throughput are those of the capped machine.
+    throughput_at_cap DOUBLE,  -- Share of the uncapped throughput at power_cap_pct, from a measured power-to-performance curve (P2).
+    cap_basis VARCHAR,  -- Where throughput_at_cap comes from (P2), or uncapped.
+    psu_basis VARCHAR,  -- Which rule set psu_need_w: the load plus 10% (G13) or the card maker's recommended system power plus each further card's board power plus 10% (P1).
+    recommended_psu_w DOUBLE,  -- The card maker's recommended system power for one card, where a source gives it (P1); NULL otherwise.
+    listings_available INTEGER  -- Listings of the card in this condition today. A machine needing more cards than this is never the default, and its notes say so.
 );
 
 -- marts.gpu_value per region (same code): performance per USD in each index and ranks within the region, with

@@ -78,10 +78,15 @@ def test_llm_machines_are_ranked_by_their_tiers_workload_and_name_the_largest_th
     with duckdb.connect(str(sample_run["db"]), read_only=True) as con:
         tiers = read_frame(
             con,
-            "SELECT * FROM marts.build_tiers WHERE snapshot_date = ? AND use_case = 'llm' AND model_id IS NOT NULL",
+            "SELECT * FROM marts.build_tiers WHERE snapshot_date = ? AND use_case = 'llm' AND model_id IS NOT NULL "
+            "AND is_default",
             [sample_run["day"]],
         )
-    assert set(tiers["tier"]) >= {"1gpu", "2gpu", "4gpu", "8gpu"}
+    assert set(tiers["tier"]) >= {
+        "1gpu",
+        "2gpu",
+        "4gpu",
+    }  # 8 GPUs: no 24 GB card has 8 listings on the sample
     for r in tiers.iter_rows(named=True):
         assert r["perf_index"] == "llm_workload" and r["workload"] == TIER_WORKLOADS[r["tier"]]
         assert r["total_relative_perf"] == pytest.approx(r["workload_tokens_per_s"])
@@ -89,6 +94,10 @@ def test_llm_machines_are_ranked_by_their_tiers_workload_and_name_the_largest_th
         assert r["largest_workload"] and r["largest_workload_tokens_per_s"] >= USABLE_TOKENS_PER_S
         assert r["largest_workload"] in r["notes"]
         same = row(fit, r["workload"], r["model_id"], r["gpu_count"], r["condition"])  # the mart agrees
-        assert same["fits"] and same["tokens_per_s"] == pytest.approx(r["workload_tokens_per_s"])
+        # the mart gives stock speeds; a machine capped to fit its outlet decodes at the measured share (P2)
+        assert same["fits"] and same["tokens_per_s"] * r["throughput_at_cap"] == pytest.approx(
+            r["workload_tokens_per_s"]
+        )
+        assert (r["throughput_at_cap"] == 1) == (r["power_cap_pct"] == 100)
     two = tiers.filter(pl.col("tier") == "2gpu")
     assert (two["total_vram_gb"] >= 44).all()  # a 70B model at 4 bits needs 44 GiB on two cards

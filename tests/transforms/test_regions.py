@@ -55,7 +55,7 @@ def test_a_region_config_takes_its_outlet_and_its_electricity_price_in_usd():
     de = REGIONS.filter(pl.col("region") == "DE").row(0, named=True)
     cfg = region_config(de, TierConfig(), usd_per_unit=1.16)
     assert (cfg.mains_volts, cfg.mains_amps, cfg.continuous_fraction) == (230.0, 16.0, 10 / 16)
-    assert cfg.usd_per_kwh == pytest.approx(0.3943 * 1.16)
+    assert cfg.usd_per_kwh == pytest.approx(0.3835 * 1.16)
     ca = REGIONS.filter(pl.col("region") == "CA").row(0, named=True)
     assert (
         region_config(ca, TierConfig(), usd_per_unit=0.72) is None
@@ -76,19 +76,26 @@ def test_four_3090s_overload_a_us_outlet_even_capped_and_fit_a_german_one_uncapp
     assert not skipped
     four = {
         r["region"]: r
-        for r in tiers.filter((pl.col("tier") == "4gpu") & (pl.col("use_case") == "vision")).iter_rows(
-            named=True
-        )
+        for r in tiers.filter(
+            (pl.col("tier") == "4gpu") & (pl.col("use_case") == "vision") & pl.col("is_default")
+        ).iter_rows(named=True)
     }
     us, de = four["US"], four["DE"]
     assert us["outlet_continuous_w"] == pytest.approx(1440.0) and de["outlet_continuous_w"] == pytest.approx(
         2300.0
     )
     assert us["wall_draw_w"] == de["wall_draw_w"] == pytest.approx(1862, abs=1)  # the same machine
-    assert us["power_cap_pct_continuous"] is None and "a 240 V or second circuit" in us["notes"]
-    assert de["power_cap_pct_continuous"] == 100.0 and "continuous rating" not in de["notes"]
+    # the only card has no 4-card machine that a US outlet carries, even capped: dedicated, and it says so
+    assert us["power_cap_pct_continuous"] is None and us["circuit"] == "dedicated"
+    assert (
+        "over a 120 V 15 A outlet (1,440 W continuous) even at -20% (G7, G8): a 240 V circuit" in us["notes"]
+    )
+    assert us["notes"].startswith("no machine of this tier that is for sale runs from a standard outlet")
+    assert (
+        de["power_cap_pct_continuous"] == 100.0 and de["circuit"] == "outlet" and de["power_cap_pct"] == 100
+    )
     assert de["mains"].startswith("230 V, 16 A outlet (10 A continuous), Schuko")
-    assert de["usd_per_kwh"] == pytest.approx(0.3943 * 1.16) and us["usd_per_kwh"] == pytest.approx(0.1688)
+    assert de["usd_per_kwh"] == pytest.approx(0.3835 * 1.16) and us["usd_per_kwh"] == pytest.approx(0.1802)
     assert de["annual_energy_cost_usd"] > 2 * us["annual_energy_cost_usd"]  # German electricity costs more
 
 
@@ -106,7 +113,8 @@ def test_the_sample_run_builds_us_and_european_machines_whose_outlet_and_cap_dif
     with duckdb.connect(str(sample_run["db"]), read_only=True) as con:
         rows = con.execute(
             "SELECT region, outlet_continuous_w, power_cap_pct_continuous, mains FROM marts.region_tiers "
-            "WHERE snapshot_date = ? AND tier = '4gpu' AND use_case = 'vision' AND condition = 'used'",
+            "WHERE snapshot_date = ? AND tier = '4gpu' AND use_case = 'vision' AND condition = 'used' "
+            "AND is_default",
             [sample_run["day"]],
         ).fetchall()
         currencies = dict(

@@ -43,6 +43,7 @@ def card(
     bf16=True,
     fp16_tensor=True,
     support_ends=None,
+    psu=None,
 ):
     return {
         "snapshot_date": DAY,
@@ -75,6 +76,7 @@ def card(
             "fp16_tensor": fp16_tensor,
             "software_support": support,
             "support_ends": support_ends,
+            "recommended_psu_w": psu,
             "support_label": {"current": "CUDA 13", "legacy": "CUDA 12 only"}.get(
                 support, "software support unknown"
             ),
@@ -92,10 +94,18 @@ def tiers(cards, cfg=None):
     return build_tiers(*frames(cards), PLATFORMS, PARTS, NO_SCALING, cfg)
 
 
-def row(table, tier, use_case="vision", condition="used"):
+def row(table, tier, use_case="vision", condition="used", default=True):
+    """The default machine of a tier, use case and condition (default=False: the dedicated-circuit one)."""
     return table.filter(
-        (pl.col("tier") == tier) & (pl.col("use_case") == use_case) & (pl.col("condition") == condition)
+        (pl.col("tier") == tier)
+        & (pl.col("use_case") == use_case)
+        & (pl.col("condition") == condition)
+        & (pl.col("is_default") == default)
     ).row(0, named=True)
+
+
+# a German socket (regions.csv: 230 V, 16 A, 10 A continuous): four RTX 3090 run uncapped from it
+DE = TierConfig(mains_volts=230.0, mains_amps=16.0, continuous_fraction=10 / 16, usd_per_kwh=0.42)
 
 
 def flat(c):
@@ -103,13 +113,15 @@ def flat(c):
 
 
 def test_the_platform_changes_the_answer_four_fast_cards_beat_four_cheap_ones():
-    """The issue's case: four RTX 3060 have the best perf per USD per card, four RTX 3090 the better machine."""
+    """The issue's case: four RTX 3060 have the best perf per USD per card, four RTX 3090 the better machine
+    (on a German socket, which carries four 3090s uncapped)."""
     cards = [
         card("rtx-3060-12gb", 202, 0.36, 12, 170, connectors="1x 8-pin"),
         card("rtx-3090", 745, 1.0, 24, 350, slots=3),
     ]
-    t = tiers(cards)
+    t = tiers(cards, DE)
     four = row(t, "4gpu")
+    assert four["circuit"] == "outlet" and four["power_cap_pct"] == 100
     assert four["model_id"] == "rtx-3090"
     assert four["card_rule_model_id"] == "rtx-3060-12gb"
     assert four["perf_per_1k_usd_tco"] > four["card_rule_perf_per_1k_usd_tco"]
@@ -142,13 +154,22 @@ def test_optimality_no_eligible_alternative_beats_the_chosen_machine():
     for r in t.iter_rows(named=True):
         rule = RULES[r["tier"]]
         plats = platforms_for(list(PLATS.values()), r["tier"], r["condition"])
-        values = [
-            m["perf_per_1k_usd_tco"]
+        machines = [
+            m
             for c in cards
             if card_reason(rule, flat(c), r["vram_floor_gb"], TierConfig().vendors) is None
             for p in plats
             if isinstance(m := evaluate(rule, flat(c), p, TierConfig(), PRICES, NO_SCALING), dict)
         ]
+        # the default of a home tier is the best that runs from the outlet (when one does); the other row, the
+        # best of all, which needs a dedicated circuit
+        outlet = [m for m in machines if m["circuit"] == "outlet"]
+        home_default = rule.gpu_count <= 4 and r["is_default"] and outlet
+        values = [m["perf_per_1k_usd_tco"] for m in (outlet if home_default else machines)]
+        if not r["is_default"]:
+            assert r["circuit"] == "dedicated" and r["perf_per_1k_usd_tco"] > max(
+                m["perf_per_1k_usd_tco"] for m in outlet
+            )
         if not values:
             assert r["model_id"] is None
             continue
@@ -372,4 +393,91 @@ def test_best_per_card_keeps_the_best_platform_of_each_card():
     ]
     assert best["b"]["perf_per_1k_usd_tco"] == max(
         o["perf_per_1k_usd_tco"] for o in options if isinstance(o, dict)
+    )
+
+
+# --- issue 36: the outlet as a constraint, the cap that feeds everything, the maker's PSU figure, depth ---
+
+
+def test_g8_example_four_3090s_capped_fit_the_guides_1800_w_socket():
+    """G8: four 3090s limited by 20% draw 1,120 W and, with 400 W for the other parts, run from an 1,800 W
+    socket. Through the machine code with the guide's socket reading (1,800 W, no continuous derating) and a
+    platform drawing 400 W besides the GPUs: an outlet machine, capped by at most 20%, whose PSU, draw and
+    throughput are the capped ones. G13's 10% headroom on the capped load (1,718 W) is more than G8's 1,600 W
+    unit: G13 governs, so it gets two 1,000 W units (a 2,000 W unit takes 200-240 V only)."""
+    guide = TierConfig(mains_volts=120.0, mains_amps=15.0, continuous_fraction=1.0)
+    platform = {**PLATS["trx50_quad_new"], "cpu_w": 300, "platform_w": 100}
+    c = flat(card("rtx-3090", 745, 1.0, 24, 350, slots=2.0, cooling="blower", psu=750))
+    m = evaluate(RULES["4gpu"], c, platform, guide, PRICES, NO_SCALING)
+    assert m["circuit"] == "outlet" and 80 <= m["power_cap_pct"] < 100
+    assert m["gpu_draw_w"] == pytest.approx(1400 * m["power_cap_pct"] / 100) and m["gpu_draw_w"] <= 1170
+    assert m["wall_draw_w"] <= 1800 and m["system_draw_w"] == pytest.approx(m["gpu_draw_w"] + 400)
+    assert (
+        m["psu_need_w"] == pytest.approx(m["system_draw_w"] * 1.1)
+        and m["psu_config"] == "2 x 1000 W (dual PSU)"
+    )
+    assert m["annual_energy_kwh"] == pytest.approx(m["wall_draw_w"] * 8760 * 0.2 / 1000)
+    assert m["throughput_at_cap"] < 1 and m["total_relative_perf"] == pytest.approx(
+        4 * m["scaling_efficiency"] * m["throughput_at_cap"]
+    )
+    assert "Puget" in m["cap_basis"] and "P2" in m["cap_basis"]
+    uncapped = evaluate(RULES["4gpu"], c, platform, DE, PRICES, NO_SCALING)  # 2,300 W continuous: no cap
+    assert uncapped["circuit"] == "outlet" and uncapped["power_cap_pct"] == 100
+    assert uncapped["total_relative_perf"] == pytest.approx(4 * uncapped["scaling_efficiency"])
+
+
+def test_a_us_home_tier_defaults_to_an_outlet_machine_and_shows_the_better_dedicated_one_beside_it():
+    cards = [
+        card("rtx-3060-12gb", 202, 0.36, 12, 170, connectors="1x 8-pin"),
+        card("rtx-3090", 745, 1.0, 24, 350, slots=3),
+    ]
+    us = tiers(cards)
+    default, dedicated = row(us, "4gpu"), row(us, "4gpu", default=False)
+    assert default["circuit"] == "outlet" and default["model_id"] == "rtx-3060-12gb"
+    assert default["wall_draw_w"] <= default["outlet_continuous_w"] + 1e-9
+    assert dedicated["circuit"] == "dedicated" and dedicated["model_id"] == "rtx-3090"
+    assert dedicated["perf_per_1k_usd_tco"] > default["perf_per_1k_usd_tco"]
+    assert "if a dedicated circuit is available" in dedicated["notes"] and "240 V" in dedicated["notes"]
+    # every US home row that is the default runs from the outlet, unless no machine of its tier does (LLM
+    # needs 24 GB: only four 3090s, which no US outlet carries), and then it says so; 8-GPU servers are
+    # dedicated and say so
+    for r in us.filter(pl.col("model_id").is_not_null()).iter_rows(named=True):
+        if r["gpu_count"] <= 4 and r["is_default"] and r["use_case"] != "llm":
+            assert r["circuit"] == "outlet" and r["wall_draw_w"] <= r["outlet_continuous_w"] + 1e-9
+        if r["gpu_count"] == 8:
+            assert r["circuit"] == "dedicated" and "server" in r["circuit_note"]
+    llm = row(us, "4gpu", "llm")
+    assert llm["circuit"] == "dedicated" and llm["notes"].startswith(
+        "no machine of this tier that is for sale runs from a standard outlet of the region"
+    )
+    de = tiers(cards, DE)  # the German socket carries four 3090s uncapped: one row, the better machine
+    four = de.filter(
+        (pl.col("tier") == "4gpu") & (pl.col("use_case") == "vision") & (pl.col("condition") == "used")
+    )
+    assert four.height == 1 and four["model_id"][0] == "rtx-3090" and four["power_cap_pct"][0] == 100
+
+
+def test_a_one_3090_machine_gets_the_card_makers_750_w():
+    r = row(tiers([card("rtx-3090", 745, 1.0, 24, 350, slots=3, psu=750)]), "1gpu")
+    assert r["system_draw_w"] * 1.1 < 750 <= r["psu_watts"] and r["psu_need_w"] == 750
+    assert r["recommended_psu_w"] == 750 and "card maker's recommended 750 W (P1)" in r["psu_basis"]
+    unsourced = row(tiers([card("rtx-3090", 745, 1.0, 24, 350, slots=3)]), "1gpu")
+    assert unsourced["psu_need_w"] < 750 and "no card maker's figure" in unsourced["psu_basis"]
+
+
+def test_a_machine_needing_more_cards_than_are_listed_is_not_the_default():
+    scarce = card(
+        "a100", 4000, 3.0, 40, 250, cooling="passive", segment="datacenter", n=3, name="A100", length=260
+    )
+    plenty = card(
+        "a4000", 600, 0.6, 16, 140, cooling="blower", n=12, name="A4000", connectors="1x 6-pin", length=241
+    )
+    eight = row(tiers([scarce, plenty]), "8gpu")
+    assert eight["model_id"] == "a4000" and eight["listings_available"] == 12
+    assert "12 listed today" in eight["notes"]
+    alone = row(tiers([scarce]), "8gpu")  # nothing else: no machine, and the notes say why and how many
+    assert alone["model_id"] is None and alone["listings_available"] is None
+    assert alone["notes"].startswith(
+        "no machine of 8 cards is for sale today: no card has that many listings (the best would be 8 x A100, "
+        "3 listed)"
     )

@@ -54,10 +54,13 @@ def test_d10_redundant_supplies_n_plus_one():
 
 
 def test_g13_psu_is_the_smallest_arrangement_covering_load_plus_10_percent():
-    sizes = [(650, 85.0), (850, 120.0), (1000, 170.0), (1600, 420.0)]
+    sizes = [(650, 85.0, 100), (850, 120.0, 100), (1000, 170.0, 100), (1600, 420.0, 100), (2000, 550.0, 200)]
     assert power.psu_need_w(700) == pytest.approx(770)
     assert power.pick_atx_psu(770, sizes) == (850, "1 x 850 W", 120.0)
-    assert power.pick_atx_psu(2500, sizes) == (3200, "2 x 1600 W (dual PSU)", 840.0)
+    assert power.pick_atx_psu(1800, sizes, 230) == (2000, "1 x 2000 W", 550.0)
+    # a unit sold for 200-240 V only is no choice on a 120 V outlet (issue 36)
+    assert power.pick_atx_psu(1800, sizes, 120) == (2000, "2 x 1000 W (dual PSU)", 340.0)
+    assert power.pick_atx_psu(2500, sizes, 120) == (3200, "2 x 1600 W (dual PSU)", 840.0)
     assert power.pick_atx_psu(5000, sizes) is None
 
 

@@ -26,6 +26,7 @@ from transforms.use_cases import USE_CASES
 SPEC_COLUMNS = [
     "model_id",
     "vendor",
+    "recommended_psu_w",
     "slot_width",
     "length_mm",
     "cooling",
@@ -199,14 +200,11 @@ def _row_notes(rule: TierRule, m: dict, cfg: TierConfig, runner: dict | None, ca
         notes.append(f"{m['risers']} card(s) on riser cables (G6, G17)")
     if m["water_blocks"]:
         notes.append("water blocks fitted (G6; voids the warranty)")
-    if m["power_cap_pct_continuous"] is None:
-        fix = "a 240 V or second circuit" if cfg.mains_volts < 200 else "a second circuit"
-        notes.append(f"over the {m['outlet_continuous_w']:,.0f} W continuous rating even at -20%: {fix} (G7)")
-    elif m["power_cap_pct_continuous"] < 100:
-        notes.append(
-            f"cap each GPU at {m['power_cap_pct_continuous']:.0f}% (nvidia-smi -pl) to stay under "
-            f"{m['outlet_continuous_w']:,.0f} W continuous (G8: a 10-20% cap costs under 5%)"
-        )
+    notes.append(m["circuit_note"])
+    if m["power_cap_pct"] < 100:
+        notes.append(m["cap_basis"])
+    if m.get("listings_available") is not None:
+        notes.append(f"{m['listings_available']} listed today")
     if not m["meets_d2l_x16"]:
         notes.append(f"x{m['pcie_lanes_per_gpu']} per GPU: enough by G9, under D5's x16")
     if m.get("workload"):
@@ -263,9 +261,11 @@ def build_tiers(
                     fit = [
                         r for r in (in_index(m, by_id[m["model_id"]], index) for m in sized) if r is not None
                     ]
-                rows.append(
-                    _tier_row(day, condition, mode, rule, use_case, floor, fit, under, why + s2 + held, cfg)
-                    | {"perf_index": index, "excluded_cards": excluded_text(why, s2, fit)}
+                rows.extend(
+                    r | {"perf_index": index, "excluded_cards": excluded_text(why, s2, fit)}
+                    for r in _tier_row(
+                        day, condition, mode, rule, use_case, floor, fit, under, why + s2 + held, cfg
+                    )
                 )
     return pl.DataFrame(rows, schema=TIER_SCHEMA, strict=False)
 
@@ -290,7 +290,14 @@ def in_index(machine: dict, card: dict, index: str) -> dict | None:
     }
 
 
-def _tier_row(day, condition, mode, rule, use_case, floor, fit, floor_rejects, why, cfg) -> dict:
+def _tier_row(day, condition, mode, rule, use_case, floor, fit, floor_rejects, why, cfg) -> list[dict]:
+    """The tier's rows for one use case and condition (rule O1): the default machine (`is_default`), and in home tiers
+    (beginner to 4 GPUs) a better machine that needs a dedicated circuit as a row of its own, never instead.
+    The default is the best machine that runs from the region's standard outlet (uncapped or capped by at most
+    20%, G8) and whose card has at least as many listings as the machine needs cards; 8-GPU servers are
+    dedicated by nature. A tier with no machine for sale in the numbers it needs has no machine (its notes name
+    the best one and how many are listed); one with no machine on the outlet gets the best dedicated one as its
+    default, and its notes say so."""
     row = {
         "snapshot_date": day,
         "tier": rule.tier,
@@ -301,16 +308,51 @@ def _tier_row(day, condition, mode, rule, use_case, floor, fit, floor_rejects, w
         "horizon_years": cfg.horizon_years,
         "candidates_considered": len(fit),
         "source_mode": mode,
+        "is_default": True,
     }
-    ranked = rank_machines(fit)
-    if not ranked:
-        row["notes"] = f"{_summary(why, floor_rejects, floor)}; rule: {rule.sources}"
-        return row
-    chosen, runner = ranked[0], (ranked[1] if len(ranked) > 1 else None)
+    if not fit:
+        return [row | {"notes": f"{_summary(why, floor_rejects, floor)}; rule: {rule.sources}"}]
+    home = rule.gpu_count <= HOME_MAX_GPUS
+    sellable = [m for m in fit if m["enough_for_sale"]]
+    if not sellable:  # a machine nobody can buy today is no answer: none, and the best that is not for sale
+        best = rank_machines(fit)[0]
+        return [
+            row
+            | {
+                "notes": f"no machine of {rule.gpu_count} cards is for sale today: no card has that many listings "
+                f"(the best would be {rule.gpu_count} x {best['gpu_name']}, {best['listings_available']} listed); "
+                f"rule: {rule.sources}"
+            }
+        ]
+    outlet = [m for m in sellable if m["circuit"] == "outlet"]
+    pool = (outlet if home else sellable) or sellable
+    lacks = []
+    if home and not outlet:
+        lacks.append("no machine of this tier that is for sale runs from a standard outlet of the region")
+    ranked = rank_machines(pool)
     card_rule = max(fit, key=lambda m: (m["card_perf_per_1k_usd"] or 0, m["model_id"]))
-    row.update({k: v for k, v in chosen.items() if k in TIER_SCHEMA})
+    rows = [_machine_row(row, rule, cfg, ranked, card_rule, lacks)]
+    chosen = ranked[0]
+    if home and chosen["circuit"] == "outlet":
+        dedicated = rank_machines([m for m in sellable if m["circuit"] == "dedicated"])
+        if dedicated and dedicated[0]["perf_per_1k_usd_tco"] > chosen["perf_per_1k_usd_tco"]:
+            better = (
+                f"better value than the default ({chosen['gpu_count']} x {chosen['gpu_name']} on a standard "
+                f"outlet, {chosen['perf_per_1k_usd_tco']:.3f}) if a dedicated circuit is available"
+            )
+            rows.append(_machine_row(row | {"is_default": False}, rule, cfg, dedicated, card_rule, [better]))
+    return rows
+
+
+HOME_MAX_GPUS = 4  # beginner to 4 GPUs: machines for a home or office socket; 8 GPUs: a server room (D10)
+
+
+def _machine_row(row: dict, rule, cfg, ranked: list[dict], card_rule: dict, lead: list[str]) -> dict:
+    chosen, runner = ranked[0], (ranked[1] if len(ranked) > 1 else None)
+    out = dict(row)
+    out.update({k: v for k, v in chosen.items() if k in TIER_SCHEMA and k not in row})
     if runner:
-        row.update(
+        out.update(
             {
                 "runner_up_model_id": runner["model_id"],
                 "runner_up_gpu_name": runner["gpu_name"],
@@ -320,14 +362,14 @@ def _tier_row(day, condition, mode, rule, use_case, floor, fit, floor_rejects, w
                 * 100,
             }
         )
-    row.update(
+    out.update(
         {
             "card_rule_model_id": card_rule["model_id"],
             "card_rule_perf_per_1k_usd_tco": card_rule["perf_per_1k_usd_tco"],
-            "notes": _row_notes(rule, chosen, cfg, runner, card_rule),
+            "notes": "; ".join([*lead, _row_notes(rule, chosen, cfg, runner, card_rule)]),
         }
     )
-    return row
+    return out
 
 
 TIER_SCHEMA = {
@@ -404,4 +446,13 @@ TIER_SCHEMA = {
     "workload_tokens_per_s": pl.Float64,
     "largest_workload": pl.String,
     "largest_workload_tokens_per_s": pl.Float64,
+    "circuit": pl.String,
+    "is_default": pl.Boolean,
+    "circuit_note": pl.String,
+    "power_cap_pct": pl.Float64,
+    "throughput_at_cap": pl.Float64,
+    "cap_basis": pl.String,
+    "psu_basis": pl.String,
+    "recommended_psu_w": pl.Float64,
+    "listings_available": pl.Int32,
 }

@@ -54,7 +54,7 @@ def card_reason(rule: TierRule, card: dict, vram_floor: float, vendors: tuple[st
 
 
 def _supply(
-    platform: dict, need_w: float, cables, n: int, prices: PartPrices
+    platform: dict, need_w: float, cables, n: int, prices: PartPrices, mains_volts: float
 ) -> tuple[int, str, float] | str:
     """(capacity W, configuration, USD bought) or the reason none fits."""
     supply = platform["psu_supply"]
@@ -72,12 +72,35 @@ def _supply(
         if server is None:
             return f"needs {need_w:,.0f} W, more than {platform['psu_bays']:g} x {platform['psu_unit_w']:g} W with one spare"
         return server[0], server[1] + " (in the chassis)", 0.0
-    atx = power.pick_atx_psu(need_w, prices.atx_psus)
+    atx = power.pick_atx_psu(need_w, prices.atx_psus, mains_volts)
     if atx is None:
-        return f"no ATX PSU arrangement covers {need_w:,.0f} W"
+        return f"no ATX PSU arrangement for {mains_volts:g} V mains covers {need_w:,.0f} W"
     if supply == "existing":
         return atx[0], atx[1] + " (replaces the existing PSU)", atx[2]
     return atx
+
+
+def circuit_for(
+    rule: TierRule, gpu_w: float, other_w: float, continuous_w: float, cfg: TierConfig
+) -> tuple[str, float, str]:
+    """(circuit, power cap % applied, the figure in words), rule O1. `outlet`: runs from a standard outlet of the region,
+    uncapped or after a cap of at most 20% (G8); `dedicated`: needs a 240 V or higher-amp circuit even capped,
+    and 8-GPU servers always (D10). A dedicated machine runs uncapped."""
+    wall = power.wall_draw(gpu_w + other_w, cfg.psu_efficiency)
+    mains = f"{cfg.mains_volts:g} V {cfg.mains_amps:g} A outlet ({continuous_w:,.0f} W continuous)"
+    if rule.gpu_count > 4:
+        return "dedicated", 100.0, f"server: {wall:,.0f} W at the wall on its own circuit (D10)"
+    cap = power.cap_to_fit(gpu_w, other_w, continuous_w, cfg.psu_efficiency)
+    if cap is None:
+        fix = "a 240 V circuit" if cfg.mains_volts < 200 else "a circuit of its own with a higher rating"
+        return (
+            "dedicated",
+            100.0,
+            f"needs {wall:,.0f} W at the wall, over a {mains} even at -20% (G7, G8): {fix}",
+        )
+    if cap >= 100:
+        return "outlet", 100.0, f"{wall:,.0f} W at the wall fits a {mains}"
+    return "outlet", cap, f"capped to {cap:.0f}% per GPU (nvidia-smi -pl) to fit a {mains} (G8)"
 
 
 def evaluate(
@@ -107,11 +130,14 @@ def evaluate(
         ram_usd = ram_gb * prices.ram_per_gb[platform["ram_type"]]
     tdp_known = _usable(card.get("tdp_w"))
     tdp = card["tdp_w"] if tdp_known else power.D2L_WATTS_PER_GPU
-    gpu_w, other_w = tdp * n, platform["cpu_w"] + platform["platform_w"]
+    stock_gpu_w, other_w = tdp * n, platform["cpu_w"] + platform["platform_w"]
+    guide_w, continuous_w = power.outlet_watts(cfg.mains_volts, cfg.mains_amps, cfg.continuous_fraction)
+    circuit, cap_pct, circuit_note = circuit_for(rule, stock_gpu_w, other_w, continuous_w, cfg)
+    gpu_w = stock_gpu_w * cap_pct / 100  # the cap feeds the PSU, the energy and the throughput
     load = gpu_w + other_w
-    need = power.psu_need_w(load)
+    need, psu_basis = power.psu_need_with_maker(load, card.get("recommended_psu_w"))
     cables = cables_for(card.get("power_connectors"), card.get("tdp_w"), card.get("form_factor"))
-    supply = _supply(platform, need, cables, n, prices)
+    supply = _supply(platform, need, cables, n, prices, cfg.mains_volts)
     if isinstance(supply, str):
         return supply
     psu_w, psu_config, psu_usd = supply
@@ -121,7 +147,6 @@ def evaluate(
         + (prices.water_loop if plan.water_blocks else 0.0)
     )
     platform_usd = prices.base.get(platform["platform_id"], 0.0) + ram_usd + psu_usd + cooling_usd
-    guide_w, continuous_w = power.outlet_watts(cfg.mains_volts, cfg.mains_amps, cfg.continuous_fraction)
     wall = power.wall_draw(load, cfg.psu_efficiency)
     kwh = power.annual_energy_kwh(load, cfg.utilization, cfg.psu_efficiency)
     energy_year = kwh * cfg.usd_per_kwh
@@ -129,7 +154,9 @@ def evaluate(
     purchase = gpu_usd + platform_usd
     tco = purchase + energy_year * cfg.horizon_years
     efficiency, scaling_basis = efficiency_for(scaling, card, n)
-    throughput = card["relative_perf"] * n * efficiency
+    at_cap, cap_basis = power.throughput_at_cap(cap_pct, "training")
+    throughput = card["relative_perf"] * n * efficiency * at_cap
+    listings = card.get("listing_count")
     return {
         "model_id": card["model_id"],
         "gpu_name": card["name"],
@@ -174,13 +201,22 @@ def evaluate(
         "connector_basis": cables.basis
         if tdp_known
         else cables.basis + "; board power unknown, budgeted at 350 W (D2)",
+        "circuit": circuit,
+        "circuit_note": circuit_note,
+        "power_cap_pct": cap_pct,
+        "throughput_at_cap": at_cap,
+        "cap_basis": cap_basis,
+        "psu_basis": psu_basis,
+        "recommended_psu_w": card.get("recommended_psu_w"),
+        "listings_available": listings,
+        "enough_for_sale": listings is None or listings >= n,
         "gpu_draw_w": gpu_w,
         "system_draw_w": load,
         "wall_draw_w": wall,
         "outlet_guide_w": guide_w,
-        "power_cap_pct_guide": power.cap_to_fit(gpu_w, other_w, guide_w, cfg.psu_efficiency),
+        "power_cap_pct_guide": power.cap_to_fit(stock_gpu_w, other_w, guide_w, cfg.psu_efficiency),
         "outlet_continuous_w": continuous_w,
-        "power_cap_pct_continuous": power.cap_to_fit(gpu_w, other_w, continuous_w, cfg.psu_efficiency),
+        "power_cap_pct_continuous": power.cap_to_fit(stock_gpu_w, other_w, continuous_w, cfg.psu_efficiency),
         "annual_energy_kwh": kwh,
         "annual_energy_cost_usd": energy_year,
         "gold_vs_bronze_saving_usd": power.gold_vs_bronze_saving(load, cfg.utilization, cfg.usd_per_kwh),

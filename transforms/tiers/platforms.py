@@ -11,7 +11,7 @@ import polars as pl
 class PartPrices:
     base: dict[str, float]  # platform_id -> sum of its fixed parts
     ram_per_gb: dict[str, float]  # ram type -> USD per GB
-    atx_psus: list[tuple[int, float]]  # (W, USD)
+    atx_psus: list[tuple[int, float, float]]  # (W, USD, lowest input volts: 100 = any mains, 200 = 200-240 V)
     riser: float
     water_block: float
     water_loop: float
@@ -36,7 +36,10 @@ class PartPrices:
         return cls(
             base=base,
             ram_per_gb={r: float(u) for r, u in ram.select("ram_type", "unit_price_usd").iter_rows()},
-            atx_psus=[(int(w), float(u)) for w, u in psus.select("capacity_w", "unit_price_usd").iter_rows()],
+            atx_psus=[
+                (int(w), float(u), float(v if v is not None else 100))
+                for w, u, v in psus.select("capacity_w", "unit_price_usd", "input_volts_min").iter_rows()
+            ],
             riser=one("riser"),
             water_block=one("water_block"),
             water_loop=one("water_loop"),

@@ -24,20 +24,72 @@ def psu_need_w(load_w: float) -> float:
     return load_w * HEADROOM
 
 
+def psu_need_with_maker(load_w: float, maker_w: float | None) -> tuple[float, str]:
+    """(PSU capacity needed, basis): the larger of the load plus 10% (G13) and the card maker's recommended
+    system power (P1), a figure for a whole PC with one reference card (so it governs one-card machines; a
+    multi-card machine's load outgrows it). Transients: the PSUs are ATX 3.x units, which must carry 200% of
+    their rating for 100 us and 160% for 10 ms (Intel ATX v3 design guide, Table 3-3; docs/rules.md P1)."""
+    g13 = psu_need_w(load_w)
+    if not maker_w or maker_w <= 0:
+        return g13, "load + 10% (G13); no card maker's figure in the catalog"
+    if maker_w > g13:
+        return float(maker_w), f"card maker's recommended {maker_w:,.0f} W (P1), above load + 10% (G13)"
+    return g13, f"load + 10% (G13), above the card maker's {maker_w:,.0f} W (P1)"
+
+
+# Throughput under a power limit, as measured (P2): (power limit % of stock, throughput as a share of stock).
+# Only caps down to 80% are ever applied (G8), so only that range is needed. Training: Puget Systems, 4 x RTX
+# 3090 TensorFlow, "reduce the power limit on 4 GPUs from 350W to 280W and achieve over 95% of maximum
+# performance" (0.95 is a lower bound; https://www.pugetsystems.com/labs/hpc/quad-rtx3090-gpu-wattage-limited-
+# maxq-tensorflow-performance-1974/). LLM decode: single-stream tokens/s of an RTX 3090 by power limit,
+# 350 W = 103 tok/s (https://jankyai.droidgram.com/power-limiting-rtx-3090-gpu-to-increase-power-efficiency).
+# Both secondary; both RTX 3090, applied to every card (ASSUMPTION: the shape holds for other cards; the
+# RTX 5060 Ti lost under 1% at 83%, inventivehq.com).
+POWER_CURVES: dict[str, tuple[tuple[tuple[float, float], ...], str]] = {
+    "training": (
+        ((80.0, 0.95), (100.0, 1.0)),
+        "Puget Systems, 4 x RTX 3090 TensorFlow training: 95% of full speed at an 80% limit",
+    ),
+    "llm_decode": (
+        ((80.0, 0.961), (81.4, 0.981), (85.7, 0.981), (92.9, 0.99), (100.0, 1.0)),
+        "jankyai, RTX 3090 single-stream LLM decode: 96% of full speed at an 80% limit",
+    ),
+}
+
+
+def throughput_at_cap(cap_pct: float, curve: str) -> tuple[float, str]:
+    """(share of stock throughput, basis) at a power limit of cap_pct percent (80-100), interpolated linearly
+    between the measured points of POWER_CURVES[curve]."""
+    points, basis = POWER_CURVES[curve]
+    if cap_pct >= 100:
+        return 1.0, "uncapped"
+    if cap_pct < points[0][0]:
+        raise ValueError(f"a cap to {cap_pct}% is deeper than G8's 20%")
+    for (x0, y0), (x1, y1) in zip(points, points[1:], strict=False):
+        if x0 <= cap_pct <= x1:
+            share = y0 + (y1 - y0) * (cap_pct - x0) / (x1 - x0)
+            return share, f"{share:.1%} of full speed at {cap_pct:.0f}% power ({basis}; P2)"
+    return 1.0, "uncapped"
+
+
 def d2l_psu_w(gpu_count: int, other_w: float) -> float:
     """D2's sizing: 350 W per GPU plus the rest of the machine, with G13's headroom."""
     return psu_need_w(D2L_WATTS_PER_GPU * gpu_count + other_w)
 
 
-def pick_atx_psu(need_w: float, sizes: list[tuple[int, float]]) -> tuple[int, str, float] | None:
-    """(capacity W, configuration, price) of the cheapest ATX arrangement covering need_w: one unit, or two
-    equal units when no single one does (two PSUs need an add2psu adapter and, past 1800 W, two circuits).
-    `sizes` = [(watts, price)]."""
-    single = [(w, p) for w, p in sorted(sizes) if w >= need_w]
+def pick_atx_psu(
+    need_w: float, sizes: list[tuple[int, float, float]], mains_volts: float = 230
+) -> tuple[int, str, float] | None:
+    """(capacity W, configuration, price) of the cheapest ATX arrangement covering need_w whose input range
+    suits the mains (a 2,000 W unit sold for 200-240 V only is no choice on 120 V): one unit, or two equal
+    units when no single one does (two PSUs need an add2psu adapter and, past 1800 W, two circuits).
+    `sizes` = [(watts, price, lowest input volts)]."""
+    usable = sorted((w, p) for w, p, volts in sizes if volts <= mains_volts)
+    single = [(w, p) for w, p in usable if w >= need_w]
     if single:
         w, p = single[0]
         return w, f"1 x {w} W", p
-    double = [(w, p) for w, p in sorted(sizes) if 2 * w >= need_w]
+    double = [(w, p) for w, p in usable if 2 * w >= need_w]
     if double:
         w, p = double[0]
         return 2 * w, f"2 x {w} W (dual PSU)", 2 * p

@@ -1,6 +1,7 @@
 """Asset marts/gpu_specs: the catalog with its performance indices (and marts.perf_index_fits)."""
 
 import dagster as dg
+import polars as pl
 
 from dashboards.markdown import FIT_COLUMNS, table
 from pipelines.resources.warehouse import WarehouseResource
@@ -8,7 +9,12 @@ from pipelines.tables import table_asset, table_key
 from transforms.dl_index import INDEX_NAME, REFERENCE_MODEL
 from transforms.perf_indices import fits_frame, index_columns, perf_indices
 from transforms.tiers.software_support import support_table
-from warehouse.catalog import load_compute_targets, load_llm_benchmarks, load_software_support
+from warehouse.catalog import (
+    load_compute_targets,
+    load_llm_benchmarks,
+    load_recommended_psu,
+    load_software_support,
+)
 from warehouse.writes import read_frame, replace_slices
 
 
@@ -24,7 +30,8 @@ def gpu_specs_mart(warehouse: WarehouseResource) -> dg.MaterializeResult:
     vision (Lambda's ResNet-50 and SSD) and LLM inference (llama.cpp token generation). Also writes
     marts.perf_index_fits (each fit's leave-one-out error). Each model's software support (rule S1: its
     compute target, what it supports, whether CUDA 13 / ROCm / PyTorch XPU still carry it, with sources;
-    transforms/tiers/software_support.py). The table users join to."""
+    transforms/tiers/software_support.py). The card maker's recommended system power where a source gives it
+    (rule P1, warehouse/catalog/recommended_psu.csv). The table users join to."""
     with warehouse.connect() as con:
         specs = read_frame(con, "SELECT * FROM staging.gpu_specs")
         bench = read_frame(con, "SELECT * FROM staging.gpu_benchmarks")
@@ -34,8 +41,13 @@ def gpu_specs_mart(warehouse: WarehouseResource) -> dg.MaterializeResult:
             load_compute_targets(),
             load_software_support(),
         )
-        mart = specs.join(index_columns(results), on="model_id", how="left").join(
-            support, on="model_id", how="left"
+        psu = load_recommended_psu().select(
+            "model_id", "recommended_psu_w", recommended_psu_source=pl.col("source_url")
+        )
+        mart = (
+            specs.join(index_columns(results), on="model_id", how="left")
+            .join(support, on="model_id", how="left")
+            .join(psu, on="model_id", how="left")
         )
         fits = fits_frame(results)
         replace_slices(con, [("marts.gpu_specs", mart, None), ("marts.perf_index_fits", fits, None)])

@@ -67,7 +67,9 @@ def buy_vs_rent(context: dg.AssetExecutionContext, warehouse: WarehouseResource)
     older cards, or a labelled assumption."""
     day = partition_date(context)
     with warehouse.connect() as con:
-        tiers = read_frame(con, "SELECT * FROM marts.build_tiers WHERE snapshot_date = ?", [day])
+        tiers = read_frame(
+            con, "SELECT * FROM marts.build_tiers WHERE snapshot_date = ? AND is_default", [day]
+        )
         value = read_frame(con, "SELECT * FROM marts.gpu_value WHERE snapshot_date = ?", [day])
         specs = read_frame(con, "SELECT * FROM marts.gpu_specs")
         cloud = read_frame(con, "SELECT * FROM marts.cloud_prices WHERE snapshot_date = ?", [day])

@@ -6,7 +6,10 @@ from pipelines.settings import LEGACY_SETTING
 from transforms.llm_workloads import USABLE_TOKENS_PER_S
 from transforms.tiers.config import TierConfig
 from transforms.tiers.rules import DEFAULT_VENDORS
+from warehouse.catalog import load_regions
 from warehouse.environment import env_bool
+
+US_USD_PER_KWH = float(load_regions().filter(region="US")["electricity_price"][0])
 
 
 class PickRunConfig(dg.Config):
@@ -27,8 +30,9 @@ class PickRunConfig(dg.Config):
 class TierRunConfig(PickRunConfig):
     """Set from the Dagster launchpad. Every use case (llm, vision, beginner) is built every day."""
 
-    # defaults are TierConfig's, where each one's source is written
-    usd_per_kwh: float = TierConfig.usd_per_kwh
+    # defaults are TierConfig's, where each one's source is written, but the electricity price: the US
+    # household average of warehouse/catalog/regions.csv, dated and sourced there (EIA), not G14's example
+    usd_per_kwh: float = US_USD_PER_KWH
     utilization: float = TierConfig.utilization  # share of the time under load
     mains_volts: float = TierConfig.mains_volts  # the outlet: US 120 V / 15 A by default (G7)
     mains_amps: float = TierConfig.mains_amps
