@@ -217,6 +217,7 @@ def tiers_table(data: SiteData) -> str:
         Col("gpu_name", "GPU", render=_card_link("gpu_name")),
         Col("platform", "platform"),
         Col("total_build_cost_usd", "build USD", True),
+        Col("resale_usd", "resale USD", True),
         Col("tco_usd", "TCO USD", True),
         Col("perf_per_1k_usd_tco", "perf / 1k USD TCO", True),
         Col("circuit", "circuit"),

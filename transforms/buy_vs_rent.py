@@ -15,32 +15,16 @@ by a cloud GPU's index value is how many cloud GPUs it takes (fractional: rented
 such offer among the cloud GPUs that meet the use case's VRAM floor is used. Spot offers are left out (they
 can be taken away mid-run); on-demand, serverless and marketplace offers count.
 
-Resale after the horizon (GPUs only; the platform is taken as worth nothing):
-  * observed: retention(age) = median over catalog cards of that age (+-1 year) with a used median today of
-    used median / launch MSRP. A new card keeps retention(horizon) of its price; a used card, bought at age
-    a, keeps retention(a + horizon) / retention(a), at most 1;
-  * ASSUMPTION when fewer than MIN_RETENTION_CARDS cards give a retention: half the GPU price after the
-    horizon (no source; stated in resale_basis).
+Resale after the horizon: the machine row's own (`resale_usd`, `resale_basis`), from the one cost model
+(transforms/cost_model.py), so buying and renting are weighed with the figures the machine was ranked by.
 """
-
-from dataclasses import dataclass
-from datetime import date
 
 import polars as pl
 
 from transforms.perf_indices import perf_column
 
 HOURS_PER_MONTH = 730.0
-MIN_RETENTION_CARDS = 3
-AGE_WINDOW_YEARS = 1.0
-ASSUMED_RESALE_FRACTION = 0.5
 RENT_OFFER_KINDS = ("on_demand", "serverless", "marketplace")
-
-
-@dataclass(frozen=True)
-class Retention:
-    fraction: float | None
-    cards: int
 
 
 def break_even_hours(
@@ -51,62 +35,6 @@ def break_even_hours(
     if margin <= 0:
         return None
     return max(own_fixed_usd, 0.0) / (12.0 * horizon_years * margin)
-
-
-def _age_years(release: date | None, day: date) -> float | None:
-    return None if release is None else (day - release).days / 365.25
-
-
-def retention_at(age: float, ages: list[tuple[float, float]]) -> Retention:
-    """Median used-price / launch-MSRP of cards within AGE_WINDOW_YEARS of `age`."""
-    near = sorted(r for a, r in ages if abs(a - age) <= AGE_WINDOW_YEARS)
-    if len(near) < MIN_RETENTION_CARDS:
-        return Retention(None, len(near))
-    mid = len(near) // 2
-    return Retention(near[mid] if len(near) % 2 else (near[mid - 1] + near[mid]) / 2, len(near))
-
-
-def retention_points(value: pl.DataFrame, specs: pl.DataFrame, day: date) -> list[tuple[float, float]]:
-    """(age in years, used median / launch MSRP) of every card with enough used listings and an MSRP."""
-    rows = (
-        value.filter((pl.col("condition") == "used") & pl.col("enough_listings"))
-        .join(specs.select("model_id", "release_date", "launch_msrp_usd"), on="model_id")
-        .filter(pl.col("launch_msrp_usd") > 0)
-    )
-    out = []
-    for r in rows.iter_rows(named=True):
-        age = _age_years(r["release_date"], day)
-        if age is not None and age >= 0:
-            out.append((age, r["price_median"] / r["launch_msrp_usd"]))
-    return out
-
-
-def resale(
-    condition: str,
-    card_age: float | None,
-    own_retention: float | None,
-    horizon: float,
-    ages: list[tuple[float, float]],
-) -> tuple[float, str]:
-    """(fraction of the GPU price back after the horizon, its basis)."""
-    if condition == "new":
-        later = retention_at(horizon, ages)
-        if later.fraction is not None:
-            return min(later.fraction, 1.0), (
-                f"observed: used median / launch MSRP of {later.cards} cards "
-                f"about {horizon:g} years old today"
-            )
-    elif card_age is not None and own_retention:
-        later = retention_at(card_age + horizon, ages)
-        if later.fraction is not None:
-            return min(later.fraction / own_retention, 1.0), (
-                f"observed: used median / launch MSRP of {later.cards} cards about {card_age + horizon:.0f} "
-                f"years old today, over this card's own ({own_retention:.2f})"
-            )
-    return ASSUMED_RESALE_FRACTION, (
-        f"ASSUMPTION: {ASSUMED_RESALE_FRACTION:.0%} of the GPU price back after "
-        f"{horizon:g} years (too few priced cards of that age to observe it)"
-    )
 
 
 def cheapest_rent(cloud: pl.DataFrame, specs: pl.DataFrame, index: str, vram_floor: float) -> dict | None:
@@ -174,15 +102,12 @@ def buy_vs_rent(
     """One row per build_tiers row that chose a machine, in the row's index (perf_index) and against cloud GPUs
     that meet its VRAM floor (vram_floor_gb); energy at the price the tier was costed at."""
     rows = []
-    released = dict(specs.select("model_id", "release_date").iter_rows())
-    msrp = dict(specs.select("model_id", "launch_msrp_usd").iter_rows())
     offers: dict[tuple[str, float], dict | None] = {}  # the cheapest offer per index and VRAM floor
     for day, day_tiers in tiers.filter(pl.col("model_id").is_not_null()).group_by(
         "snapshot_date", maintain_order=True
     ):
         day = day[0]
         day_value = value.filter(pl.col("snapshot_date") == day)
-        ages = retention_points(day_value, specs, day)
         cards = {(r["model_id"], r["condition"]): r for r in day_value.iter_rows(named=True)}
         for t in day_tiers.iter_rows(named=True):
             index, floor = t["perf_index"], t["vram_floor_gb"]
@@ -192,19 +117,8 @@ def buy_vs_rent(
                 # LLM machines are ranked in tokens/s of a workload; the cloud is priced per GPU: rent the same
                 # inference capacity, its cards' LLM inference index times their count
                 index, throughput = "llm_inference", (card.get("perf_llm_inference") or 0) * t["gpu_count"]
-            own_ret = (
-                card.get("price_median") / msrp[t["model_id"]]
-                if card.get("price_median") and msrp.get(t["model_id"])
-                else None
-            )
-            fraction, basis = resale(
-                t["condition"],
-                _age_years(released.get(t["model_id"]), day),
-                own_ret,
-                t["horizon_years"],
-                ages,
-            )
-            resale_usd = t["gpu_total_price"] * fraction
+            resale_usd, basis = t["resale_usd"], t["resale_basis"]  # the machine's own (cost_model)
+            fraction = resale_usd / t["gpu_total_price"] if t["gpu_total_price"] else None
             fixed = t["total_build_cost_usd"] - resale_usd
             usd_per_kwh = _usd_per_kwh(t)
             energy = (t["wall_draw_w"] or 0) / 1000 * usd_per_kwh

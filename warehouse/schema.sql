@@ -332,7 +332,7 @@ CREATE TABLE marts.budget_builds (
     total_vram_gb DOUBLE,  -- Memory of all GPUs.
     total_relative_perf DOUBLE,  -- Machine throughput.
     total_build_cost_usd DOUBLE,  -- Purchase price.
-    tco_usd DOUBLE,  -- Total cost of ownership.
+    tco_usd DOUBLE,  -- Total cost of ownership: purchase + energy over the horizon - resale at its end (cost_model).
     perf_per_1k_usd_tco DOUBLE,  -- Value per 1,000 USD of TCO.
     perf_basis VARCHAR,  -- measured, tensor_model or fp32_model: what the card's value in perf_index rests on.
     runner_up VARCHAR,  -- Next machine by the same rule.
@@ -425,7 +425,7 @@ CREATE TABLE marts.build_tiers (
     total_build_cost_usd DOUBLE,  -- Purchase price: GPUs + platform.
     horizon_years DOUBLE,  -- Years of energy counted in the TCO.
     energy_cost_horizon_usd DOUBLE,  -- Energy over the horizon.
-    tco_usd DOUBLE,  -- Total cost of ownership: purchase + energy over the horizon.
+    tco_usd DOUBLE,  -- Total cost of ownership over horizon_years: total_build_cost_usd + energy_cost_horizon_usd - resale_usd.
     perf_per_1k_usd_tco DOUBLE,  -- Value: total_relative_perf per 1,000 USD of TCO (what the choice maximizes).
     runner_up_model_id VARCHAR,  -- Second-best GPU model for this tier, use case and condition.
     runner_up_gpu_name VARCHAR,  -- Its name.
@@ -454,7 +454,9 @@ CREATE TABLE marts.build_tiers (
     cap_basis VARCHAR,  -- Where throughput_at_cap comes from (P2), or uncapped.
     psu_basis VARCHAR,  -- Which rule set psu_need_w: the load plus 10% (G13) or the card maker's recommended system power plus each further card's board power plus 10% (P1).
     recommended_psu_w DOUBLE,  -- The card maker's recommended system power for one card, where a source gives it (P1); NULL otherwise.
-    listings_available INTEGER  -- Listings of the card in this condition today. A machine needing more cards than this is never the default, and its notes say so.
+    listings_available INTEGER,  -- Listings of the card in this condition today. A machine needing more cards than this is never the default, and its notes say so.
+    resale_usd DOUBLE,  -- What the machine is expected to sell for at the end of the horizon, USD: the GPUs' used price then (launch MSRP x the retention of cards that old today, observed or from a depreciation curve fitted on the day's used prices; transforms/cost_model.py); the platform counts as worth nothing (ASSUMPTION).
+    resale_basis VARCHAR  -- Where resale_usd comes from: observed, fitted, or ASSUMPTION, in words.
 );
 
 -- Per day, tier, use case and condition: the hours per month above which owning the recommended machine
@@ -876,7 +878,7 @@ CREATE TABLE marts.region_tiers (
     total_build_cost_usd DOUBLE,  -- Purchase price: GPUs + platform.
     horizon_years DOUBLE,  -- Years of energy counted in the TCO.
     energy_cost_horizon_usd DOUBLE,  -- Energy over the horizon.
-    tco_usd DOUBLE,  -- Total cost of ownership: purchase + energy over the horizon.
+    tco_usd DOUBLE,  -- Total cost of ownership over horizon_years: total_build_cost_usd + energy_cost_horizon_usd - resale_usd.
     perf_per_1k_usd_tco DOUBLE,  -- Value: total_relative_perf per 1,000 USD of TCO (what the choice maximizes).
     runner_up_model_id VARCHAR,  -- Second-best GPU model for this tier, use case and condition.
     runner_up_gpu_name VARCHAR,  -- Its name.
@@ -911,7 +913,9 @@ CREATE TABLE marts.region_tiers (
     cap_basis VARCHAR,  -- Where throughput_at_cap comes from (P2), or uncapped.
     psu_basis VARCHAR,  -- Which rule set psu_need_w: the load plus 10% (G13) or the card maker's recommended system power plus each further card's board power plus 10% (P1).
     recommended_psu_w DOUBLE,  -- The card maker's recommended system power for one card, where a source gives it (P1); NULL otherwise.
-    listings_available INTEGER  -- Listings of the card in this condition today. A machine needing more cards than this is never the default, and its notes say so.
+    listings_available INTEGER,  -- Listings of the card in this condition today. A machine needing more cards than this is never the default, and its notes say so.
+    resale_usd DOUBLE,  -- What the machine is expected to sell for at the end of the horizon, USD: the GPUs' used price then (launch MSRP x the retention of cards that old today, observed or from a depreciation curve fitted on the day's used prices; transforms/cost_model.py); the platform counts as worth nothing (ASSUMPTION).
+    resale_basis VARCHAR  -- Where resale_usd comes from: observed, fitted, or ASSUMPTION, in words.
 );
 
 -- marts.gpu_value per region (same code): performance per USD in each index and ranks within the region, with

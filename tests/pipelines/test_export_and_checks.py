@@ -119,14 +119,15 @@ def test_tiers_take_energy_price_and_horizon_from_run_config_and_build_every_use
     with duckdb.connect(str(db), read_only=True) as con:
         rows = con.execute(
             "SELECT use_case, vram_floor_gb, total_vram_gb / gpu_count, annual_energy_kwh, "
-            "annual_energy_cost_usd, tco_usd, total_build_cost_usd FROM marts.build_tiers "
+            "annual_energy_cost_usd, tco_usd, total_build_cost_usd, resale_usd, resale_basis FROM marts.build_tiers "
             "WHERE model_id IS NOT NULL"
         ).fetchall()
     assert {r[0] for r in rows} == {"llm", "vision", "beginner"}
-    for use_case, floor, vram_each, kwh, cost, tco, price in rows:
+    for use_case, floor, vram_each, kwh, cost, tco, price, resale, basis in rows:
         assert vram_each >= floor == {"llm": 24, "vision": 12, "beginner": 8}[use_case]
         assert cost == pytest.approx(kwh * 0.30)
-        assert tco == pytest.approx(price + 5 * cost)
+        assert tco == pytest.approx(price + 5 * cost - resale) and 0 <= resale < price  # the one cost model
+        assert basis.startswith(("observed", "fitted", "ASSUMPTION"))
 
 
 def test_allow_legacy_cards_from_the_environment_or_the_launchpad(sample_run, tmp_path, monkeypatch):

@@ -5,7 +5,7 @@ from datetime import date
 import polars as pl
 import pytest
 
-from transforms.buy_vs_rent import ASSUMED_RESALE_FRACTION, break_even_hours, buy_vs_rent, retention_at
+from transforms.buy_vs_rent import break_even_hours, buy_vs_rent
 
 DAY = date(2026, 11, 20)
 
@@ -27,6 +27,9 @@ def tier_row(**over) -> dict:
         "wall_draw_w": 500.0,
         "annual_energy_kwh": 1000.0,
         "annual_energy_cost_usd": 200.0,
+        # the machine's own resale, from the one cost model (transforms/cost_model.py)
+        "resale_usd": 750.0,
+        "resale_basis": "ASSUMPTION: 50% of the GPU price back after 2 years",
         "source_mode": "sample",
     }
     return row | over
@@ -65,12 +68,14 @@ NO_PRICES = pl.DataFrame(
 
 
 def test_break_even_matches_a_hand_computation():
-    # price 2,000 USD, GPUs 1,500 USD of it, half back after 2 years (no used prices to observe): 1,250 USD fixed.
+    # price 2,000 USD, GPUs 1,500 USD of it, the machine's resale 750 USD after 2 years: 1,250 USD fixed.
     # Energy: 500 W at 0.20 USD/kWh = 0.10 USD per hour of use. Renting 2.0 units of throughput on the cheapest
     # cloud GPU that meets 24 GB (the 48 GB card, 1.0 per GPU at 1.10 USD/h; the 16 GB one is too small, the
     # spot offer is not used): 2.20 USD/h. Owning pays above 1,250 / (24 months x (2.20 - 0.10)) = 24.80 h/month.
     (row,) = buy_vs_rent(pl.DataFrame([tier_row()]), NO_PRICES, SPECS, CLOUD).iter_rows(named=True)
-    assert row["resale_fraction"] == ASSUMED_RESALE_FRACTION and row["resale_basis"].startswith("ASSUMPTION")
+    # buy-or-rent weighs the resale the machine was ranked with, not a figure of its own
+    assert row["resale_value_usd"] == 750.0 and row["resale_fraction"] == pytest.approx(0.5)
+    assert row["resale_basis"] == tier_row()["resale_basis"]
     assert row["own_fixed_usd"] == pytest.approx(1250.0)
     assert row["own_energy_usd_per_hour"] == pytest.approx(0.10)
     assert (row["rent_model_id"], row["rent_provider"], row["rent_gpus_for_same_perf"]) == (
@@ -104,40 +109,3 @@ def test_owning_never_pays_when_the_cloud_costs_less_than_the_electricity():
         named=True
     )
     assert row["break_even_hours_per_month"] is None and row["verdict"].startswith("rent at any use")
-
-
-def test_resale_is_observed_from_used_prices_of_cards_that_age():
-    assert retention_at(3.0, [(2.5, 0.5), (3.2, 0.7), (3.9, 0.6), (6.0, 0.1)]).fraction == pytest.approx(0.6)
-    assert retention_at(3.0, [(2.5, 0.5), (3.2, 0.7)]).fraction is None  # too few cards
-    old = [(f"old-{i}", date(2023, 6, 1)) for i in range(3)]
-    specs = pl.concat(
-        [
-            SPECS,
-            pl.DataFrame(
-                {
-                    "model_id": [m for m, _ in old],
-                    "memory_gb": [8.0] * 3,
-                    "relative_perf": [0.5] * 3,
-                    "perf_llm_inference": [0.5] * 3,
-                    "perf_vision": [0.5] * 3,
-                    "release_date": [d for _, d in old],
-                    "launch_msrp_usd": [500.0] * 3,
-                }
-            ),
-        ]
-    )
-    used = pl.DataFrame(
-        {
-            "snapshot_date": [DAY] * 3,
-            "model_id": [m for m, _ in old],
-            "condition": ["used"] * 3,
-            "price_median": [300.0, 350.0, 400.0],
-            "enough_listings": [True] * 3,
-        }
-    )
-    (row,) = buy_vs_rent(pl.DataFrame([tier_row(horizon_years=3.0)]), used, specs, CLOUD).iter_rows(
-        named=True
-    )
-    assert row["resale_fraction"] == pytest.approx(0.7)  # median of 0.6, 0.7, 0.8 for cards ~3.5 years old
-    assert row["resale_basis"].startswith("observed")
-    assert row["resale_value_usd"] == pytest.approx(1500 * 0.7)

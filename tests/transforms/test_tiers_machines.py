@@ -1,5 +1,6 @@
 """Whole machines: physical rules, the choice by value of the whole machine, and hostile catalogs."""
 
+import math
 from datetime import date
 
 import polars as pl
@@ -44,6 +45,7 @@ def card(
     fp16_tensor=True,
     support_ends=None,
     psu=None,
+    msrp=None,
 ):
     return {
         "snapshot_date": DAY,
@@ -77,6 +79,7 @@ def card(
             "software_support": support,
             "support_ends": support_ends,
             "recommended_psu_w": psu,
+            "launch_msrp_usd": msrp,
             "support_label": {"current": "CUDA 13", "legacy": "CUDA 12 only"}.get(
                 support, "software support unknown"
             ),
@@ -280,7 +283,12 @@ def test_every_priced_psu_covers_the_computed_size_and_the_platform_is_priced_as
         ram = (r["ram_gb"] or 0) * PRICES.ram_per_gb.get(PLATS[r["platform_id"]]["ram_type"] or "", 0.0)
         assert r["platform_cost_usd"] >= base + ram
         assert r["total_build_cost_usd"] == pytest.approx(r["gpu_total_price"] + r["platform_cost_usd"])
-        assert r["tco_usd"] == pytest.approx(r["total_build_cost_usd"] + r["annual_energy_cost_usd"] * 3)
+        # the one cost model: purchase + energy - resale (no launch MSRP here: the labelled 50% assumption)
+        assert r["resale_usd"] == pytest.approx(r["gpu_total_price"] * 0.5)
+        assert r["resale_basis"].startswith("ASSUMPTION")
+        assert r["tco_usd"] == pytest.approx(
+            r["total_build_cost_usd"] + r["annual_energy_cost_usd"] * 3 - r["resale_usd"]
+        )
 
 
 def test_beginner_is_the_buyers_computer_plus_the_gpu_and_a_psu_only_when_needed():
@@ -298,13 +306,13 @@ def test_every_use_case_is_built_and_llm_machines_have_24_gb_cards():
     cards = [card("twelve", 300, 0.6, 12, 200), card("big", 745, 1.0, 24, 350, slots=3)]
     t = tiers(cards)
     assert set(t["use_case"]) == {"llm", "vision", "beginner"}
-    assert t.height == 5 * 3 * 1
+    assert t.filter(pl.col("is_default")).height == 5 * 3 * 1
     llm = t.filter((pl.col("use_case") == "llm") & pl.col("model_id").is_not_null())
     assert llm.height and (llm["total_vram_gb"] / llm["gpu_count"] >= 24).all()
 
 
 def test_nvidia_unless_any_vendor_is_admitted():
-    cards = [card("arc", 200, 0.8, 12, 190, vendor="intel"), card("rtx", 500, 1.0, 12, 200)]
+    cards = [card("arc", 200, 1.0, 12, 190, vendor="intel"), card("rtx", 500, 1.0, 12, 200)]
     assert row(tiers(cards), "1gpu")["model_id"] == "rtx"
     assert row(tiers(cards, TierConfig(vendors=None)), "1gpu")["model_id"] == "arc"
 
@@ -481,3 +489,55 @@ def test_a_machine_needing_more_cards_than_are_listed_is_not_the_default():
         "no machine of 8 cards is for sale today: no card has that many listings (the best would be 8 x A100, "
         "3 listed)"
     )
+
+
+def test_resale_enters_the_machines_tco_and_buy_vs_rent_identically():
+    """Issue 36: one cost model. Used prices of five cards of different ages give the day's depreciation curve;
+    a new card's machine gets back its GPUs' expected used price, its TCO is build + energy - resale, and
+    buy-or-rent weighs exactly that resale."""
+    from transforms.buy_vs_rent import buy_vs_rent
+
+    aged = [
+        card(
+            f"old{i}",
+            1000 * math.exp(-0.25 * age),
+            0.3,
+            12,
+            150,
+            n=5,
+            msrp=1000.0,
+            released=date(2026 - age, 11, 20),
+            connectors="1x 8-pin",
+        )
+        for i, age in enumerate((1, 2, 3, 4, 5))
+    ]
+    fresh = card("fresh", 700, 1.0, 24, 300, condition="new", msrp=700.0, released=date(2026, 5, 20))
+    t = tiers([*aged, fresh])
+    r = row(t, "1gpu", condition="new")
+    assert r["model_id"] == "fresh" and r["resale_basis"].startswith("fitted")
+    expected = 700 * math.exp(-0.25 * (0.5 + 3))  # its MSRP x the curve at its age in 3 years (about 0.5 + 3)
+    assert r["resale_usd"] == pytest.approx(expected, rel=0.01)
+    assert r["tco_usd"] == pytest.approx(
+        r["total_build_cost_usd"] + r["energy_cost_horizon_usd"] - r["resale_usd"]
+    )
+    value, specs = frames([*aged, fresh])
+    specs = specs.with_columns(
+        memory_gb=pl.col("model_id").map_elements(lambda m: 24.0, return_dtype=pl.Float64)
+    )
+    cloud = pl.DataFrame(
+        schema={
+            "model_id": pl.String,
+            "provider": pl.String,
+            "offer_kind": pl.String,
+            "usd_per_gpu_hour": pl.Float64,
+        }
+    )
+    specs = specs.with_columns(
+        relative_perf=pl.lit(1.0), perf_vision=pl.lit(1.0), perf_llm_inference=pl.lit(1.0)
+    )
+    rent = buy_vs_rent(t.filter(pl.col("is_default")), value, specs, cloud)
+    same = rent.filter(
+        (pl.col("tier") == "1gpu") & (pl.col("use_case") == "vision") & (pl.col("condition") == "new")
+    )
+    assert same["resale_value_usd"][0] == r["resale_usd"] and same["resale_basis"][0] == r["resale_basis"]
+    assert same["own_fixed_usd"][0] == pytest.approx(r["total_build_cost_usd"] - r["resale_usd"])

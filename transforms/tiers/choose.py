@@ -15,6 +15,7 @@ from collections import Counter
 
 import polars as pl
 
+from transforms.cost_model import Depreciation, age_years
 from transforms.perf_indices import USE_CASE_INDEX, per_1k_column, perf_column
 from transforms.tiers.config import TierConfig
 from transforms.tiers.machine import card_reason, evaluate
@@ -34,6 +35,7 @@ SPEC_COLUMNS = [
     "pcie_gen",
     "power_connectors",
     "release_date",
+    "launch_msrp_usd",
     "architecture",
     "bf16",
     "fp16_tensor",
@@ -44,15 +46,44 @@ SPEC_COLUMNS = [
 LEGACY = "allow_legacy_cards"
 
 
-def cards_with_specs(value: pl.DataFrame, specs: pl.DataFrame) -> pl.DataFrame:
-    """Value rows with the spec columns the tiers read and the value rows do not already carry."""
+def cards_with_specs(
+    value: pl.DataFrame, specs: pl.DataFrame, horizon_years: float = TierConfig.horizon_years
+) -> pl.DataFrame:
+    """Value rows with the spec columns the tiers read and the value rows do not already carry, and each card's
+    resale at the end of the horizon (transforms/cost_model.py: resale_fraction of its price, resale_basis)."""
     cols = [c for c in SPEC_COLUMNS[1:] if c in specs.columns and c not in value.columns]
-    return value.join(specs.select("model_id", *cols), on="model_id", how="left")
+    merged = value.join(specs.select("model_id", *cols), on="model_id", how="left")
+    if merged.is_empty():
+        return merged.with_columns(
+            resale_fraction=pl.lit(None, pl.Float64), resale_basis=pl.lit(None, pl.String)
+        )
+    has_msrp = {"release_date", "launch_msrp_usd"} <= set(
+        specs.columns
+    ) and "enough_listings" in value.columns
+    deps = {
+        day: Depreciation.of_day(value.filter(pl.col("snapshot_date") == day), specs, day)
+        if has_msrp
+        else Depreciation([], None)
+        for day in merged["snapshot_date"].unique().to_list()
+    }
+    resale = [
+        deps[r["snapshot_date"]].resale(
+            r["price_median"],
+            age_years(r.get("release_date"), r["snapshot_date"]),
+            r.get("launch_msrp_usd"),
+            horizon_years,
+        )
+        for r in merged.iter_rows(named=True)
+    ]
+    return merged.with_columns(
+        resale_fraction=pl.Series([f for f, _ in resale], dtype=pl.Float64),
+        resale_basis=pl.Series([b for _, b in resale], dtype=pl.String),
+    )
 
 
-def day_groups(value: pl.DataFrame, specs: pl.DataFrame):
+def day_groups(value: pl.DataFrame, specs: pl.DataFrame, horizon_years: float = TierConfig.horizon_years):
     """(day, condition, source mode, card dicts) per date and condition of the value rows."""
-    for (day, condition), group in cards_with_specs(value, specs).group_by(
+    for (day, condition), group in cards_with_specs(value, specs, horizon_years).group_by(
         "snapshot_date", "condition", maintain_order=True
     ):
         cards = group.to_dicts()
@@ -239,7 +270,7 @@ def build_tiers(
     prices = PartPrices.from_frame(parts)
     plats = platform_rows(platforms)
     rows = []
-    for day, condition, mode, cards in day_groups(value, specs):
+    for day, condition, mode, cards in day_groups(value, specs, cfg.horizon_years):
         by_id = {c["model_id"]: c for c in cards}
         for rule in TIERS:
             best, why = best_per_card(
@@ -446,6 +477,8 @@ TIER_SCHEMA = {
     "workload_tokens_per_s": pl.Float64,
     "largest_workload": pl.String,
     "largest_workload_tokens_per_s": pl.Float64,
+    "resale_usd": pl.Float64,
+    "resale_basis": pl.String,
     "circuit": pl.String,
     "is_default": pl.Boolean,
     "circuit_note": pl.String,

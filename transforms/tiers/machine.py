@@ -1,14 +1,16 @@
 """One candidate machine: a GPU model, a count and a platform, sized and priced, or the reason it cannot be.
 
-Throughput = relative performance x count x measured multi-GPU scaling. Total cost of ownership (TCO) =
-GPUs + the platform sized for them (fixed parts, RAM, PSU, risers or water cooling) + energy over the
-horizon. Value = throughput per 1,000 USD of TCO.
+Throughput = relative performance x count x measured multi-GPU scaling (x the share a power cap leaves, P2).
+Total cost of ownership (TCO, transforms/cost_model.py) = GPUs + the platform sized for them (fixed parts,
+RAM, PSU, risers or water cooling) + energy over the horizon - the GPUs' resale at its end. Value = throughput
+per 1,000 USD of TCO.
 """
 
 import math
 
 import polars as pl
 
+from transforms import cost_model
 from transforms.tiers import power
 from transforms.tiers.config import TierConfig
 from transforms.tiers.connectors import cables_for
@@ -152,7 +154,14 @@ def evaluate(
     energy_year = kwh * cfg.usd_per_kwh
     gpu_usd = card["price_median"] * n
     purchase = gpu_usd + platform_usd
-    tco = purchase + energy_year * cfg.horizon_years
+    # the one cost model (transforms/cost_model.py): purchase + energy over the horizon - resale at its end
+    fraction, resale_basis = card.get("resale_fraction"), card.get("resale_basis")
+    if fraction is None:  # a card dict built without the day's prices (cards_with_specs adds them)
+        fraction, resale_basis = cost_model.Depreciation([], None).resale(
+            gpu_usd, None, None, cfg.horizon_years
+        )
+    resale_usd = gpu_usd * fraction + platform_usd * cost_model.PLATFORM_RESALE_FRACTION
+    tco = cost_model.tco(purchase, energy_year * cfg.horizon_years, resale_usd)
     efficiency, scaling_basis = efficiency_for(scaling, card, n)
     at_cap, cap_basis = power.throughput_at_cap(cap_pct, "training")
     throughput = card["relative_perf"] * n * efficiency * at_cap
@@ -223,6 +232,8 @@ def evaluate(
         "platform_cost_usd": platform_usd,
         "total_build_cost_usd": purchase,
         "energy_cost_horizon_usd": energy_year * cfg.horizon_years,
+        "resale_usd": resale_usd,
+        "resale_basis": resale_basis,
         "tco_usd": tco,
         "perf_per_1k_usd_tco": throughput / tco * 1000,
         "card_perf_per_1k_usd": card.get("perf_per_1k_usd"),

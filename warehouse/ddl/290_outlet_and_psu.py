@@ -80,8 +80,9 @@ def _quote(text: str) -> str:
 def migrate(con: duckdb.DuckDBPyConnection) -> None:
     for table, columns in TABLES.items():
         for column, (kind, comment) in columns.items():
-            con.execute(f"ALTER TABLE {table} ADD COLUMN IF NOT EXISTS {column} {kind}")
-            con.execute(f"COMMENT ON COLUMN {table}.{column} IS {_quote(comment)}")
+            column_sql, literal_sql = f"{column} {kind}", _quote(comment)  # constants of this file
+            con.execute(f"ALTER TABLE {table} ADD COLUMN IF NOT EXISTS {column_sql}")
+            con.execute(f"COMMENT ON COLUMN {table}.{column} IS {literal_sql}")
     # rows written before this migration were the one machine of their group: the default
     for table in ("marts.build_tiers", "marts.region_tiers"):
         con.execute(f"UPDATE {table} SET is_default = true WHERE is_default IS NULL")
