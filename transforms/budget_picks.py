@@ -1,11 +1,12 @@
 """Picks per budget and use case, by the 2023 multi-GPU build guide's rule (G5).
 
-G5: among the top perf-per-USD GPUs, take the one with the most memory the budget buys. "The top" is a set
-fixed for the day and use case, not per budget: the eligible cards whose perf per USD is at least NEAR_BEST of
-the best one's (ASSUMPTION: half; a tighter band left only the cheapest card and gave one answer at every
-budget). The budget then picks within it: the most VRAM it buys, ties to the higher perf per USD; the two
-alternatives follow in the same order. When no top card fits a small budget, the same order runs over every
-eligible card that fits, so a budget is never left without an answer it could buy.
+G5: among the top perf-per-USD GPUs, take the one with the most memory the budget buys. "The top" is judged
+among the cards the budget buys (issue 36): the affordable cards whose perf per USD is at least NEAR_BEST of
+the best perf per USD among the cards costing at least BAND of the priciest card the budget buys.
+ASSUMPTION: half, both times; measured against every card, the cheapest card set the bar and the pick stayed
+the same from 1,500 to 10,000 USD. Within the top set the budget picks the most VRAM it buys,
+ties to the higher perf per USD; the two alternatives follow in the same order. When fewer than three top
+cards fit, the other cards that fit follow in the same order, so a budget is never left without an answer.
 
 Each use case ranks by its own performance index (transforms.perf_indices.USE_CASE_INDEX: llm by LLM inference,
 vision by vision, beginner by training); `relative_perf` and `perf_per_1k_usd` of a pick are that index's, named
@@ -31,10 +32,11 @@ from transforms.value import PLUG_IN, SUPPORT_SPEC_COLUMNS
 
 BUDGETS_USD = (300, 500, 750, 1_000, 1_500, 2_000, 3_000, 5_000, 10_000)
 NEAR_BEST = 0.5
+BAND = 0.5  # the cards the budget buys: those costing at least half its priciest affordable card
 RULE = (
     "G5: NVIDIA PCIe cards with their own fans, current software support (S1) and the use case's precision (S2), "
-    "at least half as good per USD (in the use case's index) as the best, then the most VRAM the budget buys, "
-    "then perf/USD"
+    "at least half as good per USD (in the use case's index) as the best of the cards costing at least half the "
+    "priciest card the budget buys, then the most VRAM the budget buys, then perf/USD"
 )
 
 
@@ -151,18 +153,27 @@ def budget_picks(
         )
         .filter(~pl.col("_s1") & ~pl.col("_s2"))
     )
-    top = pl.col("_ppk") >= pl.col("_ppk").max().over("_group", "_u") * NEAR_BEST
-    ordered = floored.with_columns(top=top).sort(
-        ["_group", "_u", "top", "vram_gb", "_ppk", "_row"],
-        descending=[False, False, True, True, True, False],
+    # one order for every budget (most VRAM, then perf per USD); what differs by budget is which cards fit and
+    # which are "top": a top card of budget b ranks before every non-top card that fits
+    ordered = floored.sort(
+        ["_group", "_u", "vram_gb", "_ppk", "_row"], descending=[False, False, True, True, False]
     )
-    fits = [pl.col("price_median") <= budget for budget in budgets]
-    ranks = ordered.select(
-        [
-            pl.when(fit).then(fit.cast(pl.Int32).cum_sum().over("_group", "_u")).alias(f"_rank{b}")
-            for b, fit in enumerate(fits)
-        ]
-    )
+    price, ppk, by = pl.col("price_median"), pl.col("_ppk"), ("_group", "_u")
+    ranks = []
+    for b, budget in enumerate(budgets):
+        fit = price <= budget
+        dearest = pl.when(fit).then(price).max().over(*by)  # the priciest card the budget buys
+        bar = pl.when(fit & (price >= dearest * BAND)).then(ppk).max().over(*by) * NEAR_BEST
+        top, rest = fit & (ppk >= bar), fit & (ppk < bar)
+        tops = top.cast(pl.Int32).cum_sum().over(*by)
+        ranks.append(
+            pl.when(top)
+            .then(tops)
+            .when(rest)
+            .then(top.cast(pl.Int32).sum().over(*by) + rest.cast(pl.Int32).cum_sum().over(*by))
+            .alias(f"_rank{b}")
+        )
+    ranks = ordered.select(ranks)
     picked = pl.concat(
         [
             ranks.select(

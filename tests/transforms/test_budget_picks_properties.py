@@ -11,7 +11,7 @@ import polars as pl
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from transforms.budget_picks import NEAR_BEST, budget_picks
+from transforms.budget_picks import BAND, NEAR_BEST, budget_picks
 
 BUDGETS = (300, 750, 1_500)
 USE_CASES = {"llm": 24, "vision": 12, "beginner": 8}
@@ -71,8 +71,9 @@ NEED = {"llm": "bf16", "vision": "fp16_tensor", "beginner": "fp16_tensor"}  # S2
 
 def reference_picks(value: pl.DataFrame) -> list[tuple]:
     """G5 read literally: per date, condition and use case, the eligible cards at or above the floor (with
-    current software support that does not end within 3 years, S1, and the use case's precision, S2); the top
-    set is those at least NEAR_BEST of the best perf per USD; per budget, the cards it buys, top set first,
+    current software support that does not end within 3 years, S1, and the use case's precision, S2); per
+    budget, the top set is the cards it buys at least NEAR_BEST of the best perf per USD among those costing at
+    least BAND of the priciest one it buys; the cards it buys, top set first,
     then most VRAM, then perf per USD, then input order; three of them."""
     cards = [
         (i, r)
@@ -98,9 +99,14 @@ def reference_picks(value: pl.DataFrame) -> list[tuple]:
             ]
             if not group:
                 continue
-            best = max(r["perf_per_1k_usd"] for _, r in group)
             for budget in BUDGETS:
                 fits = [(i, r) for i, r in group if r["price_median"] <= budget]
+                if not fits:
+                    continue
+                # the top is judged among the cards the budget buys: those costing at least half the priciest
+                dearest = max(r["price_median"] for _, r in fits)
+                band = [r for _, r in fits if r["price_median"] >= dearest * BAND]
+                best = max(r["perf_per_1k_usd"] for r in band)
                 fits.sort(
                     key=lambda ir: (
                         not ir[1]["perf_per_1k_usd"] >= best * NEAR_BEST,
@@ -124,3 +130,27 @@ def test_picks_follow_the_rule_group_by_group(cards):
     )
     assert got == reference_picks(value)
     assert (picks["price_usd"] <= picks["budget_usd"]).all()
+
+
+def test_the_pick_rises_with_the_budget():
+    """Issue 36: a cheap card with the best perf per USD no longer sets the bar for every budget. At 300 USD the
+    150 USD 24 GB card; at 1,500 the 1,400 USD 48 GB card, top among the cards that spend the budget."""
+    base = dict(
+        day=0,
+        condition="used",
+        enough_listings=True,
+        form_factor="pcie",
+        cooling="open_air",
+        vendor="nvidia",
+        support="current",
+        bf16=True,
+        fp16_tensor=True,
+    )
+    value = value_frame(
+        [
+            base | dict(price_median=150.0, vram_gb=24.0, relative_perf=1.0),
+            base | dict(price_median=1_400.0, vram_gb=48.0, relative_perf=1.5),
+        ]
+    )
+    picks = budget_picks(value, budgets=(300, 1_500), use_cases={"llm": 24}).filter(pl.col("pick_rank") == 1)
+    assert dict(picks.select("budget_usd", "model_id").rows()) == {300: "m0", 1_500: "m1"}

@@ -541,3 +541,36 @@ def test_resale_enters_the_machines_tco_and_buy_vs_rent_identically():
     )
     assert same["resale_value_usd"][0] == r["resale_usd"] and same["resale_basis"][0] == r["resale_basis"]
     assert same["own_fixed_usd"][0] == pytest.approx(r["total_build_cost_usd"] - r["resale_usd"])
+
+
+def test_a_vision_budget_prefers_one_24_gb_card_to_four_12_gb_cards_an_llm_budget_pools_memory():
+    """Issue 36: data-parallel training holds the whole model on every card, so vision compares memory per
+    card; LLM layers split across cards, so LLM compares pooled memory. The rule: among machines within 20% of
+    the best value that fits, the most memory that counts (MEMORY_THAT_COUNTS), then throughput."""
+    cards = [
+        card("rtx-3060-12gb", 202, 0.36, 12, 170, connectors="1x 8-pin", n=20),
+        card("rtx-3090", 745, 1.0, 24, 350, slots=3, n=20),
+    ]
+    value, specs = frames(cards)
+    builds = budget_builds(value, specs, PLATFORMS, PARTS, NO_SCALING, budgets=(2_000, 5_000))
+    vision = builds.filter((pl.col("use_case") == "vision") & (pl.col("budget_usd") == 2_000)).row(
+        0, named=True
+    )
+    assert vision["model_id"] == "rtx-3090", vision
+    assert "memory per card (data-parallel" in vision["notes"]
+    fours = [
+        m
+        for m in best_per_card(
+            RULES["4gpu"],
+            cards_with_specs(value, specs).to_dicts(),
+            list(PLATS.values()),
+            TierConfig(),
+            PRICES,
+            NO_SCALING,
+        )[0].values()
+        if m["model_id"] == "rtx-3060-12gb"
+    ]
+    # the four 12 GB cards were a candidate that fits the budget (48 GB pooled), and lost on memory per card
+    assert fours and fours[0]["total_build_cost_usd"] <= 2_000 and fours[0]["total_vram_gb"] == 48
+    llm = builds.filter((pl.col("use_case") == "llm") & (pl.col("budget_usd") == 5_000)).row(0, named=True)
+    assert "pooled memory" in llm["notes"]

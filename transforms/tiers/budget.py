@@ -2,9 +2,14 @@
 
 Among the machines of every tier from 1 to 8 GPUs (the beginner tier assumes a computer the buyer already
 has, so it is not a whole machine) whose purchase price (GPUs + platform, energy not counted: the budget is
-what is spent now) fits the budget, keep those whose value (throughput per USD of TCO) is at least NEAR_BEST
-of the best value that fits, and take the one with the most total VRAM, then the most throughput. This is G5's
-rule lifted from cards to machines: among the top performers per USD, the most memory the budget buys.
+what is spent now) fits the budget, keep those whose value (throughput per USD of TCO, the one cost model) is
+at least NEAR_BEST of the best value that fits, and take the one with the most memory that counts, then the
+most throughput. This is G5's rule lifted from cards to machines: among the top performers per USD, the most
+memory the budget buys. Which memory counts depends on the use (issue 36): vision and beginner train
+data-parallel, every card holding the whole model, so a card's own memory counts (one 24 GB card over four
+12 GB ones); LLM inference splits a model's layers across the cards, so their pooled memory counts.
+Only machines a buyer can get and run (rule O1): as many cards listed as the machine needs, and up to 4 GPUs
+a machine that runs from the region's standard outlet (8-GPU servers need their own circuit and say so).
 Cards pass the build tiers' screens first: software support (S1) and the use case's precision (S2), counted
 in `excluded_cards`.
 Throughput and value are in the use case's performance index (`perf_index`: llm by LLM inference, vision by
@@ -23,6 +28,9 @@ from transforms.tiers.rules import TIERS
 from transforms.use_cases import USE_CASES
 
 BUDGETS_USD = (1_000, 1_500, 2_000, 3_000, 5_000, 7_500, 10_000, 15_000, 20_000, 30_000)
+# the memory G5's "most memory" means per use case: LLM inference pools the cards' memory (a layer split);
+# vision and beginner train data-parallel, where each card holds the whole model
+MEMORY_THAT_COUNTS = {"llm": "total_vram_gb", "vision": "vram_gb", "beginner": "vram_gb"}
 NEAR_BEST = 0.8  # ASSUMPTION: G5's "top perf per USD" read as within 20% of the best machine value that fits
 # (machines differ less in value than cards do: platform and energy costs flatten the spread)
 
@@ -41,7 +49,7 @@ def budget_builds(
     prices = PartPrices.from_frame(parts)
     plats = platform_rows(platforms)
     rows = []
-    for day, condition, mode, cards in day_groups(value, specs):
+    for day, condition, mode, cards in day_groups(value, specs, cfg.horizon_years):
         by_id = {c["model_id"]: c for c in cards}
         machines, s1 = [], Counter()
         for rule in TIERS:
@@ -57,7 +65,11 @@ def budget_builds(
         for use_case, floor in use_cases.items():
             index = USE_CASE_INDEX.get(use_case, "training")
             sized, s2, _ = for_use_case(machines, by_id, use_case, floor, cfg)
-            usable = [m for m in (in_index(m, by_id[m["model_id"]], index) for m in sized) if m is not None]
+            usable = [
+                m
+                for m in (in_index(m, by_id[m["model_id"]], index) for m in sized)
+                if m is not None and m["enough_for_sale"] and (m["circuit"] == "outlet" or m["gpu_count"] > 4)
+            ]
             for budget in budgets:
                 row = _budget_row(day, condition, mode, use_case, budget, usable)
                 rows.append(row | {"perf_index": index, "excluded_cards": excluded_text(s1, s2, usable)})
@@ -78,7 +90,8 @@ def _budget_row(day, condition, mode, use_case, budget, usable) -> dict:
         return row
     best_value = max(m["perf_per_1k_usd_tco"] for m in fits)
     near = [m for m in fits if m["perf_per_1k_usd_tco"] >= NEAR_BEST * best_value]
-    ranked = sorted(near, key=lambda m: (-m["total_vram_gb"], -m["total_relative_perf"], m["model_id"]))
+    memory = MEMORY_THAT_COUNTS.get(use_case, "vram_gb")
+    ranked = sorted(near, key=lambda m: (-m[memory], -m["total_relative_perf"], m["model_id"]))
     chosen = ranked[0]
     row.update(
         {
@@ -103,7 +116,13 @@ def _budget_row(day, condition, mode, use_case, budget, usable) -> dict:
     )
     row["notes"] = (
         f"{len(fits)} machines fit; {len(near)} within {NEAR_BEST:.0%} of the best value "
-        f"({best_value:.3f} per 1,000 USD TCO)"
+        f"({best_value:.3f} per 1,000 USD TCO); then the most "
+        + (
+            "pooled memory (LLM layers split across cards)"
+            if memory == "total_vram_gb"
+            else "memory per card (data-parallel: every card holds the whole model)"
+        )
+        + f"; {chosen['circuit_note']}"
     )
     if chosen.get("legacy_notes"):
         row["notes"] += (
