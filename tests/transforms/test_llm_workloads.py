@@ -4,6 +4,8 @@ import polars as pl
 import pytest
 
 from transforms.llm_workloads import (
+    USABLE_TOKENS_PER_S,
+    LlmContext,
     calibrate,
     decode_tokens_per_s,
     fits,
@@ -91,3 +93,22 @@ def test_a_bad_workload_row_is_named_and_the_others_still_computed():
     rows = workload_fit(broken, [machine], cards, CAL)
     assert set(rows["workload"]) == set(broken["workload"]) - set(bad)
     assert rows["usd_per_token_per_s"].to_list() == pytest.approx((1700.0 / rows["tokens_per_s"]).to_list())
+
+
+def test_llm_budget_builds_rank_by_the_largest_workload_a_machine_runs():
+    """Issue 35 item 5: LLM budget builds use the tiers' workload model: among machines near the best value
+    that fits, the one running the largest workload at a usable speed, named in the notes."""
+    from tests.transforms.test_tiers_machines import NO_SCALING, PARTS, PLATFORMS, card, frames
+    from transforms.tiers.budget import budget_builds
+
+    cards = [
+        card("rtx-3090", 745, 1.0, 24, 350, slots=3, n=20, name="GeForce RTX 3090"),
+        card("rtx-4090", 1700, 1.2, 24, 450, slots=3, n=20, name="GeForce RTX 4090"),
+    ]
+    value, specs = frames(cards)
+    ctx = LlmContext.build(load_llm_workloads(), load_catalog(), load_llm_benchmarks(), USABLE_TOKENS_PER_S)
+    builds = budget_builds(value, specs, PLATFORMS, PARTS, NO_SCALING, budgets=(5_000,), llm=ctx)
+    row = builds.filter(pl.col("use_case") == "llm").row(0, named=True)
+    largest, speed = ctx.largest(row["model_id"], row["gpu_count"])
+    assert largest and f"the largest LLM workload it runs at a usable speed: {largest}" in row["notes"]
+    assert speed >= USABLE_TOKENS_PER_S

@@ -44,7 +44,10 @@ def budget_builds(
     cfg: TierConfig | None = None,
     budgets=BUDGETS_USD,
     use_cases: dict[str, int] = USE_CASES,
+    llm=None,
 ) -> pl.DataFrame:
+    """`llm` (transforms.llm_workloads.LlmContext): LLM budgets rank by the largest workload a machine runs at
+    a usable speed, then its tokens/s (the build tiers' model, issue 35); without it, by pooled memory."""
     cfg = cfg or TierConfig()
     prices = PartPrices.from_frame(parts)
     plats = platform_rows(platforms)
@@ -70,6 +73,8 @@ def budget_builds(
                 for m in (in_index(m, by_id[m["model_id"]], index) for m in sized)
                 if m is not None and m["enough_for_sale"] and (m["circuit"] == "outlet" or m["gpu_count"] > 4)
             ]
+            if use_case == "llm" and llm is not None:
+                usable = [m | _largest_workload(llm, m) for m in usable]
             for budget in budgets:
                 row = _budget_row(day, condition, mode, use_case, budget, usable)
                 rows.append(row | {"perf_index": index, "excluded_cards": excluded_text(s1, s2, usable)})
@@ -91,7 +96,19 @@ def _budget_row(day, condition, mode, use_case, budget, usable) -> dict:
     best_value = max(m["perf_per_1k_usd_tco"] for m in fits)
     near = [m for m in fits if m["perf_per_1k_usd_tco"] >= NEAR_BEST * best_value]
     memory = MEMORY_THAT_COUNTS.get(use_case, "vram_gb")
-    ranked = sorted(near, key=lambda m: (-m[memory], -m["total_relative_perf"], m["model_id"]))
+    if (
+        "_workload_size" in near[0]
+    ):  # LLM with the workload catalog: the largest model it runs, then its speed
+        ranked = sorted(
+            near,
+            key=lambda m: (
+                tuple(-x for x in m["_workload_size"]),
+                -(m["largest_workload_tokens_per_s"] or 0),
+                m["model_id"],
+            ),
+        )
+    else:
+        ranked = sorted(near, key=lambda m: (-m[memory], -m["total_relative_perf"], m["model_id"]))
     chosen = ranked[0]
     row.update(
         {
@@ -116,12 +133,8 @@ def _budget_row(day, condition, mode, use_case, budget, usable) -> dict:
     )
     row["notes"] = (
         f"{len(fits)} machines fit; {len(near)} within {NEAR_BEST:.0%} of the best value "
-        f"({best_value:.3f} per 1,000 USD TCO); then the most "
-        + (
-            "pooled memory (LLM layers split across cards)"
-            if memory == "total_vram_gb"
-            else "memory per card (data-parallel: every card holds the whole model)"
-        )
+        f"({best_value:.3f} per 1,000 USD TCO); then "
+        + _memory_words(chosen, memory)
         + f"; {chosen['circuit_note']}"
     )
     if chosen.get("legacy_notes"):
@@ -139,6 +152,27 @@ def _budget_row(day, condition, mode, use_case, budget, usable) -> dict:
             }
         )
     return row
+
+
+def _largest_workload(llm, machine: dict) -> dict:
+    """The largest workload of the catalog the machine runs at a usable speed, its tokens/s and its size."""
+    name, speed = llm.largest(machine["model_id"], machine["gpu_count"])
+    w = llm.workloads.get(name) if name else None
+    size = (w["params_b"], w["bits_per_weight"], w["context_tokens"]) if w else (-1.0, 0.0, 0)
+    return {"largest_workload": name, "largest_workload_tokens_per_s": speed, "_workload_size": size}
+
+
+def _memory_words(chosen: dict, memory: str) -> str:
+    if "_workload_size" in chosen:
+        if not chosen["largest_workload"]:
+            return "the largest LLM workload it runs at a usable speed (none)"
+        return (
+            f"the largest LLM workload it runs at a usable speed: {chosen['largest_workload']} "
+            f"({chosen['largest_workload_tokens_per_s']:.1f} tokens/s)"
+        )
+    if memory == "total_vram_gb":
+        return "the most pooled memory (LLM layers split across cards)"
+    return "the most memory per card (data-parallel: every card holds the whole model)"
 
 
 BUDGET_SCHEMA = {

@@ -105,12 +105,15 @@ def budget_builds(
     context: dg.AssetExecutionContext, config: TierRunConfig, warehouse: WarehouseResource
 ) -> dg.MaterializeResult:
     """Budget mode: for purchase budgets from 1,000 to 30,000 USD, per use case and condition, the whole
-    machine (1 to 8 GPUs) with the most total VRAM, then throughput, among the machines that fit the budget
-    and are within 20% of the best value that fits (G5 lifted from cards to machines). Throughput and value
-    are in the use case's performance index (`perf_index`)."""
+    machine (1 to 8 GPUs) a buyer can get and run (for sale in the numbers it needs; on the outlet up to 4
+    GPUs): among the machines that fit the budget and are within 20% of the best value that fits (G5 lifted
+    from cards to machines), the one with the most of what counts: per card for vision and beginner (data-parallel), for LLM the largest workload of the catalog the
+    machine runs at a usable speed, then its tokens/s (the build tiers' model). Value is in the use case's
+    performance index (`perf_index`)."""
     day = partition_date(context)
     with warehouse.connect() as con:
-        builds = budget_build_rows(*_inputs(con, day), config.tier_config())
+        inputs = _inputs(con, day)
+        builds = budget_build_rows(*inputs, config.tier_config(), llm=llm_context(inputs[1], config))
         replace_slice(con, "marts.budget_builds", builds, {"snapshot_date": day})
     return dg.MaterializeResult(
         metadata={
