@@ -221,6 +221,10 @@ SCHEMA = {
     "platform_id": pl.String,
     "machine_tco_usd": pl.Float64,
     "usd_per_token_per_s": pl.Float64,
+    "machine_build_usd": pl.Float64,
+    "circuit": pl.String,
+    "power_cap_pct": pl.Float64,
+    "listings_available": pl.Int32,
     "source_mode": pl.String,
 }
 
@@ -241,6 +245,10 @@ def workload_fit(
             ok = fits(w, card["vram_gb"], n)
             speed, basis = decode_tokens_per_s(card, w, n, cal) if ok else (None, "does not fit")
             prefill = prefill_tokens_per_s(card, w, n, cal) if ok else None
+            cap = m.get("power_cap_pct", 100.0)
+            if speed and cap < 100:  # capped to fit its outlet: decodes at the measured share (P2)
+                share, cap_basis = power.throughput_at_cap(cap, "llm_decode")
+                speed, basis = speed * share, f"{basis}; {cap_basis}"
             rows.append(
                 {
                     "snapshot_date": m["snapshot_date"],
@@ -264,6 +272,10 @@ def workload_fit(
                     "platform_id": m["platform_id"],
                     "machine_tco_usd": m["tco_usd"],
                     "usd_per_token_per_s": m["tco_usd"] / speed if speed else None,
+                    "machine_build_usd": m["total_build_cost_usd"],
+                    "circuit": m.get("circuit"),
+                    "power_cap_pct": cap,
+                    "listings_available": m.get("listings_available"),
                     "source_mode": m["source_mode"],
                 }
             )
@@ -282,7 +294,7 @@ def workload_machines(
     platform, sizing, TCO; rules S1 and S2 and the run config apply), one per card, count, day and condition."""
     cfg = cfg or TierConfig()
     prices, plats, out = PartPrices.from_frame(parts), platform_rows(platforms), []
-    for day, condition, mode, cards in day_groups(value, specs):
+    for day, condition, mode, cards in day_groups(value, specs, cfg.horizon_years):
         by_id = {c["model_id"]: c for c in cards}
         for rule in TIERS:
             if rule.tier == "beginner" or rule.gpu_count not in GPU_COUNTS:
@@ -300,6 +312,10 @@ def workload_machines(
                     "gpu_count": m["gpu_count"],
                     "platform_id": m["platform_id"],
                     "tco_usd": m["tco_usd"],
+                    "total_build_cost_usd": m["total_build_cost_usd"],
+                    "circuit": m["circuit"],
+                    "power_cap_pct": m["power_cap_pct"],
+                    "listings_available": m["listings_available"],
                     "source_mode": mode,
                 }
                 for m in kept

@@ -2,6 +2,9 @@
 
 An entry names a model, or a need ("any card with at least 24 GB"), and limits: condition, maximum price
 (per unit, shipping included), seller feedback, source. Deals of watched models alert too (`deals: true`).
+Or it names an LLM workload of the catalog, a speed and a budget for the whole machine ("Llama 3.3 70B at
+4 bits, 15 tokens/s or more, under 3,000 USD"): it alerts once per machine of marts.llm_workload_fit that
+runs it that fast, costs no more and is for sale in the numbers it needs (issue 35).
 Pure: the caller reads the file's bytes; this decodes and parses them, validates the entries and matches
 Polars frames.
 
@@ -34,18 +37,33 @@ class WatchEntry(BaseModel):
     min_vram_gb: float | None = Field(default=None, gt=0)
     vendor: Literal["nvidia", "amd", "intel"] | None = None
     condition: Literal["new", "used", "refurbished", "any"] = "any"  # price buckets: open box counts as new
-    max_price_usd: float = Field(gt=0)
+    max_price_usd: float | None = Field(default=None, gt=0)
     min_seller_feedback_pct: float | None = Field(default=None, ge=0, le=100)
     source: Literal[SOURCES] | None = None  # any when unset
     deals: bool = False  # also alert on marts.deals rows of the models this entry covers
+    # an LLM workload (warehouse/catalog/llm_workloads.csv) a whole machine must run
+    workload: str | None = None
+    min_tokens_per_s: float = Field(default=10.0, gt=0)  # single-stream decode (the tiers' usable speed)
+    max_machine_usd: float | None = Field(default=None, gt=0)  # what the whole machine may cost to buy
 
     @model_validator(mode="after")
     def names_what_to_watch(self) -> "WatchEntry":
+        if self.workload is not None:
+            if self.max_machine_usd is None:
+                raise ValueError("a workload entry needs max_machine_usd (what the whole machine may cost)")
+            return self
         if self.model_id is None and self.min_vram_gb is None:
-            raise ValueError("give model_id or min_vram_gb")
+            raise ValueError("give model_id, min_vram_gb or workload")
+        if self.max_price_usd is None:
+            raise ValueError("give max_price_usd (per card, shipping included)")
         return self
 
     def reason(self) -> str:
+        if self.workload is not None:
+            return (
+                f"runs {self.workload} at >= {self.min_tokens_per_s:g} tokens/s, whole machine "
+                f"({self.condition}) at most {self.max_machine_usd:,.0f} USD"
+            )
         what = self.model_id or f">= {self.min_vram_gb:g} GB" + (f" {self.vendor}" if self.vendor else "")
         parts = [what, f"{self.condition} at most {self.max_price_usd:,.0f} USD"]
         if self.min_seller_feedback_pct is not None:
@@ -98,9 +116,12 @@ def _key_mark(node, key: str):
     return getattr(node, "start_mark", None)
 
 
-def read_watchlist(data: bytes, file: str, known_models: set[str] | None = None) -> Watchlist:
+def read_watchlist(
+    data: bytes, file: str, known_models: set[str] | None = None, known_workloads: set[str] | None = None
+) -> Watchlist:
     """The watchlist in `data` (the bytes of `file`): every entry that validates, and every problem with
-    its line and column. `known_models`: the catalog's model ids (an entry naming another never alerts)."""
+    its line and column. `known_models`, `known_workloads`: the catalog's model ids and LLM workloads (an
+    entry naming another never alerts)."""
     text, problem = _decode(data, file)
     if text is None:
         return Watchlist([], [problem])
@@ -146,6 +167,16 @@ def read_watchlist(data: bytes, file: str, known_models: set[str] | None = None)
             problems.append(
                 f"{_at(file, _key_mark(item_node, 'model_id'))}: watch entry {n}: unknown model_id "
                 f"{entry.model_id!r} (not in the catalog, warehouse/catalog/gpu_catalog.csv); skipped"
+            )
+            continue
+        if (
+            known_workloads is not None
+            and entry.workload is not None
+            and entry.workload not in known_workloads
+        ):
+            problems.append(
+                f"{_at(file, _key_mark(item_node, 'workload'))}: watch entry {n}: unknown workload "
+                f"{entry.workload!r} (not in warehouse/catalog/llm_workloads.csv); skipped"
             )
             continue
         if entry.name in names:
@@ -222,6 +253,8 @@ def match_listings(listings: pl.DataFrame, entries: list[WatchEntry]) -> pl.Data
     vram_gb, vendor)."""
     frames = []
     for entry in entries:
+        if entry.workload is not None:
+            continue
         rule = _covers(entry) & (pl.col("unit_price") <= entry.max_price_usd)
         if entry.min_seller_feedback_pct is not None:  # a store has no seller rating: it passes
             rule &= pl.col("seller_feedback_pct").fill_null(100.0) >= entry.min_seller_feedback_pct
@@ -237,5 +270,53 @@ def match_deals(deals: pl.DataFrame, entries: list[WatchEntry]) -> pl.DataFrame:
         "deal: {}% under the 30-day median ({})", pl.col("discount_pct").round(0), pl.col("reason")
     )
     return _alert_rows(
-        [_select(deals.filter(_covers(entry)), entry, "deal", reason) for entry in entries if entry.deals]
+        [
+            _select(deals.filter(_covers(entry)), entry, "deal", reason)
+            for entry in entries
+            if entry.deals and entry.workload is None
+        ]
     )
+
+
+def match_workloads(fit: pl.DataFrame, entries: list[WatchEntry]) -> pl.DataFrame:
+    """(watch, machine) pairs: machines of the day's marts.llm_workload_fit that run an entry's workload at
+    its speed or faster, cost no more than its machine budget to buy and are for sale in the numbers they need.
+    A machine is keyed `<count>x<model_id>:<condition>` (source `machine`), so it alerts once per entry."""
+    frames = []
+    for entry in entries:
+        if entry.workload is None:
+            continue
+        rule = (
+            (pl.col("workload") == entry.workload)
+            & pl.col("fits")
+            & (pl.col("tokens_per_s") >= entry.min_tokens_per_s)
+            & (pl.col("machine_build_usd") <= entry.max_machine_usd)
+            & (pl.col("listings_available").fill_null(0) >= pl.col("gpu_count"))
+        )
+        if entry.model_id is not None:
+            rule &= pl.col("model_id") == entry.model_id
+        if entry.condition != "any":
+            rule &= pl.col("condition") == entry.condition
+        frames.append(
+            fit.filter(rule).select(
+                pl.lit(entry.name).alias("watch"),
+                pl.lit("machine").alias("source"),
+                pl.format("{}x{}:{}", "gpu_count", "model_id", "condition").alias("listing_id"),
+                pl.lit("workload").alias("kind"),
+                "model_id",
+                "condition",
+                pl.col("machine_build_usd").alias("price"),
+                pl.format(
+                    "{} x {} ({}, {} circuit) runs {} at {} tokens/s",
+                    "gpu_count",
+                    "gpu_name",
+                    "condition",
+                    "circuit",
+                    "workload",
+                    pl.col("tokens_per_s").round(1),
+                ).alias("title"),
+                pl.lit(None, pl.String).alias("url"),
+                pl.lit(entry.reason()).alias("reason"),
+            )
+        )
+    return _alert_rows(frames)

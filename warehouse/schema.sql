@@ -673,13 +673,17 @@ CREATE TABLE marts.llm_workload_fit (
     fits BOOLEAN,  -- Each card holds its share of weights and KV cache plus its own runtime overhead.
     vram_needed_gb DOUBLE,  -- Weights + KV cache (f16) + 0.75 GiB runtime overhead per card, GiB (the unit card memory is sold in).
     vram_available_gb DOUBLE,  -- Memory of all the cards, GiB.
-    tokens_per_s DOUBLE,  -- Single-stream decode tokens/s with the context full: memory bandwidth x the card's efficiency / bytes read per token; a layer split runs at one card's speed (x 0.96, measured), never a sum. NULL when it does not fit.
+    tokens_per_s DOUBLE,  -- Single-stream decode tokens/s with the context full: memory bandwidth x the card's efficiency / bytes read per token; a layer split runs at one card's speed (x 0.96, measured), never a sum; a machine capped to fit its outlet decodes at the measured share of that (P2). NULL when it does not fit.
     prefill_tokens_per_s DOUBLE,  -- Prompt processing tokens/s: compute (INT8 tensor, else FP16 tensor, else FP32) x the card's efficiency / (2 x active parameters). NULL when it does not fit.
     speed_basis VARCHAR,  -- measured efficiency (the card is on the llama.cpp scoreboard) or modelled (median efficiency), and the link: one card, or layer split without tensor parallelism.
     platform_id VARCHAR,  -- The platform of the machine (marts.platforms), as the build tiers size it.
     machine_tco_usd DOUBLE,  -- The machine's total cost of ownership over the horizon, USD (marts.build_tiers.tco_usd's definition).
     usd_per_token_per_s DOUBLE,  -- machine_tco_usd per token/s of single-stream decode: lower is better value. NULL when it does not fit.
-    source_mode VARCHAR NOT NULL  -- live or sample (sample figures are never market prices).
+    source_mode VARCHAR NOT NULL,  -- live or sample (sample figures are never market prices).
+    machine_build_usd DOUBLE,  -- What the machine costs to buy today: GPUs + the platform sized for them, USD (marts.build_tiers.total_build_cost_usd's definition).
+    circuit VARCHAR,  -- outlet (runs from the US standard outlet, capped by at most 20% where needed) or dedicated (needs a 240 V circuit; 8-GPU servers), rule O1.
+    power_cap_pct DOUBLE,  -- The power limit per GPU of an outlet machine (100: uncapped); tokens_per_s is the capped speed (P2).
+    listings_available INTEGER  -- Listings of the card in this condition today; a machine of more cards than this cannot be bought today.
 );
 
 -- One row per performance index (training, vision, llm_inference): the benchmark it rests on and how well its

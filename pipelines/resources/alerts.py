@@ -25,7 +25,7 @@ class AlertsResource(dg.ConfigurableResource):
     def watchlist(self) -> Watchlist | None:
         """The entries that validate and every problem with its line and column (transforms/watchlist.py),
         or None when there is no watchlist file. Never raises for what the file says: a bad entry is skipped."""
-        from warehouse.catalog import load_catalog
+        from warehouse.catalog import load_catalog, load_llm_workloads
 
         path = Path(self.watchlist_path)
         if not path.exists():
@@ -34,7 +34,12 @@ class AlertsResource(dg.ConfigurableResource):
             data = path.read_bytes()
         except OSError as exc:
             return Watchlist([], [f"{path}: cannot be read ({exc.strerror or exc}); no entry used"])
-        return read_watchlist(data, str(path), set(load_catalog()["model_id"].to_list()))
+        return read_watchlist(
+            data,
+            str(path),
+            set(load_catalog()["model_id"].to_list()),
+            set(load_llm_workloads()["workload"].to_list()),
+        )
 
     @property
     def configured(self) -> bool:

@@ -176,7 +176,7 @@ def test_watchlist_entries_are_validated_and_matched():
         .startswith("rtx-3090, used at most 700")
     )
     for bad, message in [
-        ({"watch": [{"name": "x", "max_price_usd": 5}]}, "give model_id or min_vram_gb"),
+        ({"watch": [{"name": "x", "max_price_usd": 5}]}, "give model_id, min_vram_gb or workload"),
         ({"watch": [{"name": "x", "model_id": "m", "max_price_usd": -1}]}, "max_price_usd"),
         ({"watch": [{"name": "x", "model_id": "m", "max_price_usd": 5, "colour": "red"}]}, "colour"),
         ({"items": []}, "top-level `watch:` list"),

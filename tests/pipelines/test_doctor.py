@@ -147,7 +147,7 @@ def test_the_watchlist_is_checked(monkeypatch, tmp_path, capsys):
     code, lines = doctor(capsys)
     assert code == 1 and lines["watchlist"] == (
         FAIL,
-        f"{watchlist}, line 2, column 5: watch entry 1: give model_id or min_vram_gb; skipped; 0 entries usable",
+        f"{watchlist}, line 2, column 5: watch entry 1: give model_id, min_vram_gb or workload; skipped; 0 entries usable",
     )
     watchlist.write_text(
         "watch:\n  - name: a\n    model_id: rtx-3090\n    max_price_usd: 700\n", encoding="utf-16"

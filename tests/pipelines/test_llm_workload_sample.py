@@ -94,10 +94,49 @@ def test_llm_machines_are_ranked_by_their_tiers_workload_and_name_the_largest_th
         assert r["largest_workload"] and r["largest_workload_tokens_per_s"] >= USABLE_TOKENS_PER_S
         assert r["largest_workload"] in r["notes"]
         same = row(fit, r["workload"], r["model_id"], r["gpu_count"], r["condition"])  # the mart agrees
-        # the mart gives stock speeds; a machine capped to fit its outlet decodes at the measured share (P2)
-        assert same["fits"] and same["tokens_per_s"] * r["throughput_at_cap"] == pytest.approx(
-            r["workload_tokens_per_s"]
-        )
+        # both give the capped speed of a machine capped to fit its outlet (P2)
+        assert same["fits"] and same["tokens_per_s"] == pytest.approx(r["workload_tokens_per_s"])
         assert (r["throughput_at_cap"] == 1) == (r["power_cap_pct"] == 100)
     two = tiers.filter(pl.col("tier") == "2gpu")
     assert (two["total_vram_gb"] >= 44).all()  # a 70B model at 4 bits needs 44 GiB on two cards
+
+
+def test_a_workload_watch_alerts_once_per_machine_that_meets_it(sample_run, tmp_path):
+    """Issue 35 item 7: "70B at 4 bits, 12 tokens/s or more, whole machine under 3,000 USD" alerts once for
+    each machine of the day that meets it, and not again on the next run."""
+    import shutil
+
+    from pipelines.defs.marts.alerts import record_new_alerts
+    from transforms.watchlist import read_watchlist
+    from warehouse.connection import connect
+
+    db = tmp_path / "w.duckdb"
+    shutil.copy(sample_run["db"], db)
+    text = b"""watch:
+  - name: llama-70b
+    workload: llama-3.3-70b-q4km-8k
+    min_tokens_per_s: 12
+    max_machine_usd: 3000
+    condition: used
+"""
+    entries = read_watchlist(text, "w.yaml", known_workloads={"llama-3.3-70b-q4km-8k"}).entries
+    with connect(db) as con:
+        first = record_new_alerts(con, sample_run["day"], entries)
+        again = record_new_alerts(con, sample_run["day"], entries)
+        alerts = read_frame(con, "SELECT * FROM marts.alerts WHERE kind = 'workload'")
+        fit = read_frame(
+            con,
+            "SELECT * FROM marts.llm_workload_fit WHERE snapshot_date = ? AND workload = 'llama-3.3-70b-q4km-8k' "
+            "AND condition = 'used' AND fits AND tokens_per_s >= 12 AND machine_build_usd <= 3000 "
+            "AND listings_available >= gpu_count",
+            [sample_run["day"]],
+        )
+    assert first == alerts.height == fit.height > 0 and again == 0
+    for a in alerts.iter_rows(named=True):
+        assert (
+            a["source"] == "machine" and a["price"] <= 3000 and "runs llama-3.3-70b-q4km-8k at" in a["title"]
+        )
+        assert (
+            a["reason"]
+            == "runs llama-3.3-70b-q4km-8k at >= 12 tokens/s, whole machine (used) at most 3,000 USD"
+        )

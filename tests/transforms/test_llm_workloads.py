@@ -87,6 +87,7 @@ def test_a_bad_workload_row_is_named_and_the_others_still_computed():
         "gpu_count": 1,
         "platform_id": "am4_single_used",
         "tco_usd": 1700.0,
+        "total_build_cost_usd": 1500.0,
         "source_mode": "sample",
     }
     cards = {"rtx-3090": CARDS["rtx-3090"] | {"vram_gb": 24.0}}

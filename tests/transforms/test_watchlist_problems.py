@@ -29,7 +29,7 @@ def test_bad_entries_are_skipped_with_their_line_and_column_and_the_good_ones_ke
         "w.yaml, line 13, column 13: watch entry 4: source: Input should be 'ebay', 'newegg', 'microcenter' "
         "or 'bestbuy'; skipped",
         "w.yaml, line 15, column 11: watch entry 5: the name 'ok' is used by an earlier entry; skipped",
-        "w.yaml, line 18, column 5: watch entry 6: give model_id or min_vram_gb; skipped",
+        "w.yaml, line 18, column 5: watch entry 6: give model_id, min_vram_gb or workload; skipped",
     ]
 
 
@@ -50,4 +50,29 @@ def test_encoding_and_yaml_errors_name_the_place_and_use_no_entry():
     assert broken.problems[0].endswith("; no entry used")
     assert read("- just a list\n").problems == [
         "w.yaml, line 1, column 1: the watchlist needs a top-level `watch:` list of entries; no entry used"
+    ]
+
+
+def test_a_workload_entry_needs_a_machine_budget_and_a_known_workload():
+    text = b"""watch:
+  - name: big
+    workload: llama-3.3-70b-q4km-8k
+    min_tokens_per_s: 15
+    max_machine_usd: 3000
+  - name: no-budget
+    workload: llama-3.3-70b-q4km-8k
+  - name: typo
+    workload: llama-70b
+    max_machine_usd: 3000
+"""
+    reading = read_watchlist(text, "w.yaml", known_models=set(), known_workloads={"llama-3.3-70b-q4km-8k"})
+    assert [e.name for e in reading.entries] == ["big"]
+    assert reading.entries[0].reason() == (
+        "runs llama-3.3-70b-q4km-8k at >= 15 tokens/s, whole machine (any) at most 3,000 USD"
+    )
+    assert reading.problems == [
+        "w.yaml, line 6, column 5: watch entry 2: a workload entry needs max_machine_usd (what the whole machine "
+        "may cost); skipped",
+        "w.yaml, line 9, column 15: watch entry 3: unknown workload 'llama-70b' (not in "
+        "warehouse/catalog/llm_workloads.csv); skipped",
     ]

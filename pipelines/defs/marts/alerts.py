@@ -12,7 +12,7 @@ from pipelines.resources.market_rules import MarketRulesResource
 from pipelines.resources.warehouse import WarehouseResource
 from pipelines.tables import table_asset, table_dep, table_key
 from transforms.price_stats import screen_outliers
-from transforms.watchlist import MATCH_COLUMNS, match_deals, match_listings
+from transforms.watchlist import MATCH_COLUMNS, match_deals, match_listings, match_workloads
 from warehouse.kept_listings import kept_listings
 from warehouse.listing_exits import update_exits
 from warehouse.source_runs import day_source_mode
@@ -52,7 +52,12 @@ def listing_exits(context: dg.AssetExecutionContext, warehouse: WarehouseResourc
     "marts.alerts",
     partitions_def=daily_partitions,
     kinds={"duckdb", "apprise"},
-    deps=[table_key("staging.listings"), table_key("marts.deals"), table_key("marts.gpu_specs")],
+    deps=[
+        table_key("staging.listings"),
+        table_key("marts.deals"),
+        table_key("marts.gpu_specs"),
+        table_key("marts.llm_workload_fit"),
+    ],
 )
 def alerts(
     context: dg.AssetExecutionContext,
@@ -60,8 +65,8 @@ def alerts(
     rules: MarketRulesResource,
     warehouse: WarehouseResource,
 ) -> dg.MaterializeResult:
-    """The day's listings that match an entry of the watchlist (watchlist.yaml), and new deals of watched
-    models, each recorded once per entry and listing in marts.alerts (only on the newest day: a backfill of
+    """The day's listings that match an entry of the watchlist (watchlist.yaml), new deals of watched
+    models, and machines that run a watched LLM workload fast enough within its machine budget, each recorded once per entry and listing in marts.alerts (only on the newest day: a backfill of
     old days is not news); then every alert not delivered yet is sent through Apprise to GPU_MARKET_ALERT_URLS.
     A failed delivery is recorded and retried next run; it never fails the run. Without a watchlist nothing
     is matched."""
@@ -118,8 +123,10 @@ def record_new_alerts(con, day, entries: list, open_box_as_new: bool = True) -> 
     deals = read_frame(con, "SELECT * FROM marts.deals WHERE snapshot_date = ?", [day]).join(
         facts, on="model_id", how="left"
     )
+    fit = read_frame(con, "SELECT * FROM marts.llm_workload_fit WHERE snapshot_date = ?", [day])
     found = pl.concat(
-        [match_listings(listings, entries), match_deals(deals, entries)], how="vertical_relaxed"
+        [match_listings(listings, entries), match_deals(deals, entries), match_workloads(fit, entries)],
+        how="vertical_relaxed",
     )
     known = read_frame(con, "SELECT watch, source, listing_id FROM marts.alerts")
     new = (
