@@ -10,7 +10,7 @@ from dashboards.markdown import render_markdown
 from dashboards.report_data import TOP_N, ReportData, with_buy_rank
 from warehouse.environment import env_path
 
-SCHEMA_VERSION = "1.5"  # 1.1: build_tiers per use case with platform, TCO and runner-up; budget_builds
+SCHEMA_VERSION = "1.6"  # 1.1: build_tiers per use case with platform, TCO and runner-up; budget_builds
 # 1.2: alerts, exits (sold or withdrawn) and days_to_sell
 # 1.3: performance per use case (perf_vision, perf_llm_inference, their value and ranks; build_tiers.perf_index),
 #      performance_indices (each index's source and leave-one-out error) and buy_vs_rent
@@ -18,6 +18,9 @@ SCHEMA_VERSION = "1.5"  # 1.1: build_tiers per use case with platform, TCO and r
 #      mains) and cross_market_prices (the same card in every region against the US)
 # 1.5: recommendations carry buy_rank (rank among the cards a buyer can act on by default), recommended, caveat
 #      (server only, passive, CUDA 12 only ... in words), architecture and software support (S1, issue 34)
+# 1.6: build_tiers carry circuit, is_default (a better dedicated-circuit machine is a row of its own), the cap,
+#      resale and listings_available (issue 36); deals are events (new listing or price drop) with
+#      deals_resting counting the deals that rest at a price they had before (issue 37)
 DEFAULT_EXPORT_DIR = Path(__file__).resolve().parent.parent / "exports"
 SAMPLE_NOTICE = (
     "SAMPLE DATA: built from the project's bundled sample snapshot, not from live market listings. "
@@ -104,7 +107,8 @@ def export_json(data: ReportData) -> dict:
         "budget_picks": _records(data.picks),
         "build_tiers": _records(data.tiers),
         "budget_builds": _records(data.builds),
-        "deals": _records(data.deals.head(50)),
+        "deals": _records(data.deals.filter(pl.col("event").is_not_null()).head(50)),
+        "deals_resting": data.deals.filter(pl.col("event").is_null()).height,
         "changes_since_yesterday": _records(data.changes),
         "alerts": _records(data.alerts),
         "exits": _records(data.exits),

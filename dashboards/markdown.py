@@ -233,15 +233,20 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
             },
         )
     )
+    events = data.deals.filter(pl.col("event").is_not_null())
     out.append(
-        "\n## Best deals\n\n"
+        "\n## New deals today\n\n"
+        f"Deals that are news: a new listing or a price drop ({data.deals.height - events.height} more rest at a "
+        "price they had before).\n\n"
         + table(
-            data.deals.head(top_n),
+            events.head(top_n),
             {
                 "model_id": "model",
                 "condition": "condition",
                 "source": "source",
+                "event": "event",
                 "unit_price": "USD",
+                "previous_price": "was USD",
                 "median_30d": "30-day median",
                 "discount_pct": "% under",
                 "title": "title",

@@ -26,7 +26,7 @@ class SiteData:
     cheapest: (
         pl.DataFrame
     )  # today's cheapest kept listings per model and condition (after the outlier screen)
-    new_deals: pl.DataFrame  # today's deals that were not deals yesterday
+    new_deals: pl.DataFrame  # today's deals that are events: a new listing or a price drop
     pick_changes: pl.DataFrame  # top picks (use case, condition, budget) whose card changed since yesterday
     listings_new: int  # listings first seen on the day
     listings_gone: int  # listings that left on the day (sold or withdrawn)
@@ -87,12 +87,11 @@ def load_site(con: duckdb.DuckDBPyConnection, day: date) -> SiteData:
         "snapshot_date",
         [first, day],
     )
-    new_deals = read_frame(
+    new_deals = read_frame(  # deals as events: a new listing or a price drop (transforms/deals.py)
         con,
-        "SELECT d.* FROM marts.deals d WHERE d.snapshot_date = ? AND NOT EXISTS ("
-        "SELECT 1 FROM marts.deals y WHERE y.snapshot_date = ? AND y.source = d.source "
-        "AND y.listing_id = d.listing_id) ORDER BY d.discount_pct DESC NULLS LAST",
-        [day, yesterday],
+        "SELECT * FROM marts.deals WHERE snapshot_date = ? AND event IS NOT NULL "
+        "ORDER BY discount_pct DESC NULLS LAST",
+        [day],
     )
     new, gone = con.execute(ARRIVALS_AND_EXITS_SQL, [day, day]).fetchone()
     return SiteData(

@@ -1,6 +1,12 @@
 """Deals: kept listings at least 15% under their model's 30-day median, or within 5% of the lowest price
 the warehouse had seen for that model and condition before that day (that rule needs 7 earlier days).
-Listings removed by the outlier screen (transforms/price_stats.py) are never deals.
+Listings removed by the outlier screen (transforms/price_stats.py) are never deals. Sellers below the trust
+floor never reach them: their listings are excluded as low_feedback at classification.
+
+A deal is an event only when something happened (issue 37): `event` is `new_listing` when the listing was not
+listed in the EVENT_LOOKBACK_DAYS before (or is listed for the first time), `price_drop` when it is at least
+MIN_PRICE_DROP cheaper than its last earlier price, NULL when it rests at a price it had before (still a deal, not news). The
+dashboard's "new deals", the export and deal alerts read events only.
 
 One definition, in SQL over relations by name: `kept` (the kept listings: snapshot_date, source, listing_id,
 model_id, condition, title, unit_price, url, source_mode) and `history` (marts.price_daily rows of source
@@ -20,6 +26,10 @@ NEAR_LOWEST = 1.05
 MIN_HISTORY_DAYS = 7
 WINDOW_DAYS = 30  # the 30-day median spans the listing's date and the 29 dates before it
 WINDOW_PRECEDING = WINDOW_DAYS - 1
+EVENT_LOOKBACK_DAYS = 7  # a listing unseen for longer is new again (relisted, or its source was down)
+# ASSUMPTION: a drop of at least 3% is news; smaller moves are rounding, shipping quotes or noise (the sample
+# moves each price by up to 1.5% a day, and 58 of 126 deals of one day were "drops" of 0.1-1.4% without it)
+MIN_PRICE_DROP = 0.03
 
 DEAL_COLUMNS = [
     "snapshot_date",
@@ -35,6 +45,8 @@ DEAL_COLUMNS = [
     "reason",
     "url",
     "source_mode",
+    "event",
+    "previous_price",
 ]
 
 # per date, model and condition: the median of the daily medians over the date and the 29 before it, the
@@ -69,25 +81,48 @@ judged AS (
     ON k.snapshot_date = w.snapshot_date AND k.model_id = w.model_id AND k.condition = w.condition
        AND k.unit_price <= w.deal_ceiling AND k.unit_price > 0 AND {SCREEN_KEEPS}
 )"""
-DEALS_SELECT = """
-SELECT snapshot_date, source, listing_id, model_id, condition, title, unit_price, median_30d,
-       (1 - unit_price / median_30d) * 100 AS discount_pct, lowest_seen,
-       CASE WHEN under AND near THEN 'both' WHEN under THEN 'under_30d_median' ELSE 'near_lowest_seen' END
+DEALS_SELECT = f"""
+SELECT j.snapshot_date, j.source, j.listing_id, j.model_id, j.condition, j.title, j.unit_price, j.median_30d,
+       (1 - j.unit_price / j.median_30d) * 100 AS discount_pct, j.lowest_seen,
+       CASE WHEN j.under AND j.near THEN 'both' WHEN j.under THEN 'under_30d_median' ELSE 'near_lowest_seen' END
            AS reason,
-       url, source_mode
-FROM judged WHERE under OR near
+       j.url, j.source_mode,
+       CASE WHEN p.snapshot_date IS NULL OR p.snapshot_date < j.snapshot_date - INTERVAL {EVENT_LOOKBACK_DAYS} DAYS
+                THEN 'new_listing'
+            WHEN j.unit_price <= p.unit_price * (1 - {MIN_PRICE_DROP}) THEN 'price_drop' END AS event,
+       CASE WHEN p.snapshot_date >= j.snapshot_date - INTERVAL {EVENT_LOOKBACK_DAYS} DAYS THEN p.unit_price END
+           AS previous_price
+FROM judged j ASOF LEFT JOIN previous p
+  ON j.source = p.source AND j.listing_id = p.listing_id AND j.snapshot_date > p.snapshot_date
+WHERE j.under OR j.near
 """
+# no earlier prices given: every deal is a new listing
+NO_PREVIOUS_SQL = (
+    "SELECT NULL::VARCHAR AS source, NULL::VARCHAR AS listing_id, NULL::DATE AS snapshot_date, "
+    "NULL::DOUBLE AS unit_price WHERE false"
+)
 
 
-def deals_sql(kept_sql: str, history_sql: str) -> str:
-    """The deals statement, given the SELECTs of `kept` and `history`."""
-    return f"WITH kept AS ({kept_sql}), history AS ({history_sql}),{WINDOWS_CTES}{DEALS_SELECT}"
+def deals_sql(kept_sql: str, history_sql: str, previous_sql: str = NO_PREVIOUS_SQL) -> str:
+    """The deals statement, given the SELECTs of `kept`, `history` and `previous` (every earlier price of a
+    listing: source, listing_id, snapshot_date, unit_price)."""
+    return (
+        f"WITH kept AS ({kept_sql}), history AS ({history_sql}), previous AS ({previous_sql}),"
+        f"{WINDOWS_CTES}{DEALS_SELECT}"
+    )
 
 
-def find_deals(listings: pl.DataFrame, history: pl.DataFrame) -> pl.DataFrame:
-    """marts.deals rows for the kept `listings` of one day or many, `history` as above."""
-    statement_sql = deals_sql("SELECT * FROM _listings", "SELECT * FROM _history")
-    found = run_sql(statement_sql, listings=listings, history=history).select(DEAL_COLUMNS)
+def find_deals(
+    listings: pl.DataFrame, history: pl.DataFrame, previous: pl.DataFrame | None = None
+) -> pl.DataFrame:
+    """marts.deals rows for the kept `listings` of one day or many, `history` and `previous` as above
+    (without `previous`, every deal is a new listing)."""
+    frames = {"listings": listings, "history": history}
+    previous_sql = NO_PREVIOUS_SQL
+    if previous is not None:
+        frames["previous"], previous_sql = previous, "SELECT * FROM _previous"
+    statement_sql = deals_sql("SELECT * FROM _listings", "SELECT * FROM _history", previous_sql)
+    found = run_sql(statement_sql, **frames).select(DEAL_COLUMNS)
     return found.sort(
         ["snapshot_date", "discount_pct", "source", "listing_id"], descending=[False, True, False, False]
     )

@@ -271,7 +271,7 @@ def match_deals(deals: pl.DataFrame, entries: list[WatchEntry]) -> pl.DataFrame:
     )
     return _alert_rows(
         [
-            _select(deals.filter(_covers(entry)), entry, "deal", reason)
+            _select(deals.filter(_covers(entry) & pl.col("event").is_not_null()), entry, "deal", reason)
             for entry in entries
             if entry.deals and entry.workload is None
         ]

@@ -526,7 +526,9 @@ CREATE TABLE marts.deals (
     lowest_seen DOUBLE,  -- Lowest daily minimum the warehouse has for the model and condition.
     reason VARCHAR NOT NULL,  -- under_30d_median, near_lowest_seen, or both.
     url VARCHAR,  -- Listing URL.
-    source_mode VARCHAR NOT NULL  -- live or sample.
+    source_mode VARCHAR NOT NULL,  -- live or sample.
+    event VARCHAR,  -- new_listing (not listed in the 7 days before), price_drop (at least 3% cheaper than its last earlier price) or NULL (resting at a price it had before: still a deal, not news). The dashboard's new deals, the export and deal alerts read events only (transforms/deals.py).
+    previous_price DOUBLE  -- The listing's last price in the 7 days before (staging.listings.unit_price), USD; NULL for a new listing.
 );
 
 -- The merged GPU catalog with its deep-learning performance index: the table to join to.

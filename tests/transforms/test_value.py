@@ -155,6 +155,53 @@ def test_deals_under_the_30_day_median():
     # a listing the day's screen removes is never a deal, however far under the median
     placeholder = today.head(1).with_columns(listing_id=pl.lit("d"), unit_price=pl.lit(1.0))
     assert find_deals(placeholder, history).is_empty()
+    assert by["a"]["event"] == by["b"]["event"] == "new_listing"  # no earlier price given: both are news
+
+
+def test_a_deal_is_news_once_new_or_cheaper_not_every_day_it_rests():
+    """Issue 37: a listing resting at a price it had before is still a deal but no event; one that drops by 3%
+    or more is a price_drop; one unseen for more than 7 days is a new listing again."""
+    history = pl.DataFrame(
+        {
+            "snapshot_date": [D - timedelta(days=k) for k in range(10)],
+            "model_id": ["m"] * 10,
+            "condition": ["used"] * 10,
+            "median": [1000.0] * 10,
+            "min_price": [900.0] * 10,
+            "screen_median": [1000.0] * 10,
+            "listing_count": [3] * 10,
+            "screened_out": [1] * 10,
+        }
+    )
+    ids = ["rest", "drop", "fresh", "back", "nudge"]
+    today = pl.DataFrame(
+        {
+            "snapshot_date": [D] * 5,
+            "source": ["ebay"] * 5,
+            "listing_id": ids,
+            "model_id": ["m"] * 5,
+            "condition": ["used"] * 5,
+            "title": ["t"] * 5,
+            "unit_price": [840.0] * 5,
+            "url": [None] * 5,
+            "source_mode": ["sample"] * 5,
+        }
+    )
+    previous = pl.DataFrame(
+        {
+            "source": ["ebay"] * 5,
+            "listing_id": ["rest", "rest", "drop", "back", "nudge"],
+            "snapshot_date": [D - timedelta(days=k) for k in (2, 1, 1, 9, 1)],
+            "unit_price": [900.0, 840.0, 900.0, 840.0, 850.0],
+        }
+    )
+    deals = {r["listing_id"]: r for r in find_deals(today, history, previous).iter_rows(named=True)}
+    assert set(deals) == set(ids)  # every one is a deal
+    assert deals["rest"]["event"] is None and deals["rest"]["previous_price"] == 840.0
+    assert deals["drop"]["event"] == "price_drop" and deals["drop"]["previous_price"] == 900.0
+    assert deals["nudge"]["event"] is None  # 1.2% under its last price: under MIN_PRICE_DROP, not news
+    assert deals["fresh"]["event"] == "new_listing" and deals["fresh"]["previous_price"] is None
+    assert deals["back"]["event"] == "new_listing" and deals["back"]["previous_price"] is None
 
 
 def test_the_new_vs_used_view_keeps_models_sold_only_used(tmp_path):

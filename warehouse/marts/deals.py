@@ -1,11 +1,12 @@
 """marts.deals for a range of days: the kept US listings screened, against the 30-day windows of
-marts.price_daily (transforms/deals.py)."""
+marts.price_daily, each with its event against the listing's earlier prices in staging.listings
+(transforms/deals.py)."""
 
 from datetime import date
 
 import duckdb
 
-from transforms.deals import WINDOW_PRECEDING, deals_sql
+from transforms.deals import EVENT_LOOKBACK_DAYS, WINDOW_PRECEDING, deals_sql
 from warehouse.kept_listings import kept_sql
 from warehouse.marts.days import replace_days_sql
 
@@ -15,7 +16,14 @@ FROM marts.price_daily
 WHERE source = 'all' AND snapshot_date BETWEEN $first - INTERVAL {WINDOW_PRECEDING} DAYS AND $last"""
 
 
+# every earlier price of the listings, far enough back to tell a new listing from one resting at its price
+PREVIOUS_SQL = f"""
+SELECT source, listing_id, snapshot_date, unit_price FROM staging.listings
+WHERE snapshot_date BETWEEN $first - INTERVAL {EVENT_LOOKBACK_DAYS} DAYS AND $last - INTERVAL 1 DAY
+  AND listing_id IS NOT NULL"""
+
+
 def build_deals(con: duckdb.DuckDBPyConnection, first: date, last: date, open_box_as_new: bool) -> int:
     """Replace marts.deals' rows dated first..last; how many were written."""
-    select_sql = deals_sql(kept_sql(open_box_as_new), HISTORY_SQL)
+    select_sql = deals_sql(kept_sql(open_box_as_new), HISTORY_SQL, PREVIOUS_SQL)
     return replace_days_sql(con, "marts.deals", first, last, select_sql, {"first": first, "last": last})
