@@ -36,7 +36,8 @@ BAND = 0.5  # the cards the budget buys: those costing at least half its pricies
 RULE = (
     "G5: NVIDIA PCIe cards with their own fans, current software support (S1) and the use case's precision (S2), "
     "at least half as good per USD (in the use case's index) as the best of the cards costing at least half the "
-    "priciest card the budget buys, then the most VRAM the budget buys, then perf/USD"
+    "priciest card the budget buys, then the most VRAM the budget buys (LLM: the largest catalog workload one card "
+    "runs at a usable speed), then perf/USD"
 )
 
 
@@ -122,8 +123,12 @@ def budget_picks(
     vendors: tuple[str, ...] | None = DEFAULT_VENDORS,
     horizon_years: float = TierConfig.horizon_years,
     allow_legacy_cards: bool = False,
+    llm_rank: dict[str, float] | None = None,
 ) -> pl.DataFrame:
-    """Up to three picks per date, condition, budget and use case (one or many dates at once).
+    """Up to three picks per date, condition, budget and use case (one or many dates at once). `llm_rank`
+    (LlmContext.workload_rank: per model, the size of the largest catalog workload one card runs at a usable
+    speed): LLM picks take the largest workload the budget buys in place of the most VRAM (issue 35: the
+    tiers' and budget builds' model); without it, VRAM.
 
     Vectorized without pairing every card with every budget: the cards of each (date, condition, use case)
     are sorted once in pick order (top set first, then most VRAM, then perf per USD, then input order); a
@@ -155,8 +160,12 @@ def budget_picks(
     )
     # one order for every budget (most VRAM, then perf per USD); what differs by budget is which cards fit and
     # which are "top": a top card of budget b ranks before every non-top card that fits
-    ordered = floored.sort(
-        ["_group", "_u", "vram_gb", "_ppk", "_row"], descending=[False, False, True, True, False]
+    memory = pl.col("vram_gb")
+    if llm_rank:
+        workload = pl.col("model_id").replace_strict(llm_rank, default=-1.0, return_dtype=pl.Float64)
+        memory = pl.when(pl.col("use_case") == "llm").then(workload).otherwise(memory)
+    ordered = floored.with_columns(_mem=memory).sort(
+        ["_group", "_u", "_mem", "_ppk", "_row"], descending=[False, False, True, True, False]
     )
     price, ppk, by = pl.col("price_median"), pl.col("_ppk"), ("_group", "_u")
     ranks = []

@@ -370,6 +370,18 @@ class LlmContext:
                     best = (w["workload"], speed, size)
         return best[0], best[1]
 
+    def workload_rank(self, model_ids) -> dict[str, float]:
+        """Per model, a number that orders the largest catalog workload one card runs at a usable speed (by
+        parameters, then bits per weight, then context, as `largest`); -1 when it runs none."""
+        ranks = {}
+        for model_id in model_ids:
+            name, _ = self.largest(model_id, 1)
+            w = self.workloads.get(name) if name else None
+            ranks[model_id] = (
+                w["params_b"] * 1e6 + w["bits_per_weight"] * 1e3 + w["context_tokens"] / 1e3 if w else -1.0
+            )
+        return ranks
+
     def in_workload(self, machine: dict, tier: str) -> dict | str:
         """The machine measured in its tier's workload: throughput = single-stream decode tokens/s, value =
         tokens/s per 1,000 USD of TCO; or why it cannot run it."""

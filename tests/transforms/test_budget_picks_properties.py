@@ -154,3 +154,33 @@ def test_the_pick_rises_with_the_budget():
     )
     picks = budget_picks(value, budgets=(300, 1_500), use_cases={"llm": 24}).filter(pl.col("pick_rank") == 1)
     assert dict(picks.select("budget_usd", "model_id").rows()) == {300: "m0", 1_500: "m1"}
+
+
+def test_llm_picks_take_the_largest_workload_a_card_runs_in_place_of_vram():
+    """Issue 35 item 5: with the workload ranks, an LLM pick is the card that runs the largest catalog workload
+    at a usable speed; a 48 GB card too slow for any beats no 24 GB card that runs a 32B model. Vision keeps VRAM."""
+    base = dict(
+        day=0,
+        condition="used",
+        enough_listings=True,
+        form_factor="pcie",
+        cooling="open_air",
+        vendor="nvidia",
+        support="current",
+        bf16=True,
+        fp16_tensor=True,
+    )
+    value = value_frame(
+        [
+            base | dict(price_median=740.0, vram_gb=24.0, relative_perf=1.0),
+            base | dict(price_median=1_400.0, vram_gb=48.0, relative_perf=1.0),
+        ]
+    )
+    ranks = {"m0": 32e6 + 4.8e3 + 8.192, "m1": -1.0}
+    top = lambda picks, use_case: picks.filter(  # noqa: E731
+        (pl.col("pick_rank") == 1) & (pl.col("use_case") == use_case)
+    )["model_id"].to_list()
+    cases = {"llm": 24, "vision": 12}
+    assert top(budget_picks(value, budgets=(1_500,), use_cases=cases), "llm") == ["m1"]  # VRAM alone
+    ranked = budget_picks(value, budgets=(1_500,), use_cases=cases, llm_rank=ranks)
+    assert top(ranked, "llm") == ["m0"] and top(ranked, "vision") == ["m1"]

@@ -40,12 +40,15 @@ def build_budget_picks(
     last: date,
     horizon_years: float = TierConfig.horizon_years,
     allow_legacy_cards: bool = False,
+    llm_rank: dict[str, float] | None = None,
 ) -> pl.DataFrame:
-    """Replace marts.budget_picks' rows dated first..last; the rows written."""
+    """Replace marts.budget_picks' rows dated first..last; the rows written. `llm_rank`: see
+    transforms.budget_picks.budget_picks."""
     picks = budget_picks(
         read_frame(con, VALUE_SQL, {"first": first, "last": last}),
         horizon_years=horizon_years,
         allow_legacy_cards=allow_legacy_cards,
+        llm_rank=llm_rank,
     )
     replace_days_frame(con, "marts.budget_picks", first, last, picks)
     return picks

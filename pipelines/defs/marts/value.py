@@ -8,9 +8,12 @@ from pipelines.partitions import DEALS_WINDOW, RANGE_RUNS, daily_partitions, par
 from pipelines.resources.market_rules import MarketRulesResource
 from pipelines.resources.warehouse import WarehouseResource
 from pipelines.tables import table_asset, table_dep, table_key
+from transforms.llm_workloads import USABLE_TOKENS_PER_S, LlmContext
 from warehouse import day_writes
+from warehouse.catalog import load_llm_benchmarks, load_llm_workloads
 from warehouse.marts.deals import build_deals
 from warehouse.marts.value import build_budget_picks, build_gpu_value
+from warehouse.writes import read_frame
 
 
 def _top(value: pl.DataFrame, day) -> str:
@@ -52,7 +55,7 @@ def gpu_value(context: dg.AssetExecutionContext, warehouse: WarehouseResource) -
     partitions_def=daily_partitions,
     backfill_policy=RANGE_RUNS,
     kinds={"duckdb", "polars"},
-    deps=[table_key("marts.gpu_value")],
+    deps=[table_key("marts.gpu_value"), table_key("marts.gpu_specs")],
 )
 def budget_picks(
     context: dg.AssetExecutionContext, config: PickRunConfig, warehouse: WarehouseResource
@@ -62,10 +65,20 @@ def budget_picks(
     performance-per-USD cards, the one with the most memory the budget buys. Each use case ranks by its own
     performance index (LLM inference, vision, training), named with its basis on every row. Only cards
     whose software support is current over the horizon (S1) and that have the use case's precision (S2),
-    unless the run config's allow_legacy_cards admits them."""
+    unless the run config's allow_legacy_cards admits them. LLM picks take the largest catalog workload one
+    card runs at a usable speed in place of the most VRAM (the tiers' model, issue 35)."""
     first, last = partition_days(context)
     with warehouse.connect() as con:
-        picks = build_budget_picks(con, first, last, config.horizon_years, config.legacy())
+        specs = read_frame(con, "SELECT * FROM marts.gpu_specs")
+        llm = LlmContext.build(load_llm_workloads(), specs, load_llm_benchmarks(), USABLE_TOKENS_PER_S)
+        picks = build_budget_picks(
+            con,
+            first,
+            last,
+            config.horizon_years,
+            config.legacy(),
+            llm.workload_rank(specs["model_id"].to_list()),
+        )
     return dg.MaterializeResult(metadata=rows_metadata(first, last, picks.height))
 
 
