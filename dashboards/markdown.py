@@ -4,6 +4,7 @@ import html
 
 import polars as pl
 
+from dashboards.answer import answer_line, answer_rows
 from dashboards.report_data import ReportData
 from dashboards.safe_text import blank_controls
 
@@ -81,6 +82,15 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
         "module, no passive server card), NVIDIA (D11), software support current in CUDA 13 for the "
         "horizon (S1) and fp16 tensor cores (S2). Their caveats (e.g. no bf16) stand in the row; "
         "`marts.gpu_value` and `recommendations.csv` keep every card with the reason it is left out.\n"
+    )
+    answers = answer_rows(data.tiers)
+    out.append(
+        "\n## What to buy\n\nThe card and the whole one-GPU machine per use case, new and used (beginner: the card "
+        "for the desktop you have, D6): the machine with "
+        "the most throughput per USD of total cost of ownership (platform, energy and resale included) that runs "
+        "from a standard outlet and is for sale today. Machines of 2-8 GPUs and budgets follow below.\n\n"
+        + ("\n".join(f"- {answer_line(r)}" for r in answers) if answers else "_no one-GPU machine today_")
+        + "\n"
     )
     for condition in ("new", "used"):
         ranked = data.top_ranking.filter(pl.col("condition") == condition).head(top_n)

@@ -252,7 +252,7 @@ def run(argv: list[str], defs: dg.Definitions | None = None) -> int:
 
 
 def run_day(day: str, defs: dg.Definitions, started: float, loaded: float) -> int:
-    from dashboards.console import top_lines
+    from dashboards.answer import answer_lines
     from dashboards.export import export_dir
     from pipelines.defs.stale_days import refresh
     from warehouse.connection import connect
@@ -288,7 +288,7 @@ def run_day(day: str, defs: dg.Definitions, started: float, loaded: float) -> in
         graph=defs.resolve_asset_graph(),
     )
     with connect(read_only=True) as con:
-        top = top_lines(con, day)
+        top = answer_lines(con, day)
     print()
     if mode != "live":
         print("*** SAMPLE DATA: bundled project-authored snapshot, not market prices ***")

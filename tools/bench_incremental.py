@@ -11,7 +11,7 @@ transforms.ebay_items (source_mode 'simulated'; many of D's listings were alread
 A measured run copies that file, then, in a fresh process, materializes D's staging -> marts assets by
 calling the asset functions themselves (the code the job runs, each opening the warehouse as in a run):
 listings (classify), listing_history (the incremental MERGE), unmatched_titles, price_daily,
-gpu_value, budget_picks, deals, build_tiers. Reported: seconds at 1 day and at 1,800 days, the ratio
+gpu_value, budget_picks, deals, build_tiers, llm_workload_fit (issue 35: the per-day LLM mart). Reported: seconds at 1 day and at 1,800 days, the ratio
 (target <= 1.5), and per-asset seconds.
 
     python tools/bench_incremental.py [--days 1 1800] [--per-day 5000] [--repeat 3]
@@ -56,6 +56,7 @@ ASSETS = [
     "budget_picks",
     "deals",
     "build_tiers",
+    "llm_workload_fit",
 ]
 
 # staging.listing_history from scratch, as the daily MERGE would have built it: a listing is appended on
@@ -199,7 +200,7 @@ def child_measure(db: Path) -> None:
     import dagster as dg
     import polars as pl
 
-    from pipelines.defs.marts import machines, price_daily, value
+    from pipelines.defs.marts import llm_workload_fit, machines, price_daily, value
     from pipelines.defs.staging import listings
     from transforms.listings import classify_day
     from warehouse.catalog import load_catalog
@@ -234,6 +235,9 @@ def child_measure(db: Path) -> None:
         "budget_picks": lambda ctx: value.budget_picks(ctx, warehouse=res["warehouse"]),
         "deals": lambda ctx: value.deals(ctx, **res),
         "build_tiers": lambda ctx: machines.build_tiers(
+            ctx, config=machines.TierRunConfig(), warehouse=res["warehouse"]
+        ),
+        "llm_workload_fit": lambda ctx: llm_workload_fit.llm_workload_fit(
             ctx, config=machines.TierRunConfig(), warehouse=res["warehouse"]
         ),
     }

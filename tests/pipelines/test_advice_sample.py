@@ -8,7 +8,7 @@ import duckdb
 import polars as pl
 import pytest
 
-from dashboards.console import top_lines
+from dashboards.answer import answer_lines
 from pipelines.defs.marts.support_checks import software_support_known
 from pipelines.resources.warehouse import WarehouseResource
 from transforms.tiers.rules import ARCHITECTURE_ORDER
@@ -37,7 +37,7 @@ def marts(sample_run):
             )
         }
         frames["specs"] = read_frame(con, "SELECT * FROM marts.gpu_specs")
-        frames["console"] = top_lines(con, day.isoformat())
+        frames["console"] = answer_lines(con, day.isoformat())
     return frames
 
 
@@ -115,12 +115,21 @@ def test_the_markdown_top_lists_and_the_console_rank_only_cards_a_buyer_can_act_
             line.split(" | ")[1] for line in block.splitlines() if line.startswith("| ") and line[2].isdigit()
         ]
         assert names and set(names) <= ok_names and not set(names) & other_names
+    # `make run` ends with the answer (issue 39): per use case and condition the card and the whole machine
     console = marts["console"]
-    assert console[0].startswith("top 5 cards to buy") and len(console) == 6
-    for line in console[1:]:
-        name = line.split(". ", 1)[1].rsplit(" (", 1)[0].split(" (")[0]
+    assert console[0].startswith(f"what to buy on {sample_run['day']}") and len(console) == 1 + 3 * 2
+    for line, (use_case, condition) in zip(
+        console[1:], [(u, c) for u in ("llm", "vision", "beginner") for c in ("used", "new")], strict=True
+    ):
+        assert line.startswith(f"  {use_case} (>= "), line
+        name = line.split(f"{condition}: ", 1)[1].split(" at ")[0]
         assert name in ok_names, line
+        assert (" USD machine (" if use_case != "beginner" else " USD in your own desktop (PSU: ") in line
+        assert " W " in line
         assert not any(word in line for word in ("SXM", "Tesla", "Instinct", "Arc "))
+    assert "tokens/s" in console[1] and "tokens/s" not in console[3]  # LLM lines say what the machine runs
+    md_answer = md.split("\n## What to buy\n", 1)[1].split("\n## ")[0]
+    assert md.index("## What to buy") < md.index("## Top 10") and md_answer.count("\n- ") == 6
 
 
 def test_the_support_check_passes_on_the_sample_and_names_an_unknown_architecture(sample_run, tmp_path):

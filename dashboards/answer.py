@@ -1,0 +1,68 @@
+"""The answer first (issue 39): per use case and condition, the card and the whole one-GPU machine to buy today
+(for a beginner: the card for the desktop they have, D6).
+
+Read from marts.build_tiers' default one-GPU (or beginner) machine, which already weighs what a buyer would: the platform
+sized for the card, energy and resale over the horizon (the one cost model), the region's outlet (O1), software
+support (S1, S2) and whether the card is for sale. `make run` ends with these lines and the markdown export
+opens with them; the tables (2-8 GPUs, budgets, every card) follow in the export.
+"""
+
+import duckdb
+import polars as pl
+
+from warehouse.writes import read_frame
+
+USE_CASE_ORDER, CONDITION_ORDER = ("llm", "vision", "beginner"), ("used", "new")
+
+
+def answer_rows(tiers: pl.DataFrame) -> list[dict]:
+    """The default one-GPU machines of marts.build_tiers rows (one day), LLM first, used before new; for the
+    beginner use case the beginner tier (the card in the buyer's own desktop, D6)."""
+    if tiers.is_empty():
+        return []
+    default = pl.col("is_default").fill_null(True) if "is_default" in tiers.columns else pl.lit(True)
+    tier = pl.when(pl.col("use_case") == "beginner").then(pl.lit("beginner")).otherwise(pl.lit("1gpu"))
+    chosen = tiers.filter((pl.col("tier") == tier) & default & pl.col("model_id").is_not_null())
+    return sorted(
+        chosen.to_dicts(),
+        key=lambda r: (USE_CASE_ORDER.index(r["use_case"]), CONDITION_ORDER.index(r["condition"])),
+    )
+
+
+def answer_line(r: dict) -> str:
+    """One row in words: what to buy, what the whole machine costs and draws, what it runs, the runner-up."""
+    power = (
+        f"{r['wall_draw_w']:,.0f} W from a standard outlet"
+        if r["circuit"] == "outlet"
+        else (f"{r['wall_draw_w']:,.0f} W, needs a dedicated circuit")
+    )
+    if r["power_cap_pct"] is not None and r["power_cap_pct"] < 100:
+        power += f" capped to {r['power_cap_pct']:.0f}%"
+    where = (
+        f"{r['total_build_cost_usd']:,.0f} USD in your own desktop (PSU: {r['psu_config']}; {power})"
+        if r["platform_id"] == "existing_desktop"
+        else f"in a {r['total_build_cost_usd']:,.0f} USD machine ({r['platform_id']}, {power})"
+    )
+    parts = [
+        f"{r['use_case']} (>= {r['vram_floor_gb']:g} GB), {r['condition']}: {r['gpu_name']} at "
+        f"{r['unit_price']:,.0f} USD ({r['listings_available']} listed), {where}"
+    ]
+    if r["largest_workload"]:
+        parts.append(f"runs {r['largest_workload']} at {r['largest_workload_tokens_per_s']:.0f} tokens/s")
+    if r["runner_up_gpu_name"]:
+        parts.append(
+            f"runner-up {r['runner_up_gpu_name']} ({r['runner_up_gap_pct']:.0f}% less value per USD)"
+        )
+    return "; ".join(parts)
+
+
+def answer_lines(con: duckdb.DuckDBPyConnection, day) -> list[str]:
+    """What `make run` prints at its end: a header and one line per use case and condition."""
+    rows = answer_rows(read_frame(con, "SELECT * FROM marts.build_tiers WHERE snapshot_date = ?", [day]))
+    header = (
+        f"what to buy on {day}: per use case the card and the whole one-GPU machine (beginner: the card for your "
+        "own desktop); 2-8 GPUs, budgets and every card are in the export:"
+    )
+    if not rows:
+        return [header, "  no one-GPU machine could be built today: see marts.build_tiers' notes"]
+    return [header, *(f"  {answer_line(r)}" for r in rows)]
