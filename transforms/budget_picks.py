@@ -167,13 +167,27 @@ def budget_picks(
     ordered = floored.with_columns(_mem=memory).sort(
         ["_group", "_u", "_mem", "_ppk", "_row"], descending=[False, False, True, True, False]
     )
-    price, ppk, by = pl.col("price_median"), pl.col("_ppk"), ("_group", "_u")
+    price, ppk, by = pl.col("price_median"), pl.col("_ppk"), ["_group", "_u"]
+    # per group and budget, the priciest card it buys and the bar of the top set: small group-by tables
+    # (groups x budgets) joined back once, rather than two window passes over every row per budget
+    dearest = ordered.group_by(by).agg(
+        price.filter(price <= budget).max().alias(f"_dear{b}") for b, budget in enumerate(budgets)
+    )
+    bars = (
+        ordered.join(dearest, on=by, how="left")
+        .group_by(by)
+        .agg(
+            (ppk.filter((price <= budget) & (price >= pl.col(f"_dear{b}") * BAND)).max() * NEAR_BEST).alias(
+                f"_bar{b}"
+            )
+            for b, budget in enumerate(budgets)
+        )
+    )
+    ordered = ordered.join(bars, on=by, how="left", maintain_order="left")
     ranks = []
     for b, budget in enumerate(budgets):
         fit = price <= budget
-        dearest = pl.when(fit).then(price).max().over(*by)  # the priciest card the budget buys
-        bar = pl.when(fit & (price >= dearest * BAND)).then(ppk).max().over(*by) * NEAR_BEST
-        top, rest = fit & (ppk >= bar), fit & (ppk < bar)
+        top, rest = fit & (ppk >= pl.col(f"_bar{b}")), fit & (ppk < pl.col(f"_bar{b}"))
         tops = top.cast(pl.Int32).cum_sum().over(*by)
         ranks.append(
             pl.when(top)

@@ -92,9 +92,13 @@ SELECT j.snapshot_date, j.source, j.listing_id, j.model_id, j.condition, j.title
             WHEN j.unit_price <= p.unit_price * (1 - {MIN_PRICE_DROP}) THEN 'price_drop' END AS event,
        CASE WHEN p.snapshot_date >= j.snapshot_date - INTERVAL {EVENT_LOOKBACK_DAYS} DAYS THEN p.unit_price END
            AS previous_price
-FROM judged j ASOF LEFT JOIN previous p
-  ON j.source = p.source AND j.listing_id = p.listing_id AND j.snapshot_date > p.snapshot_date
-WHERE j.under OR j.near
+FROM (SELECT * FROM judged WHERE under OR near) j ASOF LEFT JOIN (
+    -- the earlier prices of the deals' listings only: a semi join first, so the ASOF join sorts a few rows
+    -- instead of every listing of the range (benchmark 2: 9 s over 10 million rows without it)
+    SELECT p.* FROM previous p
+    SEMI JOIN (SELECT DISTINCT source, listing_id FROM judged WHERE under OR near) d
+      ON p.source = d.source AND p.listing_id = d.listing_id
+) p ON j.source = p.source AND j.listing_id = p.listing_id AND j.snapshot_date > p.snapshot_date
 """
 # no earlier prices given: every deal is a new listing
 NO_PREVIOUS_SQL = (
