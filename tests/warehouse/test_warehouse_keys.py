@@ -62,14 +62,15 @@ def test_an_older_warehouse_is_upgraded_keeping_rows_comments_and_not_nulls(tmp_
     # 080 rebuilds marts.build_tiers and adds columns to marts.gpu_value; 130 adds columns to
     # raw.retailer_listings and rewords comments there and on staging.listings; 150 adds columns to
     # marts.budget_picks and rewords comments there; 170 and 180 add columns to staging.listings and
-    # raw.ebay_listings; 220 adds a column to marts.price_daily: those keep their old columns'
-    # names and types in front (checked below), the others stay exactly as they were
+    # raw.ebay_listings; 220 adds a column to marts.price_daily; 320 adds columns to marts.deals: those keep
+    # their old columns' names and types in front (checked below), the others stay exactly as they were
     grown = (
         "raw.retailer_listings",
         "staging.listings",
         "marts.budget_picks",
         "raw.ebay_listings",
         "marts.price_daily",
+        "marts.deals",
     )
     kept = [
         t
