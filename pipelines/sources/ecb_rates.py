@@ -19,7 +19,7 @@ from pathlib import Path
 
 import httpx
 
-from pipelines.sources.http_session import FetchError, HttpSession, redact_url
+from pipelines.sources.http_session import FetchError, HttpSession
 
 ECB_URL = "https://www.ecb.europa.eu/stats/eurofxref/eurofxref-hist.zip"
 CSV_NAME = "eurofxref-hist.csv"
@@ -90,11 +90,5 @@ def fetch_live(
     session: HttpSession, currencies: tuple[str, ...], since: date, url: str = ECB_URL
 ) -> EcbRates:
     response = session.send(lambda: httpx.Request("GET", url))
-    if response.status_code != 200:
-        raise FetchError(
-            "http_status",
-            f"HTTP {response.status_code} on {redact_url(url)}",
-            status=response.status_code,
-            attempts=1,
-        )
+    HttpSession.ok(response)
     return parse_zip(response.content, url, currencies, since)

@@ -150,6 +150,19 @@ class HttpSession:
     log: Callable[[str], None] = lambda message: None
     breaker: CircuitBreaker | None = None
 
+    @staticmethod
+    def ok(response: httpx.Response) -> httpx.Response:
+        """`response` when it is 200, else the FetchError every client raises for another final status
+        (`http_status`, the status, the URL with its secrets redacted): the one place that says it."""
+        if response.status_code != 200:
+            raise FetchError(
+                "http_status",
+                f"HTTP {response.status_code} on {redact_url(response.request.url)}",
+                status=response.status_code,
+                attempts=1,
+            )
+        return response
+
     def send(self, build: Callable[[], httpx.Request]) -> httpx.Response:
         """Send the request `build()` makes, retrying transient failures; return a 2xx-4xx response whose
         body has been read (within the size cap). Raises FetchError when it gives up, and the breaker's

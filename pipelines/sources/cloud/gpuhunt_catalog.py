@@ -59,13 +59,7 @@ class ProviderCatalog:
 
 def _get(session: HttpSession, url: str) -> bytes:
     response = session.send(lambda: httpx.Request("GET", url))
-    if response.status_code != 200:
-        raise FetchError(
-            "http_status",
-            f"HTTP {response.status_code} on {redact_url(url)}",
-            status=response.status_code,
-            attempts=1,
-        )
+    HttpSession.ok(response)
     return response.content
 
 

@@ -69,13 +69,7 @@ class EbayBrowseClient:
         if response.status_code == 401:  # token expired or revoked: one fresh token, one retry
             self._tokens.invalidate()
             response = self._session.send(build)
-        if response.status_code != 200:
-            raise FetchError(
-                "http_status",
-                f"HTTP {response.status_code} on {redact_url(url)}",
-                status=response.status_code,
-                attempts=1,
-            )
+        HttpSession.ok(response)
         try:
             payload = json.loads(response.content)
         except ValueError as exc:

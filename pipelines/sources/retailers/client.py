@@ -85,13 +85,7 @@ class RetailerClient:
                     status=response.status_code,
                     attempts=1,
                 )
-            if response.status_code != 200:
-                raise FetchError(
-                    "http_status",
-                    f"HTTP {response.status_code} on {redact_url(url)}",
-                    status=response.status_code,
-                    attempts=1,
-                )
+            HttpSession.ok(response)
             try:
                 page = self.spec.parse(response.content, url)
             except PageProblem as exc:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import httpx
 
-from pipelines.sources.http_session import FetchError, HttpSession, redact_url
+from pipelines.sources.http_session import FetchError, HttpSession
 from pipelines.sources.retailers.client import USER_AGENT
 from pipelines.sources.specs import techpowerup, wikipedia
 from pipelines.sources.specs.spec_fields import SpecFact
@@ -40,13 +40,7 @@ def spec_pages(sample_dir: Path = SAMPLE_DIR) -> list[SpecPage]:
 def fetch_page(session: HttpSession, page: SpecPage) -> list[SpecFact]:
     headers = {"User-Agent": USER_AGENT}
     response = session.send(lambda: httpx.Request("GET", page.url, headers=headers))
-    if response.status_code != 200:
-        raise FetchError(
-            "http_status",
-            f"HTTP {response.status_code} on {redact_url(page.url)}",
-            status=response.status_code,
-            attempts=1,
-        )
+    HttpSession.ok(response)
     try:
         return PARSERS[page.source](response.content.decode("utf-8", "replace"), page.url)
     except ValueError as exc:
