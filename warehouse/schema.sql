@@ -269,7 +269,7 @@ CREATE TABLE staging.listings (
     unit_price DOUBLE,  -- total_price divided by lot_quantity.
     lot_quantity INTEGER,  -- Cards in the listing (1 unless a lot).
     model_id VARCHAR,  -- Catalog model, NULL when none can be named.
-    exclude_reason VARCHAR,  -- NULL when the listing counts toward prices; else bundle (a store combo of the card and other products at one price), accessory, box_only, for_parts, lot, system, variation, unclear, low_feedback, or no_price (a card the classifier keeps but without a usable USD price: none stated, "call for price", non-positive, non-finite or absurd at ingest (raw.ingest_errors says which), or a currency without an ECB rate (fx_error); it keeps its model_id).
+    exclude_reason VARCHAR,  -- NULL when the listing counts toward prices; else, in precedence order (transforms/matching/classify.py): bundle (a store combo of the card and other products at one price), for_parts, box_only, photo_only (a photo, picture or printout), sample (an engineering or qualification sample, ES/QS), pre_order (a pre-order or resold order confirmation), modified (a water block fitted, a shunt or BIOS mod, a bare PCB: still a card, model_id kept, out of the stock-card prices), accessory, system, lot, variation, low_feedback, unclear; or no_price (a card without a usable USD price: none stated, "call for price", non-positive, non-finite or absurd at ingest, or a currency without an ECB rate; model_id kept).
     evidence VARCHAR,  -- Why the classifier decided so (matched tokens, rules fired).
     url VARCHAR,  -- Listing URL.
     source_mode VARCHAR NOT NULL,  -- live or sample.

@@ -6,6 +6,11 @@ Exclusion reasons and when they apply (precedence when several do: the first lis
   for_parts    condition 7000, or the title says the card is broken / for parts / as is / no display ...
                (`not for parts` does not trip it);
   box_only     the retail box without the card;
+  photo_only   a photo, picture or printout of a card (issue 37);
+  sample       an engineering or qualification sample (ES, QS);
+  pre_order    a pre-order or a resold order confirmation: no card in hand;
+  modified     a card changed from stock (water block fitted, shunt or BIOS mod, bare PCB): still a card, its
+               model_id kept, but out of the stock-card prices;
   accessory    bracket, backplate, shroud, fan kit, heatsink, water block sold alone, cable, riser,
                bridge, chip only, `fits 3080/3090`;
   system       PC, server, laptop, MXM module, eGPU;
@@ -14,7 +19,7 @@ Exclusion reasons and when they apply (precedence when several do: the first lis
   variation    item_group_type SELLER_DEFINED_VARIATIONS: the price shown is the cheapest variant;
   low_feedback seller feedback below min_feedback_pct;
   unclear      no single catalog model can be named (see resolve.py).
-model_id is set for kept listings and lots, null for every other exclusion.
+model_id is set for kept listings, lots and modified cards, null for every other exclusion.
 
 Design: features are extracted with vectorized Polars string expressions (features.py); the catalog
 resolution (resolve.py) runs once per distinct feature combination and is joined back.
@@ -111,6 +116,14 @@ def classify_listings(
         .then(pl.lit("for_parts"))
         .when(pl.col("box_hit").is_not_null())
         .then(pl.lit("box_only"))
+        .when(pl.col("photo_hit").is_not_null())
+        .then(pl.lit("photo_only"))
+        .when(pl.col("sample_hit").is_not_null())
+        .then(pl.lit("sample"))
+        .when(pl.col("pre_order_hit").is_not_null())
+        .then(pl.lit("pre_order"))
+        .when(pl.col("modified_hit").is_not_null())
+        .then(pl.lit("modified"))
         .when(pl.col("acc_strong_hit").is_not_null() | pl.col("acc_weak_for").is_not_null() | weak_first)
         .then(pl.lit("accessory"))
         .when(pl.col("system_hit").is_not_null() | system_weak_first)
@@ -137,6 +150,14 @@ def classify_listings(
         )
         .when(pl.col("exclude_reason") == "box_only")
         .then(quoted("box_hit"))
+        .when(pl.col("exclude_reason") == "photo_only")
+        .then(quoted("photo_hit"))
+        .when(pl.col("exclude_reason") == "sample")
+        .then(quoted("sample_hit"))
+        .when(pl.col("exclude_reason") == "pre_order")
+        .then(quoted("pre_order_hit"))
+        .when(pl.col("exclude_reason") == "modified")
+        .then(pl.concat_str([quoted("modified_hit"), pl.lit("; "), note]))
         .when(pl.col("exclude_reason") == "accessory")
         .then(
             pl.when(pl.col("acc_strong_hit").is_not_null())
@@ -176,9 +197,9 @@ def classify_listings(
         evidence=pl.when(pl.col("exclude_reason").is_null())
         .then(why)
         .otherwise(pl.concat_str([pl.col("exclude_reason"), pl.lit(": "), why])),
-        model_id=pl.when(pl.col("exclude_reason").is_null() | (pl.col("exclude_reason") == "lot")).then(
-            pl.col("model_id")
-        ),
+        model_id=pl.when(
+            pl.col("exclude_reason").is_null() | pl.col("exclude_reason").is_in(["lot", "modified"])
+        ).then(pl.col("model_id")),
         lot_quantity=pl.when(pl.col("exclude_reason") == "lot")
         .then(lot_qty)
         .otherwise(pl.lit(1))

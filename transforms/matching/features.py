@@ -33,13 +33,17 @@ from transforms.matching.vocabulary import (
     FOR_PARTS,
     FOR_PARTS_GUARD,
     GPU_WORDS,
+    MODIFIED,
     NUMBER_WORDS,
+    PHOTO_ONLY,
+    PRE_ORDER,
+    SAMPLE,
     SYSTEM,
     SYSTEM_GUARD,
     SYSTEM_WEAK_WORDS,
 )
 
-LOT_NUMERIC = 8  # capture groups 1..8 of the lot pattern hold a count in digits; 9 a number word; 10 PAIR
+LOT_NUMERIC = 9  # capture groups 1..9 of the lot pattern hold a count in digits; 10 a number word; 11 PAIR
 
 
 def _lot_pattern(index: CatalogIndex) -> str:
@@ -55,6 +59,8 @@ def _lot_pattern(index: CatalogIndex) -> str:
         r"\b(\d{1,2}) ?(?:PCS|PIECES|UNITS|PACK)\b",
         rf"\bQTY (\d{{1,3}}) {gpu}",  # `Qty 4 - NVIDIA L4` (not `Qty available: 4`)
         r"\b\d{1,3}GB X ?([2-9]|1\d)\b",  # `RTX A6000 48GB x2 with NVLink Bridge`
+        # `RTX 3090 x2 24GB` (issue 37); only x2: Inno3D names its coolers X3 (`RTX 4090 X3 OC`)
+        r"\b\d{3,4}(?: TI| SUPER| XTX| XT)? X ?(2)\b",
     ]
     assert len(numeric) == LOT_NUMERIC
     return "|".join(
@@ -83,6 +89,10 @@ def feature_frame(frame: pl.DataFrame, index: CatalogIndex) -> pl.DataFrame:
         tokens=n.str.extract_all(index.token_re),
         for_parts_hit=_first(n.str.replace_all(FOR_PARTS_GUARD, " ; "), FOR_PARTS),
         box_hit=_first(n, BOX_ONLY),
+        photo_hit=_first(n, PHOTO_ONLY),
+        sample_hit=_first(n, SAMPLE),
+        pre_order_hit=_first(n, PRE_ORDER),
+        modified_hit=_first(n, MODIFIED),
         acc_strong_hit=_first(guarded, ACCESSORY_STRONG),
         acc_weak=weak_text.str.extract_groups(rf"^(.*?)\b({ACCESSORY_WEAK_WORDS})\b"),
         acc_weak_for=_first(weak_text, ACCESSORY_WEAK_FOR),

@@ -12,6 +12,10 @@ EXCLUDE_REASONS = (
     "bundle",
     "for_parts",
     "box_only",
+    "photo_only",
+    "sample",
+    "pre_order",
+    "modified",
     "accessory",
     "system",
     "lot",
@@ -154,6 +158,34 @@ BOX_ONLY = (
     r"BOX (?:[A-Z0-9]+ )?CARD SOLD SEPARATELY|NO (?:CARD|GPU) (?:[A-Z0-9]+ ){0,2}BOX ONLY|COLLECTORS? BOX)\b"
 )
 
+PHOTO_ONLY = r"\b(?:(?:PHOTO|PHOTOGRAPH|PICTURE|PIC|IMAGE) (?:ONLY|OF)|PRINT ?OUT|POSTER|DO NOT BID|NOT A REAL (?:CARD|GPU))\b"
+"""A photo, picture or printout of a card (`photo only, do not bid`): no card is sold (issue 37)."""
+
+SAMPLE = (
+    r"\b(?:ENGINEERING SAMPLE|QUALIFICATION SAMPLE|ENG SAMPLE|ENGINEERING BOARD|ENGINEERING VERSION|QS|"
+    r"ES (?:SAMPLE|VERSION|CARD|GPU|BOARD))\b|\bES$"
+)
+"""An engineering or qualification sample (ES, QS): unreleased silicon that the drivers may refuse (G10 says
+never to buy ES/QS CPUs; the same holds for GPUs): never a card price."""
+
+PRE_ORDER = (
+    r"\b(?:PRE ?ORDERS?|PREORDERS?|CONFIRMED ORDER|ORDER CONFIRMED|ORDER CONFIRMATION|RESERVATION|"
+    r"(?:SHIPS|SHIPPING|AVAILABLE|DELIVERY) (?:IN|ON|FROM|AFTER) (?:JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)"
+    r"[A-Z]*)\b"
+)
+"""A pre-order or a resold order confirmation: no card in hand, a price for a promise."""
+
+MODIFIED = (
+    r"\b(?:WATER ?BLOCK (?:INSTALLED|ATTACHED|MOUNTED|FITTED)|WATERBLOCK (?:INSTALLED|ATTACHED|MOUNTED|FITTED)|"
+    r"(?:WITH|W|PLUS) (?:AN? )?(?:[A-Z0-9]+ ){0,2}WATER ?BLOCK|"
+    r"SHUNT ?MOD(?:DED)?|SHUNTED|BIOS ?MOD(?:DED)?|XOC BIOS|PCB ONLY|READY FOR (?:A |AN )?(?:WATER ?BLOCK|WATERBLOCK|"
+    r"LOOP|CUSTOM LOOP)|(?:NO|WITHOUT) (?:STOCK |ORIGINAL )?(?:COOLER|HEATSINK)|(?:COOLER|HEATSINK) REMOVED|"
+    r"CONVERTED TO WATER|WATER COOLING CONVERSION)\b"
+)
+"""A card changed from stock: an aftermarket water block fitted, a shunt or BIOS mod, a bare PCB ready for a
+block. Still a card (its model is kept) but not the stock card the prices are of: flagged `modified` and kept
+out of them (issue 37). Factory water-cooled models (Hydro Copper, WaterForce, Hybrid) are stock and pass."""
+
 ACCESSORY_STRONG = (
     r"\b(?:WATER ?BLOCK|WATERBLOCK|EISBLOCK|BRIDGE|RISER|HYBRID KIT|AIO KIT|THERMAL PADS?|"
     r"FITS (?:[A-Z]+ ){0,3}(?:RTX|GTX|RX|TESLA|QUADRO|RADEON|NVIDIA|AMD|GEFORCE|ASUS|MSI|EVGA|GIGABYTE|ZOTAC|\d{3,4})|"
@@ -214,8 +246,8 @@ with 2x V100", "Razer Blade 15 RTX 3070 Ti"); after it they say what the card fi
 
 SYSTEM_GUARD = (
     r"\b(?:FOR )?(?:PC|DESKTOP|COMPUTER|SERVER|WORKSTATION)(?: GAMING)? (?:GRAPHICS|VIDEO|GPU|GPUS|CARD|CARDS)\b"
-    r"|\bFOR (?:PC|DESKTOP|COMPUTER|SERVERS?|WORKSTATIONS?|GAMING PC)\b|\b(?:FROM|PULLED FROM|OUT OF) (?:A |AN )?"
-    r"(?:WORKING |TESTED |USED |OLD |NEW )?"
+    r"|\bFOR (?:PC|DESKTOP|COMPUTER|SERVERS?|WORKSTATIONS?|GAMING PC)\b|\b(?:FROM|PULLED FROM|OUT OF) (?:A |AN |MY )?"
+    r"(?:WORKING |TESTED |USED |OLD |NEW )?(?:GAMING |PREBUILT |PRE BUILT )?"
     r"(?:DESKTOP|PC|WORKSTATION|SERVER|COMPUTER|TOWER|BUILD|DGX(?: 1| 2| STATION)?|HGX|GPU SERVER)\b"
     r"|\b(?:GPU )?SERVER PULLS?\b"
 )

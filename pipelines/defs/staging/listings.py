@@ -30,8 +30,8 @@ def listings(
     context: dg.AssetExecutionContext, rules: MarketRulesResource, warehouse: WarehouseResource
 ) -> dg.MaterializeResult:
     """Every listing of the day from every source with its classification: one catalog model, or an
-    exclusion reason (accessory, box_only, for_parts, lot, system, variation, unclear, low_feedback, and
-    no_price for a card without a usable USD price).
+    exclusion reason (bundle, for_parts, box_only, photo_only, sample, pre_order, modified, accessory, system,
+    lot, variation, low_feedback, unclear, and no_price for a card without a usable USD price).
     Manual overrides in warehouse/overrides.csv win. Lots keep their quantity for a per-unit price. Prices in
     another currency are converted to USD at the day's ECB rate (raw.fx_rates), the rate and its date kept;
     one without a rate keeps its local price and a reason in fx_error, and no USD price."""
