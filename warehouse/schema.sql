@@ -344,7 +344,13 @@ CREATE TABLE marts.budget_builds (
     architecture VARCHAR,  -- The chosen card's architecture (D16 compares architectures, not release dates).
     software_support VARCHAR,  -- The chosen card's software support (S1): current, or legacy when allow_legacy_cards admitted it.
     support_label VARCHAR,  -- The chosen card's support status in a few words.
-    excluded_cards VARCHAR  -- Cards kept out by software support (S1) and the use case's precision (S2), counted per reason; with allow_legacy_cards, the cards it admitted.
+    excluded_cards VARCHAR,  -- Cards kept out by software support (S1) and the use case's precision (S2), counted per reason; with allow_legacy_cards, the cards it admitted.
+    circuit VARCHAR,  -- outlet (runs from the region's standard outlet, capped by at most 20% where needed) or dedicated (8-GPU servers; up to 4 GPUs a budget build is always an outlet machine), rule O1.
+    power_cap_pct DOUBLE,  -- The power limit per GPU, percent of board power (100: uncapped); the draw, energy and throughput are the capped ones (P2).
+    resale_usd DOUBLE,  -- Expected resale of the GPUs at the end of the horizon, USD (transforms/cost_model.py); tco_usd subtracts it.
+    listings_available INTEGER,  -- Listings of the card in this condition today (at least gpu_count: a build is for sale in the numbers it needs).
+    largest_workload VARCHAR,  -- LLM rows: the largest catalog workload the machine runs at a usable speed (what the build was chosen by, after value); NULL for other use cases.
+    largest_workload_tokens_per_s DOUBLE  -- LLM rows: its single-stream decode tokens/s.
 );
 
 -- The pick and two alternatives per budget, use case (VRAM floor) and condition.

@@ -574,3 +574,18 @@ def test_a_vision_budget_prefers_one_24_gb_card_to_four_12_gb_cards_an_llm_budge
     assert fours and fours[0]["total_build_cost_usd"] <= 2_000 and fours[0]["total_vram_gb"] == 48
     llm = builds.filter((pl.col("use_case") == "llm") & (pl.col("budget_usd") == 5_000)).row(0, named=True)
     assert "pooled memory" in llm["notes"]
+
+
+def test_a_budget_build_says_its_circuit_resale_and_listings():
+    cards = [
+        card("rtx-3090", 745, 1.0, 24, 350, slots=3, n=20),
+        card("rtx-3060-12gb", 202, 0.36, 12, 170, n=20),
+    ]
+    builds = budget_builds(*frames(cards), PLATFORMS, PARTS, NO_SCALING, budgets=(3_000,))
+    chosen = builds.filter(pl.col("model_id").is_not_null())
+    assert chosen.height
+    for r in chosen.iter_rows(named=True):
+        assert (
+            r["circuit"] == "outlet" and r["listings_available"] >= r["gpu_count"]
+        )  # up to 4 GPUs: the outlet
+        assert r["resale_usd"] > 0 and r["tco_usd"] < r["total_build_cost_usd"] + 10_000

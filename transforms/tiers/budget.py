@@ -110,6 +110,7 @@ def _budget_row(day, condition, mode, use_case, budget, usable) -> dict:
     else:
         ranked = sorted(near, key=lambda m: (-m[memory], -m["total_relative_perf"], m["model_id"]))
     chosen = ranked[0]
+    row.update({k: chosen[k] for k in ("largest_workload", "largest_workload_tokens_per_s") if k in chosen})
     row.update(
         {
             k: chosen[k]
@@ -128,6 +129,10 @@ def _budget_row(day, condition, mode, use_case, budget, usable) -> dict:
                 "architecture",
                 "software_support",
                 "support_label",
+                "circuit",
+                "power_cap_pct",
+                "resale_usd",
+                "listings_available",
             )
         }
     )
@@ -201,4 +206,10 @@ BUDGET_SCHEMA = {
     "software_support": pl.String,
     "support_label": pl.String,
     "excluded_cards": pl.String,
+    "circuit": pl.String,
+    "power_cap_pct": pl.Float64,
+    "resale_usd": pl.Float64,
+    "listings_available": pl.Int32,
+    "largest_workload": pl.String,
+    "largest_workload_tokens_per_s": pl.Float64,
 }
