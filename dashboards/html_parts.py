@@ -63,6 +63,9 @@ def json_for_script(value: Any) -> str:
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
+TABLE_TOP_ROWS = 10  # a longer table shows this many rows until "Show all" (issue 39)
+
+
 @dataclass(frozen=True)
 class Col:
     key: str
@@ -85,9 +88,12 @@ def table(
     caption: str,
     row_attrs: Callable[[dict], dict[str, Any]] | None = None,
     filterable: bool = False,
+    limit: int = TABLE_TOP_ROWS,
 ) -> str:
     """A sortable table (a button in every header; aria-sort says the order) inside a scrollable, focusable
-    region, with a live count of the rows shown. `row_attrs` gives each row's data-* filter attributes."""
+    region, with a live count of the rows shown. `row_attrs` gives each row's data-* filter attributes. A
+    table of more than `limit` rows shows its top `limit` (in the current order, among the rows the filters
+    keep) until its "Show all" button is pressed (issue 39: tables that don't drown the page)."""
     head = "".join(
         f'<th scope="col" aria-sort="none"{" class=num" if c.numeric else ""}>'
         f'<button type="button" class="sort" data-type="{"num" if c.numeric else "text"}">{esc(c.label)}</button></th>'
@@ -107,13 +113,21 @@ def table(
                 f'<td data-v="{esc(_sort_value(value))}"{" class=num" if c.numeric else ""}>{shown}</td>'
             )
         body.append(f"<tr{attrs}>{''.join(cells)}</tr>")
+    long = len(rows) > limit
     count = f'<p class="count" id="{esc(table_id)}-count" aria-live="polite">{len(rows)} rows</p>'
+    more = (
+        f'<button type="button" class="show-all" aria-controls="{esc(table_id)}" aria-expanded="false">'
+        f"Show all {len(rows)} rows</button>"
+        if long
+        else ""
+    )
     empty = '<p class="empty">Nothing on this day.</p>' if not rows else ""
+    limit_attr = f' data-limit="{limit}"' if long else ""
     return (
         f'<div class="scroll" role="region" aria-label="{esc(caption)}" tabindex="0">'
-        f'<table id="{esc(table_id)}"{" class=filterable" if filterable else ""}>'
+        f'<table id="{esc(table_id)}"{" class=filterable" if filterable else ""}{limit_attr}>'
         f"<caption>{esc(caption)}</caption><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
-        f"</div>{count}{empty}"
+        f"</div>{count}{more}{empty}"
     )
 
 

@@ -28,7 +28,41 @@
       return (x < y ? -1 : 1) * (ascending ? 1 : -1);
     });
     rows.forEach(function (r) { body.appendChild(r); });
+    view(table);
   }
+
+  // A long table (data-limit) shows its top rows among those the filters keep (data-pass), in the current
+  // order, until its "Show all" button is pressed; the count says how many of how many are shown.
+  function view(table) {
+    const limit = parseInt(table.getAttribute("data-limit") || "0", 10);
+    const expanded = table.getAttribute("data-expanded") === "true";
+    const rows = Array.from(table.tBodies[0].rows);
+    let passing = 0, shown = 0;
+    rows.forEach(function (r) {
+      const pass = r.getAttribute("data-pass") !== "0";
+      if (pass) passing += 1;
+      const visible = pass && (!limit || expanded || passing <= limit);
+      r.hidden = !visible;
+      if (visible) shown += 1;
+    });
+    const count = document.getElementById(table.id + "-count");
+    if (count) count.textContent = "Showing " + shown + " of " + rows.length + " rows";
+    const button = document.querySelector('button.show-all[aria-controls="' + table.id + '"]');
+    if (button) {
+      button.hidden = passing <= limit;
+      button.setAttribute("aria-expanded", expanded ? "true" : "false");
+      button.textContent = expanded ? "Show the top " + limit : "Show all " + passing + " rows";
+    }
+  }
+
+  document.querySelectorAll("button.show-all").forEach(function (b) {
+    b.addEventListener("click", function () {
+      const table = document.getElementById(b.getAttribute("aria-controls"));
+      table.setAttribute("data-expanded", table.getAttribute("data-expanded") === "true" ? "false" : "true");
+      view(table);
+    });
+  });
+  document.querySelectorAll("table[data-limit]").forEach(view);
 
   document.querySelectorAll("button.sort").forEach(function (b) {
     b.addEventListener("click", function () { sortTable(b); });
@@ -60,11 +94,10 @@
       condition: form.elements["condition"].value, form: form.elements["form-factor"].value,
     };
     document.querySelectorAll("table.filterable").forEach(function (table) {
-      const rows = Array.from(table.tBodies[0].rows);
-      let shown = 0;
-      rows.forEach(function (r) { const ok = rowPasses(r, f, floors); r.hidden = !ok; if (ok) shown += 1; });
-      const count = document.getElementById(table.id + "-count");
-      if (count) count.textContent = "Showing " + shown + " of " + rows.length + " rows";
+      Array.from(table.tBodies[0].rows).forEach(function (r) {
+        r.setAttribute("data-pass", rowPasses(r, f, floors) ? "1" : "0");
+      });
+      view(table);
     });
   }
 

@@ -58,11 +58,15 @@ def browser(site):
         yield b
 
 
-def _open(browser, path: Path, **viewport):
+def _open(browser, path: Path, expand: bool = True, **viewport):
+    """The page, its error log and its requests. `expand`: press every "Show all" first (the tests of filters
+    and sorting look at every row; test_long_tables_show_their_top_rows looks at the collapsed page)."""
     from tests.support.browser import open_page
 
     page, errors, requested = open_page(browser, path.as_uri(), **viewport)
     page.wait_for_function("() => document.querySelectorAll('.js-plotly-plot').length > 0", timeout=30_000)
+    if expand:
+        page.evaluate("() => document.querySelectorAll('button.show-all').forEach(b => b.click())")
     return page, errors, requested
 
 
@@ -274,4 +278,44 @@ def test_the_value_table_ranks_only_actionable_cards_and_says_why_of_the_rest(si
     ranked = [r for r in rows if r["cells"][rank] not in (None, "")]
     unranked_at = [i for i, r in enumerate(rows) if r["cells"][rank] in (None, "")]
     assert ranked and (not unranked_at or unranked_at[0] == len(ranked))  # ranked cards first
+    assert errors.errors == []
+
+
+def test_long_tables_show_their_top_rows_with_show_all_and_a_count(site, browser):
+    """Issue 39: a long table shows its top 10 rows (in the current order, among the rows the filters keep),
+    says how many of how many, and "Show all" reveals every row; the page is shorter for it."""
+    page, errors, _ = _open(browser, site / "index.html", expand=False)
+    collapsed_height = page.evaluate("() => document.body.scrollHeight")
+    total = page.locator("#value tbody tr").count()
+    assert total > 10 and len(visible_rows(page, "value")) == 10
+    assert page.text_content("#value-count") == f"Showing 10 of {total} rows"
+    button = page.locator('button.show-all[aria-controls="value"]')
+    assert (
+        button.text_content() == f"Show all {total} rows" and button.get_attribute("aria-expanded") == "false"
+    )
+    # sorting a collapsed table shows the top 10 of the new order
+    col = header_index(page, "value", "median USD")
+    page.locator("#value thead th").nth(col).locator("button").click()
+    prices = [float(r["cells"][col]) for r in visible_rows(page, "value")]
+    every = sorted(
+        float(v)
+        for v in page.eval_on_selector_all(
+            f"#value tbody tr td:nth-child({col + 1})", "tds => tds.map(t => t.dataset.v)"
+        )
+        if v
+    )
+    assert prices == every[:10]
+    # a filter keeps the limit and the count; "Show all" then shows every row the filter keeps
+    page.select_option("#f-vram", "24")
+    matching = page.evaluate("() => document.querySelectorAll('#value tbody tr[data-pass=\"1\"]').length")
+    assert len(visible_rows(page, "value")) == min(10, matching)
+    button.click()
+    assert len(visible_rows(page, "value")) == matching and button.get_attribute("aria-expanded") == "true"
+    assert page.text_content("#value-count") == f"Showing {matching} of {total} rows"
+    page.select_option("#f-vram", "")
+    assert len(visible_rows(page, "value")) == total  # still expanded: every row
+    page.evaluate(  # expand the other long tables too
+        "() => document.querySelectorAll('button.show-all[aria-expanded=\"false\"]').forEach(b => b.click())"
+    )
+    assert page.evaluate("() => document.body.scrollHeight") > collapsed_height
     assert errors.errors == []
