@@ -116,6 +116,7 @@ def changes(data: SiteData) -> str:
         Col("price_median", "today USD", True),
         Col("price_change_pct", "change %", True, digits=1),
         Col("rank_change", "rank moved (+ up)", True),
+        Col("caveat", "caveat", render=_caveat),
     ]
     return (
         f'<section id="changes" aria-labelledby="changes-h"><h2 id="changes-h">What changed since yesterday</h2>'
@@ -123,6 +124,11 @@ def changes(data: SiteData) -> str:
         + table(moves.to_dicts(), cols, "price-moves", "Median price moves of at least 0.5% (largest first)")
         + "</section>"
     )
+
+
+def _caveat(row: dict) -> str:
+    """A card's caveat in words (server only, passive, CUDA 12 only ...; marts.gpu_value.caveat), or a dash."""
+    return esc(row["caveat"]) if row.get("caveat") else "–"
 
 
 def _section(section_id: str, title: str, intro: str, content: str) -> str:
@@ -249,15 +255,14 @@ def tiers_table(data: SiteData) -> str:
 
 
 def deals_table(data: SiteData) -> str:
-    new_ids = set(
-        zip(data.new_deals["source"].to_list(), data.new_deals["listing_id"].to_list(), strict=True)
-    )
-    rows = [
-        {**r, "new_today": (r["source"], r["listing_id"]) in new_ids} for r in data.report.deals.to_dicts()
-    ]
+    rows = data.report.deals.to_dicts()
     names = dict(data.specs.select("model_id", "name").iter_rows())
+    caveats = {
+        (m, c): v for m, c, v in data.report.ranking.select("model_id", "condition", "caveat").iter_rows()
+    }
     for r in rows:
         r["name"] = names.get(r["model_id"], r["model_id"])
+        r["caveat"] = caveats.get((r["model_id"], r["condition"]))
     cols = [
         Col("name", "GPU", render=_card_link("name")),
         Col("condition", "condition"),
@@ -265,7 +270,8 @@ def deals_table(data: SiteData) -> str:
         Col("median_30d", "30-day median USD", True),
         Col("discount_pct", "under median %", True, digits=1),
         Col("reason", "why"),
-        Col("new_today", "new today"),
+        Col("caveat", "caveat", render=_caveat),
+        Col("event", "news", render=lambda r: esc(r["event"].replace("_", " ")) if r["event"] else "–"),
         Col("source", "source"),
         Col("title", "listing", render=lambda r: link(r["title"], r["url"])),
     ]
@@ -273,7 +279,9 @@ def deals_table(data: SiteData) -> str:
         "deals",
         "Deals today",
         "Listings at least 15% under their card's 30-day median, or within 5% of the lowest price seen "
-        "before today (after 7 days of history). Asking prices: check the listing before buying.",
+        "before today (after 7 days of history). News: a new listing or a price drop of 3% or more; the rest "
+        "rest at a price they had before. Caveat: why a card is not for a desktop buyer by default (server "
+        "only, passive, software support). Asking prices: check the listing before buying.",
         table(
             rows,
             cols,

@@ -92,7 +92,14 @@ def load_report(con: duckdb.DuckDBPyConnection, day: date) -> ReportData:
         .filter(pl.col("prev_median").is_not_null() & (pl.col("price_change_pct").abs() >= 0.5))
         .sort(pl.col("price_change_pct").abs(), descending=True)
         .select(
-            "condition", "model_id", "name", "prev_median", "price_median", "price_change_pct", "rank_change"
+            "condition",
+            "model_id",
+            "name",
+            "prev_median",
+            "price_median",
+            "price_change_pct",
+            "rank_change",
+            "caveat",
         )
     )
     return ReportData(

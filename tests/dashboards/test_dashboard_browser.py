@@ -319,3 +319,32 @@ def test_long_tables_show_their_top_rows_with_show_all_and_a_count(site, browser
     )
     assert page.evaluate("() => document.body.scrollHeight") > collapsed_height
     assert errors.errors == []
+
+
+def test_no_server_only_or_passive_card_is_unmarked_in_the_deals_and_price_moves(site, browser):
+    """Issue 39 item 4: a row of a card a desktop buyer cannot use by default (server only, passive, software
+    support) says so in words in every table where it appears, here the deals and the price moves."""
+    import duckdb
+
+    with duckdb.connect(str(site.parent / "w.duckdb"), read_only=True) as con:
+        caveats = {
+            (m, c): v
+            for m, c, v in con.execute(
+                "SELECT model_id, condition, caveat FROM marts.gpu_value WHERE snapshot_date = ?", [DAY]
+            ).fetchall()
+        }
+        names = dict(con.execute("SELECT model_id, name FROM marts.gpu_specs").fetchall())
+    by_name = {(names[m], c): v for (m, c), v in caveats.items() if m in names}
+    page, errors, _ = _open(browser, site / "index.html")
+    checked = 0
+    for table_id in ("deals", "price-moves"):
+        name_col, cond_col, caveat_col = (
+            header_index(page, table_id, h) for h in (("GPU", "condition", "caveat"))
+        )
+        for r in visible_rows(page, table_id):
+            expected = by_name.get((r["cells"][name_col], r["cells"][cond_col]))
+            if expected:
+                assert r["cells"][caveat_col] == expected, (table_id, r["cells"])
+                checked += 1
+    assert checked > 0  # the sample's deals include cards with a caveat (SXM modules, passive cards)
+    assert errors.errors == []
