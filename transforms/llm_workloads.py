@@ -229,6 +229,21 @@ SCHEMA = {
 }
 
 
+def decode_share(cap_pct: float) -> tuple[float, str | None]:
+    """(share of its stock decode speed, basis) of a machine whose GPUs are capped to `cap_pct` (P2)."""
+    return (1.0, None) if cap_pct >= 100 else power.throughput_at_cap(cap_pct, "llm_decode")
+
+
+def capped_decode(card: dict, w: dict, n: int, cal: Calibration, cap_pct: float = 100.0) -> tuple:
+    """(decode tokens/s, basis, share) of N cards capped to `cap_pct`: decode_tokens_per_s times the measured
+    share of a capped card (P2), the basis naming it."""
+    speed, basis = decode_tokens_per_s(card, w, n, cal)
+    share, cap_basis = decode_share(cap_pct)
+    if not speed or cap_basis is None:
+        return speed, basis, share
+    return speed * share, f"{basis}; {cap_basis}", share
+
+
 def workload_fit(
     workloads: pl.DataFrame, machines: list[dict], cards: dict[str, dict], cal: Calibration
 ) -> pl.DataFrame:
@@ -243,12 +258,9 @@ def workload_fit(
         for m in machines:
             card, n = cards[m["model_id"]], m["gpu_count"]
             ok = fits(w, card["vram_gb"], n)
-            speed, basis = decode_tokens_per_s(card, w, n, cal) if ok else (None, "does not fit")
-            prefill = prefill_tokens_per_s(card, w, n, cal) if ok else None
             cap = m.get("power_cap_pct", 100.0)
-            if speed and cap < 100:  # capped to fit its outlet: decodes at the measured share (P2)
-                share, cap_basis = power.throughput_at_cap(cap, "llm_decode")
-                speed, basis = speed * share, f"{basis}; {cap_basis}"
+            speed, basis, _ = capped_decode(card, w, n, cal, cap) if ok else (None, "does not fit", 1.0)
+            prefill = prefill_tokens_per_s(card, w, n, cal) if ok else None
             rows.append(
                 {
                     "snapshot_date": m["snapshot_date"],
@@ -356,9 +368,9 @@ class LlmContext:
             usable,
         )
 
-    def largest(self, model_id: str, n: int) -> tuple[str | None, float | None]:
+    def largest(self, model_id: str, n: int, cap_pct: float = 100.0) -> tuple[str | None, float | None]:
         """The largest workload N cards run at a usable speed (by parameters, then bits per weight, then
-        context), and that speed."""
+        context), and that speed; with `cap_pct`, the speed of the machine capped to fit its outlet (P2)."""
         card, best = self.cards.get(model_id), (None, None, (-1.0, 0.0, 0))
         if card is None:
             return None, None
@@ -368,7 +380,8 @@ class LlmContext:
                 speed, _ = decode_tokens_per_s(card, w, n, self.calibration)
                 if speed and speed >= self.usable_tokens_per_s:
                     best = (w["workload"], speed, size)
-        return best[0], best[1]
+        share = decode_share(cap_pct)[0] if best[1] else 1.0
+        return best[0], best[1] * share if best[1] else best[1]
 
     def workload_rank(self, model_ids) -> dict[str, float]:
         """Per model, a number that orders the largest catalog workload one card runs at a usable speed (by
@@ -391,16 +404,13 @@ class LlmContext:
             return f"workload {name} not in the catalog"
         if not fits(w, card["vram_gb"], n):
             return f"does not hold {name}"
-        speed, basis = decode_tokens_per_s(card, w, n, self.calibration)
+        cap = machine.get("power_cap_pct", 100.0)
+        speed, basis, share = capped_decode(card, w, n, self.calibration, cap)
         if not speed:
             return f"no speed figure for {name}"
-        largest, largest_speed = self.largest(machine["model_id"], n)
-        cap = machine.get("power_cap_pct", 100.0)
+        largest, largest_speed = self.largest(machine["model_id"], n, cap)
         if cap < 100:  # a machine capped to fit its outlet decodes a little slower (P2)
-            share, cap_basis = power.throughput_at_cap(cap, "llm_decode")
-            speed, basis = speed * share, f"{basis}; {cap_basis}"
-            largest_speed = largest_speed * share if largest_speed else largest_speed
-            machine = {**machine, "throughput_at_cap": share, "cap_basis": cap_basis}
+            machine = {**machine, "throughput_at_cap": share, "cap_basis": decode_share(cap)[1]}
         return {
             **machine,
             "total_relative_perf": speed,

@@ -17,6 +17,24 @@ from warehouse.transactions import transaction
 DDL_DIR = Path(__file__).resolve().parent / "ddl"
 
 
+def sql_literal(text: str) -> str:
+    """A SQL string literal: COMMENT ON takes no bound parameter. For a migration's own constants and the
+    warehouse's own comments."""
+    return "'" + text.replace("'", "''") + "'"
+
+
+def add_commented_columns(
+    con: duckdb.DuckDBPyConnection, tables: dict[str, dict[str, tuple[str, str]]]
+) -> None:
+    """For a `.py` migration: add each column (`{table: {column: (type, comment)}}`) if it is missing, and
+    comment it. (Files applied before this helper keep their own copy: applied files are never edited.)"""
+    for table, columns in tables.items():
+        for column, (kind, comment) in columns.items():
+            column_sql, literal_sql = f"{column} {kind}", sql_literal(comment)  # the migration's constants
+            con.execute(f"ALTER TABLE {table} ADD COLUMN IF NOT EXISTS {column_sql}")
+            con.execute(f"COMMENT ON COLUMN {table}.{column} IS {literal_sql}")
+
+
 def ddl_files() -> list[Path]:
     """The DDL files, ordered by their numeric prefix."""
     return sorted(p for p in DDL_DIR.glob("[0-9][0-9][0-9]_*.*") if p.suffix in (".sql", ".py"))

@@ -132,24 +132,27 @@ def test_picks_follow_the_rule_group_by_group(cards):
     assert (picks["price_usd"] <= picks["budget_usd"]).all()
 
 
+# one used NVIDIA PCIe card with its own fans and current support, every precision: eligible for every use case
+PLAIN_CARD = dict(
+    day=0,
+    condition="used",
+    enough_listings=True,
+    form_factor="pcie",
+    cooling="open_air",
+    vendor="nvidia",
+    support="current",
+    bf16=True,
+    fp16_tensor=True,
+)
+
+
 def test_the_pick_rises_with_the_budget():
     """Issue 36: a cheap card with the best perf per USD no longer sets the bar for every budget. At 300 USD the
     150 USD 24 GB card; at 1,500 the 1,400 USD 48 GB card, top among the cards that spend the budget."""
-    base = dict(
-        day=0,
-        condition="used",
-        enough_listings=True,
-        form_factor="pcie",
-        cooling="open_air",
-        vendor="nvidia",
-        support="current",
-        bf16=True,
-        fp16_tensor=True,
-    )
     value = value_frame(
         [
-            base | dict(price_median=150.0, vram_gb=24.0, relative_perf=1.0),
-            base | dict(price_median=1_400.0, vram_gb=48.0, relative_perf=1.5),
+            PLAIN_CARD | dict(price_median=150.0, vram_gb=24.0, relative_perf=1.0),
+            PLAIN_CARD | dict(price_median=1_400.0, vram_gb=48.0, relative_perf=1.5),
         ]
     )
     picks = budget_picks(value, budgets=(300, 1_500), use_cases={"llm": 24}).filter(pl.col("pick_rank") == 1)
@@ -159,21 +162,10 @@ def test_the_pick_rises_with_the_budget():
 def test_llm_picks_take_the_largest_workload_a_card_runs_in_place_of_vram():
     """Issue 35 item 5: with the workload ranks, an LLM pick is the card that runs the largest catalog workload
     at a usable speed; a 48 GB card too slow for any beats no 24 GB card that runs a 32B model. Vision keeps VRAM."""
-    base = dict(
-        day=0,
-        condition="used",
-        enough_listings=True,
-        form_factor="pcie",
-        cooling="open_air",
-        vendor="nvidia",
-        support="current",
-        bf16=True,
-        fp16_tensor=True,
-    )
     value = value_frame(
         [
-            base | dict(price_median=740.0, vram_gb=24.0, relative_perf=1.0),
-            base | dict(price_median=1_400.0, vram_gb=48.0, relative_perf=1.0),
+            PLAIN_CARD | dict(price_median=740.0, vram_gb=24.0, relative_perf=1.0),
+            PLAIN_CARD | dict(price_median=1_400.0, vram_gb=48.0, relative_perf=1.0),
         ]
     )
     ranks = {"m0": 32e6 + 4.8e3 + 8.192, "m1": -1.0}

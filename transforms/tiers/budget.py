@@ -21,7 +21,6 @@ from collections import Counter
 import polars as pl
 
 from transforms.perf_indices import USE_CASE_INDEX
-from transforms.tiers import power
 from transforms.tiers.choose import best_per_card, day_groups, excluded_text, for_use_case, in_index
 from transforms.tiers.config import TierConfig
 from transforms.tiers.platforms import PartPrices, platform_rows, platforms_for
@@ -162,11 +161,7 @@ def _budget_row(day, condition, mode, use_case, budget, usable) -> dict:
 
 def _largest_workload(llm, machine: dict) -> dict:
     """The largest workload of the catalog the machine runs at a usable speed, its tokens/s and its size."""
-    name, speed = llm.largest(machine["model_id"], machine["gpu_count"])
-    if (
-        speed and machine.get("power_cap_pct", 100.0) < 100
-    ):  # capped to fit its outlet: the measured share (P2)
-        speed *= power.throughput_at_cap(machine["power_cap_pct"], "llm_decode")[0]
+    name, speed = llm.largest(machine["model_id"], machine["gpu_count"], machine.get("power_cap_pct", 100.0))
     w = llm.workloads.get(name) if name else None
     size = (w["params_b"], w["bits_per_weight"], w["context_tokens"]) if w else (-1.0, 0.0, 0)
     return {"largest_workload": name, "largest_workload_tokens_per_s": speed, "_workload_size": size}

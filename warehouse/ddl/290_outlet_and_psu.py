@@ -8,6 +8,8 @@ marts.platform_parts each PSU's input range."""
 
 import duckdb
 
+from warehouse.migrations import add_commented_columns
+
 MACHINE = {
     "circuit": (
         "VARCHAR",
@@ -72,17 +74,8 @@ TABLES = {
 }
 
 
-def _quote(text: str) -> str:
-    """A SQL string literal: COMMENT ON takes no bound parameter. The texts are the constants above."""
-    return "'" + text.replace("'", "''") + "'"
-
-
 def migrate(con: duckdb.DuckDBPyConnection) -> None:
-    for table, columns in TABLES.items():
-        for column, (kind, comment) in columns.items():
-            column_sql, literal_sql = f"{column} {kind}", _quote(comment)  # constants of this file
-            con.execute(f"ALTER TABLE {table} ADD COLUMN IF NOT EXISTS {column_sql}")
-            con.execute(f"COMMENT ON COLUMN {table}.{column} IS {literal_sql}")
+    add_commented_columns(con, TABLES)
     # rows written before this migration were the one machine of their group: the default
     for table in ("marts.build_tiers", "marts.region_tiers"):
         con.execute(f"UPDATE {table} SET is_default = true WHERE is_default IS NULL")

@@ -4,6 +4,8 @@ marts.buy_vs_rent reads the same figures."""
 
 import duckdb
 
+from warehouse.migrations import add_commented_columns, sql_literal
+
 MACHINE = {
     "resale_usd": (
         "DOUBLE",
@@ -20,20 +22,11 @@ MACHINE = {
 TABLES = {"marts.build_tiers": MACHINE, "marts.region_tiers": MACHINE}
 
 
-def _quote(text: str) -> str:
-    """A SQL string literal: COMMENT ON takes no bound parameter. The texts are the constants above."""
-    return "'" + text.replace("'", "''") + "'"
-
-
 def migrate(con: duckdb.DuckDBPyConnection) -> None:
-    for table, columns in TABLES.items():
-        for column, (kind, comment) in columns.items():
-            column_sql, literal_sql = f"{column} {kind}", _quote(comment)  # constants of this file
-            con.execute(f"ALTER TABLE {table} ADD COLUMN IF NOT EXISTS {column_sql}")
-            con.execute(f"COMMENT ON COLUMN {table}.{column} IS {literal_sql}")
+    add_commented_columns(con, TABLES)
     con.execute(
         "COMMENT ON COLUMN marts.budget_builds.tco_usd IS "
-        + _quote(
+        + sql_literal(
             "Total cost of ownership: purchase + energy over the horizon - resale at its end (cost_model)."
         )
     )
