@@ -4,7 +4,11 @@ G5: among the top perf-per-USD GPUs, take the one with the most memory the budge
 among the cards the budget buys (issue 36): the affordable cards whose perf per USD is at least NEAR_BEST of
 the best perf per USD among the cards costing at least BAND of the priciest card the budget buys.
 ASSUMPTION: half, both times; measured against every card, the cheapest card set the bar and the pick stayed
-the same from 1,500 to 10,000 USD. Within the top set the budget picks the most VRAM it buys,
+the same from 1,500 to 10,000 USD. LLM with workload ranks (LLM_LIKE_WITH_LIKE): a card is measured against the
+best perf per USD of the band's cards that run at least the workload it runs; the LLM index is a small model's
+tokens/s, so a 48 GB card that runs a 70B model is not judged against 24-32 GB cards that cannot load it
+(on the 2026-11-26 sample a used RTX A6000 at 3,500 USD was 0.25 per 1,000 USD against the RTX 5090's 0.72 and
+never a pick). Within the top set the budget picks the most VRAM it buys,
 ties to the higher perf per USD; the two alternatives follow in the same order. When fewer than three top
 cards fit, the other cards that fit follow in the same order, so a budget is never left without an answer.
 
@@ -36,8 +40,8 @@ BAND = 0.5  # the cards the budget buys: those costing at least half its pricies
 RULE = (
     "G5: NVIDIA PCIe cards with their own fans, current software support (S1) and the use case's precision (S2), "
     "at least half as good per USD (in the use case's index) as the best of the cards costing at least half the "
-    "priciest card the budget buys, then the most VRAM the budget buys (LLM: the largest catalog workload one card "
-    "runs at a usable speed), then perf/USD"
+    "priciest card the budget buys (LLM: of those that run at least the card's workload), then the most VRAM the "
+    "budget buys (LLM: the largest catalog workload one card runs at a usable speed), then perf/USD"
 )
 
 
@@ -173,21 +177,25 @@ def budget_picks(
     dearest = ordered.group_by(by).agg(
         price.filter(price <= budget).max().alias(f"_dear{b}") for b, budget in enumerate(budgets)
     )
-    bars = (
-        ordered.join(dearest, on=by, how="left")
-        .group_by(by)
-        .agg(
-            (ppk.filter((price <= budget) & (price >= pl.col(f"_dear{b}") * BAND)).max() * NEAR_BEST).alias(
-                f"_bar{b}"
-            )
-            for b, budget in enumerate(budgets)
+    ordered = ordered.join(dearest, on=by, how="left", maintain_order="left")
+    like = pl.col("use_case") == "llm" if llm_rank else pl.lit(False)
+    bars = []
+    for b, budget in enumerate(budgets):
+        in_band = ppk.filter((price <= budget) & (price >= pl.col(f"_dear{b}") * BAND))
+        # LLM with workload ranks (LLM_LIKE_WITH_LIKE): the best among the band's cards that run at least this
+        # card's workload; rows are sorted by _mem descending, so a running max of the per-_mem best covers them
+        best_at_mem = pl.when((price <= budget) & (price >= pl.col(f"_dear{b}") * BAND)).then(ppk)
+        running = best_at_mem.max().over(*by, "_mem").cum_max().forward_fill().over(*by)
+        bars.append(
+            (pl.when(like).then(running).otherwise(in_band.max().over(*by)) * NEAR_BEST).alias(f"_bar{b}")
         )
-    )
-    ordered = ordered.join(bars, on=by, how="left", maintain_order="left")
+    ordered = ordered.with_columns(bars)
     ranks = []
     for b, budget in enumerate(budgets):
         fit = price <= budget
-        top, rest = fit & (ppk >= pl.col(f"_bar{b}")), fit & (ppk < pl.col(f"_bar{b}"))
+        # no bar (LLM: no card of the band runs this card's workload): top, it runs more than any of them
+        clears = (ppk >= pl.col(f"_bar{b}")).fill_null(True)
+        top, rest = fit & clears, fit & ~clears
         tops = top.cast(pl.Int32).cum_sum().over(*by)
         ranks.append(
             pl.when(top)

@@ -85,14 +85,17 @@ def region_value(prices: pl.DataFrame, specs: pl.DataFrame) -> pl.DataFrame:
 
 
 def region_picks(
-    value: pl.DataFrame, horizon_years: float = TierConfig.horizon_years, allow_legacy_cards: bool = False
+    value: pl.DataFrame,
+    horizon_years: float = TierConfig.horizon_years,
+    allow_legacy_cards: bool = False,
+    llm_rank: dict[str, float] | None = None,
 ) -> pl.DataFrame:
-    """marts.budget_picks per region (same rule, budgets in USD so regions compare), with the pick's median in
-    the region's currency."""
+    """marts.budget_picks per region (same rule and the same LLM workload ranks, budgets in USD so regions
+    compare), with the pick's median in the region's currency."""
     return _per_region(
         value,
         lambda part: budget_picks(
-            part, horizon_years=horizon_years, allow_legacy_cards=allow_legacy_cards
+            part, horizon_years=horizon_years, allow_legacy_cards=allow_legacy_cards, llm_rank=llm_rank
         ).join(part.select(*KEY, "currency", price_local=pl.col("median_local")), on=KEY, how="left"),
     )
 

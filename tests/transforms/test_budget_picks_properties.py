@@ -69,12 +69,14 @@ def value_frame(cards: list[dict]) -> pl.DataFrame:
 NEED = {"llm": "bf16", "vision": "fp16_tensor", "beginner": "fp16_tensor"}  # S2
 
 
-def reference_picks(value: pl.DataFrame) -> list[tuple]:
+def reference_picks(value: pl.DataFrame, llm_rank: dict[str, float] | None = None) -> list[tuple]:
     """G5 read literally: per date, condition and use case, the eligible cards at or above the floor (with
     current software support that does not end within 3 years, S1, and the use case's precision, S2); per
     budget, the top set is the cards it buys at least NEAR_BEST of the best perf per USD among those costing at
     least BAND of the priciest one it buys; the cards it buys, top set first,
-    then most VRAM, then perf per USD, then input order; three of them."""
+    then most VRAM, then perf per USD, then input order; three of them. With `llm_rank`, LLM cards order by their
+    workload rank in place of VRAM, and each is measured against the best of the band's cards whose rank is at
+    least its own (none: top)."""
     cards = [
         (i, r)
         for i, r in enumerate(value.iter_rows(named=True))
@@ -106,11 +108,19 @@ def reference_picks(value: pl.DataFrame) -> list[tuple]:
                 # the top is judged among the cards the budget buys: those costing at least half the priciest
                 dearest = max(r["price_median"] for _, r in fits)
                 band = [r for _, r in fits if r["price_median"] >= dearest * BAND]
-                best = max(r["perf_per_1k_usd"] for r in band)
+                ranked = llm_rank is not None and use_case == "llm"
+
+                def mem(r, ranked=ranked):
+                    return llm_rank.get(r["model_id"], -1.0) if ranked else r["vram_gb"]
+
+                def top(r, band=band, mem=mem):
+                    peers = [o["perf_per_1k_usd"] for o in band if mem(o) >= mem(r)]
+                    return not peers or r["perf_per_1k_usd"] >= max(peers) * NEAR_BEST
+
                 fits.sort(
                     key=lambda ir: (
-                        not ir[1]["perf_per_1k_usd"] >= best * NEAR_BEST,
-                        -ir[1]["vram_gb"],
+                        not top(ir[1]),
+                        -mem(ir[1]),
                         -ir[1]["perf_per_1k_usd"],
                         ir[0],
                     )
@@ -130,6 +140,22 @@ def test_picks_follow_the_rule_group_by_group(cards):
     )
     assert got == reference_picks(value)
     assert (picks["price_usd"] <= picks["budget_usd"]).all()
+
+
+@settings(max_examples=150, deadline=None, derandomize=True)
+@given(
+    st.lists(card, min_size=1, max_size=14), st.lists(st.sampled_from([-1.0, 8e6, 32e6, 70e6]), min_size=14)
+)
+def test_llm_picks_with_workload_ranks_follow_the_rule(cards, ranks):
+    """The same with workload ranks (LLM_LIKE_WITH_LIKE): an LLM card is judged against the cards of the band that
+    run at least its workload."""
+    value = value_frame(cards)
+    llm_rank = {f"m{i}": r for i, r in enumerate(ranks)}
+    picks = budget_picks(value, budgets=BUDGETS, use_cases=USE_CASES, llm_rank=llm_rank)
+    got = sorted(
+        picks.select("snapshot_date", "condition", "use_case", "budget_usd", "pick_rank", "model_id").rows()
+    )
+    assert got == reference_picks(value, llm_rank)
 
 
 # one used NVIDIA PCIe card with its own fans and current support, every precision: eligible for every use case
@@ -176,3 +202,20 @@ def test_llm_picks_take_the_largest_workload_a_card_runs_in_place_of_vram():
     assert top(budget_picks(value, budgets=(1_500,), use_cases=cases), "llm") == ["m1"]  # VRAM alone
     ranked = budget_picks(value, budgets=(1_500,), use_cases=cases, llm_rank=ranks)
     assert top(ranked, "llm") == ["m0"] and top(ranked, "vision") == ["m1"]
+
+
+def test_an_llm_card_is_measured_against_the_cards_that_run_at_least_its_workload():
+    """LLM_LIKE_WITH_LIKE: at 5,000 USD the band is the cards from 1,750 USD. The 48 GB card (70B workload, 0.25 per
+    1,000 USD) is top, as no card of the band runs its workload; the 24 GB card at 700 USD is measured against
+    the band's cards that run at least its 32B workload (the 70B card at 2.0) and misses the bar; the 2,000 USD
+    card that runs only an 8B model is measured against every card of the band and clears it."""
+    value = value_frame(
+        [
+            PLAIN_CARD | dict(price_median=3_500.0, vram_gb=48.0, relative_perf=7.0),  # 2.0 per 1,000 USD
+            PLAIN_CARD | dict(price_median=700.0, vram_gb=24.0, relative_perf=0.35),  # 0.5
+            PLAIN_CARD | dict(price_median=2_000.0, vram_gb=24.0, relative_perf=3.0),  # 1.5
+        ]
+    )
+    ranks = {"m0": 70e6, "m1": 32e6, "m2": 8e6}
+    picks = budget_picks(value, budgets=(5_000,), use_cases={"llm": 24}, llm_rank=ranks)
+    assert picks.sort("pick_rank")["model_id"].to_list() == ["m0", "m2", "m1"]

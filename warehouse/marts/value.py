@@ -7,8 +7,10 @@ import duckdb
 import polars as pl
 
 from transforms.budget_picks import budget_picks
+from transforms.llm_workloads import USABLE_TOKENS_PER_S, LlmContext
 from transforms.tiers.config import TierConfig
 from transforms.value import VALUE_CONDITIONS_SQL, gpu_value
+from warehouse.catalog import load_llm_benchmarks, load_llm_workloads
 from warehouse.marts.days import replace_days_frame
 from warehouse.writes import read_frame
 
@@ -32,6 +34,14 @@ def build_gpu_value(con: duckdb.DuckDBPyConnection, first: date, last: date) -> 
     value = gpu_value(prices, read_frame(con, "SELECT * FROM marts.gpu_specs"))
     replace_days_frame(con, "marts.gpu_value", first, last, value)
     return value
+
+
+def llm_workload_ranks(con: duckdb.DuckDBPyConnection) -> dict[str, float]:
+    """Per card model, the rank of the largest catalog workload one card runs at a usable speed
+    (LlmContext.workload_rank): what LLM budget picks, US and regional, take in place of VRAM."""
+    specs = read_frame(con, "SELECT * FROM marts.gpu_specs")
+    llm = LlmContext.build(load_llm_workloads(), specs, load_llm_benchmarks(), USABLE_TOKENS_PER_S)
+    return llm.workload_rank(specs["model_id"].to_list())
 
 
 def build_budget_picks(

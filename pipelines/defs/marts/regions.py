@@ -17,6 +17,7 @@ from transforms.regions import region_tiers as region_tier_rows
 from transforms.regions import region_value as region_value_rows
 from warehouse.catalog import load_regions
 from warehouse.kept_listings import kept_sql
+from warehouse.marts.value import llm_workload_ranks
 from warehouse.source_runs import day_source_mode
 from warehouse.writes import read_frame, replace_slice, table_columns
 
@@ -86,17 +87,17 @@ def region_value(context: dg.AssetExecutionContext, warehouse: WarehouseResource
     "marts.region_picks",
     partitions_def=daily_partitions,
     kinds={"duckdb", "polars"},
-    deps=[table_key("marts.region_value")],
+    deps=[table_key("marts.region_value"), table_key("marts.gpu_specs")],
 )
 def region_picks(
     context: dg.AssetExecutionContext, config: PickRunConfig, warehouse: WarehouseResource
 ) -> dg.MaterializeResult:
-    """marts.budget_picks per region: the same rule (G5, each use case by its own index) on the region's cards
-    and prices; budgets in USD so regions compare, the pick's price in the region's currency beside."""
+    """marts.budget_picks per region: the same rule (G5, each use case by its own index, LLM by workload) on the
+    region's cards and prices; budgets in USD so regions compare, the pick's price in the region's currency beside."""
     day = partition_date(context)
     with warehouse.connect() as con:
         value = read_frame(con, "SELECT * FROM marts.region_value WHERE snapshot_date = ?", [day])
-        picks = region_pick_rows(value, config.horizon_years, config.legacy())
+        picks = region_pick_rows(value, config.horizon_years, config.legacy(), llm_workload_ranks(con))
         _write_day(con, "marts.region_picks", picks, day)
     return dg.MaterializeResult(metadata={"dagster/row_count": picks.height})
 

@@ -8,12 +8,9 @@ from pipelines.partitions import DEALS_WINDOW, RANGE_RUNS, daily_partitions, par
 from pipelines.resources.market_rules import MarketRulesResource
 from pipelines.resources.warehouse import WarehouseResource
 from pipelines.tables import table_asset, table_dep, table_key
-from transforms.llm_workloads import USABLE_TOKENS_PER_S, LlmContext
 from warehouse import day_writes
-from warehouse.catalog import load_llm_benchmarks, load_llm_workloads
 from warehouse.marts.deals import build_deals
-from warehouse.marts.value import build_budget_picks, build_gpu_value
-from warehouse.writes import read_frame
+from warehouse.marts.value import build_budget_picks, build_gpu_value, llm_workload_ranks
 
 
 def _top(value: pl.DataFrame, day) -> str:
@@ -69,15 +66,8 @@ def budget_picks(
     card runs at a usable speed in place of the most VRAM (the tiers' model, issue 35)."""
     first, last = partition_days(context)
     with warehouse.connect() as con:
-        specs = read_frame(con, "SELECT * FROM marts.gpu_specs")
-        llm = LlmContext.build(load_llm_workloads(), specs, load_llm_benchmarks(), USABLE_TOKENS_PER_S)
         picks = build_budget_picks(
-            con,
-            first,
-            last,
-            config.horizon_years,
-            config.legacy(),
-            llm.workload_rank(specs["model_id"].to_list()),
+            con, first, last, config.horizon_years, config.legacy(), llm_workload_ranks(con)
         )
     return dg.MaterializeResult(metadata=rows_metadata(first, last, picks.height))
 
