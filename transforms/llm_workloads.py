@@ -249,21 +249,32 @@ def workload_fit(
 ) -> pl.DataFrame:
     """One row per workload and machine (`machines`: dicts with snapshot_date, condition, model_id, gpu_name,
     gpu_count, platform_id, tco_usd, source_mode, from the build tiers' own machine code). Workloads with a
-    problem (workload_problems) are left out; the asset check names them."""
+    problem (workload_problems) are left out; the asset check names them.
+
+    The fit and the speeds depend on the workload, the card, the count and the cap only, not on the day's
+    prices: they are computed once per such combination and joined to the machines of every day (a range of
+    days costs what its distinct machines cost, not days x machines x workloads Python calls)."""
     bad = {name for name, _ in workload_problems(workloads)}
-    rows = []
-    for w in workloads.iter_rows(named=True):
-        if w["workload"] in bad:
-            continue
-        for m in machines:
-            card, n = cards[m["model_id"]], m["gpu_count"]
+    good = [w for w in workloads.iter_rows(named=True) if w["workload"] not in bad]
+    if not good or not machines:
+        return pl.DataFrame(schema=SCHEMA)
+    frame = pl.DataFrame(machines, infer_schema_length=None).with_row_index("_m")
+    if "power_cap_pct" not in frame.columns:
+        frame = frame.with_columns(power_cap_pct=pl.lit(100.0))
+    frame = frame.with_columns(pl.col("power_cap_pct").fill_null(100.0).cast(pl.Float64))
+    for column in ("circuit", "listings_available", "total_build_cost_usd"):
+        if column not in frame.columns:
+            frame = frame.with_columns(pl.lit(None).alias(column))
+    combos = frame.select("model_id", "gpu_count", "power_cap_pct").unique().rows()
+    speeds = []
+    for order, w in enumerate(good):
+        for model_id, n, cap in combos:
+            card = cards[model_id]
             ok = fits(w, card["vram_gb"], n)
-            cap = m.get("power_cap_pct", 100.0)
             speed, basis, _ = capped_decode(card, w, n, cal, cap) if ok else (None, "does not fit", 1.0)
-            prefill = prefill_tokens_per_s(card, w, n, cal) if ok else None
-            rows.append(
+            speeds.append(
                 {
-                    "snapshot_date": m["snapshot_date"],
+                    "_w": order,
                     "workload": w["workload"],
                     "model_name": w["model_name"],
                     "params_b": w["params_b"],
@@ -271,27 +282,32 @@ def workload_fit(
                     "bits_per_weight": w["bits_per_weight"],
                     "quant": w["quant"],
                     "context_tokens": w["context_tokens"],
-                    "condition": m["condition"],
-                    "model_id": m["model_id"],
-                    "gpu_name": m["gpu_name"],
+                    "model_id": model_id,
                     "gpu_count": n,
+                    "power_cap_pct": cap,
                     "fits": ok,
                     "vram_needed_gb": vram_needed_gib(w, n),
                     "vram_available_gb": card["vram_gb"] * n,
                     "tokens_per_s": speed,
-                    "prefill_tokens_per_s": prefill,
+                    "prefill_tokens_per_s": prefill_tokens_per_s(card, w, n, cal) if ok else None,
                     "speed_basis": basis,
-                    "platform_id": m["platform_id"],
-                    "machine_tco_usd": m["tco_usd"],
-                    "usd_per_token_per_s": m["tco_usd"] / speed if speed else None,
-                    "machine_build_usd": m["total_build_cost_usd"],
-                    "circuit": m.get("circuit"),
-                    "power_cap_pct": cap,
-                    "listings_available": m.get("listings_available"),
-                    "source_mode": m["source_mode"],
                 }
             )
-    return pl.DataFrame(rows, schema=SCHEMA, strict=False)
+    speed_frame = pl.DataFrame(speeds, infer_schema_length=None).with_columns(
+        pl.col("gpu_count").cast(frame.schema["gpu_count"]), pl.col("power_cap_pct").cast(pl.Float64)
+    )
+    rows = (
+        speed_frame.join(frame, on=["model_id", "gpu_count", "power_cap_pct"], how="inner")
+        .sort("_w", "_m")
+        .with_columns(
+            machine_tco_usd=pl.col("tco_usd"),
+            machine_build_usd=pl.col("total_build_cost_usd"),
+            usd_per_token_per_s=pl.when(pl.col("tokens_per_s") > 0).then(
+                pl.col("tco_usd") / pl.col("tokens_per_s")
+            ),
+        )
+    )
+    return rows.select([pl.col(c).cast(t) for c, t in SCHEMA.items()])
 
 
 def workload_machines(

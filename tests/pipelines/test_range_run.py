@@ -127,3 +127,32 @@ def test_make_rebuild_runs_the_range_and_refuses_bad_input(tmp_path, monkeypatch
     assert main(["range_run", last.isoformat(), START.isoformat()]) == 2
     assert "is before the first day" in capsys.readouterr().err
     assert main(["range_run", "yesterday"]) == 2
+
+
+def test_llm_workload_fit_over_a_range_writes_what_its_daily_runs_write(tmp_path, monkeypatch):
+    """Issue 35 item 10: marts.llm_workload_fit computes a range of days in one run, a few days per write
+    (CHUNK_DAYS, set to 2 here so that the range spans several writes), and writes what its daily runs write."""
+    from pipelines.defs.marts import llm_workload_fit as module
+
+    daily, ranged = tmp_path / "daily.duckdb", tmp_path / "range.duckdb"
+    build_warehouse(daily, START, 5, 300, log=lambda _: None)
+    last = START + timedelta(days=4)
+    run_listing_marts(daily, START, last)
+    shutil.copyfile(daily, ranged)
+    asset = module.llm_workload_fit
+    for i in range(5):
+        day = (START + timedelta(days=i)).isoformat()
+        resources = {"warehouse": WarehouseResource(db_path=str(daily))}
+        assert dg.materialize([asset], partition_key=day, resources=resources).success
+    monkeypatch.setattr(module, "CHUNK_DAYS", 2)
+    result = dg.materialize(
+        [asset], tags=range_tags(START, last), resources={"warehouse": WarehouseResource(db_path=str(ranged))}
+    )
+    assert result.success and len(result.get_asset_materialization_events()) == 5
+    keys = ["snapshot_date", "workload", "condition", "model_id", "gpu_count"]
+    frames = []
+    for db in (daily, ranged):
+        with connect(db, read_only=True) as con:
+            frames.append(read_frame(con, "SELECT * FROM marts.llm_workload_fit").sort(keys))
+    assert frames[0]["snapshot_date"].n_unique() == 5 and frames[0].filter(pl.col("fits")).height > 0
+    assert_frame_equal(frames[1], frames[0], check_exact=False, rel_tol=1e-9)

@@ -168,3 +168,31 @@ def test_budget_builds_fit_their_budget(warehouse):
     assert b.height
     assert (b["total_build_cost_usd"] <= b["budget_usd"]).all()
     assert (b["tier"] != "beginner").all()
+
+
+def test_issue_36_must_show_on_the_sample_day(warehouse):
+    """Issue 36's must-show on the sample: every US home group (1, 2, 4 GPUs; use case; condition) has an `outlet`
+    machine, as its default, whose capped draw fits the continuous rating, and no `outlet` row exceeds it; a
+    one-card machine meets the card maker's PSU figure; tco = build + energy - resale within 2%; no machine
+    needs more cards than are listed; budget picks name at least 3 top cards over 5 or more budgets per use
+    case and condition."""
+    tiers = warehouse["tiers"].filter(pl.col("model_id").is_not_null())
+    outlet = tiers.filter(pl.col("circuit") == "outlet")
+    assert (outlet["wall_draw_w"] <= outlet["outlet_continuous_w"] + 1e-6).all()
+    home = tiers.filter(pl.col("tier").is_in(["1gpu", "2gpu", "4gpu"]))
+    for (tier, use_case, condition), group in home.group_by("tier", "use_case", "condition"):
+        default = group.filter(pl.col("is_default"))
+        assert default.height == 1 and default["circuit"][0] == "outlet", (tier, use_case, condition)
+    one = tiers.filter((pl.col("gpu_count") == 1) & pl.col("recommended_psu_w").is_not_null())
+    assert one.height and (one["psu_watts"] >= one["recommended_psu_w"]).all()
+    maker = {"rtx-3090": 750, "rtx-4090": 850, "rtx-5070-ti": 750, "rtx-5090": 1000, "rtx-4070": 650}
+    for m, watts in maker.items():
+        rows = tiers.filter((pl.col("model_id") == m) & (pl.col("gpu_count") == 1))
+        assert (rows["psu_watts"] >= watts).all(), m
+    tco = tiers["total_build_cost_usd"] + tiers["energy_cost_horizon_usd"] - tiers["resale_usd"]
+    assert ((tco - tiers["tco_usd"]).abs() <= 0.02 * tiers["tco_usd"].abs()).all()
+    assert (tiers["listings_available"] >= tiers["gpu_count"]).all()
+    picks = warehouse["picks"].filter(pl.col("pick_rank") == 1)
+    for (use_case, condition), part in picks.group_by("use_case", "condition"):
+        assert part["budget_usd"].n_unique() >= 5, (use_case, condition)
+        assert part["model_id"].n_unique() >= 3, (use_case, condition, part["model_id"].to_list())

@@ -63,10 +63,25 @@ def scaling_table(benchmarks: pl.DataFrame, specs: pl.DataFrame | None = None) -
     )
 
 
+# efficiency_for's answers for the one scaling table in use (a run passes the same table to every machine it
+# sizes): a machine sizing per card, count and platform repeated the same polars filters 300 times a day
+_MEMO: dict = {"table": None, "answers": {}}
+
+
 def efficiency_for(table: pl.DataFrame, card: dict, count: int) -> tuple[float, str]:
-    """(efficiency, basis) of `count` cards of `card`'s model: its own measurement, else its link class's."""
+    """(efficiency, basis) of `count` cards of `card`'s model: its own measurement, else its link class's.
+    Remembered per card and count for as long as the same table object is passed."""
     if count == 1:
         return 1.0, "single GPU"
+    if _MEMO["table"] is not table:
+        _MEMO["table"], _MEMO["answers"] = table, {}
+    key = (card["model_id"], card.get("form_factor"), card.get("segment"), count)
+    if key not in _MEMO["answers"]:
+        _MEMO["answers"][key] = _efficiency(table, card, count)
+    return _MEMO["answers"][key]
+
+
+def _efficiency(table: pl.DataFrame, card: dict, count: int) -> tuple[float, str]:
     model_id = card["model_id"]
     own = table.filter((pl.col("model_id") == model_id) & (pl.col("gpu_count") == count))
     if own.height:

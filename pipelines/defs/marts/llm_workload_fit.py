@@ -1,21 +1,29 @@
 """Asset marts/llm_workload_fit and its check: which machines run each LLM workload, and how fast (issue 35)."""
 
+from datetime import timedelta
+
 import dagster as dg
 import polars as pl
 
 from pipelines.defs.marts.machines import MACHINE_INPUT_KEYS, llm_context, machine_inputs
 from pipelines.defs.marts.run_config import TierRunConfig
-from pipelines.partitions import daily_partitions, partition_date
+from pipelines.partitions import RANGE_RUNS, daily_partitions, partition_days, rows_metadata
 from pipelines.resources.warehouse import WarehouseResource
 from pipelines.tables import table_asset, table_key
 from transforms.llm_workloads import workload_fit, workload_machines, workload_problems
 from warehouse.catalog import load_llm_workloads
-from warehouse.writes import read_frame, replace_slice
+from warehouse.marts.days import replace_days_frame
+from warehouse.writes import read_frame
+
+# a range run computes this many days at a time: a day's machines are sized in Python (about 0.07 s a day on
+# the sample), and a month of rows (~55,000) is what one write holds
+CHUNK_DAYS = 31
 
 
 @table_asset(
     "marts.llm_workload_fit",
     partitions_def=daily_partitions,
+    backfill_policy=RANGE_RUNS,
     kinds={"duckdb", "polars"},
     deps=[table_key("marts.gpu_value"), *MACHINE_INPUT_KEYS],
 )
@@ -26,25 +34,36 @@ def llm_workload_fit(
     the build tiers build today: whether the model fits (weights + KV cache + runtime per card, pooled by
     llama.cpp's layer split), its single-stream decode and prefill speed (memory bandwidth and compute,
     calibrated on the llama.cpp scoreboard, a layer split never faster than one card) and the machine's TCO per
-    token/s. The calibration's leave-one-out errors are in the metadata."""
-    day = partition_date(context)
+    token/s. The calibration's leave-one-out errors are in the metadata. A range run (a backfill as one run)
+    computes its days a month at a time."""
+    first, last = partition_days(context)
     workloads = load_llm_workloads()
+    written, fitting = 0, set()
     with warehouse.connect() as con:
-        value = read_frame(con, "SELECT * FROM marts.gpu_value WHERE snapshot_date = ?", [day])
         specs, platforms, parts, scaling = machine_inputs(con)
         llm = llm_context(specs, config)
         cal = llm.calibration
-        machines = workload_machines(value, specs, platforms, parts, scaling, config.tier_config())
-        fit = workload_fit(workloads, machines, llm.cards, cal)
-        replace_slice(con, "marts.llm_workload_fit", fit, {"snapshot_date": day})
-    fitting = fit.filter(pl.col("fits"))
+        start = first
+        while start <= last:
+            end = min(last, start + timedelta(days=CHUNK_DAYS - 1))
+            value = read_frame(
+                con, "SELECT * FROM marts.gpu_value WHERE snapshot_date BETWEEN ? AND ?", [start, end]
+            )
+            machines = workload_machines(value, specs, platforms, parts, scaling, config.tier_config())
+            fit = workload_fit(workloads, machines, llm.cards, cal)
+            replace_days_frame(con, "marts.llm_workload_fit", start, end, fit)
+            written += fit.height
+            fitting |= set(fit.filter(pl.col("fits"))["workload"].to_list())
+            if first != last:
+                context.log.info(f"{start}..{end}: {fit.height} workload x machine rows")
+            start = end + timedelta(days=1)
     context.log.info(
-        f"{fit.height} workload x machine rows; {fitting['workload'].n_unique()} of {workloads.height} workloads "
+        f"{written} workload x machine rows; {len(fitting)} of {workloads.height} workloads "
         "run on at least one machine"
     )
     return dg.MaterializeResult(
         metadata={
-            "dagster/row_count": fit.height,
+            **rows_metadata(first, last, written),
             "decode_loo_mean_abs_pct_error": round(cal.decode_loo_mean_pct, 1),
             "decode_loo_max_abs_pct_error": round(cal.decode_loo_max_pct, 1),
             "prefill_loo_mean_abs_pct_error": round(cal.prefill_loo_mean_pct, 1),
