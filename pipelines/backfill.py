@@ -2,19 +2,24 @@
 for every day of the range, oldest first, one run at a time, with a line of progress per day; then bring
 up to date the later days whose history the backfill changed (pipelines/defs/stale_days.py).
 
-One at a time: a lock file next to the run history refuses a second backfill while one runs (and DuckDB
-refuses a second writer anyway). Interrupted (Ctrl-C, a crash, a failed day): the days done are kept in a
-state file beside the lock, and the same command resumes after them; a failed day is retried. Days run in
-date order, so each reads the history of the days before it; the result is the same as any other order
-once stale days are refreshed (tests/pipelines/test_any_order.py).
+Why not Dagster's own backfill: it is submitted to the instance and executed by the daemon (`dagster-daemon`,
+running under `make ui`); from the command line, with no daemon, nothing would run. This command runs the
+days in the foreground and says how each went. In the UI, a backfill of the listing marts is Dagster's (one
+run for the whole range, their backfill policy); a backfill of the daily job there runs a day per run too.
 
-Exit codes: 0 every day done; 1 a day failed (the others still ran) or another backfill holds the lock;
+One writer: the warehouse's run lock (warehouse/run_lock.py) refuses a second backfill, or any other writer,
+in one line naming the holder. Interrupted (Ctrl-C, a crash, a failed day): the days this backfill has done
+are kept in a state file next to the run history, and the same command resumes after them; a failed day is
+retried. (raw.completed_days alone cannot tell a day this backfill did from one the warehouse had before it,
+and a backfill means to recompute those too; a day the state file has but the warehouse lacks is run
+again.) Days run in date order, so each reads the history of the days before it; the result is the same as
+any other order once stale days are refreshed (tests/pipelines/test_any_order.py).
+
+Exit codes: 0 every day done; 1 a day failed (the others still ran) or another process writes the warehouse;
 2 bad input.
 """
 
-import fcntl
 import json
-import os
 import sys
 import time
 from collections.abc import Callable
@@ -40,10 +45,6 @@ def day_range(first: date, last: date) -> list[str]:
     return [(first + timedelta(days=n)).isoformat() for n in range((last - first).days + 1)]
 
 
-class BackfillBusy(RuntimeError):
-    pass
-
-
 def backfill(
     days: list[str],
     run_day: Callable[[str], list[str]],
@@ -57,50 +58,34 @@ def backfill(
     of `days` the warehouse has whole (raw.completed_days); a day the state file says is done but the
     warehouse lacks (a restored or rebuilt file, a run killed after the state was saved) is run again."""
     folder.mkdir(parents=True, exist_ok=True)
-    lock = open(folder / "backfill.lock", "a+")  # noqa: SIM115 (held open for the whole backfill)
-    try:
-        fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except BlockingIOError:
-        lock.seek(0)
-        raise BackfillBusy(f"another backfill is running ({lock.read().strip() or 'pid unknown'})") from None
-    try:
-        lock.seek(0)
-        lock.truncate()
-        lock.write(f"pid {os.getpid()}, {days[0]} to {days[-1]}\n")
-        lock.flush()
-        state_file = folder / f"backfill-{days[0]}-{days[-1]}.json"
-        done = set(json.loads(state_file.read_text())["done"]) if state_file.exists() else set()
-        if done and complete is not None:
-            whole = complete(sorted(done))
-            if done - whole:
-                log(
-                    f"{len(done - whole)} days done earlier are incomplete in the warehouse: running them again"
-                )
-            done &= whole
-        todo = [d for d in days if d not in done]
-        if done:
-            log(f"resuming: {len(days) - len(todo)} of {len(days)} days already done")
-        failed = []
-        for n, day in enumerate(todo, start=1):
-            started = time.perf_counter()
-            reasons = run_day(day)
-            took = time.perf_counter() - started
-            if reasons:
-                failed.append(day)
-                log(f"[{n}/{len(todo)}] {day} FAILED in {took:.1f}s: {reasons[0]}")
-                continue
-            done.add(day)
-            state_file.write_text(json.dumps({"done": sorted(done)}))
-            log(f"[{n}/{len(todo)}] {day} ok in {took:.1f}s")
-        refreshed = refresh_later()
-        if refreshed:
-            log(f"refreshed {len(refreshed)} later days whose history changed: {', '.join(refreshed)}")
-        if not failed:
-            state_file.unlink(missing_ok=True)
-        return failed
-    finally:
-        fcntl.flock(lock, fcntl.LOCK_UN)
-        lock.close()
+    state_file = folder / f"backfill-{days[0]}-{days[-1]}.json"
+    done = set(json.loads(state_file.read_text())["done"]) if state_file.exists() else set()
+    if done and complete is not None:
+        whole = complete(sorted(done))
+        if done - whole:
+            log(f"{len(done - whole)} days done earlier are incomplete in the warehouse: running them again")
+        done &= whole
+    todo = [d for d in days if d not in done]
+    if done:
+        log(f"resuming: {len(days) - len(todo)} of {len(days)} days already done")
+    failed = []
+    for n, day in enumerate(todo, start=1):
+        started = time.perf_counter()
+        reasons = run_day(day)
+        took = time.perf_counter() - started
+        if reasons:
+            failed.append(day)
+            log(f"[{n}/{len(todo)}] {day} FAILED in {took:.1f}s: {reasons[0]}")
+            continue
+        done.add(day)
+        state_file.write_text(json.dumps({"done": sorted(done)}))
+        log(f"[{n}/{len(todo)}] {day} ok in {took:.1f}s")
+    refreshed = refresh_later()
+    if refreshed:
+        log(f"refreshed {len(refreshed)} later days whose history changed: {', '.join(refreshed)}")
+    if not failed:
+        state_file.unlink(missing_ok=True)
+    return failed
 
 
 def main(argv: list[str], defs: dg.Definitions | None = None) -> int:
@@ -154,9 +139,6 @@ def main(argv: list[str], defs: dg.Definitions | None = None) -> int:
         with run_lock(db_path(), f"make backfill {days[0]}..{days[-1]}"):
             prepare_warehouse()
             failed = backfill(days, run_day, refresh_later, state_dir(), complete=complete)
-    except BackfillBusy as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 1
     except Exception as exc:  # noqa: BLE001 (one line naming the cause, the traceback in a log file)
         print(f"error: {exception_line(exc, 'backfill')}", file=sys.stderr)
         return 1

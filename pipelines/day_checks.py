@@ -1,5 +1,5 @@
 """The rules of the blocking checks on a day's data: completeness, coverage, plausibility and freshness.
-The checks themselves are in pipelines/defs/staging/listings_checks.py and pipelines/defs/marts/price_checks.py.
+The checks themselves are in pipelines/defs/staging/listings.py and pipelines/defs/marts/price_daily.py, beside their tables' assets.
 
 Each runs for the partition its asset just materialized. A failure has ERROR severity and blocks: Dagster
 skips everything downstream in that run (the marts, the export, the dashboard), so `exports/latest`, the

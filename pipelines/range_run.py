@@ -30,7 +30,7 @@ from warehouse.user_days import asked_for_help, show_help
 
 def listing_mart_assets() -> list[dg.AssetsDefinition]:
     """The listing marts' assets, in dependency order."""
-    by_key = {a.key: a for a in project_defs().assets}
+    by_key = {key: a for a in project_defs().assets for key in a.keys}
     return [by_key[table_key(t)] for t in LISTING_MARTS]
 
 

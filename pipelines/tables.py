@@ -73,6 +73,32 @@ def table_asset(table: str, *, metadata: dict | None = None, **kwargs):
     return decorate
 
 
+def table_multi_asset(
+    tables: list[str], *, deps: list | None = None, kinds: set[str] | None = None, **kwargs
+):
+    """`@dg.multi_asset` for one computation that writes several tables in one transaction (a table and the
+    side table computed with it, e.g. marts.gpu_specs and marts.perf_index_fits): one asset per table, each
+    with what `table_asset` gives a table. The function yields a MaterializeResult per table (asset_key=)."""
+
+    def decorate(fn):
+        specs = [
+            dg.AssetSpec(
+                key=table_key(table),
+                group_name=table_key(table).path[0],
+                description=inspect.getdoc(fn),
+                metadata={"dagster/table_name": table, "dagster/column_schema": column_schema(table)},
+                code_version=code_version(fn, table),
+                owners=OWNERS,
+                kinds=kinds,
+                deps=deps or [],
+            )
+            for table in tables
+        ]
+        return dg.multi_asset(specs=specs, name=fn.__name__, **kwargs)(fn)
+
+    return decorate
+
+
 EXPORTS = "exports"
 
 

@@ -116,8 +116,9 @@ def catalog_marts(db_path: Path) -> None:
     import dagster as dg
 
     from pipelines.defs.marts.gpu_specs import gpu_specs_mart
-    from pipelines.defs.marts.machines import platform_parts
-    from pipelines.defs.staging.gpu_specs import gpu_benchmarks, gpu_specs
+    from pipelines.defs.marts.platform_parts import platform_parts
+    from pipelines.defs.staging.gpu_benchmarks import gpu_benchmarks
+    from pipelines.defs.staging.gpu_specs import gpu_specs
     from pipelines.resources.warehouse import WarehouseResource
 
     dg.materialize(

@@ -164,7 +164,8 @@ def _raw_rows_for_new_day(con, pool: list[dict]) -> None:
 def child_build(db: Path, days: int, per_day: int) -> None:
     import dagster as dg
 
-    from pipelines.defs.marts.machines import TierRunConfig, build_tiers
+    from pipelines.defs.marts.build_tiers import build_tiers
+    from pipelines.defs.marts.run_config import TierRunConfig
     from warehouse.connection import connect
 
     t = time.perf_counter()
@@ -200,8 +201,16 @@ def child_measure(db: Path) -> None:
     import dagster as dg
     import polars as pl
 
-    from pipelines.defs.marts import llm_workload_fit, machines, price_daily, value
-    from pipelines.defs.staging import listings
+    from pipelines.defs.marts import (
+        budget_picks,
+        build_tiers,
+        deals,
+        gpu_value,
+        llm_workload_fit,
+        price_daily,
+    )
+    from pipelines.defs.marts.run_config import TierRunConfig
+    from pipelines.defs.staging import listing_history, listings, unmatched_titles
     from transforms.listings import classify_day
     from warehouse.catalog import load_catalog
 
@@ -228,17 +237,17 @@ def child_measure(db: Path) -> None:
     res = resources(db)
     calls = {
         "listings": lambda ctx: listings.listings(ctx, **res),
-        "listing_history": lambda ctx: listings.listing_history(ctx, warehouse=res["warehouse"]),
-        "unmatched_titles": lambda ctx: listings.unmatched_titles(ctx, warehouse=res["warehouse"]),
+        "listing_history": lambda ctx: listing_history.listing_history(ctx, warehouse=res["warehouse"]),
+        "unmatched_titles": lambda ctx: unmatched_titles.unmatched_titles(ctx, warehouse=res["warehouse"]),
         "price_daily": lambda ctx: price_daily.price_daily(ctx, **res),
-        "gpu_value": lambda ctx: value.gpu_value(ctx, warehouse=res["warehouse"]),
-        "budget_picks": lambda ctx: value.budget_picks(ctx, warehouse=res["warehouse"]),
-        "deals": lambda ctx: value.deals(ctx, **res),
-        "build_tiers": lambda ctx: machines.build_tiers(
-            ctx, config=machines.TierRunConfig(), warehouse=res["warehouse"]
+        "gpu_value": lambda ctx: gpu_value.gpu_value(ctx, warehouse=res["warehouse"]),
+        "budget_picks": lambda ctx: budget_picks.budget_picks(ctx, warehouse=res["warehouse"]),
+        "deals": lambda ctx: deals.deals(ctx, **res),
+        "build_tiers": lambda ctx: build_tiers.build_tiers(
+            ctx, config=TierRunConfig(), warehouse=res["warehouse"]
         ),
         "llm_workload_fit": lambda ctx: llm_workload_fit.llm_workload_fit(
-            ctx, config=machines.TierRunConfig(), warehouse=res["warehouse"]
+            ctx, config=TierRunConfig(), warehouse=res["warehouse"]
         ),
     }
     seconds = {}

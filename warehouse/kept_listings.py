@@ -2,7 +2,7 @@
 from a US store or marketplace, with their price condition bucket (transforms.conditions).
 
 The US market: price_daily, deals and everything built on them answer a US buyer; every region's market,
-the US included, is in the region marts (pipelines/defs/marts/regions.py)."""
+the US included, is in the region marts (pipelines/defs/marts/region_prices.py)."""
 
 import duckdb
 import polars as pl

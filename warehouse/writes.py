@@ -135,3 +135,11 @@ def read_frame(con: duckdb.DuckDBPyConnection, sql: str, params: list | dict | N
     unfinished result of an earlier execute(): it is finished first."""
     con.complete()
     return con.sql(sql, params=params or []).pl()
+
+
+def replace_day(con: duckdb.DuckDBPyConnection, table: str, frame: pl.DataFrame, day) -> None:
+    """Replace `table`'s slice for `day` with `frame` in the table's column order; a day without rows empties
+    the slice (a transform returns a frame without columns when there is nothing to compute)."""
+    columns = table_columns(con, table)
+    rows = read_frame(con, f"SELECT * FROM {table} LIMIT 0") if frame.is_empty() else frame.select(columns)
+    replace_slice(con, table, rows, {"snapshot_date": day})

@@ -30,6 +30,7 @@ SPEC_ASSETS = (  # once: specs are not per day
     "staging.gpu_specs",
     "staging.gpu_benchmarks",
     "marts.gpu_specs",
+    "marts.perf_index_fits",  # written with marts.gpu_specs (one multi-asset)
 )
 # each earlier day: its listings through staging (the listing marts follow as one range run)
 DAY_ASSETS = (

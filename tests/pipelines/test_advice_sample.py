@@ -9,7 +9,7 @@ import polars as pl
 import pytest
 
 from dashboards.answer import answer_lines
-from pipelines.defs.marts.support_checks import software_support_known
+from pipelines.defs.marts.gpu_specs import software_support_known
 from pipelines.resources.warehouse import WarehouseResource
 from transforms.tiers.rules import ARCHITECTURE_ORDER
 from warehouse.writes import read_frame

@@ -12,14 +12,16 @@ from datetime import date, timedelta
 import dagster as dg
 import pytest
 
-from pipelines.defs.marts.alerts import listing_exits
+from pipelines.defs.marts.deals import deals
 from pipelines.defs.marts.gpu_specs import gpu_specs_mart
+from pipelines.defs.marts.gpu_value import gpu_value
+from pipelines.defs.marts.listing_exits import listing_exits
 from pipelines.defs.marts.price_daily import price_daily
-from pipelines.defs.marts.value import deals, gpu_value
 from pipelines.defs.raw.ebay_listings import ebay_listings
 from pipelines.defs.raw.retailer_listings import retailer_listings
 from pipelines.defs.staging.gpu_specs import gpu_specs
-from pipelines.defs.staging.listings import listing_history, listings
+from pipelines.defs.staging.listing_history import listing_history
+from pipelines.defs.staging.listings import listings
 from pipelines.defs.stale_days import refresh, stale_days
 from tests.pipelines.test_faults_rerun import assert_same, snapshot
 from tests.support.fake_market import FakeMarket

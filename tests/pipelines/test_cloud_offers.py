@@ -15,8 +15,7 @@ import httpx
 import polars as pl
 import pytest
 
-from pipelines.defs.marts.cloud_price_checks import cloud_prices_current
-from pipelines.defs.marts.rent import cloud_prices
+from pipelines.defs.marts.cloud_prices import cloud_prices, cloud_prices_current
 from pipelines.defs.raw.cloud_offers import cloud_offers
 from pipelines.resources import CloudCatalogResource, WarehouseResource
 from pipelines.sources.cloud.gpuhunt_catalog import fetch_all, fetch_provider

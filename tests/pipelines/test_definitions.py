@@ -25,8 +25,8 @@ ASSETS = {
     "staging": {"gpu_benchmarks", "gpu_specs", "listing_history", "listings", "unmatched_titles"},
     "marts": {
         "alerts", "budget_builds", "budget_picks", "build_tiers", "buy_vs_rent", "cloud_prices", "deals",
-        "gpu_specs", "gpu_value", "listing_exits", "llm_workload_fit", "platform_parts", "price_daily", "region_picks",
-        "region_prices", "region_tiers", "region_value",
+        "gpu_specs", "gpu_value", "listing_exits", "llm_workload_fit", "perf_index_fits", "platform_parts",
+        "platforms", "price_daily", "region_picks", "region_prices", "region_tiers", "region_value",
     },
     "exports": {"daily_export", "dashboard", "published_warehouse"},
 }  # fmt: skip

@@ -10,7 +10,7 @@ import pytest
 
 from pipelines.day_checks import completeness, coverage, freshness, plausibility
 from pipelines.definitions import project_defs
-from pipelines.defs.staging.spec_checks import spec_completeness, spec_sheet_disagreements
+from pipelines.defs.staging.gpu_specs import spec_completeness, spec_sheet_disagreements
 from pipelines.resources import WarehouseResource, build_resources
 from pipelines.sources.ebay.replay import sample_marketplaces
 from pipelines.user_errors import UserError
@@ -139,7 +139,7 @@ def test_allow_legacy_cards_from_the_environment_or_the_launchpad(sample_run, tm
     db = tmp_path / "legacy.duckdb"
     shutil.copy(sample_run["db"], db)
     wanted = {"marts/build_tiers", "marts/budget_builds", "marts/budget_picks"}
-    assets = [a for a in project_defs().assets if a.key.to_user_string() in wanted]
+    assets = [a for a in project_defs().assets if {k.to_user_string() for k in a.keys} <= wanted]
     monkeypatch.setenv("GPU_MARKET_ALLOW_LEGACY_CARDS", "true")
     off = {"config": {"allow_legacy_cards": False}}
     materialize_day(db, assets=assets, run_config={"ops": {"marts__budget_builds": off}})

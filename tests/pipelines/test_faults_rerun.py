@@ -7,10 +7,11 @@ import dagster as dg
 import duckdb
 import polars as pl
 
+from pipelines.defs.marts.deals import deals
 from pipelines.defs.marts.price_daily import price_daily
-from pipelines.defs.marts.value import deals
 from pipelines.defs.raw.ebay_listings import ebay_listings
-from pipelines.defs.staging.listings import listing_history, listings
+from pipelines.defs.staging.listing_history import listing_history
+from pipelines.defs.staging.listings import listings
 from tests.conftest import sample_resources
 from transforms.unmatched import unmatched_summary
 

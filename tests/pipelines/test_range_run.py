@@ -80,7 +80,7 @@ def test_price_daily_and_deals_bucket_open_box_the_same_way(tmp_path):
 
 
 def test_the_blocking_price_checks_judge_every_day_of_a_range_run(tmp_path):
-    from pipelines.defs.marts.price_checks import price_coverage, price_plausible
+    from pipelines.defs.marts.price_daily import price_coverage, price_plausible
 
     db = tmp_path / "w.duckdb"
     build_warehouse(db, START, DAYS, 400, log=lambda _: None)

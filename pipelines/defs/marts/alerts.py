@@ -1,51 +1,29 @@
-"""Assets: marts.listing_exits (listings that left: sold or withdrawn) and marts.alerts (watchlist alerts,
-each delivered once)."""
+"""Asset marts/alerts: watchlist alerts, each recorded and delivered once. Computation: transforms/watchlist.py
+(matching) on warehouse/kept_listings.py's listings."""
 
 from datetime import UTC, datetime
 
 import dagster as dg
 import polars as pl
 
-from pipelines.partitions import YESTERDAY_TOO, daily_partitions, partition_date
+from pipelines.partitions import daily_partitions, partition_date
 from pipelines.resources.alerts import AlertsResource
 from pipelines.resources.market_rules import MarketRulesResource
 from pipelines.resources.warehouse import WarehouseResource
-from pipelines.tables import table_asset, table_dep, table_key
+from pipelines.tables import table_asset, table_key
 from transforms.price_stats import screen_outliers
 from transforms.watchlist import MATCH_COLUMNS, match_deals, match_listings, match_workloads
 from warehouse.kept_listings import kept_listings
-from warehouse.listing_exits import update_exits
 from warehouse.source_runs import day_source_mode
-from warehouse.transactions import transaction
 from warehouse.writes import read_frame, registered
 
 MAX_DELIVERIES_PER_RUN = 100  # the rest wait for the next run (a flood is not a notification)
 
 CARD_FACTS_SQL = """SELECT model_id, memory_gb AS vram_gb, vendor FROM marts.gpu_specs"""
+
 FEEDBACK_SQL = (
     """SELECT item_id AS listing_id, seller_feedback_pct FROM raw.ebay_listings WHERE snapshot_date = ?"""
 )
-
-
-@table_asset(
-    "marts.listing_exits",
-    partitions_def=daily_partitions,
-    kinds={"duckdb"},
-    deps=[table_dep("staging.listings", YESTERDAY_TOO)],
-)
-def listing_exits(context: dg.AssetExecutionContext, warehouse: WarehouseResource) -> dg.MaterializeResult:
-    """Listings seen on one day and absent on the source's next ingested day, not seen since: sold or
-    withdrawn (asking data cannot tell which), with the last price and the days listed. One row per
-    listing; a listing that comes back is no longer an exit. Rebuilt for the listings the day can
-    affect, so days may come in any order; per model and day in the view marts.exits_daily."""
-    day = partition_date(context)
-    with warehouse.connect() as con:
-        with transaction(con):
-            exits = update_exits(con, day)
-        total = con.execute("SELECT count(*) FROM marts.listing_exits").fetchone()[0]
-    return dg.MaterializeResult(
-        metadata={"exits_on_day": exits, "dagster/row_count": total, "meaning": "sold or withdrawn"}
-    )
 
 
 @table_asset(

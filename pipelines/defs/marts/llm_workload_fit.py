@@ -5,7 +5,7 @@ from datetime import timedelta
 import dagster as dg
 import polars as pl
 
-from pipelines.defs.marts.machines import MACHINE_INPUT_KEYS, llm_context, machine_inputs
+from pipelines.defs.marts.machine_inputs import MACHINE_INPUT_KEYS, llm_context, machine_inputs
 from pipelines.defs.marts.run_config import TierRunConfig
 from pipelines.partitions import RANGE_RUNS, daily_partitions, partition_days, rows_metadata
 from pipelines.resources.warehouse import WarehouseResource

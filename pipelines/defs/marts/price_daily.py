@@ -1,7 +1,9 @@
-"""Asset marts/price_daily: robust asking prices per day, model, condition and source."""
+"""Asset marts/price_daily: robust asking prices per day, model, condition and source (computation:
+warehouse/marts/price_daily.py -> transforms/price_stats.py), and its blocking checks."""
 
 import dagster as dg
 
+from pipelines.day_checks import blocking_check, coverage, plausibility
 from pipelines.partitions import (
     PRICE_HISTORY,
     PRICE_LISTINGS,
@@ -50,3 +52,17 @@ def price_daily(
             "price_basis": PRICE_BASIS,
         }
     )
+
+
+price_coverage = blocking_check(
+    "marts.price_daily",
+    "price_coverage",
+    coverage,
+    "At least 10% of catalog models are priced on three or more listings that day.",
+)
+price_plausible = blocking_check(
+    "marts.price_daily",
+    "price_plausible",
+    plausibility,
+    "At most 10% of new-card medians lie outside 5%-300% of the model's launch price.",
+)

@@ -1,13 +1,14 @@
-"""Assets: the curated GPU catalog and the published benchmarks in staging (staging.gpu_specs, staging.gpu_benchmarks)."""
+"""Asset staging/gpu_specs: the curated GPU catalog merged with the spec sheets (computation:
+transforms/spec_merge.py), and its checks (completeness; spec sheets that disagree with it by more than 5%)."""
 
 import dagster as dg
 import polars as pl
 
 from pipelines.resources.warehouse import WarehouseResource
 from pipelines.tables import table_asset, table_key
-from transforms.spec_merge import merge_specs
+from transforms.spec_merge import disagreements, merge_specs
 from transforms.spec_validation import catalog_problems
-from warehouse.catalog import load_benchmarks, load_catalog
+from warehouse.catalog import load_catalog
 from warehouse.writes import read_frame, replace_slice
 
 LATEST_SHEETS = "SELECT * FROM raw.gpu_spec_sheets WHERE snapshot_date = (SELECT max(snapshot_date) FROM raw.gpu_spec_sheets)"
@@ -41,17 +42,36 @@ def gpu_specs(context: dg.AssetExecutionContext, warehouse: WarehouseResource) -
     )
 
 
-@table_asset("staging.gpu_benchmarks", kinds={"duckdb", "polars"})
-def gpu_benchmarks(warehouse: WarehouseResource) -> dg.MaterializeResult:
-    """Published measured training throughput (Lambda PyTorch benchmarks: model, workload, precision, GPU
-    count, samples/s) as facts keyed to catalog models; corrupt NCF values were screened when curated."""
-    bench = load_benchmarks()
-    known = set(load_catalog()["model_id"].to_list())
-    unknown = sorted(set(bench["model_id"].to_list()) - known)
-    if unknown:
-        raise dg.Failure(description=f"benchmark rows name models missing from the catalog: {unknown}")
-    with warehouse.connect() as con:
-        replace_slice(con, "staging.gpu_benchmarks", bench)
-    return dg.MaterializeResult(
-        metadata={"dagster/row_count": bench.height, "models": bench["model_id"].n_unique()}
+@dg.asset_check(asset=table_key("staging.gpu_specs"), blocking=False)
+def spec_sheet_disagreements(warehouse: WarehouseResource) -> dg.AssetCheckResult:
+    """Lists every field where the newest spec sheets differ from the curated catalog by more than 5%
+    (curated wins; a person should look). Warns when there are any."""
+    with warehouse.read_only() as con:
+        specs = read_frame(con, "SELECT * FROM staging.gpu_specs")
+        facts = read_frame(con, LATEST_SHEETS)
+    found = disagreements(specs, facts)
+    listing = "\n".join(
+        f"- {r['model_id']} {r['field']}: catalog {r['curated']:g}, {r['source']} {r['sheet']:g} "
+        f"({r['diff_pct']:+.1f}%)"
+        for r in found.iter_rows(named=True)
+    )
+    return dg.AssetCheckResult(
+        passed=found.is_empty(),
+        severity=dg.AssetCheckSeverity.WARN,
+        metadata={"disagreements": found.height, "details": dg.MetadataValue.md(listing or "none")},
+    )
+
+
+@dg.asset_check(asset=table_key("staging.gpu_specs"))
+def spec_completeness(warehouse: WarehouseResource) -> dg.AssetCheckResult:
+    """Every model has memory, bandwidth, FP32, TDP and a source; every tensor-core card has dense FP16."""
+    with warehouse.read_only() as con:
+        specs = read_frame(con, "SELECT * FROM staging.gpu_specs")
+    required = ["memory_gb", "bandwidth_gbs", "fp32_tflops", "tdp_w", "source"]
+    gaps = specs.filter(
+        pl.any_horizontal([pl.col(c).is_null() for c in required])
+        | (pl.col("has_tensor_cores") & pl.col("fp16_tensor_tflops").is_null())
+    )
+    return dg.AssetCheckResult(
+        passed=gaps.is_empty(), metadata={"models": specs.height, "incomplete": gaps["model_id"].to_list()}
     )

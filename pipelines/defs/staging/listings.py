@@ -1,8 +1,10 @@
-"""Assets: staging.listings (every listing classified), staging.listing_history, staging.unmatched_titles."""
+"""Asset staging/listings: every listing of the day classified and priced in USD (computation:
+transforms/listings.py), and its blocking checks (the day's eBay searches ran; a live day is fresh)."""
 
 import dagster as dg
 import polars as pl
 
+from pipelines.day_checks import blocking_check, completeness, freshness
 from pipelines.partitions import daily_partitions, partition_date
 from pipelines.resources.market_rules import MarketRulesResource
 from pipelines.resources.warehouse import WarehouseResource
@@ -10,13 +12,9 @@ from pipelines.tables import table_asset, table_key
 from transforms.fx import to_usd
 from transforms.listings import STAGING_COLUMNS, classify_day, from_ebay, from_retailers
 from transforms.matching.overrides import apply_overrides
-from transforms.unmatched import unmatched_summary
 from warehouse import day_writes
 from warehouse.catalog import load_catalog
-from warehouse.listing_history import fold_day
 from warehouse.paths import OVERRIDES_CSV
-from warehouse.source_runs import day_source_mode
-from warehouse.transactions import transaction
 from warehouse.writes import read_frame, replace_slice
 
 
@@ -75,59 +73,15 @@ def listings(
     )
 
 
-@table_asset(
-    "staging.listing_history",
-    partitions_def=daily_partitions,
-    kinds={"duckdb"},
-    deps=[table_key("staging.listings")],
+listings_complete = blocking_check(
+    "staging.listings",
+    "listings_complete",
+    completeness,
+    "The day's eBay searches ran: at most 20% failed or went unrun.",
 )
-def listing_history(context: dg.AssetExecutionContext, warehouse: WarehouseResource) -> dg.MaterializeResult:
-    """Per listing over all snapshot dates: first and last seen, days listed, and asking-price moves, so a
-    user sees how long cards sit unsold and how prices change. Incremental: folds in the day's listings
-    only (a MERGE in SQL: one scan of the history for the join, updates in place), so its cost barely grows
-    with the history (benchmark 3). A day that is not later than every day already folded for its listings
-    (a backfill in any order, late data, a re-run) recomputes those listings' rows from staging.listings
-    instead, so the table is the same whatever order the days come in."""
-    day = partition_date(context)
-    with warehouse.connect() as con:
-        with transaction(con):
-            refold = fold_day(con, day)
-        n, moved = con.execute(
-            "SELECT count(*), count(*) FILTER (WHERE price_changes > 0) FROM staging.listing_history"
-        ).fetchone()
-    return dg.MaterializeResult(
-        metadata={
-            "dagster/row_count": n,
-            "listings_with_price_changes": moved,
-            "fold": "recomputed (out of order or re-run)" if refold else "incremental",
-        }
-    )
-
-
-@table_asset(
-    "staging.unmatched_titles",
-    partitions_def=daily_partitions,
-    kinds={"duckdb", "polars"},
-    deps=[table_key("staging.listings")],
+listings_fresh = blocking_check(
+    "staging.listings",
+    "listings_fresh",
+    freshness,
+    "A live day's listings were fetched that day or up to two days later.",
 )
-def unmatched_titles(context: dg.AssetExecutionContext, warehouse: WarehouseResource) -> dg.MaterializeResult:
-    """The most frequent titles and tokens of listings no single model could be named for: where the
-    catalog needs a new model or alias."""
-    day = partition_date(context)
-    with warehouse.connect() as con:
-        unclear = read_frame(
-            con,
-            "SELECT title FROM staging.listings WHERE snapshot_date = ? AND exclude_reason = 'unclear'",
-            [day],
-        )
-        summary = unmatched_summary(unclear, day, day_source_mode(con, day))
-        replace_slice(con, "staging.unmatched_titles", summary, {"snapshot_date": day})
-    top = summary.filter(pl.col("kind") == "token").head(10)
-    return dg.MaterializeResult(
-        metadata={
-            "dagster/row_count": summary.height,
-            "unclear_listings": unclear.height,
-            "top_tokens": ", ".join(f"{t} ({n})" for t, n in top.select("text", "listings").iter_rows())
-            or "none",
-        }
-    )

@@ -1,4 +1,5 @@
-"""Assets: marts.cloud_prices (cloud GPU-hour prices) and marts.buy_vs_rent (when owning beats renting)."""
+"""Asset marts/cloud_prices: the cheapest cloud GPU-hour price per card model (computation:
+transforms/cloud_offers.py), and its check that buy-or-rent verdicts are only as fresh as those prices."""
 
 import dagster as dg
 import polars as pl
@@ -6,7 +7,6 @@ import polars as pl
 from pipelines.partitions import daily_partitions, partition_date
 from pipelines.resources.warehouse import WarehouseResource
 from pipelines.tables import table_asset, table_key
-from transforms.buy_vs_rent import buy_vs_rent as buy_vs_rent_rows
 from transforms.cloud_offers import cheapest_offers, unmatched_gpus, with_snapshot
 from warehouse.catalog import load_cloud_gpu_names, load_cloud_prices
 from warehouse.writes import read_frame, replace_slice
@@ -53,38 +53,44 @@ def cloud_prices(context: dg.AssetExecutionContext, warehouse: WarehouseResource
     )
 
 
-@table_asset(
-    "marts.buy_vs_rent",
-    partitions_def=daily_partitions,
-    kinds={"duckdb", "polars"},
-    deps=[table_key("marts.build_tiers"), table_key("marts.cloud_prices")],
-)
-def buy_vs_rent(context: dg.AssetExecutionContext, warehouse: WarehouseResource) -> dg.MaterializeResult:
-    """Per tier, use case and condition: the hours of use per month above which owning the recommended
-    machine (its build cost, less the GPUs' resale value after the horizon, plus electricity per hour) costs
-    less than renting the same throughput from the cheapest cloud GPU that meets the use case's VRAM floor
-    (D16: the cloud for large or occasional work). The resale basis is observed from today's used prices of
-    older cards, or a labelled assumption."""
-    day = partition_date(context)
-    with warehouse.connect() as con:
-        tiers = read_frame(
-            con, "SELECT * FROM marts.build_tiers WHERE snapshot_date = ? AND is_default", [day]
+LIVE_MAX_AGE_DAYS = 3  # gpuhunt publishes daily; older means its collection for that provider stopped
+SNAPSHOT_MAX_AGE_DAYS = 365  # ASSUMPTION: a year-old cloud price is too old to advise with
+
+AGES_SQL = """
+WITH day AS (SELECT max(snapshot_date) AS d FROM marts.cloud_prices)
+SELECT snapshot_basis, provider, day.d,
+       day.d - max(TRY_CAST(CASE WHEN length(price_date) = 7 THEN price_date || '-01' ELSE price_date END AS DATE)),
+       count(*)
+FROM marts.cloud_prices, day WHERE snapshot_date = day.d GROUP BY snapshot_basis, provider, day.d ORDER BY 1, 2
+"""
+
+
+@dg.asset_check(asset=table_key("marts.cloud_prices"), blocking=False)
+def cloud_prices_current(warehouse: WarehouseResource) -> dg.AssetCheckResult:
+    """Warns when, on the newest day, a provider's live catalog is more than 3 days old, or a snapshot
+    provider's newest price is more than a year old (or undated)."""
+    with warehouse.read_only() as con:
+        rows = con.execute(AGES_SQL).fetchall()
+    if not rows:
+        return dg.AssetCheckResult(
+            passed=False,
+            severity=dg.AssetCheckSeverity.WARN,
+            description="no cloud prices: buy or rent has nothing to compare with",
         )
-        value = read_frame(con, "SELECT * FROM marts.gpu_value WHERE snapshot_date = ?", [day])
-        specs = read_frame(con, "SELECT * FROM marts.gpu_specs")
-        cloud = read_frame(con, "SELECT * FROM marts.cloud_prices WHERE snapshot_date = ?", [day])
-        rows = buy_vs_rent_rows(tiers, value, specs, cloud)
-        replace_slice(con, "marts.buy_vs_rent", rows, {"snapshot_date": day})
-    context.log.info(f"buy or rent: {rows.height} machines")
-    return dg.MaterializeResult(
-        metadata={
-            "dagster/row_count": rows.height,
-            "verdicts": dg.MetadataValue.md(
-                "\n".join(
-                    f"- {r['tier']} / {r['use_case']} ({r['condition']}): {r['verdict']}"
-                    for r in rows.iter_rows(named=True)
-                )
-                or "no machines"
-            ),
-        }
+    stale = [
+        f"{provider} ({basis}, {'undated' if age is None else f'{age} days old'})"
+        for basis, provider, _, age, _ in rows
+        if age is None or age > (LIVE_MAX_AGE_DAYS if basis == "live" else SNAPSHOT_MAX_AGE_DAYS)
+    ]
+    ages = {
+        f"{provider} ({basis})": {"newest_price_age_days": age, "rows": n}
+        for basis, provider, _, age, n in rows
+    }
+    return dg.AssetCheckResult(
+        passed=not stale,
+        severity=dg.AssetCheckSeverity.WARN,
+        description=f"stale cloud prices on {rows[0][2]}: {', '.join(stale)}"
+        if stale
+        else "every provider's prices are current",
+        metadata={"providers": ages},
     )
