@@ -10,7 +10,7 @@ machine's core count and the target.
 
 The simulated warehouses are built once and cached under $GPU_MARKET_BENCH_DIR (default
 /tmp/gpu-market-bench; the first `make bench` takes several minutes longer). All data is simulated
-(tools/market_sim.py) and written to temporary files, never to the project's warehouse.
+(tests/support/market_sim.py) and written to temporary files, never to the project's warehouse.
 
     python tools/bench_all.py [--only marts ingest ...] [--quick]
 

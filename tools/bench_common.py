@@ -130,7 +130,7 @@ def catalog_marts(db_path: Path) -> None:
 
 def title_pool(seed: int, size: int = 20_000, day: date = date(2026, 11, 20)) -> list[dict]:
     """`size` simulated eBay listings (titles, truth, prices) to draw staging rows from."""
-    from tools.market_sim import MarketSim
+    from tests.support.market_sim import MarketSim
     from transforms.conditions import ebay_condition
 
     sim = MarketSim(seed, active_listings=size)

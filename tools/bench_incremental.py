@@ -102,7 +102,7 @@ def _raw_rows_for_new_day(con, pool: list[dict]) -> None:
     import polars as pl
 
     from pipelines.sources.retailers.parsed_page import RetailerListing
-    from tools.market_sim import browse_summary
+    from tests.support.market_sim import browse_summary
     from transforms.ebay_items import item_row, rows_to_frame
     from transforms.retailer_rows import RAW_RETAILER_SCHEMA, listing_rows
     from warehouse.writes import read_frame, replace_slices

@@ -41,7 +41,7 @@ PHASES: dict[str, int] = {}
 # ------------------------------------------------------------------------------------------ server
 def serve(items: int, latency: float, seed: int) -> None:
     """Build every search's pages up front, then serve them; prints the port, runs until stdin closes."""
-    from tools.market_sim import MarketSim
+    from tests.support.market_sim import MarketSim
     from warehouse.catalog import load_catalog
 
     catalog = load_catalog()

@@ -2,7 +2,7 @@
 old day re-run after later ones give identical tables (run timestamps aside) once the stale later days are
 refreshed, the way the stale-days sensor, `make run` and `make backfill` do it.
 
-The market is the project's simulator (tools/market_sim.py: listings that persist, change price and end)
+The market is the project's simulator (tests/support/market_sim.py: listings that persist, change price and end)
 served by the loopback FakeMarket, so the days really differ and the 7/30-day look-backs, deals and the
 listing history have something to get wrong."""
 
@@ -26,8 +26,8 @@ from pipelines.defs.stale_days import refresh, stale_days
 from tests.pipelines.test_faults_rerun import assert_same, snapshot
 from tests.support.fake_market import FakeMarket
 from tests.support.live import live_resources
+from tests.support.market_sim import MarketSim
 from tests.warehouse.test_readers_writers import finish, start
-from tools.market_sim import MarketSim
 from warehouse.catalog import load_catalog
 from warehouse.connection import connect
 

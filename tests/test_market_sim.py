@@ -1,4 +1,4 @@
-"""The market simulator (tools/market_sim.py): seeded, Browse-shaped, marked simulated, listings that
+"""The market simulator (tests/support/market_sim.py): seeded, Browse-shaped, marked simulated, listings that
 persist, change price and end; retailer pages the project's parsers read. No timing here."""
 
 import json
@@ -7,7 +7,7 @@ from datetime import date, datetime, timedelta
 import pytest
 
 from pipelines.sources.retailers import bestbuy, microcenter, newegg
-from tools.market_sim import (
+from tests.support.market_sim import (
     SIM_HOST,
     SOURCE_MODE,
     MarketSim,

@@ -24,7 +24,7 @@ The market, from the catalog (`warehouse.catalog.load_catalog()`):
 - Retailers (Newegg, Micro Center, Best Buy): SKUs of recent cards with store prices, sales and stock,
   written in the shapes the project's parsers read.
 
-    python tools/market_sim.py --out /tmp/sim --day 2026-11-20 --listings 5000 --seed 7
+    python -m tests.support.market_sim --out /tmp/sim --day 2026-11-20 --listings 5000 --seed 7
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ from pathlib import Path
 SOURCE_MODE = "simulated"
 SIM_HOST = "sim.invalid"
 NOTE = (
-    "SIMULATED by gpu-market tools/market_sim.py (seeded): not market prices, not the sample, "
+    "SIMULATED by gpu-market tests/support/market_sim.py (seeded): not market prices, not the sample, "
     "never the default data."
 )
 TITLE_MAX = 80
