@@ -6,7 +6,7 @@ from datetime import date, timedelta
 import duckdb
 import polars as pl
 
-from transforms.value import PLUG_IN
+from transforms.gpu_value import PLUG_IN
 from warehouse.source_runs import day_source_mode
 from warehouse.writes import read_frame
 

@@ -27,12 +27,12 @@ cards and lifts S2.
 
 import polars as pl
 
+from transforms.gpu_value import PLUG_IN, SUPPORT_SPEC_COLUMNS
 from transforms.perf_indices import USE_CASE_INDEX, per_1k_column, perf_column
 from transforms.tiers.config import TierConfig
 from transforms.tiers.rules import DEFAULT_VENDORS, USE_CASE_PRECISION
 from transforms.tiers.software_support import ADMITTED_WITH_LEGACY, support_blocker
 from transforms.use_cases import USE_CASES
-from transforms.value import PLUG_IN, SUPPORT_SPEC_COLUMNS
 
 BUDGETS_USD = (300, 500, 750, 1_000, 1_500, 2_000, 3_000, 5_000, 10_000)
 NEAR_BEST = 0.5

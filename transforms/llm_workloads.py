@@ -30,7 +30,7 @@ import polars as pl
 
 from transforms.perf_indices import LLM_BACKEND
 from transforms.tiers import power
-from transforms.tiers.choose import best_per_card, day_groups, for_use_case
+from transforms.tiers.build_tiers import best_per_card, day_groups, for_use_case
 from transforms.tiers.config import TierConfig
 from transforms.tiers.platforms import PartPrices, platform_rows, platforms_for
 from transforms.tiers.rules import TIERS

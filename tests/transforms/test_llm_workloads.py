@@ -100,7 +100,7 @@ def test_llm_budget_builds_rank_by_the_largest_workload_a_machine_runs():
     """Issue 35 item 5: LLM budget builds use the tiers' workload model: among machines near the best value
     that fits, the one running the largest workload at a usable speed, named in the notes."""
     from tests.transforms.test_tiers_machines import NO_SCALING, PARTS, PLATFORMS, card, frames
-    from transforms.tiers.budget import budget_builds
+    from transforms.tiers.budget_builds import budget_builds
 
     cards = [
         card("rtx-3090", 745, 1.0, 24, 350, slots=3, n=20, name="GeForce RTX 3090"),

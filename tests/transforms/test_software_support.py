@@ -9,12 +9,12 @@ from hypothesis import strategies as st
 
 from tests.transforms.test_tiers_machines import NO_SCALING, PARTS, PLATFORMS, card, frames, row, tiers
 from transforms.budget_picks import budget_picks
-from transforms.tiers.budget import budget_builds
-from transforms.tiers.choose import rank_machines
+from transforms.gpu_value import gpu_value
+from transforms.tiers.budget_builds import budget_builds
+from transforms.tiers.build_tiers import rank_machines
 from transforms.tiers.config import TierConfig
 from transforms.tiers.rules import ARCHITECTURE_ORDER, D16_CLOSE
 from transforms.tiers.software_support import support_blocker, support_gaps, support_reason, support_table
-from transforms.value import gpu_value
 from warehouse.catalog import load_catalog, load_compute_targets, load_software_support
 
 DAY = date(2026, 11, 25)

@@ -6,8 +6,8 @@ from datetime import date
 import polars as pl
 import pytest
 
-from transforms.tiers.budget import budget_builds
-from transforms.tiers.choose import best_per_card, build_tiers, cards_with_specs
+from transforms.tiers.budget_builds import budget_builds
+from transforms.tiers.build_tiers import best_per_card, build_tiers, cards_with_specs
 from transforms.tiers.config import TierConfig
 from transforms.tiers.machine import card_reason, evaluate
 from transforms.tiers.platforms import PartPrices, platform_rows, platforms_for

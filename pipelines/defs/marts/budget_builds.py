@@ -1,4 +1,4 @@
-"""Asset marts/budget_builds: the best whole machine per budget. Computation: transforms/tiers/budget.py."""
+"""Asset marts/budget_builds: the best whole machine per budget. Computation: transforms/tiers/budget_builds.py."""
 
 import dagster as dg
 import polars as pl
@@ -8,7 +8,7 @@ from pipelines.defs.marts.run_config import TierRunConfig
 from pipelines.partitions import daily_partitions, partition_date
 from pipelines.resources.warehouse import WarehouseResource
 from pipelines.tables import table_asset, table_key
-from transforms.tiers.budget import budget_builds as budget_build_rows
+from transforms.tiers.budget_builds import budget_builds as budget_build_rows
 from warehouse.writes import replace_slice
 
 

@@ -1,5 +1,5 @@
 """Asset marts/budget_picks: the card to buy per budget, use case and condition (rule G5). Computation:
-warehouse/marts/value.py (build_budget_picks) -> transforms/budget_picks.py."""
+warehouse/marts/budget_picks.py (build_budget_picks) -> transforms/budget_picks.py."""
 
 import dagster as dg
 
@@ -7,7 +7,7 @@ from pipelines.defs.marts.run_config import PickRunConfig
 from pipelines.partitions import RANGE_RUNS, daily_partitions, partition_days, rows_metadata
 from pipelines.resources.warehouse import WarehouseResource
 from pipelines.tables import table_asset, table_key
-from warehouse.marts.value import build_budget_picks, llm_workload_ranks
+from warehouse.marts.budget_picks import build_budget_picks, llm_workload_ranks
 
 
 @table_asset(

@@ -1,5 +1,5 @@
 """Asset marts/build_tiers: the recommended whole machines per tier, use case and condition. Computation:
-transforms/tiers/choose.py (build_tiers)."""
+transforms/tiers/build_tiers.py (build_tiers)."""
 
 import dagster as dg
 import polars as pl
@@ -9,7 +9,7 @@ from pipelines.defs.marts.run_config import TierRunConfig
 from pipelines.partitions import daily_partitions, partition_date
 from pipelines.resources.warehouse import WarehouseResource
 from pipelines.tables import table_asset, table_key
-from transforms.tiers.choose import build_tiers as build_tier_rows
+from transforms.tiers.build_tiers import build_tiers as build_tier_rows
 from warehouse.writes import replace_slice
 
 

@@ -1,5 +1,5 @@
 """Asset marts/gpu_value: performance per USD of every priced card, per day and condition. Computation:
-warehouse/marts/value.py (build_gpu_value) -> transforms/value.py."""
+warehouse/marts/gpu_value.py (build_gpu_value) -> transforms/gpu_value.py."""
 
 import dagster as dg
 import polars as pl
@@ -7,7 +7,7 @@ import polars as pl
 from pipelines.partitions import RANGE_RUNS, daily_partitions, partition_days, rows_metadata
 from pipelines.resources.warehouse import WarehouseResource
 from pipelines.tables import table_asset, table_key
-from warehouse.marts.value import build_gpu_value
+from warehouse.marts.gpu_value import build_gpu_value
 
 
 def _top(value: pl.DataFrame, day) -> str:

@@ -8,7 +8,7 @@ from pipelines.partitions import daily_partitions, partition_date
 from pipelines.resources.warehouse import WarehouseResource
 from pipelines.tables import table_asset, table_key
 from transforms.regions import region_picks as region_pick_rows
-from warehouse.marts.value import llm_workload_ranks
+from warehouse.marts.budget_picks import llm_workload_ranks
 from warehouse.writes import read_frame, replace_day
 
 

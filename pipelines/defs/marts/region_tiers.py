@@ -1,5 +1,5 @@
 """Asset marts/region_tiers: machines sized for each region's mains and electricity, the US tiers' code by
-parameter. Computation: transforms/regions.py (region_tiers) -> transforms/tiers/choose.py."""
+parameter. Computation: transforms/regions.py (region_tiers) -> transforms/tiers/build_tiers.py."""
 
 import dagster as dg
 import polars as pl

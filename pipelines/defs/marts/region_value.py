@@ -1,5 +1,5 @@
 """Asset marts/region_value: value per USD per region, the US mart's code by parameter. Computation:
-transforms/regions.py (region_value) -> transforms/value.py."""
+transforms/regions.py (region_value) -> transforms/gpu_value.py."""
 
 import dagster as dg
 import polars as pl

@@ -1,5 +1,4 @@
-"""marts.gpu_value and marts.budget_picks for a range of days (transforms/value.py, transforms/budget_picks.py:
-both compute every day of their input at once)."""
+"""marts.budget_picks for a range of days (transforms/budget_picks.py computes every day of its input at once)."""
 
 from datetime import date
 
@@ -9,16 +8,10 @@ import polars as pl
 from transforms.budget_picks import budget_picks
 from transforms.llm_workloads import USABLE_TOKENS_PER_S, LlmContext
 from transforms.tiers.config import TierConfig
-from transforms.value import VALUE_CONDITIONS_SQL, gpu_value
 from warehouse.catalog import load_llm_benchmarks, load_llm_workloads
 from warehouse.marts.days import replace_days_frame
 from warehouse.writes import read_frame
 
-# only what transforms.value reads: the pooled prices of new and used cards
-PRICES_SQL = f"""
-SELECT snapshot_date, model_id, condition, source, median, low3_mean, listing_count, source_mode
-FROM marts.price_daily
-WHERE source = 'all' AND condition IN {VALUE_CONDITIONS_SQL} AND snapshot_date BETWEEN $first AND $last"""
 # only what transforms.budget_picks reads (not the value mart's text columns, e.g. support_note and caveat)
 VALUE_SQL = """
 SELECT snapshot_date, model_id, name, condition, price_median, listing_count, enough_listings, relative_perf,
@@ -26,14 +19,6 @@ SELECT snapshot_date, model_id, name, condition, price_median, listing_count, en
        perf_llm_inference_basis, perf_per_1k_usd_llm_inference, vram_gb, form_factor, vendor, cooling, source_mode,
        software_support, support_label, support_ends, bf16, fp16_tensor
 FROM marts.gpu_value WHERE snapshot_date BETWEEN $first AND $last"""
-
-
-def build_gpu_value(con: duckdb.DuckDBPyConnection, first: date, last: date) -> pl.DataFrame:
-    """Replace marts.gpu_value's rows dated first..last; the rows written."""
-    prices = read_frame(con, PRICES_SQL, {"first": first, "last": last})
-    value = gpu_value(prices, read_frame(con, "SELECT * FROM marts.gpu_specs"))
-    replace_days_frame(con, "marts.gpu_value", first, last, value)
-    return value
 
 
 def llm_workload_ranks(con: duckdb.DuckDBPyConnection) -> dict[str, float]:

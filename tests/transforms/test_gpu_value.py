@@ -8,7 +8,7 @@ import pytest
 from transforms.budget_picks import budget_picks
 from transforms.deals import find_deals
 from transforms.dl_index import measured_relative, relative_performance
-from transforms.value import gpu_value
+from transforms.gpu_value import gpu_value
 from warehouse.catalog import load_benchmarks, load_catalog
 
 D = date(2026, 11, 20)

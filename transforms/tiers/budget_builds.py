@@ -13,7 +13,7 @@ a machine that runs from the region's standard outlet (8-GPU servers need their 
 Cards pass the build tiers' screens first: software support (S1) and the use case's precision (S2), counted
 in `excluded_cards`.
 Throughput and value are in the use case's performance index (`perf_index`: llm by LLM inference, vision by
-vision, beginner by training), as in the build tiers (transforms.tiers.choose.in_index).
+vision, beginner by training), as in the build tiers (transforms.tiers.build_tiers.in_index).
 """
 
 from collections import Counter
@@ -21,7 +21,7 @@ from collections import Counter
 import polars as pl
 
 from transforms.perf_indices import USE_CASE_INDEX
-from transforms.tiers.choose import best_per_card, day_groups, excluded_text, for_use_case, in_index
+from transforms.tiers.build_tiers import best_per_card, day_groups, excluded_text, for_use_case, in_index
 from transforms.tiers.config import TierConfig
 from transforms.tiers.platforms import PartPrices, platform_rows, platforms_for
 from transforms.tiers.rules import TIERS
