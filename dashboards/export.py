@@ -10,7 +10,7 @@ from dashboards.markdown import render_markdown
 from dashboards.report_data import TOP_N, ReportData, with_buy_rank
 from warehouse.environment import env_path
 
-SCHEMA_VERSION = "1.6"  # 1.1: build_tiers per use case with platform, TCO and runner-up; budget_builds
+SCHEMA_VERSION = "1.7"  # 1.1: build_tiers per use case with platform, TCO and runner-up; budget_builds
 # 1.2: alerts, exits (sold or withdrawn) and days_to_sell
 # 1.3: performance per use case (perf_vision, perf_llm_inference, their value and ranks; build_tiers.perf_index),
 #      performance_indices (each index's source and leave-one-out error) and buy_vs_rent
@@ -21,6 +21,8 @@ SCHEMA_VERSION = "1.6"  # 1.1: build_tiers per use case with platform, TCO and r
 # 1.6: build_tiers carry circuit, is_default (a better dedicated-circuit machine is a row of its own), the cap,
 #      resale and listings_available (issue 36); deals are events (new listing or price drop) with
 #      deals_resting counting the deals that rest at a price they had before (issue 37)
+# 1.7: marts.deals holds events only; deals_resting is the earlier deals of the 7 days before still listed at
+#      or under their deal price (dashboards/report_data.OPEN_DEALS_SQL)
 DEFAULT_EXPORT_DIR = Path(__file__).resolve().parent.parent / "exports"
 SAMPLE_NOTICE = (
     "SAMPLE DATA: built from the project's bundled sample snapshot, not from live market listings. "
@@ -107,8 +109,8 @@ def export_json(data: ReportData) -> dict:
         "budget_picks": _records(data.picks),
         "build_tiers": _records(data.tiers),
         "budget_builds": _records(data.builds),
-        "deals": _records(data.deals.filter(pl.col("event").is_not_null()).head(50)),
-        "deals_resting": data.deals.filter(pl.col("event").is_null()).height,
+        "deals": _records(data.deals.head(50)),
+        "deals_resting": data.deals_open,
         "changes_since_yesterday": _records(data.changes),
         "alerts": _records(data.alerts),
         "exits": _records(data.exits),

@@ -95,7 +95,8 @@ def changes(data: SiteData) -> str:
     items = [
         f"{fmt(data.listings_new)} listings appeared and {fmt(data.listings_gone)} left "
         "(sold or withdrawn; asking data cannot tell which)",
-        f"{fmt(data.new_deals.height)} new deals (of {fmt(report.deals.height)} today)",
+        f"{fmt(report.deals.height)} new deals (new listings and drops of 3% or more); "
+        f"{fmt(report.deals_open)} earlier deals still listed at or under their deal price",
     ]
     for r in data.pick_changes.head(8).iter_rows(named=True):
         items.append(
@@ -279,8 +280,8 @@ def deals_table(data: SiteData) -> str:
         "deals",
         "Deals today",
         "Listings at least 15% under their card's 30-day median, or within 5% of the lowest price seen "
-        "before today (after 7 days of history). News: a new listing or a price drop of 3% or more; the rest "
-        "rest at a price they had before. Caveat: why a card is not for a desktop buyer by default (server "
+        "before today (after 7 days of history), on the day they are news: a new listing or a price drop of 3% "
+        "or more (a listing resting at its price is not a new deal each day). Caveat: why a card is not for a desktop buyer by default (server "
         "only, passive, software support). Asking prices: check the listing before buying.",
         table(
             rows,

@@ -243,13 +243,12 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
             },
         )
     )
-    events = data.deals.filter(pl.col("event").is_not_null())
     out.append(
         "\n## New deals today\n\n"
-        f"Deals that are news: a new listing or a price drop ({data.deals.height - events.height} more rest at a "
-        "price they had before).\n\n"
+        f"Deals that are news: a new listing or a price drop ({data.deals_open} earlier deals are still listed "
+        "at or under their deal price).\n\n"
         + table(
-            events.head(top_n),
+            data.deals.head(top_n),
             {
                 "model_id": "model",
                 "condition": "condition",

@@ -18,6 +18,17 @@ FROM marts.listing_exits WHERE model_id IS NOT NULL AND exit_date BETWEEN ? AND 
 GROUP BY model_id, condition HAVING count(*) >= 3 ORDER BY median_days_to_exit, model_id, condition"""
 
 
+# deals of the 7 days before that are still listed at or under their deal price and have no event today: the
+# deals a buyer can still act on, counted apart since marts.deals holds events only (issue 37)
+OPEN_DEALS_SQL = """
+SELECT count(*) FROM (
+    SELECT DISTINCT d.source, d.listing_id FROM marts.deals d
+    JOIN staging.listings l ON l.source = d.source AND l.listing_id = d.listing_id AND l.snapshot_date = $day
+         AND l.exclude_reason IS NULL AND l.unit_price <= d.unit_price
+    WHERE d.snapshot_date BETWEEN $day - INTERVAL 7 DAYS AND $day - INTERVAL 1 DAY
+) e ANTI JOIN (SELECT source, listing_id FROM marts.deals WHERE snapshot_date = $day) t USING (source, listing_id)"""
+
+
 @dataclass
 class ReportData:
     day: date
@@ -27,7 +38,10 @@ class ReportData:
     tiers: pl.DataFrame  # marts.build_tiers: per tier, use case and condition the default machine, then any
     # better one that needs a dedicated circuit (is_default false)
     builds: pl.DataFrame  # marts.budget_builds
-    deals: pl.DataFrame
+    deals: pl.DataFrame  # marts.deals for the day: the deal events (new listings, price drops)
+    deals_open: (
+        int  # earlier deals (the 7 days before) still listed at or under their deal price, no event today
+    )
     changes: pl.DataFrame
     history: pl.DataFrame  # price_daily 'all' rows, up to 90 days
     listings_today: int
@@ -130,6 +144,7 @@ def load_report(con: duckdb.DuckDBPyConnection, day: date) -> ReportData:
             "SELECT * FROM marts.deals WHERE snapshot_date = ? ORDER BY discount_pct DESC NULLS LAST",
             [day],
         ),
+        deals_open=con.execute(OPEN_DEALS_SQL, {"day": day}).fetchone()[0],
         changes=changes,
         history=read_frame(
             con,

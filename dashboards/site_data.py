@@ -26,7 +26,6 @@ class SiteData:
     cheapest: (
         pl.DataFrame
     )  # today's cheapest kept listings per model and condition (after the outlier screen)
-    new_deals: pl.DataFrame  # today's deals that are events: a new listing or a price drop
     pick_changes: pl.DataFrame  # top picks (use case, condition, budget) whose card changed since yesterday
     listings_new: int  # listings first seen on the day
     listings_gone: int  # listings that left on the day (sold or withdrawn)
@@ -87,12 +86,6 @@ def load_site(con: duckdb.DuckDBPyConnection, day: date) -> SiteData:
         "snapshot_date",
         [first, day],
     )
-    new_deals = read_frame(  # deals as events: a new listing or a price drop (transforms/deals.py)
-        con,
-        "SELECT * FROM marts.deals WHERE snapshot_date = ? AND event IS NOT NULL "
-        "ORDER BY discount_pct DESC NULLS LAST",
-        [day],
-    )
     new, gone = con.execute(ARRIVALS_AND_EXITS_SQL, [day, day]).fetchone()
     return SiteData(
         report=load_report(con, day),
@@ -106,7 +99,6 @@ def load_site(con: duckdb.DuckDBPyConnection, day: date) -> SiteData:
             [first, day],
         ),
         cheapest=_cheapest(con, day),
-        new_deals=new_deals,
         pick_changes=read_frame(con, PICK_CHANGES_SQL, [day, yesterday]),
         listings_new=int(new or 0),
         listings_gone=int(gone or 0),

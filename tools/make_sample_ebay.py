@@ -641,7 +641,7 @@ class Gen:
 
     def _seller_pool(self, n: int):
         pool = []
-        for _ in range(n):
+        for i in range(n):
             score = int(math.exp(self.r.uniform(math.log(3), math.log(250_000))))
             if score < 25:
                 pct = self.r.choice(["100.0", "100.0", "96.2", "95.5"])
@@ -649,7 +649,11 @@ class Gen:
                 pct = f"{min(100.0, self.r.gauss(99.4, 0.6)):.1f}"
                 if float(pct) < 96.0:
                     pct = "96.8"
-            pool.append({"feedbackPercentage": pct, "feedbackScore": score})
+            # a user name as eBay gives it (seller.username): the project hashes it into seller_key, one voice
+            # per seller in the price statistics; synthetic, and drawn from no random number
+            pool.append(
+                {"username": f"sample_seller_{i:03d}", "feedbackPercentage": pct, "feedbackScore": score}
+            )
         return pool
 
     def seller(self) -> dict:
@@ -1530,13 +1534,17 @@ def build(g: Gen) -> dict[str, list[dict]]:
         files[spec["id"]] = workstation_items(g, spec)
     for spec in DATACENTER:
         files[spec["id"]] = dc_items(g, spec)
-    for mid, pct, score, title, price, cid in LOW_FEEDBACK:
+    for n, (mid, pct, score, title, price, cid) in enumerate(LOW_FEEDBACK):
         files[mid].append(
             g.item(
                 title,
                 price,
                 cid,
-                seller={"feedbackPercentage": pct, "feedbackScore": score},
+                seller={
+                    "username": f"sample_new_seller_{n}",
+                    "feedbackPercentage": pct,
+                    "feedbackScore": score,
+                },
                 best_offer=0.0,
                 ship_kind="free",
                 abroad_p=0.0,

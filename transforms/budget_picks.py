@@ -29,6 +29,7 @@ import polars as pl
 
 from transforms.gpu_value import PLUG_IN, SUPPORT_SPEC_COLUMNS
 from transforms.perf_indices import USE_CASE_INDEX, per_1k_column, perf_column
+from transforms.price_stats import GRADE_D
 from transforms.tiers.config import TierConfig
 from transforms.tiers.rules import DEFAULT_VENDORS, USE_CASE_PRECISION
 from transforms.tiers.software_support import ADMITTED_WITH_LEGACY, support_blocker
@@ -64,6 +65,7 @@ SCHEMA = {
     "perf_basis": pl.String,
     "software_support": pl.String,
     "support_excluded": pl.Int32,
+    "price_confidence": pl.String,
 }
 
 
@@ -84,6 +86,8 @@ def _blocked(horizon_years: float, allow_legacy: bool) -> pl.Expr:
 
 def _eligible(value: pl.DataFrame, vendors: tuple[str, ...] | None) -> pl.DataFrame:
     keep = pl.col("enough_listings") & (pl.col("price_median") > 0)
+    if "price_confidence" in value.columns:  # a D price never sets a pick (issue 37)
+        keep = keep & (pl.col("price_confidence").fill_null("") != GRADE_D)
     if "form_factor" in value.columns:
         keep = keep & PLUG_IN
     if "cooling" in value.columns:
@@ -236,4 +240,7 @@ def budget_picks(
         perf_basis=pl.col("_basis"),
         software_support=pl.col("software_support"),
         support_excluded=pl.col("support_excluded"),
+        price_confidence=pl.col("price_confidence")
+        if "price_confidence" in ordered.columns
+        else pl.lit(None, pl.String),
     ).cast(SCHEMA)

@@ -5,8 +5,11 @@ floor never reach them: their listings are excluded as low_feedback at classific
 
 A deal is an event only when something happened (issue 37): `event` is `new_listing` when the listing was not
 listed in the EVENT_LOOKBACK_DAYS before (or is listed for the first time), `price_drop` when it is at least
-MIN_PRICE_DROP cheaper than its last earlier price, NULL when it rests at a price it had before (still a deal, not news). The
-dashboard's "new deals", the export and deal alerts read events only.
+MIN_PRICE_DROP cheaper than its last earlier price. A listing resting at a price it had before is no new deal:
+marts.deals holds events only (`deals_sql`'s default), so a deal is one row on the day it happens, not one row
+a day for as long as it is listed (on the sample, half the rows of a day repeated the day before). The
+dashboard's deals, the export and deal alerts read marts.deals; the dashboard and the export count apart the
+earlier deals still listed at or under their deal price (dashboards/report_data.py).
 
 One definition, in SQL over relations by name: `kept` (the kept listings: snapshot_date, source, listing_id,
 model_id, condition, title, unit_price, url, source_mode) and `history` (marts.price_daily rows of source
@@ -107,25 +110,32 @@ NO_PREVIOUS_SQL = (
 )
 
 
-def deals_sql(kept_sql: str, history_sql: str, previous_sql: str = NO_PREVIOUS_SQL) -> str:
+def deals_sql(
+    kept_sql: str, history_sql: str, previous_sql: str = NO_PREVIOUS_SQL, events_only: bool = True
+) -> str:
     """The deals statement, given the SELECTs of `kept`, `history` and `previous` (every earlier price of a
-    listing: source, listing_id, snapshot_date, unit_price)."""
-    return (
+    listing: source, listing_id, snapshot_date, unit_price): the deal events (marts.deals), or with
+    `events_only=False` every listing under the thresholds, a resting one with event NULL."""
+    statement_sql = (
         f"WITH kept AS ({kept_sql}), history AS ({history_sql}), previous AS ({previous_sql}),"
         f"{WINDOWS_CTES}{DEALS_SELECT}"
     )
+    return f"SELECT * FROM ({statement_sql}) WHERE event IS NOT NULL" if events_only else statement_sql
 
 
 def find_deals(
-    listings: pl.DataFrame, history: pl.DataFrame, previous: pl.DataFrame | None = None
+    listings: pl.DataFrame,
+    history: pl.DataFrame,
+    previous: pl.DataFrame | None = None,
+    events_only: bool = True,
 ) -> pl.DataFrame:
     """marts.deals rows for the kept `listings` of one day or many, `history` and `previous` as above
-    (without `previous`, every deal is a new listing)."""
+    (without `previous`, every deal is a new listing); `events_only=False`: the resting ones too."""
     frames = {"listings": listings, "history": history}
     previous_sql = NO_PREVIOUS_SQL
     if previous is not None:
         frames["previous"], previous_sql = previous, "SELECT * FROM _previous"
-    statement_sql = deals_sql("SELECT * FROM _listings", "SELECT * FROM _history", previous_sql)
+    statement_sql = deals_sql("SELECT * FROM _listings", "SELECT * FROM _history", previous_sql, events_only)
     found = run_sql(statement_sql, **frames).select(DEAL_COLUMNS)
     return found.sort(
         ["snapshot_date", "discount_pct", "source", "listing_id"], descending=[False, True, False, False]

@@ -1,5 +1,6 @@
 """eBay Browse item summaries (dicts as eBay returns them) to rows of raw.ebay_listings."""
 
+import hashlib
 import json
 from datetime import date, datetime
 
@@ -21,6 +22,7 @@ RAW_EBAY_SCHEMA: dict[str, pl.DataType] = {
     "item_group_type": pl.String,
     "seller_feedback_pct": pl.Float64,
     "seller_feedback_score": pl.Int64,
+    "seller_key": pl.String,
     "item_location_country": pl.String,
     "item_creation_date": pl.Datetime("us"),
     "item_end_date": pl.Datetime("us"),
@@ -113,6 +115,15 @@ def shipping(item: dict) -> tuple[float | None, str | None]:
     return None, None
 
 
+def seller_key(kind: str, name) -> str | None:
+    """A seller's key: the first 16 hex digits of SHA-256 over `kind:name` (an eBay user name, lower case, or a
+    store's name). The price statistics give each seller one voice (transforms/price_stats.py); the name itself
+    is never stored. None without a usable name (the listing is then its own voice)."""
+    if not isinstance(name, str) or not name.strip():
+        return None
+    return hashlib.sha256(f"{kind}:{name.strip().lower()}".encode()).hexdigest()[:16]
+
+
 def without_seller_name(item: dict) -> dict:
     """The item with seller user name removed (we keep feedback figures only)."""
     clean = dict(item)
@@ -158,6 +169,7 @@ def item_row(
         "item_group_type": item.get("itemGroupType"),
         "seller_feedback_pct": _float(seller.get("feedbackPercentage")),
         "seller_feedback_score": _int(seller.get("feedbackScore")),
+        "seller_key": seller_key("ebay", seller.get("username")),
         "item_location_country": (item.get("itemLocation") or {}).get("country"),
         "item_creation_date": ebay_timestamp(item.get("itemCreationDate")),
         "item_end_date": ebay_timestamp(item.get("itemEndDate")),

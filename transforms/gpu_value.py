@@ -4,6 +4,7 @@ Per use case: the training index (relative_perf, rank_overall), vision and LLM i
 
 import polars as pl
 
+from transforms.price_stats import GRADE_D
 from transforms.tiers.config import TierConfig
 from transforms.tiers.rules import DEFAULT_VENDORS
 from transforms.tiers.software_support import support_blocker
@@ -70,6 +71,7 @@ def caveats(horizon_years: float = TierConfig.horizon_years) -> pl.Expr:
                 pl.format("{}: modelled figure", vendor.str.to_uppercase()),
             ),
             _words(~pl.col("enough_listings"), "fewer than 3 listings"),
+            _words(pl.col("price_confidence") == GRADE_D, "price grade D: one seller or nearly"),
         ],
         separator="; ",
         ignore_nulls=True,
@@ -77,10 +79,11 @@ def caveats(horizon_years: float = TierConfig.horizon_years) -> pl.Expr:
 
 
 def recommended(horizon_years: float = TierConfig.horizon_years) -> pl.Expr:
-    """What a buyer can act on by default: the picks' and machines' own screens (3+ listings, a PCIe card with
+    """What a buyer can act on by default: the picks' and machines' own screens (3+ listings, a price graded above D, a PCIe card with
     its own fans, D11's vendor, S1's support over the horizon, S2's fp16 tensor cores)."""
     return (
         pl.col("enough_listings")
+        & (pl.col("price_confidence").fill_null("") != GRADE_D)
         & PLUG_IN
         & (pl.col("cooling").fill_null("open_air") != "passive")
         & pl.col("vendor").is_in(list(DEFAULT_VENDORS or []))
@@ -114,6 +117,8 @@ def gpu_value(prices: pl.DataFrame, specs: pl.DataFrame) -> pl.DataFrame:
         price_low=pl.col("low3_mean"),
         listing_count=pl.col("listing_count"),
         enough_listings=pl.col("listing_count") >= MIN_LISTINGS,
+        # how far the price can be trusted (marts.price_daily.confidence; prices read before grades: unknown)
+        price_confidence=pl.col("confidence") if "confidence" in base.columns else pl.lit(None, pl.String),
         relative_perf=pl.col("relative_perf"),
         perf_basis=pl.col("perf_basis"),
         perf_per_1k_usd=pl.col("relative_perf") / pl.col("median") * 1000,

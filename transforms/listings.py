@@ -18,6 +18,10 @@ def from_ebay(raw: pl.DataFrame) -> pl.DataFrame:
         pl.col("condition_id").cast(pl.Int64),
         "item_group_type",
         "seller_feedback_pct",
+        # one voice per seller in the price statistics (rows stored before seller keys were kept: none)
+        (pl.col("seller_key") if "seller_key" in raw.columns else pl.lit(None, pl.String)).alias(
+            "seller_key"
+        ),
         pl.lit("card").alias("listing_kind"),
         pl.col("web_url").alias("url"),
         "source_mode",
@@ -48,6 +52,8 @@ def from_retailers(raw: pl.DataFrame) -> pl.DataFrame:
         pl.lit(None, pl.Int64).alias("condition_id"),
         pl.lit(None, pl.String).alias("item_group_type"),
         pl.lit(None, pl.Float64).alias("seller_feedback_pct"),
+        # a store's SKUs are different products: each is its own voice in the price statistics
+        pl.lit(None, pl.String).alias("seller_key"),
         (pl.col("listing_kind") if "listing_kind" in raw.columns else pl.lit("card"))
         .fill_null("card")
         .alias("listing_kind"),
@@ -110,4 +116,5 @@ STAGING_COLUMNS = [
     "fx_rate_date",
     "fx_error",
     "region",
+    "seller_key",
 ]

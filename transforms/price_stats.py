@@ -14,13 +14,14 @@ the dashboard). Why SQL: over a range of days the listings never leave DuckDB (n
 rows cross into Python and back), and one text serves the warehouse and the frames alike (a Polars version
 of the statistics measured 1.9 s to read the listings out and 3.7 s to compute, against about 3 s here).
 
-The statistics take shortcuts, exact by construction and checked against the rule written out plainly
-(tests/transforms/test_price_stats_properties.py): the pass that finds the screen's median gives every group
-the screen keeps whole its pooled row, and its source's row when it has one source; from the other groups'
-listings (two in five) only the rows still missing are summarized (STATS_CTES). Measured over 1,826 days
-(8.3 million priced listings, 2 cores): the statement took 6.5 s with every row summarized from the
-listings, 4.9 s with the first shortcut; the second halved the CPU time of the second summary (2.5 -> 1.3
-s). The look-back windows run over series filled to every day (transforms/day_series.py).
+One seller, one voice (issue 37): the screen judges each listing, then a seller's kept listings of a date,
+model, condition and source count as one value, the seller's median ask (a listing without a seller key is its
+own seller), so that twenty identical listings of one seller move the median as one. listing_count still
+counts listings; distinct_sellers, top_seller_share, days_priced_7d and the confidence grade say how far the
+price can be trusted. Checked against the rule written out plainly (tests/transforms/test_price_stats_properties.py).
+The earlier shortcut (a group the screen keeps whole took its figures from the pass that finds the screen's
+median) does not hold once figures are over sellers, so every row is summarized from the voices. The
+look-back windows run over series filled to every day (transforms/day_series.py).
 """
 
 import duckdb
@@ -40,28 +41,14 @@ ROLLING_PRECEDING = ROLLING_DAYS - 1  # the window is the date and the 6 before 
 # the screen's rule, on a listing's unit_price and its group's group_median and group_listings
 SCREEN_KEEPS = f"""(group_listings < {SCREEN_MIN_LISTINGS}
     OR unit_price BETWEEN group_median * {SCREEN_LOW} AND group_median * {SCREEN_HIGH})"""
-# the same rule on a whole group: it keeps every listing when its lowest and highest prices pass
-SCREEN_KEEPS_ALL = f"""(group_listings < {SCREEN_MIN_LISTINGS}
-    OR (group_lowest >= group_median * {SCREEN_LOW} AND group_highest <= group_median * {SCREEN_HIGH}))"""
 
-# `kept` -> `groups`: one pass over every priced listing per date, model and condition (the screen's group):
-# its size, quartiles (the median is the screen's), lowest and highest, three lowest, and first and last source.
-# A group the screen keeps whole and whose listings come from one source (`simple`, about two groups in three)
-# has its statistics here already: its pooled row and its one source's row are these figures.
-GROUP_CTES = f"""
+# `kept` -> `groups`: one pass over every priced listing per date, model and condition (the screen's group,
+# every source pooled): its size and median, what the screen judges each listing against
+GROUP_CTES = """
 priced AS NOT MATERIALIZED (SELECT * FROM kept WHERE unit_price > 0),
-group_figures AS (
-    SELECT snapshot_date, model_id, condition, count(*) AS group_listings,
-           quantile_cont(unit_price, [0.25, 0.5, 0.75]) AS group_quartiles,
-           min(unit_price) AS group_lowest, max(unit_price) AS group_highest, min(unit_price, 3) AS group_low3,
-           min(source) AS first_source, max(source) AS last_source
-    FROM priced GROUP BY snapshot_date, model_id, condition
-),
 groups AS (
-    SELECT *, keeps_all AND one_source AS simple FROM (
-        SELECT *, {SCREEN_KEEPS_ALL} AS keeps_all, first_source = last_source AS one_source
-        FROM (SELECT *, group_quartiles[2] AS group_median FROM group_figures)
-    )
+    SELECT snapshot_date, model_id, condition, count(*) AS group_listings, median(unit_price) AS group_median
+    FROM priced GROUP BY snapshot_date, model_id, condition
 )"""
 
 
@@ -72,55 +59,56 @@ screened AS (
     FROM priced p JOIN groups g USING (snapshot_date, model_id, condition)
 )"""
 SCREEN_CTES = f"{GROUP_CTES},{SCREENED_CTE}"
-# `groups` -> `stats`: per source and for every source together (source 'all'), groups with a kept listing.
-# A group the screen keeps whole has its pooled row from `groups`, and so has its one source's row when it
-# has one source. The other rows are summarized from the listings, screened: the per-source rows of a group
-# with several sources, and the pooled row of a group the screen does not keep whole (which is also its one
-# source's row when it has one). So each listing of the groups that are not simple (two in five listings) is
-# summarized once or twice, under the `stats_source` rows it counts in: 3.9 of 8.3 million listing rows
-# summarized over benchmark 2's five years, against 6.6 million with every row of those groups computed
-# (grouping sets per source and pooled).
-STATS_CTES = f"""
-mixed AS (
-    SELECT p.snapshot_date, p.model_id, p.condition, p.unit_price, g.group_median, g.one_source, g.first_source,
-           {SCREEN_KEEPS} AS kept_by_screen,
-           unnest(CASE WHEN g.one_source THEN ['all'] WHEN g.keeps_all THEN [p.source] ELSE [p.source, 'all'] END)
-               AS stats_source
-    FROM priced p
-    JOIN (SELECT snapshot_date, model_id, condition, group_median, group_listings, keeps_all, one_source,
-                 first_source
-          FROM groups WHERE NOT simple) g USING (snapshot_date, model_id, condition)
-),
-mixed_stats AS (
-    SELECT snapshot_date, model_id, condition, stats_source,
-           any_value(one_source) AS one_source, any_value(first_source) AS first_source,
-           CAST(count(*) FILTER (kept_by_screen) AS INTEGER) AS listing_count,
-           CAST(count(*) FILTER (NOT kept_by_screen) AS INTEGER) AS screened_out,
-           min(unit_price) FILTER (kept_by_screen) AS min_price,
-           list_avg(min(unit_price, 3) FILTER (kept_by_screen)) AS low3_mean,
-           quantile_cont(unit_price, [0.25, 0.5, 0.75]) FILTER (kept_by_screen) AS quartiles,
-           any_value(group_median) AS screen_median
-    FROM mixed
-    GROUP BY snapshot_date, model_id, condition, stats_source
-    HAVING count(*) FILTER (kept_by_screen) > 0
+
+# the seller behind a listing: its key (transforms/ebay_items.seller_key), else the listing itself
+VOICE_SQL = "coalesce(seller_key, source || ':' || listing_id)"
+# `screened` -> `voices` -> `stats`: one seller, one voice (issue 37). The screen judges each listing; then
+# each seller's kept listings of a date, model, condition and source become one voice: its median ask (its
+# lowest beside it). The quartiles and the median are those of the voices, so twenty identical listings of
+# one seller move the median as one; listing_count still counts listings, distinct_sellers the voices and
+# top_seller_share the part of the listings the largest seller holds. Per source and for every source
+# together (source 'all'), groups with a kept listing.
+STATS_CTES = f"""{SCREENED_CTE},
+voices AS (
+    SELECT snapshot_date, model_id, condition, source, {VOICE_SQL} AS voice,
+           count(*) FILTER (kept_by_screen) AS kept, count(*) FILTER (NOT kept_by_screen) AS dropped,
+           median(unit_price) FILTER (kept_by_screen) AS voice_price,
+           min(unit_price) FILTER (kept_by_screen) AS voice_lowest, any_value(group_median) AS screen_median
+    FROM screened GROUP BY snapshot_date, model_id, condition, source, voice
 ),
 stats_lists AS (
-    SELECT snapshot_date, model_id, condition,
-           unnest(CASE WHEN one_source THEN [first_source, 'all'] ELSE [stats_source] END) AS source,
-           listing_count, screened_out, min_price, low3_mean, quartiles, screen_median
-    FROM mixed_stats
-    UNION ALL
-    SELECT snapshot_date, model_id, condition,
-           unnest(CASE WHEN one_source THEN [first_source, 'all'] ELSE ['all'] END) AS source,
-           CAST(group_listings AS INTEGER) AS listing_count, 0 AS screened_out, group_lowest AS min_price,
-           list_avg(group_low3) AS low3_mean, group_quartiles AS quartiles, group_median AS screen_median
-    FROM groups WHERE keeps_all
+    SELECT snapshot_date, model_id, condition, CASE WHEN grouping(source) = 1 THEN 'all' ELSE source END AS source,
+           CAST(sum(kept) AS INTEGER) AS listing_count, CAST(sum(dropped) AS INTEGER) AS screened_out,
+           min(voice_lowest) AS min_price, list_avg(min(voice_lowest, 3) FILTER (kept > 0)) AS low3_mean,
+           quantile_cont(voice_price, [0.25, 0.5, 0.75]) FILTER (kept > 0) AS quartiles,
+           any_value(screen_median) AS screen_median,
+           CAST(count(*) FILTER (kept > 0) AS INTEGER) AS distinct_sellers,
+           max(kept) / sum(kept) AS top_seller_share
+    FROM voices
+    GROUP BY GROUPING SETS ((snapshot_date, model_id, condition, source), (snapshot_date, model_id, condition))
+    HAVING sum(kept) > 0
 ),
 stats AS (
     SELECT snapshot_date, model_id, condition, source, listing_count, screened_out, min_price, low3_mean,
-           quartiles[1] AS p25, quartiles[2] AS median, quartiles[3] AS p75, screen_median
+           quartiles[1] AS p25, quartiles[2] AS median, quartiles[3] AS p75, screen_median, distinct_sellers,
+           top_seller_share
     FROM stats_lists
 )"""
+
+# How far a price can be trusted (issue 37), from the sellers it rests on, the largest seller's share, the
+# spread of the sellers' asks and the days the series was priced in the last 7 (NULL: unknown, not held
+# against it). ASSUMPTION: the thresholds are the project's; rule in docs/method.md. A D price never sets a
+# pick or a machine (transforms/budget_picks.py, transforms/tiers/machine.py).
+CONFIDENCE_SQL = """CASE
+    WHEN distinct_sellers >= 5 AND top_seller_share <= 0.4 AND p75 - p25 <= 0.35 * median
+         AND coalesce(days_priced_7d, 7) >= 5 THEN 'A'
+    WHEN distinct_sellers >= 3 AND top_seller_share <= 0.6 AND p75 - p25 <= 0.6 * median
+         AND coalesce(days_priced_7d, 7) >= 3 THEN 'B'
+    WHEN distinct_sellers >= 2 AND top_seller_share <= 0.8 THEN 'C'
+    ELSE 'D' END"""
+GRADE_D = "D"
+# the grade of a price without a known age (the region marts, frames without history)
+CONFIDENCE_NO_AGE_SQL = CONFIDENCE_SQL.replace("days_priced_7d", "NULL")
 
 # `stats` + `history` -> price_daily rows: the 7-day rolling median of daily medians (the dates d-6..d), and
 # the change against exactly 7 and 30 days earlier (NULL without a row on that date); one window pass per
@@ -140,21 +128,24 @@ windowed AS (
     SELECT *,
            median(median) OVER (w ROWS BETWEEN {ROLLING_PRECEDING} PRECEDING AND CURRENT ROW) AS rolling_7d_median,
            lag(median, {ROLLING_DAYS}) OVER w AS median_7,
-           lag(median, {HISTORY_DAYS}) OVER w AS median_30
+           lag(median, {HISTORY_DAYS}) OVER w AS median_30,
+           count(median) OVER (w ROWS BETWEEN {ROLLING_PRECEDING} PRECEDING AND CURRENT ROW) AS days_priced_7d
     FROM daily_medians
     WINDOW w AS (PARTITION BY series ORDER BY day_number)
 )"""
-PRICE_DAILY_SELECT = """
+PRICE_DAILY_SELECT = f"""
 SELECT snapshot_date, model_id, condition, source, listing_count, screened_out, min_price, low3_mean, p25,
        median, p75, screen_median, rolling_7d_median,
        (median / median_7 - 1) * 100 AS change_7d_pct,
-       (median / median_30 - 1) * 100 AS change_30d_pct
+       (median / median_30 - 1) * 100 AS change_30d_pct,
+       distinct_sellers, top_seller_share, CAST(days_priced_7d AS INTEGER) AS days_priced_7d,
+       {CONFIDENCE_SQL} AS confidence
 FROM windowed WHERE current
 """
 
 
 def price_daily_sql(kept_sql: str, history_sql: str) -> str:
-    """The price_daily statement, given the SELECTs of `kept` and `history`."""
+    """The price_daily statement, given the SELECTs of `kept` (with listing_id and seller_key) and `history`."""
     return (
         f"WITH kept AS NOT MATERIALIZED ({kept_sql}), history AS ({history_sql}),{GROUP_CTES},{STATS_CTES},{HISTORY_CTES}"
         f"{PRICE_DAILY_SELECT}"
@@ -167,6 +158,17 @@ def screened_sql(kept_sql: str) -> str:
 
 
 # ------------------------------------------------------------------------------------ on Polars frames
+def with_voices(listings: pl.DataFrame) -> pl.DataFrame:
+    """`listings` with the columns a voice is made of: a frame without seller keys makes each listing its own
+    seller (listing_id, when missing, is the row number)."""
+    added = []
+    if "seller_key" not in listings.columns:
+        added.append(pl.lit(None, pl.String).alias("seller_key"))
+    if "listing_id" not in listings.columns:
+        added.append(pl.int_range(pl.len()).cast(pl.String).alias("listing_id"))
+    return listings.with_columns(added) if added else listings
+
+
 def run_sql(statement_sql: str, **frames: pl.DataFrame) -> pl.DataFrame:
     """Run a statement in an in-memory DuckDB with each frame registered as `_<name>`."""
     con = duckdb.connect()
@@ -188,8 +190,11 @@ def screen_outliers(listings: pl.DataFrame) -> pl.DataFrame:
 def daily_price_stats(listings: pl.DataFrame) -> pl.DataFrame:
     """Stats per source and for all sources together (source = 'all'), sorted by date, model, condition,
     source. `listings`: snapshot_date, source, model_id, condition (price bucket), unit_price."""
-    sql = f"WITH kept AS (SELECT * FROM _listings),{GROUP_CTES},{STATS_CTES} SELECT * EXCLUDE (screen_median) FROM stats"
-    return run_sql(sql, listings=listings).sort([*GROUP, "source"])
+    sql = (
+        f"WITH kept AS (SELECT * FROM _listings),{GROUP_CTES},{STATS_CTES} "
+        f"SELECT * EXCLUDE (screen_median), {CONFIDENCE_NO_AGE_SQL} AS confidence FROM stats"
+    )
+    return run_sql(sql, listings=with_voices(listings)).sort([*GROUP, "source"])
 
 
 def price_daily_rows(listings: pl.DataFrame, history: pl.DataFrame) -> pl.DataFrame:
@@ -198,4 +203,4 @@ def price_daily_rows(listings: pl.DataFrame, history: pl.DataFrame) -> pl.DataFr
     sql = price_daily_sql(
         "SELECT * FROM _listings", "SELECT snapshot_date, model_id, condition, source, median FROM _history"
     )
-    return run_sql(sql, listings=listings, history=history).sort([*GROUP, "source"])
+    return run_sql(sql, listings=with_voices(listings), history=history).sort([*GROUP, "source"])

@@ -81,7 +81,8 @@ CREATE TABLE raw.ebay_listings (
     fetched_at TIMESTAMP,  -- When the page holding the item was fetched (UTC).
     source_mode VARCHAR NOT NULL,  -- live (eBay API) or sample (bundled project-authored snapshot, not market prices).
     raw_json VARCHAR,  -- The item summary exactly as received, seller user name removed.
-    marketplace_id VARCHAR DEFAULT 'EBAY_US' NOT NULL  -- The eBay marketplace searched (X-EBAY-C-MARKETPLACE-ID: EBAY_US, EBAY_GB, EBAY_DE, ...; pipelines/sources/ebay/marketplaces.py). The same item can be listed on several; the key is (snapshot_date, marketplace_id, item_id).
+    marketplace_id VARCHAR DEFAULT 'EBAY_US' NOT NULL,  -- The eBay marketplace searched (X-EBAY-C-MARKETPLACE-ID: EBAY_US, EBAY_GB, EBAY_DE, ...; pipelines/sources/ebay/marketplaces.py). The same item can be listed on several; the key is (snapshot_date, marketplace_id, item_id).
+    seller_key VARCHAR  -- The seller's key: the first 16 hex digits of SHA-256 over 'ebay:' and the lower-case user name (transforms/ebay_items.seller_key); the name itself is never stored. NULL when eBay gave no user name, and for store listings (each SKU is its own voice).
 );
 
 -- Items sold on eBay in the 90 days before the fetch (Marketplace Insights item_sales/search): SALE prices,
@@ -279,7 +280,8 @@ CREATE TABLE staging.listings (
     fx_rate_to_usd DOUBLE,  -- USD per unit of currency used for price and shipping_cost (1 for USD): the ECB's USD/EUR over currency/EUR of fx_rate_date.
     fx_rate_date DATE,  -- ECB day of the rate used: the newest on or before snapshot_date, at most 31 days before; NULL for USD.
     fx_error VARCHAR,  -- Why the price could not be converted (no ECB rate for the currency, or none recent enough); NULL when converted.
-    region VARCHAR  -- Where a buyer of this listing lives: the eBay marketplace's country (EBAY_GB -> GB), US for the US stores.
+    region VARCHAR,  -- Where a buyer of this listing lives: the eBay marketplace's country (EBAY_GB -> GB), US for the US stores.
+    seller_key VARCHAR  -- The seller's key: the first 16 hex digits of SHA-256 over 'ebay:' and the lower-case user name (transforms/ebay_items.seller_key); the name itself is never stored. NULL when eBay gave no user name, and for store listings (each SKU is its own voice).
 );
 
 -- Most frequent titles and tokens of listings no model could be named for: where to extend the catalog.
@@ -350,7 +352,8 @@ CREATE TABLE marts.budget_builds (
     resale_usd DOUBLE,  -- Expected resale of the GPUs at the end of the horizon, USD (transforms/cost_model.py); tco_usd subtracts it.
     listings_available INTEGER,  -- Listings of the card in this condition today (at least gpu_count: a build is for sale in the numbers it needs).
     largest_workload VARCHAR,  -- LLM rows: the largest catalog workload the machine runs at a usable speed (what the build was chosen by, after value); NULL for other use cases.
-    largest_workload_tokens_per_s DOUBLE  -- LLM rows: its single-stream decode tokens/s.
+    largest_workload_tokens_per_s DOUBLE,  -- LLM rows: its single-stream decode tokens/s.
+    price_confidence VARCHAR  -- Confidence grade of the price used (marts.price_daily.confidence of the day's pooled price): A to D, rule in docs/method.md. A machine or pick never rests on a D price.
 );
 
 -- The pick and two alternatives per budget, use case (VRAM floor) and condition.
@@ -372,7 +375,8 @@ CREATE TABLE marts.budget_picks (
     perf_index VARCHAR,  -- The performance index the use case ranks by: llm_inference (llm), vision (vision), training (beginner).
     perf_basis VARCHAR,  -- measured, tensor_model or fp32_model: what the card's value in perf_index rests on.
     software_support VARCHAR,  -- The pick's software support (S1).
-    support_excluded INTEGER  -- Priced cards kept out of the day's picks of this use case by software support (S1) or precision (S2).
+    support_excluded INTEGER,  -- Priced cards kept out of the day's picks of this use case by software support (S1) or precision (S2).
+    price_confidence VARCHAR  -- Confidence grade of the price used (marts.price_daily.confidence of the day's pooled price): A to D, rule in docs/method.md. A machine or pick never rests on a D price.
 );
 
 -- Recommended whole machines per day, tier, use case and GPU condition: the GPU model and platform with the
@@ -462,7 +466,8 @@ CREATE TABLE marts.build_tiers (
     recommended_psu_w DOUBLE,  -- The card maker's recommended system power for one card, where a source gives it (P1); NULL otherwise.
     listings_available INTEGER,  -- Listings of the card in this condition today. A machine needing more cards than this is never the default, and its notes say so.
     resale_usd DOUBLE,  -- What the machine is expected to sell for at the end of the horizon, USD: the GPUs' used price then (launch MSRP x the retention of cards that old today, observed or from a depreciation curve fitted on the day's used prices; transforms/cost_model.py); the platform counts as worth nothing (ASSUMPTION).
-    resale_basis VARCHAR  -- Where resale_usd comes from: observed, fitted, or ASSUMPTION, in words.
+    resale_basis VARCHAR,  -- Where resale_usd comes from: observed, fitted, or ASSUMPTION, in words.
+    price_confidence VARCHAR  -- Confidence grade of the price used (marts.price_daily.confidence of the day's pooled price): A to D, rule in docs/method.md. A machine or pick never rests on a D price.
 );
 
 -- Per day, tier, use case and condition: the hours per month above which owning the recommended machine
@@ -517,8 +522,10 @@ CREATE TABLE marts.cloud_prices (
     catalog_version VARCHAR  -- gpuhunt catalog version (live rows).
 );
 
--- Listings at least 15% under their model's 30-day median, or within 5% of the lowest price seen for that
--- model and condition.
+-- Deal events per day: a kept listing at least 15% under its model's 30-day median, or within 5% of the
+-- lowest price seen before that day, on the day it is news: new (not listed in the 7 days before) or at least
+-- 3% cheaper than its last earlier price (transforms/deals.py). A listing resting at its price is not a new
+-- row each day.
 CREATE TABLE marts.deals (
     snapshot_date DATE NOT NULL,  -- Daily partition.
     source VARCHAR NOT NULL,  -- Source of the listing.
@@ -533,7 +540,7 @@ CREATE TABLE marts.deals (
     reason VARCHAR NOT NULL,  -- under_30d_median, near_lowest_seen, or both.
     url VARCHAR,  -- Listing URL.
     source_mode VARCHAR NOT NULL,  -- live or sample.
-    event VARCHAR,  -- new_listing (not listed in the 7 days before), price_drop (at least 3% cheaper than its last earlier price) or NULL (resting at a price it had before: still a deal, not news). The dashboard's new deals, the export and deal alerts read events only (transforms/deals.py).
+    event VARCHAR,  -- new_listing (not listed in the 7 days before) or price_drop (at least 3% cheaper than its last earlier price); only events are stored (transforms/deals.py).
     previous_price DOUBLE  -- The listing's last price in the 7 days before (staging.listings.unit_price), USD; NULL for a new listing.
 );
 
@@ -641,7 +648,8 @@ CREATE TABLE marts.gpu_value (
     support_label VARCHAR,  -- The support status in a few words, e.g. CUDA 12 only, ROCm maintenance only.
     support_note VARCHAR,  -- The support status in a sentence: target, stack, what it lacks.
     recommended BOOLEAN,  -- A buyer can act on this card by default: priced on 3+ listings, a PCIe card with its own fans, NVIDIA (D11), software support current for the 3-year horizon (S1) and fp16 tensor cores (S2). Top lists rank only these.
-    caveat VARCHAR  -- Every reason in words that this card is not recommended by default or is limited (server only: needs an SXM2 baseboard; passive: needs server airflow; CUDA 12 only; no bf16 ...); NULL when none.
+    caveat VARCHAR,  -- Every reason in words that this card is not recommended by default or is limited (server only: needs an SXM2 baseboard; passive: needs server airflow; CUDA 12 only; no bf16 ...); NULL when none.
+    price_confidence VARCHAR  -- Confidence grade of the price used (marts.price_daily.confidence of the day's pooled price): A to D, rule in docs/method.md. A machine or pick never rests on a D price.
 );
 
 -- Listings that left: seen on some day, absent on the next day that was ingested, and not seen since. Sold or
@@ -771,16 +779,20 @@ CREATE TABLE marts.price_daily (
     listing_count INTEGER NOT NULL,  -- Listings kept after the outlier screen.
     screened_out INTEGER NOT NULL,  -- Listings removed by the outlier screen.
     min_price DOUBLE,  -- Lowest unit price in USD.
-    low3_mean DOUBLE,  -- Mean of the three lowest unit prices (fewer when fewer listings): the robust low.
-    p25 DOUBLE,  -- 25th percentile (linear interpolation).
-    median DOUBLE,  -- Median unit price.
-    p75 DOUBLE,  -- 75th percentile (linear interpolation).
+    low3_mean DOUBLE,  -- Mean of the three lowest sellers' lowest asks (one voice per seller), USD.
+    p25 DOUBLE,  -- 25th percentile of the sellers' median asks (one voice per seller), USD.
+    median DOUBLE,  -- Median of the sellers' median asks (one voice per seller), kept listings, USD.
+    p75 DOUBLE,  -- 75th percentile of the sellers' median asks (one voice per seller), USD.
     rolling_7d_median DOUBLE,  -- Median of the daily medians over the last 7 snapshot dates up to this one.
     change_7d_pct DOUBLE,  -- Median change in percent against the snapshot 7 days earlier (NULL without one).
     change_30d_pct DOUBLE,  -- Median change in percent against the snapshot 30 days earlier (NULL without one).
     price_basis VARCHAR NOT NULL,  -- What the figures are: asking prices of active listings incl. shipping.
     source_mode VARCHAR NOT NULL,  -- live or sample (sample data is not market prices).
-    screen_median DOUBLE  -- Median unit price of every priced listing of the day, model and condition (all sources, before the screen): the screen keeps 40%-250% of it (from 3 listings up).
+    screen_median DOUBLE,  -- Median unit price of every priced listing of the day, model and condition (all sources, before the screen): the screen keeps 40%-250% of it (from 3 listings up).
+    distinct_sellers INTEGER,  -- Sellers behind the figures (a listing without a seller key counts as its own seller); each seller is one voice: its median ask is one value of the median and quartiles.
+    top_seller_share DOUBLE,  -- Share of the kept listings (0-1) that the seller with the most of them holds: 1 when one seller is the whole price.
+    days_priced_7d INTEGER,  -- Days among this one and the 6 before it with a price for this model, condition and source (the price's age: a series seen today only is younger than one seen all week).
+    confidence VARCHAR  -- How far the price can be trusted, A (best) to D, from sellers, the top seller's share, the spread (p75 - p25) / median and days_priced_7d (transforms/price_stats.py CONFIDENCE_SQL; rule in docs/method.md). A D price never sets a pick or a machine.
 );
 
 -- marts.budget_picks per region (same rule; budgets in USD so regions compare), with the pick's median in the
@@ -806,7 +818,8 @@ CREATE TABLE marts.region_picks (
     currency VARCHAR,  -- The region's currency.
     price_local DOUBLE,  -- The pick's median asking price in currency.
     software_support VARCHAR,  -- The pick's software support (S1).
-    support_excluded INTEGER  -- Priced cards kept out of the day's picks of this use case by software support (S1) or precision (S2).
+    support_excluded INTEGER,  -- Priced cards kept out of the day's picks of this use case by software support (S1) or precision (S2).
+    price_confidence VARCHAR  -- Confidence grade of the price used (marts.price_daily.confidence of the day's pooled price): A to D, rule in docs/method.md. A machine or pick never rests on a D price.
 );
 
 -- Asking prices per day, region, model and condition, pooled over the region's sources, after the outlier
@@ -831,7 +844,10 @@ CREATE TABLE marts.region_prices (
     p75_local DOUBLE,  -- 75th percentile in currency.
     fx_rate_to_usd DOUBLE,  -- USD per unit of currency used (ECB reference rate).
     fx_rate_date DATE,  -- ECB day of that rate.
-    source_mode VARCHAR  -- live or sample: the day's configured source mode (sample figures are never market prices).
+    source_mode VARCHAR,  -- live or sample: the day's configured source mode (sample figures are never market prices).
+    distinct_sellers INTEGER,  -- Sellers behind the figures (a listing without a seller key counts as its own seller); each seller is one voice: its median ask is one value of the median and quartiles.
+    top_seller_share DOUBLE,  -- Share of the kept listings (0-1) that the seller with the most of them holds: 1 when one seller is the whole price.
+    confidence VARCHAR  -- How far the price can be trusted, A (best) to D, from sellers, the top seller's share, the spread (p75 - p25) / median and days_priced_7d (transforms/price_stats.py CONFIDENCE_SQL; rule in docs/method.md). A D price never sets a pick or a machine.
 );
 
 -- marts.build_tiers per region (same code): the region's cards at its prices, sized for its outlet with the
@@ -927,7 +943,8 @@ CREATE TABLE marts.region_tiers (
     recommended_psu_w DOUBLE,  -- The card maker's recommended system power for one card, where a source gives it (P1); NULL otherwise.
     listings_available INTEGER,  -- Listings of the card in this condition today. A machine needing more cards than this is never the default, and its notes say so.
     resale_usd DOUBLE,  -- What the machine is expected to sell for at the end of the horizon, USD: the GPUs' used price then (launch MSRP x the retention of cards that old today, observed or from a depreciation curve fitted on the day's used prices; transforms/cost_model.py); the platform counts as worth nothing (ASSUMPTION).
-    resale_basis VARCHAR  -- Where resale_usd comes from: observed, fitted, or ASSUMPTION, in words.
+    resale_basis VARCHAR,  -- Where resale_usd comes from: observed, fitted, or ASSUMPTION, in words.
+    price_confidence VARCHAR  -- Confidence grade of the price used (marts.price_daily.confidence of the day's pooled price): A to D, rule in docs/method.md. A machine or pick never rests on a D price.
 );
 
 -- marts.gpu_value per region (same code): performance per USD in each index and ranks within the region, with
@@ -978,7 +995,8 @@ CREATE TABLE marts.region_value (
     support_label VARCHAR,  -- The support status in a few words, e.g. CUDA 12 only, ROCm maintenance only.
     support_note VARCHAR,  -- The support status in a sentence: target, stack, what it lacks.
     recommended BOOLEAN,  -- A buyer can act on this card by default: priced on 3+ listings, a PCIe card with its own fans, NVIDIA (D11), software support current for the 3-year horizon (S1) and fp16 tensor cores (S2). Top lists rank only these.
-    caveat VARCHAR  -- Every reason in words that this card is not recommended by default or is limited (server only: needs an SXM2 baseboard; passive: needs server airflow; CUDA 12 only; no bf16 ...); NULL when none.
+    caveat VARCHAR,  -- Every reason in words that this card is not recommended by default or is limited (server only: needs an SXM2 baseboard; passive: needs server airflow; CUDA 12 only; no bf16 ...); NULL when none.
+    price_confidence VARCHAR  -- Confidence grade of the price used (marts.price_daily.confidence of the day's pooled price): A to D, rule in docs/method.md. A machine or pick never rests on a D price.
 );
 
 -- The same card and condition in every region on a day: its median asking price in local currency and USD,

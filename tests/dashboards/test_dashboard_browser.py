@@ -263,6 +263,32 @@ def test_the_earlier_sample_days_are_in_the_warehouse_and_labelled_sample(site):
     assert exits > 0 and moved > 0  # listings left and prices changed: the trends the site shows
 
 
+def test_issue_37_must_show_prices_count_sellers_and_deals_are_events(site):
+    """Issue 37 on the 8 sample days: marts.price_daily has a distinct-seller count and a confidence grade on
+    every row; at most 10% of marts.deals rows repeat the previous day's deal for the same listing at the same
+    or a higher price (0 here: the table holds events only); no pick or machine rests on a D price."""
+    import duckdb
+
+    with duckdb.connect(str(site.parent / "published" / "w.duckdb"), read_only=True) as con:
+        missing, grades = con.execute(
+            "SELECT count(*) FILTER (distinct_sellers IS NULL OR confidence IS NULL), list(DISTINCT confidence) "
+            "FROM marts.price_daily"
+        ).fetchone()
+        rows, repeats = con.execute(
+            "SELECT count(*), count(*) FILTER (EXISTS (SELECT 1 FROM marts.deals p WHERE p.source = d.source "
+            "AND p.listing_id = d.listing_id AND p.snapshot_date = d.snapshot_date - 1 "
+            "AND d.unit_price >= p.unit_price)) FROM marts.deals d"
+        ).fetchone()
+        on_d = con.execute(
+            "SELECT count(*) FROM (SELECT price_confidence FROM marts.budget_picks UNION ALL "
+            "SELECT price_confidence FROM marts.build_tiers UNION ALL SELECT price_confidence FROM "
+            "marts.budget_builds) WHERE price_confidence = 'D'"
+        ).fetchone()[0]
+    assert missing == 0 and set(grades) <= {"A", "B", "C", "D"} and "A" in grades
+    assert rows > 0 and repeats <= 0.1 * rows, (rows, repeats)
+    assert on_d == 0
+
+
 def test_the_value_table_ranks_only_actionable_cards_and_says_why_of_the_rest(site, browser):
     """Issue 34: no server-only, passive or unsupported card is ranked bare in the first value table."""
     page, errors, _ = _open(browser, site / "index.html")

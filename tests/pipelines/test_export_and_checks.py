@@ -52,7 +52,7 @@ def test_csv_and_parquet_hold_exactly_the_marts_ranking(sample_run, export_dir):
 
 def test_json_carries_schema_dates_mode_and_listing_counts(sample_run, export_dir):
     doc = json.loads((export_dir / "recommendations.json").read_text())
-    assert doc["schema_version"] == "1.6" and doc["data_date"] == DAY and doc["generated_at"]
+    assert doc["schema_version"] == "1.7" and doc["data_date"] == DAY and doc["generated_at"]
     # deals are events (issue 37): each a new listing or a price drop; the resting ones only counted
     assert doc["deals"] and {d["event"] for d in doc["deals"]} <= {"new_listing", "price_drop"}
     assert isinstance(doc["deals_resting"], int)

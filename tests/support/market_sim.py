@@ -487,10 +487,16 @@ class MarketSim:
             self._families.setdefault(m.family, []).append(m)
         r = _rng(seed, "sellers")
         self._sellers = []
-        for _ in range(400):
+        for i in range(400):
             score = int(math.exp(r.uniform(math.log(3), math.log(250_000))))
             pct = 100.0 if score < 25 else min(100.0, max(96.0, r.gauss(99.4, 0.6)))
-            self._sellers.append({"feedbackPercentage": f"{pct:.1f}", "feedbackScore": score})
+            self._sellers.append(
+                {
+                    "username": f"sim_seller_{i:03d}",
+                    "feedbackPercentage": f"{pct:.1f}",
+                    "feedbackScore": score,
+                }
+            )
         self._cache: dict[tuple[int, int], list[Listing]] = {}
         self._popularity: dict[int, float] = {}
 

@@ -219,3 +219,17 @@ def test_an_llm_card_is_measured_against_the_cards_that_run_at_least_its_workloa
     ranks = {"m0": 70e6, "m1": 32e6, "m2": 8e6}
     picks = budget_picks(value, budgets=(5_000,), use_cases={"llm": 24}, llm_rank=ranks)
     assert picks.sort("pick_rank")["model_id"].to_list() == ["m0", "m2", "m1"]
+
+
+def test_a_price_graded_d_never_sets_a_pick():
+    """Issue 37: a card whose price rests on one seller (grade D) is never a pick, however good its value;
+    the same card graded C is."""
+    cards = [
+        PLAIN_CARD | dict(price_median=300.0, vram_gb=24.0, relative_perf=3.0),
+        PLAIN_CARD | dict(price_median=400.0, vram_gb=24.0, relative_perf=1.0),
+    ]
+    graded = value_frame(cards).with_columns(price_confidence=pl.Series(["D", "B"]))
+    picks = budget_picks(graded, budgets=(500,), use_cases={"llm": 24})
+    assert picks["model_id"].to_list() == ["m1"] and picks["price_confidence"].to_list() == ["B"]
+    fair = value_frame(cards).with_columns(price_confidence=pl.Series(["C", "B"]))
+    assert budget_picks(fair, budgets=(500,), use_cases={"llm": 24}).sort("pick_rank")["model_id"][0] == "m0"

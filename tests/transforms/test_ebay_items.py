@@ -6,7 +6,7 @@ from datetime import UTC, date, datetime
 import polars as pl
 import pytest
 
-from transforms.ebay_items import item_row, rows_to_frame, shipping
+from transforms.ebay_items import item_row, rows_to_frame, seller_key, shipping
 from transforms.fx import to_usd
 from transforms.listings import from_ebay
 
@@ -68,6 +68,26 @@ def test_fields_parsed_and_seller_name_dropped():
         "feedbackPercentage": "99.1",
         "feedbackScore": 42,
     }
+    # one voice per seller (issue 37): a key of the name, never the name, the same whatever its case
+    assert r["seller_key"] == seller_key("ebay", "Alice") and len(r["seller_key"]) == 16
+    assert "alice" not in r["seller_key"] and r["seller_key"] != seller_key("ebay", "bob")
+
+
+@pytest.mark.parametrize(
+    "seller", [None, "alice", [], {"feedbackScore": 3}, {"username": ""}, {"username": 7}, {"username": None}]
+)
+def test_a_missing_or_malformed_seller_block_leaves_the_listing_its_own_seller(seller):
+    """Issue 37 item 5: no seller block, one of the wrong type or without a usable user name: the row is kept
+    with seller_key NULL (the price statistics count the listing as its own seller), never a crash."""
+    r = row(
+        {
+            "itemId": "v1|9|0",
+            "title": "RTX 3090",
+            "price": {"value": "700", "currency": "USD"},
+            "seller": seller,
+        }
+    )
+    assert r is not None and r["seller_key"] is None and r["price"] == 700.0
 
 
 def test_items_without_an_id_are_skipped_and_duplicates_keep_the_first_query():

@@ -195,13 +195,16 @@ def test_a_deal_is_news_once_new_or_cheaper_not_every_day_it_rests():
             "unit_price": [900.0, 840.0, 900.0, 840.0, 850.0],
         }
     )
-    deals = {r["listing_id"]: r for r in find_deals(today, history, previous).iter_rows(named=True)}
+    every = find_deals(today, history, previous, events_only=False)
+    deals = {r["listing_id"]: r for r in every.iter_rows(named=True)}
     assert set(deals) == set(ids)  # every one is a deal
     assert deals["rest"]["event"] is None and deals["rest"]["previous_price"] == 840.0
     assert deals["drop"]["event"] == "price_drop" and deals["drop"]["previous_price"] == 900.0
     assert deals["nudge"]["event"] is None  # 1.2% under its last price: under MIN_PRICE_DROP, not news
     assert deals["fresh"]["event"] == "new_listing" and deals["fresh"]["previous_price"] is None
     assert deals["back"]["event"] == "new_listing" and deals["back"]["previous_price"] is None
+    # marts.deals holds the events only: the resting and the nudged listing are no new deal today
+    assert set(find_deals(today, history, previous)["listing_id"]) == {"drop", "fresh", "back"}
 
 
 def test_the_new_vs_used_view_keeps_models_sold_only_used(tmp_path):

@@ -589,3 +589,17 @@ def test_a_budget_build_says_its_circuit_resale_and_listings():
             r["circuit"] == "outlet" and r["listings_available"] >= r["gpu_count"]
         )  # up to 4 GPUs: the outlet
         assert r["resale_usd"] > 0 and r["tco_usd"] < r["total_build_cost_usd"] + 10_000
+
+
+def test_a_price_graded_d_never_sets_a_machine():
+    """Issue 37: a card whose price rests on one seller (grade D) builds no machine, however good its value; the
+    machine names the grade of the price it rests on."""
+    cheap = card("rtx-3090", 500, 1.0, 24, 350, slots=3) | {"price_confidence": "D"}
+    fair = card("rtx-a5000", 1300, 0.9, 24, 230, cooling="blower") | {"price_confidence": "B"}
+    r = row(tiers([cheap, fair]), "1gpu", use_case="llm")
+    assert r["model_id"] == "rtx-a5000" and r["price_confidence"] == "B"
+    assert card_reason(RULES["1gpu"], flat(cheap), 24, TierConfig().vendors) == (
+        "price grade D (one seller or nearly: issue 37)"
+    )
+    cheap["price_confidence"] = "C"
+    assert row(tiers([cheap, fair]), "1gpu", use_case="llm")["model_id"] == "rtx-3090"

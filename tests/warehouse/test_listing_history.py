@@ -37,6 +37,7 @@ def listing(day, listing_id, price):
         "fx_rate_date": None,
         "fx_error": None,
         "region": "US",
+        "seller_key": None,
     }
 
 

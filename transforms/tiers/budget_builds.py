@@ -133,6 +133,7 @@ def _budget_row(day, condition, mode, use_case, budget, usable) -> dict:
                 "power_cap_pct",
                 "resale_usd",
                 "listings_available",
+                "price_confidence",
             )
         }
     )
@@ -210,6 +211,7 @@ BUDGET_SCHEMA = {
     "power_cap_pct": pl.Float64,
     "resale_usd": pl.Float64,
     "listings_available": pl.Int32,
+    "price_confidence": pl.String,
     "largest_workload": pl.String,
     "largest_workload_tokens_per_s": pl.Float64,
 }

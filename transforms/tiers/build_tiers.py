@@ -488,4 +488,5 @@ TIER_SCHEMA = {
     "psu_basis": pl.String,
     "recommended_psu_w": pl.Float64,
     "listings_available": pl.Int32,
+    "price_confidence": pl.String,
 }

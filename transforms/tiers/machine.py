@@ -11,6 +11,7 @@ import math
 import polars as pl
 
 from transforms import cost_model
+from transforms.price_stats import GRADE_D
 from transforms.tiers import power
 from transforms.tiers.config import TierConfig
 from transforms.tiers.connectors import cables_for
@@ -36,6 +37,8 @@ def card_reason(rule: TierRule, card: dict, vram_floor: float, vendors: tuple[st
     """Why a card cannot be used in the tier whatever the platform (None: it can)."""
     if not card.get("enough_listings"):
         return "fewer than 3 listings"
+    if card.get("price_confidence") == GRADE_D:
+        return "price grade D (one seller or nearly: issue 37)"
     if not _usable(card.get("price_median")):
         return "no usable price"
     if not _usable(card.get("relative_perf")):
@@ -218,6 +221,7 @@ def evaluate(
         "psu_basis": psu_basis,
         "recommended_psu_w": card.get("recommended_psu_w"),
         "listings_available": listings,
+        "price_confidence": card.get("price_confidence"),
         "enough_for_sale": listings is None or listings >= n,
         "gpu_draw_w": gpu_w,
         "system_draw_w": load,

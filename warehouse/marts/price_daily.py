@@ -11,7 +11,7 @@ from warehouse.kept_listings import kept_sql
 from warehouse.marts.days import replace_days_sql
 from warehouse.source_runs import DAY_MODES_SQL, UNKNOWN
 
-PRICE_COLUMNS = "snapshot_date, source, model_id, condition, unit_price"
+PRICE_COLUMNS = "snapshot_date, source, listing_id, seller_key, model_id, condition, unit_price"
 HISTORY_SQL = f"""
 SELECT snapshot_date, model_id, condition, source, median FROM marts.price_daily
 WHERE snapshot_date BETWEEN $first - INTERVAL {HISTORY_DAYS} DAYS AND $first - INTERVAL 1 DAYS"""

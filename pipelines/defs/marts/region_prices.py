@@ -14,7 +14,7 @@ from warehouse.source_runs import day_source_mode
 from warehouse.writes import read_frame, replace_day
 
 REGION_KEPT_COLUMNS = (
-    "snapshot_date, source, listing_id, model_id, condition, region, currency, unit_price, "
+    "snapshot_date, source, listing_id, seller_key, model_id, condition, region, currency, unit_price, "
     "unit_price / fx_rate_to_usd AS unit_price_local, fx_rate_to_usd, fx_rate_date, source_mode"
 )
 
