@@ -66,3 +66,47 @@ def answer_lines(con: duckdb.DuckDBPyConnection, day) -> list[str]:
     if not rows:
         return [header, "  no one-GPU machine could be built today: see marts.build_tiers' notes"]
     return [header, *(f"  {answer_line(r)}" for r in rows)]
+
+
+# ------------------------------------------------------------------------------------ the page's first screen
+# The dashboard opens on a choice of use case and budget (issue 39), remembered in the URL hash; for each choice
+# the card to buy used and new (marts.budget_picks) and the whole machine that budget buys (marts.budget_builds).
+DEFAULT_USE_CASE, DEFAULT_BUDGET = "llm", 3_000
+
+
+def _pick_for(picks: pl.DataFrame, use_case: str, condition: str, budget: int) -> dict | None:
+    """The card pick (rank 1) of the largest pick budget up to `budget` (the picks stop at 10,000 USD)."""
+    part = picks.filter(
+        (pl.col("use_case") == use_case)
+        & (pl.col("condition") == condition)
+        & (pl.col("pick_rank") == 1)
+        & (pl.col("budget_usd") <= budget)
+    ).sort("budget_usd")
+    return part.row(-1, named=True) if part.height else None
+
+
+def answer_choices(builds: pl.DataFrame, picks: pl.DataFrame) -> list[dict]:
+    """Every (use case, budget) of the day's budget builds, with the card and the machine per condition: a list
+    of {use_case, budget_usd, card: {used, new}, machine: {used, new}} (None where there is none)."""
+    out = []
+    if builds.is_empty():
+        return out
+    keys = builds.select("use_case", "budget_usd").unique().rows()
+    for use_case, budget in sorted(keys, key=lambda k: (USE_CASE_ORDER.index(k[0]), k[1])):
+        choice = {"use_case": use_case, "budget_usd": budget, "card": {}, "machine": {}}
+        for condition in CONDITION_ORDER:
+            machine = builds.filter(
+                (pl.col("use_case") == use_case)
+                & (pl.col("condition") == condition)
+                & (pl.col("budget_usd") == budget)
+                & pl.col("model_id").is_not_null()
+            )
+            choice["machine"][condition] = machine.row(0, named=True) if machine.height else None
+            choice["card"][condition] = _pick_for(picks, use_case, condition, budget)
+        out.append(choice)
+    return out
+
+
+def why_line(machine: dict) -> str:
+    """The first two clauses of a budget build's notes: how many machines fit and how many came near the best."""
+    return "; ".join((machine.get("notes") or "").split("; ")[:2])

@@ -6,7 +6,8 @@ import json
 import polars as pl
 
 from dashboards import charts
-from dashboards.html_parts import Col, esc, fmt, link, page, table
+from dashboards.answer import DEFAULT_BUDGET, DEFAULT_USE_CASE, answer_choices, why_line
+from dashboards.html_parts import Col, esc, fmt, json_for_script, link, page, table
 from dashboards.report_data import with_buy_rank
 from dashboards.site_data import SiteData
 from transforms.use_cases import USE_CASES
@@ -90,20 +91,135 @@ def filters(data: SiteData) -> str:
     )
 
 
+def _circuit_words(m: dict) -> str:
+    if m.get("circuit") == "dedicated":
+        return "needs a dedicated circuit (240 V or a higher-amp outlet)"
+    capped = m.get("power_cap_pct")
+    return "runs from a standard outlet" + (
+        f" with its GPUs capped to {capped:.0f}%" if capped is not None and capped < 100 else ""
+    )
+
+
+def _answer_column(condition: str, card: dict | None, machine: dict | None, use_case: str) -> str:
+    """One condition's answer: the card to buy, the whole machine, what it runs (LLM), why, the runner-up."""
+    parts = [f"<h3>{esc(condition.capitalize())}</h3>"]
+    if card:
+        parts.append(
+            f'<p class="answer-card">Card to buy (one card): <a href="{esc(card_href(card["model_id"]))}">'
+            f"<strong>{esc(card['name'])}</strong></a> at {esc(fmt(card['price_usd']))} USD "
+            f"({esc(fmt(card['listing_count']))} listed, price grade {esc(card.get('price_confidence') or '–')})</p>"
+        )
+    else:
+        parts.append('<p class="answer-card">Card to buy: none this budget buys today.</p>')
+    if not machine:
+        parts.append('<p class="answer-machine">Machine to buy: none within this budget today.</p>')
+        return f'<div class="answer-col" data-condition="{esc(condition)}">{"".join(parts)}</div>'
+    parts.append(
+        f'<p class="answer-machine">Machine to buy (whole machine): <strong>{esc(machine["gpu_count"])} x '
+        f'<a href="{esc(card_href(machine["model_id"]))}">{esc(machine["gpu_name"])}</a></strong> on '
+        f"<code>{esc(machine['platform_id'])}</code>: {esc(fmt(machine['total_build_cost_usd']))} USD, "
+        f"{esc(fmt(machine.get('wall_draw_w')))} W at the wall, {esc(_circuit_words(machine))}</p>"
+    )
+    if use_case == "llm" and machine.get("largest_workload"):
+        parts.append(
+            f"<p>Runs <code>{esc(machine['largest_workload'])}</code> at "
+            f"{esc(fmt(machine['largest_workload_tokens_per_s'], 1))} tokens/s (one user)</p>"
+        )
+    parts.append(
+        f'<p class="muted">Why: {esc(why_line(machine))}. Runner-up: {esc(machine.get("runner_up") or "none")}.</p>'
+        f"<details><summary>Machine detail</summary><p>{esc(machine.get('notes'))}</p></details>"
+    )
+    return f'<div class="answer-col" data-condition="{esc(condition)}">{"".join(parts)}</div>'
+
+
+def _answer_view(choice: dict) -> str:
+    columns = "".join(
+        _answer_column(c, choice["card"][c], choice["machine"][c], choice["use_case"])
+        for c in ("used", "new")
+    )
+    return (
+        f'<p class="muted">{esc(choice["use_case"])}, whole machine up to {esc(fmt(choice["budget_usd"]))} USD '
+        f"(card picks up to {esc(fmt(min(choice['budget_usd'], 10_000)))} USD):</p>"
+        f'<div class="answer-grid">{columns}</div>'
+    )
+
+
+def answer(data: SiteData) -> str:
+    """The first screen (issue 39): a use case and a budget, remembered in the URL hash (#use=llm&budget=3000),
+    and for them the card to buy used and new and the whole machine, with what it costs, draws and runs."""
+    choices = answer_choices(data.report.builds, data.report.picks)
+    if not choices:
+        return (
+            '<section id="answer" aria-labelledby="answer-h"><h2 id="answer-h">What to buy today</h2>'
+            '<p class="empty">No machine could be built today: see the tables below.</p></section>'
+        )
+    views = {f"{c['use_case']}:{c['budget_usd']}": _answer_view(c) for c in choices}
+    uses = list(dict.fromkeys(c["use_case"] for c in choices))
+    budgets = sorted({c["budget_usd"] for c in choices})
+    use = DEFAULT_USE_CASE if DEFAULT_USE_CASE in uses else uses[0]
+    budget = DEFAULT_BUDGET if DEFAULT_BUDGET in budgets else budgets[0]
+    labels = {u: f"{u} (>= {floor} GB)" for u, floor in USE_CASES.items()}
+    use_options = "".join(
+        f'<option value="{esc(u)}"{" selected" if u == use else ""}>{esc(labels.get(u, u))}</option>'
+        for u in uses
+    )
+    budget_options = "".join(
+        f'<option value="{b}"{" selected" if b == budget else ""}>{esc(fmt(b))} USD</option>' for b in budgets
+    )
+    return (
+        '<section id="answer" aria-labelledby="answer-h"><h2 id="answer-h">What to buy today</h2>'
+        '<form id="answer-choice" class="answer-choice">'
+        f'<label>Use case <select name="use">{use_options}</select></label>'
+        f'<label>Budget for the whole machine <select name="budget">{budget_options}</select></label></form>'
+        f'<div id="answer-body" aria-live="polite">{views[f"{use}:{budget}"]}</div>'
+        f'<script type="application/json" id="answer-data">{json_for_script(views)}</script></section>'
+    )
+
+
+def _plural(n: int, one: str, many: str | None = None) -> str:
+    return f"{fmt(n)} {one if n == 1 else (many or one + 's')}"
+
+
+CHANGE_LINES = 5  # pick and machine changes listed each before "and N more" (the tables below have them all)
+
+
 def changes(data: SiteData) -> str:
+    """What changed that matters (issue 39), right below the answer and about one screen: the deal events and
+    their best three, the alerts fired, picks and machines that changed since yesterday with the reason, and
+    the largest price moves with the grade of today's price."""
     report = data.report
+    deals = report.deals.head(3).to_dicts()
+    names = dict(report.ranking.select("model_id", "name").unique("model_id").iter_rows())
+    caveats = {(m, c): v for m, c, v in report.ranking.select("model_id", "condition", "caveat").iter_rows()}
+    best = "; ".join(
+        f"{names.get(d['model_id'], d['model_id'])} ({d['condition']}) at {fmt(d['unit_price'])} USD, "
+        f"{fmt(d['discount_pct'], 1)}% under its 30-day median"
+        + (
+            f" ({caveats[(d['model_id'], d['condition'])]})"
+            if caveats.get((d["model_id"], d["condition"]))
+            else ""
+        )
+        for d in deals
+    )
     items = [
+        _plural(report.deals.height, "new deal")
+        + " today (new listings and drops of 3% or more)"
+        + (f": {best}" if best else "")
+        + f"; {_plural(report.deals_open, 'earlier deal')} still listed at or under the deal price",
+        _plural(report.alerts.height, "watchlist alert") + " fired today",
         f"{fmt(data.listings_new)} listings appeared and {fmt(data.listings_gone)} left "
         "(sold or withdrawn; asking data cannot tell which)",
-        f"{fmt(report.deals.height)} new deals (new listings and drops of 3% or more); "
-        f"{fmt(report.deals_open)} earlier deals still listed at or under their deal price",
     ]
-    for r in data.pick_changes.head(8).iter_rows(named=True):
-        items.append(
-            f"{r['use_case']} pick for {fmt(r['budget_usd'])} USD ({r['condition']}): {r['was']} → {r['now']}"
-        )
-    if data.pick_changes.height > 8:
-        items.append(f"and {data.pick_changes.height - 8} more pick changes")
+    for label, frame, key in (
+        ("pick", data.pick_changes, lambda r: f"{r['use_case']} pick for {fmt(r['budget_usd'])} USD"),
+        ("machine", data.machine_changes, lambda r: f"{r['use_case']} {r['tier']} machine"),
+    ):
+        for r in frame.head(CHANGE_LINES).iter_rows(named=True):
+            items.append(f"{key(r)} ({r['condition']}): {r['was']} → {r['now']} ({r['why']})")
+        if frame.height > CHANGE_LINES:
+            items.append(f"and {frame.height - CHANGE_LINES} more {label} changes")
+        if frame.is_empty() and data.days_with_data > 1:
+            items.append(f"no {label} changed since yesterday")
     intro = (
         "<p class='muted'>No earlier day in the warehouse: nothing to compare with.</p>"
         if data.days_with_data <= 1
@@ -116,13 +232,20 @@ def changes(data: SiteData) -> str:
         Col("prev_median", "yesterday USD", True),
         Col("price_median", "today USD", True),
         Col("price_change_pct", "change %", True, digits=1),
+        Col("price_confidence", "price grade"),
         Col("rank_change", "rank moved (+ up)", True),
         Col("caveat", "caveat", render=_caveat),
     ]
     return (
         f'<section id="changes" aria-labelledby="changes-h"><h2 id="changes-h">What changed since yesterday</h2>'
         f"{intro}<ul class='changes'>{''.join(f'<li>{esc(i)}</li>' for i in items)}</ul>"
-        + table(moves.to_dicts(), cols, "price-moves", "Median price moves of at least 0.5% (largest first)")
+        + table(
+            moves.to_dicts(),
+            cols,
+            "price-moves",
+            "Median price moves of at least 0.5% (largest first), with the grade of today's price (A-D: sellers, "
+            "spread, days priced)",
+        )
         + "</section>"
     )
 
@@ -389,6 +512,7 @@ def render_main(data: SiteData) -> str:
         f'<div class="banner" id="date-banner">Data date: {esc(data.day.isoformat())} · source mode: '
         f"{esc(r.source_mode)} · asking prices of active listings, shipping included · "
         f"{fmt(r.listings_today)} listings · {fmt(data.days_with_data)} days of history</div>"
+        + answer(data)
         + changes(data)
         + filters(data)
         + value_table(data)

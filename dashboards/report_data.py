@@ -114,6 +114,7 @@ def load_report(con: duckdb.DuckDBPyConnection, day: date) -> ReportData:
             "price_change_pct",
             "rank_change",
             "caveat",
+            pl.col("price_confidence") if "price_confidence" in ranking.columns else pl.lit(None, pl.String),
         )
     )
     return ReportData(

@@ -26,7 +26,12 @@ class SiteData:
     cheapest: (
         pl.DataFrame
     )  # today's cheapest kept listings per model and condition (after the outlier screen)
-    pick_changes: pl.DataFrame  # top picks (use case, condition, budget) whose card changed since yesterday
+    pick_changes: (
+        pl.DataFrame
+    )  # top picks (use case, condition, budget) whose card changed since yesterday, why
+    machine_changes: (
+        pl.DataFrame
+    )  # default machines (tier, use case, condition) that changed since yesterday, why
     listings_new: int  # listings first seen on the day
     listings_gone: int  # listings that left on the day (sold or withdrawn)
     days_with_data: int  # days of price history in the window
@@ -40,15 +45,50 @@ class SiteData:
         return sorted(set(self.report.ranking["model_id"].to_list()))
 
 
-PICK_CHANGES_SQL = """
+# why an answer changed since yesterday, in words, from the cards' value rows of both days (w: the card it
+# was, n: the card it is now; t today, y yesterday): the old card ran out (fewer than 3 listings) or its
+# price lost its grade, the new one was newly listed, or their prices moved
+WHY_SQL = """CASE
+    WHEN wt.model_id IS NULL OR NOT wt.enough_listings THEN was_name || ': fewer than 3 listings today'
+    WHEN wt.price_confidence = 'D' THEN was_name || ': its price now rests on one seller (grade D)'
+    WHEN ny.model_id IS NULL OR NOT ny.enough_listings THEN now_name || ': newly listed (3 or more listings)'
+    ELSE 'price moves: ' || was_name || ' ' || printf('%+.1f%%', (wt.price_median / wy.price_median - 1) * 100)
+         || ', ' || now_name || ' ' || printf('%+.1f%%', (nt.price_median / ny.price_median - 1) * 100) END"""
+VALUE_JOINS_SQL = """
+LEFT JOIN marts.gpu_value wt ON wt.snapshot_date = $day AND wt.model_id = c.was_id AND wt.condition = c.condition
+LEFT JOIN marts.gpu_value wy ON wy.snapshot_date = $yesterday AND wy.model_id = c.was_id AND wy.condition = c.condition
+LEFT JOIN marts.gpu_value nt ON nt.snapshot_date = $day AND nt.model_id = c.now_id AND nt.condition = c.condition
+LEFT JOIN marts.gpu_value ny ON ny.snapshot_date = $yesterday AND ny.model_id = c.now_id AND ny.condition = c.condition"""
+PICK_CHANGES_SQL = f"""
 WITH today AS (SELECT use_case, condition, budget_usd, model_id, name FROM marts.budget_picks
-               WHERE snapshot_date = ? AND pick_rank = 1),
+               WHERE snapshot_date = $day AND pick_rank = 1),
      before AS (SELECT use_case, condition, budget_usd, model_id, name FROM marts.budget_picks
-                WHERE snapshot_date = ? AND pick_rank = 1)
-SELECT t.use_case, t.condition, t.budget_usd, b.name AS was, t.name AS now
-FROM today t JOIN before b USING (use_case, condition, budget_usd)
-WHERE t.model_id IS DISTINCT FROM b.model_id
-ORDER BY list_position(['llm', 'vision', 'beginner'], t.use_case), t.condition, t.budget_usd"""
+                WHERE snapshot_date = $yesterday AND pick_rank = 1),
+     c AS (SELECT t.use_case, t.condition, t.budget_usd, b.model_id AS was_id, b.name AS was_name,
+                  t.model_id AS now_id, t.name AS now_name
+           FROM today t JOIN before b USING (use_case, condition, budget_usd)
+           WHERE t.model_id IS DISTINCT FROM b.model_id)
+SELECT c.use_case, c.condition, c.budget_usd, c.was_name AS was, c.now_name AS now, {WHY_SQL} AS why
+FROM c {VALUE_JOINS_SQL}
+ORDER BY list_position(['llm', 'vision', 'beginner'], c.use_case), c.condition, c.budget_usd"""
+# the default machine of a tier, use case and condition that is another machine than yesterday's
+MACHINE_CHANGES_SQL = f"""
+WITH today AS (SELECT tier, use_case, condition, model_id, gpu_name, gpu_count, platform_id FROM marts.build_tiers
+               WHERE snapshot_date = $day AND coalesce(is_default, true)),
+     before AS (SELECT tier, use_case, condition, model_id, gpu_name, gpu_count, platform_id FROM marts.build_tiers
+                WHERE snapshot_date = $yesterday AND coalesce(is_default, true)),
+     c AS (SELECT t.tier, t.use_case, t.condition, b.model_id AS was_id, b.gpu_name AS was_name,
+                  b.gpu_count || ' x ' || coalesce(b.gpu_name, 'none') AS was,
+                  t.model_id AS now_id, t.gpu_name AS now_name,
+                  t.gpu_count || ' x ' || coalesce(t.gpu_name, 'none') AS now
+           FROM today t JOIN before b USING (tier, use_case, condition)
+           WHERE (t.model_id, t.gpu_count, t.platform_id) IS DISTINCT FROM (b.model_id, b.gpu_count, b.platform_id))
+SELECT c.tier, c.use_case, c.condition, c.was, c.now,
+       CASE WHEN c.was_id = c.now_id THEN 'the same card, another platform or count (part prices or listings)'
+            ELSE {WHY_SQL} END AS why
+FROM c {VALUE_JOINS_SQL}
+ORDER BY list_position(['llm', 'vision', 'beginner'], c.use_case), c.condition,
+         list_position(['beginner', '1gpu', '2gpu', '4gpu', '8gpu'], c.tier)"""
 
 
 # US listings, like every figure on the page: first seen on the day, and left on the day (their last day's row)
@@ -99,7 +139,8 @@ def load_site(con: duckdb.DuckDBPyConnection, day: date) -> SiteData:
             [first, day],
         ),
         cheapest=_cheapest(con, day),
-        pick_changes=read_frame(con, PICK_CHANGES_SQL, [day, yesterday]),
+        pick_changes=read_frame(con, PICK_CHANGES_SQL, {"day": day, "yesterday": yesterday}),
+        machine_changes=read_frame(con, MACHINE_CHANGES_SQL, {"day": day, "yesterday": yesterday}),
         listings_new=int(new or 0),
         listings_gone=int(gone or 0),
         days_with_data=history["snapshot_date"].n_unique() if history.height else 0,

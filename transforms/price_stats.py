@@ -60,8 +60,6 @@ screened AS (
 )"""
 SCREEN_CTES = f"{GROUP_CTES},{SCREENED_CTE}"
 
-# the seller behind a listing: its key (transforms/ebay_items.seller_key), else the listing itself
-VOICE_SQL = "coalesce(seller_key, source || ':' || listing_id)"
 # `screened` -> `voices` -> `stats`: one seller, one voice (issue 37). The screen judges each listing; then
 # each seller's kept listings of a date, model, condition and source become one voice: its median ask (its
 # lowest beside it). The quartiles and the median are those of the voices, so twenty identical listings of
@@ -70,11 +68,19 @@ VOICE_SQL = "coalesce(seller_key, source || ':' || listing_id)"
 # together (source 'all'), groups with a kept listing.
 STATS_CTES = f"""{SCREENED_CTE},
 voices AS (
-    SELECT snapshot_date, model_id, condition, source, {VOICE_SQL} AS voice,
+    -- a listing without a seller key is a voice by itself: no grouping (and no group state) for those rows
+    SELECT snapshot_date, model_id, condition, source, CAST(kept_by_screen AS BIGINT) AS kept,
+           CAST(NOT kept_by_screen AS BIGINT) AS dropped,
+           CASE WHEN kept_by_screen THEN unit_price END AS voice_price,
+           CASE WHEN kept_by_screen THEN unit_price END AS voice_lowest, group_median AS screen_median
+    FROM screened WHERE seller_key IS NULL
+    UNION ALL
+    SELECT snapshot_date, model_id, condition, source,
            count(*) FILTER (kept_by_screen) AS kept, count(*) FILTER (NOT kept_by_screen) AS dropped,
            median(unit_price) FILTER (kept_by_screen) AS voice_price,
            min(unit_price) FILTER (kept_by_screen) AS voice_lowest, any_value(group_median) AS screen_median
-    FROM screened GROUP BY snapshot_date, model_id, condition, source, voice
+    FROM screened WHERE seller_key IS NOT NULL
+    GROUP BY snapshot_date, model_id, condition, source, seller_key
 ),
 stats_lists AS (
     SELECT snapshot_date, model_id, condition, CASE WHEN grouping(source) = 1 THEN 'all' ELSE source END AS source,
@@ -145,7 +151,7 @@ FROM windowed WHERE current
 
 
 def price_daily_sql(kept_sql: str, history_sql: str) -> str:
-    """The price_daily statement, given the SELECTs of `kept` (with listing_id and seller_key) and `history`."""
+    """The price_daily statement, given the SELECTs of `kept` (with seller_key) and `history`."""
     return (
         f"WITH kept AS NOT MATERIALIZED ({kept_sql}), history AS ({history_sql}),{GROUP_CTES},{STATS_CTES},{HISTORY_CTES}"
         f"{PRICE_DAILY_SELECT}"
@@ -159,14 +165,10 @@ def screened_sql(kept_sql: str) -> str:
 
 # ------------------------------------------------------------------------------------ on Polars frames
 def with_voices(listings: pl.DataFrame) -> pl.DataFrame:
-    """`listings` with the columns a voice is made of: a frame without seller keys makes each listing its own
-    seller (listing_id, when missing, is the row number)."""
-    added = []
-    if "seller_key" not in listings.columns:
-        added.append(pl.lit(None, pl.String).alias("seller_key"))
-    if "listing_id" not in listings.columns:
-        added.append(pl.int_range(pl.len()).cast(pl.String).alias("listing_id"))
-    return listings.with_columns(added) if added else listings
+    """`listings` with a seller_key column: a frame without seller keys makes each listing its own seller."""
+    if "seller_key" in listings.columns:
+        return listings
+    return listings.with_columns(pl.lit(None, pl.String).alias("seller_key"))
 
 
 def run_sql(statement_sql: str, **frames: pl.DataFrame) -> pl.DataFrame:

@@ -353,7 +353,8 @@ CREATE TABLE marts.budget_builds (
     listings_available INTEGER,  -- Listings of the card in this condition today (at least gpu_count: a build is for sale in the numbers it needs).
     largest_workload VARCHAR,  -- LLM rows: the largest catalog workload the machine runs at a usable speed (what the build was chosen by, after value); NULL for other use cases.
     largest_workload_tokens_per_s DOUBLE,  -- LLM rows: its single-stream decode tokens/s.
-    price_confidence VARCHAR  -- Confidence grade of the price used (marts.price_daily.confidence of the day's pooled price): A to D, rule in docs/method.md. A machine or pick never rests on a D price.
+    price_confidence VARCHAR,  -- Confidence grade of the price used (marts.price_daily.confidence of the day's pooled price): A to D, rule in docs/method.md. A machine or pick never rests on a D price.
+    wall_draw_w DOUBLE  -- What the machine draws at the wall, W: its GPUs (capped to power_cap_pct when capped to fit the outlet, P2) and the platform, through the PSU's efficiency (marts.build_tiers.wall_draw_w).
 );
 
 -- The pick and two alternatives per budget, use case (VRAM floor) and condition.

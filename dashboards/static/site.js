@@ -109,6 +109,33 @@
     applyFilters();
   }
 
+  // The answer first (issue 39): the use case and budget chosen are kept in the URL hash, so that a bookmark
+  // reopens them; each choice's view is written by the page (no network, nothing computed here).
+  const answerData = document.getElementById("answer-data");
+  const choice = document.getElementById("answer-choice");
+  if (answerData && choice) {
+    const views = JSON.parse(answerData.textContent);
+    const body = document.getElementById("answer-body");
+    const fromHash = function () {
+      const params = new URLSearchParams(window.location.hash.replace(/^#/, ""));
+      const use = params.get("use"), budget = params.get("budget");
+      if (use && budget && views[use + ":" + budget] !== undefined) {
+        choice.elements["use"].value = use;
+        choice.elements["budget"].value = budget;
+      }
+    };
+    const show = function (remember) {
+      const use = choice.elements["use"].value, budget = choice.elements["budget"].value;
+      const view = views[use + ":" + budget];
+      body.innerHTML = view !== undefined ? view : "<p class=\"empty\">No machine for this choice today.</p>";
+      if (remember) history.replaceState(null, "", "#use=" + encodeURIComponent(use) + "&budget=" + encodeURIComponent(budget));
+    };
+    fromHash();
+    show(false);
+    choice.addEventListener("change", function () { show(true); });
+    window.addEventListener("hashchange", function () { fromHash(); show(false); });
+  }
+
   const data = document.getElementById("chart-data");
   const charts = data ? JSON.parse(data.textContent) : {};
   Object.keys(charts).forEach(function (id) {

@@ -378,3 +378,126 @@ def test_no_server_only_or_passive_card_is_unmarked_in_the_deals_and_price_moves
                 checked += 1
     assert checked > 0  # the sample's deals include cards with a caveat (SXM modules, passive cards)
     assert errors.errors == []
+
+
+def _machines_today(site) -> set[str]:
+    import duckdb
+
+    with duckdb.connect(str(site.parent / "published" / "w.duckdb"), read_only=True) as con:
+        return {
+            name
+            for (name,) in con.execute(
+                "SELECT DISTINCT gpu_name FROM marts.build_tiers WHERE gpu_name IS NOT NULL "
+                "AND snapshot_date = (SELECT max(snapshot_date) FROM marts.build_tiers)"
+            ).fetchall()
+        }
+
+
+def _answer(page) -> str:
+    return page.text_content("#answer-body")
+
+
+def test_the_first_screen_names_the_machine_and_the_card_to_buy(site, browser):
+    """Issue 39 items 1 and 6: at 1280 x 900, before any scrolling, the page names the card and the whole
+    machine to buy for the default choice (LLM, 3,000 USD), a GPU of today's marts.build_tiers among them,
+    with the words buy and machine; SAMPLE DATA is on it; no error and no network request."""
+    page, errors, requested = _open(browser, site / "index.html", expand=False)
+    box = page.eval_on_selector(
+        "#answer-body", "e => { const r = e.getBoundingClientRect(); return [r.top, r.bottom]; }"
+    )
+    assert 0 < box[0] and box[1] <= 900, box
+    first = page.evaluate(
+        "() => Array.from(document.querySelectorAll('#answer-body p, #answer h2'))"
+        ".filter(e => e.getBoundingClientRect().bottom <= 900).map(e => e.textContent).join(' | ')"
+    )
+    assert "Card to buy" in first and "Machine to buy" in first, first
+    assert any(name in first for name in _machines_today(site)), first
+    assert "tokens/s" in first  # the LLM default names the largest workload the machine runs
+    assert page.eval_on_selector("#sample-banner", "e => e.getBoundingClientRect().bottom") <= 900
+    assert page.input_value("#answer-choice select[name=use]") == "llm"
+    assert errors.errors == [] and requested == []
+
+
+def test_the_choice_changes_the_answer_and_the_url_hash_restores_it(site, browser):
+    """Issue 39 item 6: another use case or budget changes the card and the machine, the hash remembers it,
+    and opening the page with that hash shows the same answer; a phone sees it without sideways scrolling."""
+    page, errors, _ = _open(browser, site / "index.html", expand=False)
+    default = _answer(page)
+    page.select_option("#answer-choice select[name=use]", "vision")
+    page.select_option("#answer-choice select[name=budget]", "1500")
+    chosen = _answer(page)
+    assert chosen != default and "vision, whole machine up to 1,500 USD" in chosen
+    assert page.evaluate("location.hash") == "#use=vision&budget=1500"
+    again, errors2, _ = _open(browser, site / "index.html", expand=False)
+    again.goto((site / "index.html").as_uri() + "#use=vision&budget=1500")
+    again.reload()
+    assert _answer(again) == chosen
+    assert again.input_value("#answer-choice select[name=budget]") == "1500"
+    phone, errors3, _ = _open(browser, site / "index.html", width=390, height=844, expand=False)
+    phone.goto((site / "index.html").as_uri() + "#use=beginner&budget=10000")
+    phone.reload()
+    assert "beginner, whole machine up to 10,000 USD" in _answer(phone)
+    widths = phone.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+    assert widths[0] <= widths[1], widths
+    assert errors.errors == errors2.errors == errors3.errors == []
+
+
+def test_what_changed_gives_reasons_and_fits_about_one_screen(site, browser):
+    """Issue 39 item 2: right below the answer, the deal events, the alerts fired, the picks and machines that
+    changed since yesterday each with its reason, and the price moves with the grade of today's price; the
+    section's collapsed height is at most about one screen."""
+    page, _, _ = _open(browser, site / "index.html", expand=False)
+    text = page.text_content("#changes")
+    assert re.search(r"\d+ new deals? today", text) and re.search(r"\d+ watchlist alerts? fired today", text)
+    assert ("pick for" in text and "(" in text) or "no pick changed since yesterday" in text
+    assert "machine (" in text or "no machine changed since yesterday" in text
+    assert "price grade" in page.text_content("#price-moves thead")
+    height = page.eval_on_selector("#changes", "e => e.getBoundingClientRect().height")
+    assert height <= 1000, height
+    order = page.evaluate(
+        "() => ['answer', 'changes'].map(id => document.getElementById(id).getBoundingClientRect().top)"
+    )
+    assert order[0] < order[1]
+
+
+def test_every_table_row_of_a_server_only_passive_or_unsupported_card_says_so(site, browser):
+    """Issue 39 item 4 over the whole main page: in every table, every row that links to a card a desktop buyer
+    cannot use by default says why in words: server only (SXM, OAM) or passive ("server"/"passive"), and
+    software support not current ("CUDA"/"support"/"ROCm"/"legacy")."""
+    import duckdb
+
+    with duckdb.connect(str(site.parent / "published" / "w.duckdb"), read_only=True) as con:
+        server = {
+            m
+            for (m,) in con.execute(
+                "SELECT model_id FROM marts.gpu_specs WHERE cooling = 'passive' OR form_factor <> 'pcie'"
+            ).fetchall()
+        }
+        unsupported = {
+            m
+            for (m,) in con.execute(
+                "SELECT model_id FROM marts.gpu_specs WHERE software_support IS DISTINCT FROM 'current'"
+            ).fetchall()
+        }
+    page, errors, _ = _open(browser, site / "index.html")
+    rows = page.evaluate(
+        """() => Array.from(document.querySelectorAll('main table')).flatMap(t =>
+            Array.from(t.tBodies.length ? t.tBodies[0].rows : []).map(r => {
+                const a = r.querySelector('a[href^="cards/"]');
+                return [t.id, a ? a.getAttribute('href') : null, r.textContent.toLowerCase()]; }))"""
+    )
+    checked, unmarked = 0, []
+    for table_id, href, text in rows:
+        if not href:
+            continue
+        model = href.rsplit("/", 1)[-1].removesuffix(".html")
+        if model in server:
+            checked += 1
+            if "server" not in text and "passive" not in text:
+                unmarked.append((table_id, model))
+        if model in unsupported:
+            checked += 1
+            if not any(w in text for w in ("cuda", "support", "rocm", "legacy")):
+                unmarked.append((table_id, model))
+    assert checked > 0 and unmarked == [], unmarked
+    assert errors.errors == []

@@ -34,7 +34,7 @@ def _marts(db) -> dict[str, pl.DataFrame]:
         return {t: read_frame(con, f"SELECT * FROM marts.{t}").sort(keys) for t, keys in SORT.items()}
 
 
-def test_a_range_run_writes_what_the_daily_runs_write(tmp_path):
+def test_a_range_run_writes_what_the_daily_runs_write(tmp_path, monkeypatch):
     daily, ranged = tmp_path / "daily.duckdb", tmp_path / "range.duckdb"
     build_warehouse(daily, START, DAYS, 400, log=lambda _: None)
     shutil.copyfile(daily, ranged)
@@ -43,6 +43,11 @@ def test_a_range_run_writes_what_the_daily_runs_write(tmp_path):
     for i in range(DAYS):
         day = (START + timedelta(days=i)).isoformat()
         assert dg.materialize(listing_mart_assets(), partition_key=day, resources=resources).success
+    import warehouse.marts.price_daily as price_daily_builder
+
+    monkeypatch.setattr(
+        price_daily_builder, "CHUNK_DAYS", 5
+    )  # the range's prices in three parts, oldest first
     result = run_listing_marts(ranged, START, START + timedelta(days=DAYS - 1))
     assert result.success
     events = result.get_asset_materialization_events()

@@ -134,6 +134,7 @@ def _budget_row(day, condition, mode, use_case, budget, usable) -> dict:
                 "resale_usd",
                 "listings_available",
                 "price_confidence",
+                "wall_draw_w",
             )
         }
     )
@@ -212,6 +213,7 @@ BUDGET_SCHEMA = {
     "resale_usd": pl.Float64,
     "listings_available": pl.Int32,
     "price_confidence": pl.String,
+    "wall_draw_w": pl.Float64,
     "largest_workload": pl.String,
     "largest_workload_tokens_per_s": pl.Float64,
 }
