@@ -182,18 +182,39 @@ def budget_picks(
         price.filter(price <= budget).max().alias(f"_dear{b}") for b, budget in enumerate(budgets)
     )
     ordered = ordered.join(dearest, on=by, how="left", maintain_order="left")
-    like = pl.col("use_case") == "llm" if llm_rank else pl.lit(False)
-    bars = []
-    for b, budget in enumerate(budgets):
-        in_band = ppk.filter((price <= budget) & (price >= pl.col(f"_dear{b}") * BAND))
-        # LLM with workload ranks (LLM_LIKE_WITH_LIKE): the best among the band's cards that run at least this
-        # card's workload; rows are sorted by _mem descending, so a running max of the per-_mem best covers them
-        best_at_mem = pl.when((price <= budget) & (price >= pl.col(f"_dear{b}") * BAND)).then(ppk)
-        running = best_at_mem.max().over(*by, "_mem").cum_max().forward_fill().over(*by)
-        bars.append(
-            (pl.when(like).then(running).otherwise(in_band.max().over(*by)) * NEAR_BEST).alias(f"_bar{b}")
+    bars = ordered.group_by(by).agg(
+        (ppk.filter((price <= budget) & (price >= pl.col(f"_dear{b}") * BAND)).max() * NEAR_BEST).alias(
+            f"_bar{b}"
         )
-    ordered = ordered.with_columns(bars)
+        for b, budget in enumerate(budgets)
+    )
+    ordered = ordered.join(bars, on=by, how="left", maintain_order="left")
+    if llm_rank:
+        # LLM with workload ranks (LLM_LIKE_WITH_LIKE): the bar of an LLM card is the best of the band's cards that
+        # run at least its workload; its rows are sorted by _mem descending, so a running max of the per-_mem
+        # best covers them (window passes over the LLM rows only)
+        running = ordered.filter(pl.col("use_case") == "llm").select(
+            "_row",
+            "_u",
+            *(
+                (
+                    pl.when((price <= budget) & (price >= pl.col(f"_dear{b}") * BAND))
+                    .then(ppk)
+                    .max()
+                    .over(*by, "_mem")
+                    .cum_max()
+                    .forward_fill()
+                    .over(*by)
+                    * NEAR_BEST
+                ).alias(f"_run{b}")
+                for b, budget in enumerate(budgets)
+            ),
+        )
+        llm = pl.col("use_case") == "llm"
+        ordered = ordered.join(running, on=["_row", "_u"], how="left", maintain_order="left").with_columns(
+            pl.when(llm).then(pl.col(f"_run{b}")).otherwise(pl.col(f"_bar{b}")).alias(f"_bar{b}")
+            for b in range(len(budgets))
+        )
     ranks = []
     for b, budget in enumerate(budgets):
         fit = price <= budget
