@@ -39,9 +39,8 @@ class ReportData:
     # better one that needs a dedicated circuit (is_default false)
     builds: pl.DataFrame  # marts.budget_builds
     deals: pl.DataFrame  # marts.deals for the day: the deal events (new listings, price drops)
-    deals_open: (
-        int  # earlier deals (the 7 days before) still listed at or under their deal price, no event today
-    )
+    # earlier deals (the 7 days before) still listed at or under their deal price, with no event today
+    deals_open: int
     changes: pl.DataFrame
     history: pl.DataFrame  # price_daily 'all' rows, up to 90 days
     listings_today: int
@@ -114,7 +113,9 @@ def load_report(con: duckdb.DuckDBPyConnection, day: date) -> ReportData:
             "price_change_pct",
             "rank_change",
             "caveat",
-            pl.col("price_confidence") if "price_confidence" in ranking.columns else pl.lit(None, pl.String),
+            pl.col("price_confidence")
+            if "price_confidence" in ranking.columns
+            else pl.lit(None, pl.String).alias("price_confidence"),
         )
     )
     return ReportData(

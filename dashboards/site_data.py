@@ -47,11 +47,14 @@ class SiteData:
 
 # why an answer changed since yesterday, in words, from the cards' value rows of both days (w: the card it
 # was, n: the card it is now; t today, y yesterday): the old card ran out (fewer than 3 listings) or its
-# price lost its grade, the new one was newly listed, or their prices moved
+# price lost its grade, the new one was newly listed, their prices moved, or neither did and the cards weighed
+# beside them changed the answer
 WHY_SQL = """CASE
     WHEN wt.model_id IS NULL OR NOT wt.enough_listings THEN was_name || ': fewer than 3 listings today'
     WHEN wt.price_confidence = 'D' THEN was_name || ': its price now rests on one seller (grade D)'
     WHEN ny.model_id IS NULL OR NOT ny.enough_listings THEN now_name || ': newly listed (3 or more listings)'
+    WHEN abs(wt.price_median / wy.price_median - 1) < 0.005 AND abs(nt.price_median / ny.price_median - 1) < 0.005
+        THEN 'neither price moved: the other cards weighed beside them did (their prices, listings or grades)'
     ELSE 'price moves: ' || was_name || ' ' || printf('%+.1f%%', (wt.price_median / wy.price_median - 1) * 100)
          || ', ' || now_name || ' ' || printf('%+.1f%%', (nt.price_median / ny.price_median - 1) * 100) END"""
 VALUE_JOINS_SQL = """
@@ -84,7 +87,9 @@ WITH today AS (SELECT tier, use_case, condition, model_id, gpu_name, gpu_count, 
            FROM today t JOIN before b USING (tier, use_case, condition)
            WHERE (t.model_id, t.gpu_count, t.platform_id) IS DISTINCT FROM (b.model_id, b.gpu_count, b.platform_id))
 SELECT c.tier, c.use_case, c.condition, c.was, c.now,
-       CASE WHEN c.was_id = c.now_id THEN 'the same card, another platform or count (part prices or listings)'
+       CASE WHEN c.was_id IS NULL THEN 'none could be built yesterday'
+            WHEN c.now_id IS NULL THEN 'none can be built today (the tier''s notes say why)'
+            WHEN c.was_id = c.now_id THEN 'the same card, another platform or count (part prices or listings)'
             ELSE {WHY_SQL} END AS why
 FROM c {VALUE_JOINS_SQL}
 ORDER BY list_position(['llm', 'vision', 'beginner'], c.use_case), c.condition,
