@@ -34,7 +34,10 @@ HOSTILE_TITLES = [
     "NVIDIA GeForce RTX 3090 24GB \x07bell\x1b[31m red \ttab\r\nnew line\u202eRTL override\u200b",
     "NVIDIA GeForce RTX 3090 24GB | pipe \\| [click](javascript:alert(3)) **bold** _it_ `code` &amp; &lt;",
     "EVGA NVIDIA GeForce RTX 3090 FTW3 ULTRA GAMING 24GB GDDR6X iCX3 ARGB LED Metal Backplate " * 4,
+    "NVIDIA GeForce RTX 3090 24GB " + "ж" * 971,  # 1,000 characters, in another script
 ]
+# issue 37 item 5: a seller block missing, or of the wrong type; the listing is kept, its own seller
+SELLERLESS = {"v1|s0|0": None, "v1|s1|0": "alice", "v1|s2|0": ["alice"], "v1|s3|0": {"username": 7}}
 BAD_PRICES = ["1e12", "-5", "abc", None, "NaN", "inf", "1e309", ""]
 
 
@@ -82,6 +85,14 @@ def hostile_run(tmp_path_factory):
         item("v1|t0|0", None, "500.00"),  # no title: stored, classified unclear, left out of the summary
         item("v1|c0|0", "NVIDIA GeForce RTX 3090 24GB euro", "900.00", currency="EUR"),
     ]
+    for item_id, seller in SELLERLESS.items():
+        odd.append(
+            item(item_id, f"NVIDIA GeForce RTX 3090 24GB GDDR6X Graphics Card seller {item_id}", "950.00")
+        )
+        if seller is None:
+            del odd[-1]["seller"]
+        else:
+            odd[-1]["seller"] = seller
     db = root / "hostile.duckdb"
     with FakeMarket(
         custom_items={q["rtx-3090"]: normal + hostile + bad + odd},
@@ -133,10 +144,29 @@ def test_bad_prices_are_unknown_and_never_priced(hostile_run):
     # characters, is one card) and the euro listing (converted at the ECB rate) can be priced
     assert (
         len(stats) == 1
-        and stats[0][0] <= 12 + len(HOSTILE_TITLES) + 1
+        and stats[0][0] <= 12 + len(HOSTILE_TITLES) + 1 + len(SELLERLESS)
         and 700 <= stats[0][1] <= stats[0][2] <= 1011
     )
     assert 0 < extremes[0] <= extremes[1] <= 1_000_000
+
+
+def test_a_missing_or_malformed_seller_block_keeps_the_listing_as_its_own_seller(hostile_run):
+    """Issue 37 item 5: no seller block, a string, a list, a user name that is not a string: each listing is
+    stored and classified with seller_key NULL (its own seller in the price statistics), never a crash."""
+    with duckdb.connect(str(hostile_run["db"]), read_only=True) as con:
+        raw = con.execute(
+            "SELECT item_id, seller_key FROM raw.ebay_listings WHERE item_id LIKE 'v1|s%' ORDER BY 1"
+        ).fetchall()
+        staged = con.execute(
+            "SELECT listing_id, seller_key, model_id, exclude_reason FROM staging.listings "
+            "WHERE listing_id LIKE 'v1|s%' ORDER BY 1"
+        ).fetchall()
+        keyed = con.execute(
+            "SELECT count(seller_key) FROM raw.ebay_listings WHERE item_id LIKE 'v1|n%'"
+        ).fetchone()[0]
+    assert raw == [(i, None) for i in sorted(SELLERLESS)]
+    assert staged == [(i, None, "rtx-3090", None) for i in sorted(SELLERLESS)]
+    assert keyed == 0  # the normal items' seller blocks have no user name either: no key, never a made-up one
 
 
 def test_every_item_dropped_or_changed_has_a_reason_and_the_counts_add_up(hostile_run):
