@@ -29,15 +29,22 @@ def answer_rows(tiers: pl.DataFrame) -> list[dict]:
     )
 
 
-def answer_line(r: dict) -> str:
-    """One row in words: what to buy, what the whole machine costs and draws, what it runs, the runner-up."""
+def power_words(r: dict) -> str:
+    """A machine's draw at the wall and its circuit in words (marts.build_tiers or budget_builds row)."""
+    watts = f"{r['wall_draw_w']:,.0f} W" if r.get("wall_draw_w") is not None else "power unknown"
     power = (
-        f"{r['wall_draw_w']:,.0f} W from a standard outlet"
+        f"{watts} from a standard outlet"
         if r["circuit"] == "outlet"
-        else (f"{r['wall_draw_w']:,.0f} W, needs a dedicated circuit")
+        else f"{watts}, needs a dedicated circuit"
     )
     if r["power_cap_pct"] is not None and r["power_cap_pct"] < 100:
         power += f" capped to {r['power_cap_pct']:.0f}%"
+    return power
+
+
+def answer_line(r: dict) -> str:
+    """One row in words: what to buy, what the whole machine costs and draws, what it runs, the runner-up."""
+    power = power_words(r)
     where = (
         f"{r['total_build_cost_usd']:,.0f} USD in your own desktop (PSU: {r['psu_config']}; {power})"
         if r["platform_id"] == "existing_desktop"

@@ -6,7 +6,7 @@ import json
 import polars as pl
 
 from dashboards import charts
-from dashboards.answer import DEFAULT_BUDGET, DEFAULT_USE_CASE, answer_choices, why_line
+from dashboards.answer import DEFAULT_BUDGET, DEFAULT_USE_CASE, answer_choices, power_words, why_line
 from dashboards.html_parts import Col, esc, fmt, json_for_script, link, page, table
 from dashboards.report_data import with_buy_rank
 from dashboards.site_data import SiteData
@@ -91,22 +91,13 @@ def filters(data: SiteData) -> str:
     )
 
 
-def _circuit_words(m: dict) -> str:
-    if m.get("circuit") == "dedicated":
-        return "needs a dedicated circuit (240 V or a higher-amp outlet)"
-    capped = m.get("power_cap_pct")
-    return "runs from a standard outlet" + (
-        f" with its GPUs capped to {capped:.0f}%" if capped is not None and capped < 100 else ""
-    )
-
-
 def _answer_column(condition: str, card: dict | None, machine: dict | None, use_case: str) -> str:
     """One condition's answer: the card to buy, the whole machine, what it runs (LLM), why, the runner-up."""
     parts = [f"<h3>{esc(condition.capitalize())}</h3>"]
     if card:
         parts.append(
-            f'<p class="answer-card">Card to buy (one card): <a href="{esc(card_href(card["model_id"]))}">'
-            f"<strong>{esc(card['name'])}</strong></a> at {esc(fmt(card['price_usd']))} USD "
+            f'<p class="answer-card">Card to buy (one card): <strong>{_card_link("name")(card)}</strong> '
+            f"at {esc(fmt(card['price_usd']))} USD "
             f"({esc(fmt(card['listing_count']))} listed, price grade {esc(card.get('price_confidence') or '–')})</p>"
         )
     else:
@@ -116,9 +107,8 @@ def _answer_column(condition: str, card: dict | None, machine: dict | None, use_
         return f'<div class="answer-col" data-condition="{esc(condition)}">{"".join(parts)}</div>'
     parts.append(
         f'<p class="answer-machine">Machine to buy (whole machine): <strong>{esc(machine["gpu_count"])} x '
-        f'<a href="{esc(card_href(machine["model_id"]))}">{esc(machine["gpu_name"])}</a></strong> on '
-        f"<code>{esc(machine['platform_id'])}</code>: {esc(fmt(machine['total_build_cost_usd']))} USD, "
-        f"{esc(fmt(machine.get('wall_draw_w')))} W at the wall, {esc(_circuit_words(machine))}</p>"
+        f"{_card_link('gpu_name')(machine)}</strong> on <code>{esc(machine['platform_id'])}</code>: "
+        f"{esc(fmt(machine['total_build_cost_usd']))} USD, {esc(power_words(machine))}</p>"
     )
     if use_case == "llm" and machine.get("largest_workload"):
         parts.append(
@@ -190,7 +180,7 @@ def changes(data: SiteData) -> str:
     report = data.report
     deals = report.deals.head(3).to_dicts()
     names = dict(report.ranking.select("model_id", "name").unique("model_id").iter_rows())
-    caveats = {(m, c): v for m, c, v in report.ranking.select("model_id", "condition", "caveat").iter_rows()}
+    caveats = _caveats(report)
     best = "; ".join(
         f"{names.get(d['model_id'], d['model_id'])} ({d['condition']}) at {fmt(d['unit_price'])} USD, "
         f"{fmt(d['discount_pct'], 1)}% under its 30-day median"
@@ -248,6 +238,11 @@ def changes(data: SiteData) -> str:
         )
         + "</section>"
     )
+
+
+def _caveats(report) -> dict[tuple[str, str], str | None]:
+    """Each card's caveat in words by (model, condition), from the day's marts.gpu_value rows."""
+    return {(m, c): v for m, c, v in report.ranking.select("model_id", "condition", "caveat").iter_rows()}
 
 
 def _caveat(row: dict) -> str:
@@ -381,9 +376,7 @@ def tiers_table(data: SiteData) -> str:
 def deals_table(data: SiteData) -> str:
     rows = data.report.deals.to_dicts()
     names = dict(data.specs.select("model_id", "name").iter_rows())
-    caveats = {
-        (m, c): v for m, c, v in data.report.ranking.select("model_id", "condition", "caveat").iter_rows()
-    }
+    caveats = _caveats(data.report)
     for r in rows:
         r["name"] = names.get(r["model_id"], r["model_id"])
         r["caveat"] = caveats.get((r["model_id"], r["condition"]))

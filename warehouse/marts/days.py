@@ -14,7 +14,7 @@ benchmark prints."""
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from datetime import date
+from datetime import date, timedelta
 
 import duckdb
 import polars as pl
@@ -91,3 +91,13 @@ def replace_days_frame(
     """Replace `table`'s rows dated first..last with `frame` (the table's columns)."""
     with registered(con, "_incoming_days", scannable(frame)):
         return replace_days_sql(con, table, first, last, "SELECT * FROM _incoming_days")
+
+
+def day_parts(first: date, last: date, days: int) -> Iterator[tuple[date, date]]:
+    """first..last in consecutive parts of at most `days` days, oldest first (a long range computed a part at a
+    time, each part reading the ones before it)."""
+    start = first
+    while start <= last:
+        end = min(last, start + timedelta(days=days - 1))
+        yield start, end
+        start = end + timedelta(days=1)

@@ -2,13 +2,13 @@
 (transforms/price_stats.py), with the 7-day rolling median and the 7/30-day changes read across the range
 and the 30 days before it."""
 
-from datetime import date, timedelta
+from datetime import date
 
 import duckdb
 
 from transforms.price_stats import HISTORY_DAYS, PRICE_BASIS, price_daily_sql
 from warehouse.kept_listings import kept_sql
-from warehouse.marts.days import replace_days_sql
+from warehouse.marts.days import day_parts, replace_days_sql
 from warehouse.source_runs import DAY_MODES_SQL, UNKNOWN
 
 PRICE_COLUMNS = "snapshot_date, source, seller_key, model_id, condition, unit_price"
@@ -26,12 +26,9 @@ CHUNK_DAYS = 365
 
 def build_price_daily(con: duckdb.DuckDBPyConnection, first: date, last: date, open_box_as_new: bool) -> int:
     """Replace marts.price_daily's rows dated first..last, CHUNK_DAYS at a time; how many were written."""
-    written, start = 0, first
-    while start <= last:
-        end = min(last, start + timedelta(days=CHUNK_DAYS - 1))
-        written += _build_part(con, start, end, open_box_as_new)
-        start = end + timedelta(days=1)
-    return written
+    return sum(
+        _build_part(con, start, end, open_box_as_new) for start, end in day_parts(first, last, CHUNK_DAYS)
+    )
 
 
 def _build_part(con: duckdb.DuckDBPyConnection, first: date, last: date, open_box_as_new: bool) -> int:

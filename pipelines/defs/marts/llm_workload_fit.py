@@ -1,7 +1,5 @@
 """Asset marts/llm_workload_fit and its check: which machines run each LLM workload, and how fast (issue 35)."""
 
-from datetime import timedelta
-
 import dagster as dg
 import polars as pl
 
@@ -12,7 +10,7 @@ from pipelines.resources.warehouse import WarehouseResource
 from pipelines.tables import table_asset, table_key
 from transforms.llm_workloads import workload_fit, workload_machines, workload_problems
 from warehouse.catalog import load_llm_workloads
-from warehouse.marts.days import replace_days_frame
+from warehouse.marts.days import day_parts, replace_days_frame
 from warehouse.writes import read_frame
 
 # a range run computes this many days at a time: a day's machines are sized in Python (about 0.07 s a day on
@@ -43,9 +41,7 @@ def llm_workload_fit(
         specs, platforms, parts, scaling = machine_inputs(con)
         llm = llm_context(specs, config)
         cal = llm.calibration
-        start = first
-        while start <= last:
-            end = min(last, start + timedelta(days=CHUNK_DAYS - 1))
+        for start, end in day_parts(first, last, CHUNK_DAYS):
             value = read_frame(
                 con, "SELECT * FROM marts.gpu_value WHERE snapshot_date BETWEEN ? AND ?", [start, end]
             )
@@ -56,7 +52,6 @@ def llm_workload_fit(
             fitting |= set(fit.filter(pl.col("fits"))["workload"].to_list())
             if first != last:
                 context.log.info(f"{start}..{end}: {fit.height} workload x machine rows")
-            start = end + timedelta(days=1)
     context.log.info(
         f"{written} workload x machine rows; {len(fitting)} of {workloads.height} workloads "
         "run on at least one machine"
