@@ -4,8 +4,8 @@ up to date the later days whose history the backfill changed (pipelines/defs/sta
 
 Why not Dagster's own backfill: it is submitted to the instance and executed by the daemon (`dagster-daemon`,
 running under `make ui`); from the command line, with no daemon, nothing would run. This command runs the
-days in the foreground and says how each went. In the UI, a backfill of the listing marts is Dagster's (one
-run for the whole range, their backfill policy); a backfill of the daily job there runs a day per run too.
+days in the foreground and says how each went. In the UI, a backfill is Dagster's, a day per run; `make rebuild`
+recomputes the listing marts over a range in one run (pipelines/range_run.py).
 
 One writer: the warehouse's run lock (warehouse/run_lock.py) refuses a second backfill, or any other writer,
 in one line naming the holder. Interrupted (Ctrl-C, a crash, a failed day): the days this backfill has done

@@ -6,7 +6,6 @@ key is the table it writes (pipelines/tables.py). The resources come from the en
 (pipelines/resources).
 """
 
-import warnings
 from functools import cache
 from pathlib import Path
 
@@ -15,12 +14,6 @@ import dagster as dg
 from pipelines.resources import build_resources
 
 PROJECT = Path(__file__).resolve().parent
-
-# The listing marts compute a range of days in one run (their backfill policy, pipelines/partitions.py); the
-# daily job also holds ingestion, which fetches one day at a time, so Dagster backfills that job one day per
-# run and says so at every load. That is the intended behaviour, not news for the user.
-warnings.filterwarnings("ignore", message=".*materializes assets with varying BackfillPolicies.*")
-warnings.filterwarnings("ignore", message=".*Parameter `backfill_policy` of function `asset`.*")
 
 
 @cache

@@ -60,7 +60,7 @@ def run_days(tags: dict[str, str]) -> list[date]:
 
 def partition_days(context: dg.AssetExecutionContext) -> tuple[date, date]:
     """The first and last day of the run: one day for a daily run, many for a range run (a backfill
-    launched as a single run: the assets with RANGE_RUNS compute the whole range in one call)."""
+    started with range_tags: the listing marts compute the whole range in one call, pipelines/range_run.py)."""
     keys = context.partition_key_range
     return date.fromisoformat(keys.start), date.fromisoformat(keys.end)
 
@@ -74,7 +74,6 @@ def rows_metadata(first: date, last: date, rows: int) -> dict:
     }
 
 
-# the marts computed by one statement over any range of days (warehouse/marts/): a backfill of them runs
-# as one run, not one run per day
-RANGE_RUNS = dg.BackfillPolicy.single_run()
+# the marts computed by one statement over any range of days (warehouse/marts/), which `make rebuild` runs
+# as one range run
 LISTING_MARTS = ("marts.price_daily", "marts.gpu_value", "marts.budget_picks", "marts.deals")  # in flow order

@@ -206,3 +206,31 @@ def test_the_range_run_tags_are_dagster_own_and_the_project_imports_nothing_priv
         if line.lstrip().startswith(("from dagster._", "import dagster._"))
     ]
     assert private == []
+
+
+def test_loading_the_definitions_warns_nothing_and_the_project_filters_no_warning():
+    """Issue 38: no Dagster warning at load (a beta parameter, a job whose assets' backfill policies differ),
+    and none hidden: no `filterwarnings` anywhere in the project's code."""
+    import warnings
+
+    from pipelines.definitions import PROJECT
+    from tests.conftest import sample_resources
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        loaded = dg.Definitions.merge(
+            dg.load_from_defs_folder(path_within_project=PROJECT),
+            dg.Definitions(resources=sample_resources(Path("unused.duckdb"))),
+        )
+        jobs = [job.name for job in loaded.resolve_all_job_defs()]
+        loaded.resolve_asset_graph()
+    assert "daily_refresh" in jobs and "refresh_stale_days" in jobs
+    assert [str(w.message)[:120] for w in caught] == []
+    root = Path(__file__).resolve().parents[2]
+    filters = [
+        str(path.relative_to(root))
+        for folder in ("pipelines", "dashboards", "warehouse", "transforms", "tools")
+        for path in (root / folder).rglob("*.py")
+        if "filterwarnings" in path.read_text() or "simplefilter" in path.read_text()
+    ]
+    assert filters == []

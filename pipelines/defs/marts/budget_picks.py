@@ -4,7 +4,7 @@ warehouse/marts/budget_picks.py (build_budget_picks) -> transforms/budget_picks.
 import dagster as dg
 
 from pipelines.defs.marts.run_config import PickRunConfig
-from pipelines.partitions import RANGE_RUNS, daily_partitions, partition_days, rows_metadata
+from pipelines.partitions import daily_partitions, partition_days, rows_metadata
 from pipelines.resources.warehouse import WarehouseResource
 from pipelines.tables import table_asset, table_key
 from warehouse.marts.budget_picks import build_budget_picks, llm_workload_ranks
@@ -13,7 +13,6 @@ from warehouse.marts.budget_picks import build_budget_picks, llm_workload_ranks
 @table_asset(
     "marts.budget_picks",
     partitions_def=daily_partitions,
-    backfill_policy=RANGE_RUNS,
     kinds={"duckdb", "polars"},
     deps=[table_key("marts.gpu_value"), table_key("marts.gpu_specs")],
 )

@@ -3,7 +3,7 @@
 
 import dagster as dg
 
-from pipelines.partitions import DEALS_WINDOW, RANGE_RUNS, daily_partitions, partition_days, rows_metadata
+from pipelines.partitions import DEALS_WINDOW, daily_partitions, partition_days, rows_metadata
 from pipelines.resources.market_rules import MarketRulesResource
 from pipelines.resources.warehouse import WarehouseResource
 from pipelines.tables import table_asset, table_dep
@@ -14,7 +14,6 @@ from warehouse.marts.deals import build_deals
 @table_asset(
     "marts.deals",
     partitions_def=daily_partitions,
-    backfill_policy=RANGE_RUNS,
     kinds={"duckdb", "sql"},
     deps=[table_dep("staging.listings", DEALS_WINDOW), table_dep("marts.price_daily", DEALS_WINDOW)],
 )

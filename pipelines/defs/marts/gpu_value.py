@@ -4,7 +4,7 @@ warehouse/marts/gpu_value.py (build_gpu_value) -> transforms/gpu_value.py."""
 import dagster as dg
 import polars as pl
 
-from pipelines.partitions import RANGE_RUNS, daily_partitions, partition_days, rows_metadata
+from pipelines.partitions import daily_partitions, partition_days, rows_metadata
 from pipelines.resources.warehouse import WarehouseResource
 from pipelines.tables import table_asset, table_key
 from warehouse.marts.gpu_value import build_gpu_value
@@ -25,7 +25,6 @@ def _top(value: pl.DataFrame, day) -> str:
 @table_asset(
     "marts.gpu_value",
     partitions_def=daily_partitions,
-    backfill_policy=RANGE_RUNS,
     kinds={"duckdb", "polars"},
     deps=[table_key("marts.price_daily"), table_key("marts.gpu_specs")],
 )

@@ -5,7 +5,7 @@ import polars as pl
 
 from pipelines.defs.marts.machine_inputs import MACHINE_INPUT_KEYS, llm_context, machine_inputs
 from pipelines.defs.marts.run_config import TierRunConfig
-from pipelines.partitions import RANGE_RUNS, daily_partitions, partition_days, rows_metadata
+from pipelines.partitions import daily_partitions, partition_days, rows_metadata
 from pipelines.resources.warehouse import WarehouseResource
 from pipelines.tables import table_asset, table_key
 from transforms.llm_workloads import workload_fit, workload_machines, workload_problems
@@ -21,7 +21,6 @@ CHUNK_DAYS = 31
 @table_asset(
     "marts.llm_workload_fit",
     partitions_def=daily_partitions,
-    backfill_policy=RANGE_RUNS,
     kinds={"duckdb", "polars"},
     deps=[table_key("marts.gpu_value"), *MACHINE_INPUT_KEYS],
 )

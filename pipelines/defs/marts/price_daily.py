@@ -7,7 +7,6 @@ from pipelines.day_checks import blocking_check, coverage, plausibility
 from pipelines.partitions import (
     PRICE_HISTORY,
     PRICE_LISTINGS,
-    RANGE_RUNS,
     daily_partitions,
     partition_days,
     rows_metadata,
@@ -23,7 +22,6 @@ from warehouse.marts.price_daily import build_price_daily
 @table_asset(
     "marts.price_daily",
     partitions_def=daily_partitions,
-    backfill_policy=RANGE_RUNS,
     kinds={"duckdb", "sql"},
     deps=[table_dep("staging.listings", PRICE_LISTINGS), table_dep("marts.price_daily", PRICE_HISTORY)],
 )
