@@ -15,6 +15,32 @@ from warehouse.schema_file import table_schemas
 
 OWNERS = ["team:gpu-market"]
 
+# Declarative automation (the `default_automation_condition_sensor`, running under `make ui`): an asset that
+# reads other assets keeps today's partition up to date by itself. The daily schedule runs the whole job in
+# one run (one writer) and its assets are not asked again (Dagster ignores updates made by a run that also
+# ran the asset); the condition acts when something upstream changes outside that run, e.g. a source re-run
+# from the UI after a fix. Only the latest day: earlier days made stale by a change are the stale-days
+# sensor's (pipelines/defs/stale_days.py, read from the warehouse's own record).
+EAGER = dg.AutomationCondition.eager()
+# A mart that reads earlier days (a look-back mapping, pipelines/partitions.py) must not wait for every one
+# of them: a day with no run is simply absent, and the mart computes from the days there are. So it drops
+# eager's "no dependency missing" part; its same-day inputs come from the run that updated them.
+EAGER_OVER_GAPS = EAGER.without(~dg.AutomationCondition.any_deps_missing()).with_label("eager over gaps")
+
+
+def automation_for(deps: list | None) -> dg.AutomationCondition | None:
+    """The automation condition of an asset reading `deps`: none for a source or a curated file (the daily
+    schedule runs them), EAGER_OVER_GAPS when it reads earlier days, else EAGER."""
+    if not deps:
+        return None
+    looks_back = any(
+        isinstance(dep, dg.AssetDep)
+        and isinstance(dep.partition_mapping, dg.TimeWindowPartitionMapping)
+        and dep.partition_mapping.start_offset < 0
+        for dep in deps
+    )
+    return EAGER_OVER_GAPS if looks_back else EAGER
+
 
 def table_key(table: str) -> dg.AssetKey:
     """The asset key of a warehouse table: "marts.gpu_value" -> marts/gpu_value."""
@@ -52,8 +78,8 @@ def code_version(fn, table: str) -> str:
 
 def table_asset(table: str, *, metadata: dict | None = None, **kwargs):
     """`@dg.asset` for the asset that writes `table` ("schema.name"): its key and group, the
-    `dagster/table_name` and `dagster/column_schema` (the DuckDB comments) metadata, a code version and the
-    owner."""
+    `dagster/table_name` and `dagster/column_schema` (the DuckDB comments) metadata, a code version, the
+    owner, and its automation condition (automation_for)."""
     key = table_key(table)
 
     def decorate(fn):
@@ -67,6 +93,7 @@ def table_asset(table: str, *, metadata: dict | None = None, **kwargs):
             },
             code_version=code_version(fn, table),
             owners=OWNERS,
+            automation_condition=automation_for(kwargs.get("deps")),
             **kwargs,
         )(fn)
 
@@ -91,6 +118,7 @@ def table_multi_asset(
                 owners=OWNERS,
                 kinds=kinds,
                 deps=deps or [],
+                automation_condition=automation_for(deps),
             )
             for table in tables
         ]
@@ -108,5 +136,11 @@ def export_key(name: str) -> dg.AssetKey:
 
 
 def export_asset(name: str, **kwargs):
-    """`@dg.asset` for an export: key exports/<name>, group exports."""
-    return dg.asset(key=export_key(name), group_name=EXPORTS, **kwargs)
+    """`@dg.asset` for an export: key exports/<name>, group exports, its automation condition
+    (automation_for)."""
+    return dg.asset(
+        key=export_key(name),
+        group_name=EXPORTS,
+        automation_condition=automation_for(kwargs.get("deps")),
+        **kwargs,
+    )

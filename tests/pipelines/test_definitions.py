@@ -56,7 +56,7 @@ def test_the_snapshot_of_assets_checks_jobs_schedules_and_sensors():
     assert {f"{k.asset_key.to_user_string()}:{k.name}" for k in graph.asset_check_keys} == CHECKS
     assert {j.name for j in defs.jobs} == JOBS
     assert [s.name for s in defs.schedules] == ["daily_refresh_schedule"]
-    assert [s.name for s in defs.sensors] == ["stale_days_sensor"]
+    assert sorted(s.name for s in defs.sensors) == ["stale_days_sensor", "today_follows_its_inputs"]
 
 
 def test_every_asset_key_names_its_table_and_the_table_exists(tmp_path):

@@ -26,5 +26,5 @@ def deals(
     first, last = partition_days(context)
     with warehouse.connect() as con:
         written = build_deals(con, first, last, rules.open_box_as_new)
-        day_writes.note(con, "marts.deals", first, last, context.run_id)  # the stale-day rule reads it
+        day_writes.note(con, "marts.deals", first, last, context.run.run_id)  # the stale-day rule reads it
     return dg.MaterializeResult(metadata=rows_metadata(first, last, written))

@@ -112,11 +112,13 @@ def cloud_offers(
             con,
             [
                 ("raw.cloud_offers", offers, {"snapshot_date": day}),
-                *ingest_error_writes(day, [SOURCE], failed + bad_rows, context.run_id, cloud_catalog.mode),
+                *ingest_error_writes(
+                    day, [SOURCE], failed + bad_rows, context.run.run_id, cloud_catalog.mode
+                ),
                 source_run_row(
                     day,
                     SOURCE,
-                    context.run_id,
+                    context.run.run_id,
                     cloud_catalog.mode,
                     outcome,
                     offers.height,

@@ -78,11 +78,11 @@ def ebay_listings(
     outcome = ebay_outcome(spilled.count, len(queries), errors)
     with spill_dir, warehouse.connect() as con:
         writes = [
-            *ingest_error_writes(day, ["ebay"], errors + spilled.notes, context.run_id, ebay.mode),
+            *ingest_error_writes(day, ["ebay"], errors + spilled.notes, context.run.run_id, ebay.mode),
             source_run_row(
                 day,
                 "ebay",
-                context.run_id,
+                context.run.run_id,
                 ebay.mode,
                 outcome.outcome,
                 spilled.count,

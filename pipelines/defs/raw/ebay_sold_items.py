@@ -115,11 +115,11 @@ def ebay_sold_items(
     context.log.info(message)
     with warehouse.connect() as con:
         writes = [
-            *ingest_error_writes(day, [SOURCE], errors, context.run_id, ebay.mode),
+            *ingest_error_writes(day, [SOURCE], errors, context.run.run_id, ebay.mode),
             source_run_row(
                 day,
                 SOURCE,
-                context.run_id,
+                context.run.run_id,
                 ebay.mode,
                 outcome,
                 frame.height,

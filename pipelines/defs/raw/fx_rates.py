@@ -75,9 +75,18 @@ def fx_rates(
             con,
             [
                 ("raw.fx_rates", frame, {"snapshot_date": day}),
-                *ingest_error_writes(day, [SOURCE], errors, context.run_id, fx.mode),
+                *ingest_error_writes(day, [SOURCE], errors, context.run.run_id, fx.mode),
                 source_run_row(
-                    day, SOURCE, context.run_id, fx.mode, outcome, frame.height, errors, message, started, 1
+                    day,
+                    SOURCE,
+                    context.run.run_id,
+                    fx.mode,
+                    outcome,
+                    frame.height,
+                    errors,
+                    message,
+                    started,
+                    1,
                 ),
             ],
         )

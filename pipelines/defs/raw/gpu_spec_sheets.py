@@ -98,13 +98,13 @@ def gpu_spec_sheets(
     with warehouse.connect() as con:
         writes = [("raw.gpu_spec_sheets", facts, {"snapshot_date": day})]
         writes += ingest_error_writes(
-            day, ("techpowerup", "wikipedia"), errors, context.run_id, spec_pages_source.mode
+            day, ("techpowerup", "wikipedia"), errors, context.run.run_id, spec_pages_source.mode
         )
         writes.append(
             source_run_row(
                 day,
                 "spec_sheets",
-                context.run_id,
+                context.run.run_id,
                 spec_pages_source.mode,
                 outcome.outcome,
                 facts.height,

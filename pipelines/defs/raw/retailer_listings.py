@@ -62,12 +62,12 @@ def retailer_listings(
     outcome = optional_source_outcome("Retailers", frame.height, errors, len(clients))
     with warehouse.connect() as con:
         writes = [("raw.retailer_listings", frame, {"snapshot_date": day})]
-        writes += ingest_error_writes(day, STORES, errors + notes, context.run_id, retailers.mode)
+        writes += ingest_error_writes(day, STORES, errors + notes, context.run.run_id, retailers.mode)
         writes.append(
             source_run_row(
                 day,
                 "retailers",
-                context.run_id,
+                context.run.run_id,
                 retailers.mode,
                 outcome.outcome,
                 frame.height,

@@ -47,7 +47,7 @@ def listings(
         )
         classified = apply_overrides(classified, overrides).select(STAGING_COLUMNS)
         replace_slice(con, "staging.listings", classified, {"snapshot_date": day})
-        day_writes.note(con, "staging.listings", day, day, context.run_id)  # later days read it
+        day_writes.note(con, "staging.listings", day, day, context.run.run_id)  # later days read it
     reasons = classified.group_by("exclude_reason").len().sort("len", descending=True)
     kept = classified.filter(pl.col("exclude_reason").is_null())
     unconverted = classified.filter(pl.col("fx_error").is_not_null())
