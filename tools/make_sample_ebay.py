@@ -10,7 +10,7 @@ Everything here is authored by the gpu-market project: titles, ids, URLs,
 sellers and prices are synthetic (plausible late-2026 asking prices, not market
 prices).  The output is deterministic: a fixed seed, stdlib only.
 
-    python tools/make_sample_ebay.py            # writes into the repo
+    python tools/make_sample_ebay.py            # writes into the repo (and the GB and DE snapshots)
     python tools/make_sample_ebay.py --out DIR  # writes somewhere else
 """
 
@@ -1560,15 +1560,11 @@ def build(g: Gen) -> dict[str, list[dict]]:
     return files
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument(
-        "--out", type=Path, default=Path(__file__).resolve().parents[1] / "pipelines" / "sample_data" / "ebay"
-    )
-    args = ap.parse_args()
+def write(out: Path) -> int:
+    """Write the EBAY_US snapshot (manifest and one file per model) into `out`; the number of items."""
     g = Gen(SEED)
     files = build(g)
-    args.out.mkdir(parents=True, exist_ok=True)
+    out.mkdir(parents=True, exist_ok=True)
     manifest = {
         "snapshot_date": SNAPSHOT_DATE,
         "kind": "sample",
@@ -1577,13 +1573,27 @@ def main() -> None:
         "files": {mid: f"{mid}.json" for mid in files},
     }
     for mid, items in files.items():
-        (args.out / f"{mid}.json").write_text(
+        (out / f"{mid}.json").write_text(
             json.dumps({"model_id": mid, "itemSummaries": items}, indent=1, ensure_ascii=False) + "\n",
             encoding="utf-8",
         )
-    (args.out / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
-    total = sum(len(v) for v in files.values())
-    print(f"wrote {len(files)} model files, {total} items -> {args.out}")
+    (out / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
+    return sum(len(v) for v in files.values())
+
+
+def main() -> None:
+    """The US snapshot, then the GB and DE ones beside it (tools/make_sample_ebay_regions.py)."""
+    import make_sample_ebay_regions  # noqa: PLC0415 (run as a script from tools/)
+
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument(
+        "--out", type=Path, default=Path(__file__).resolve().parents[1] / "pipelines" / "sample_data" / "ebay"
+    )
+    args = ap.parse_args()
+    total = write(args.out)
+    print(f"wrote {total} EBAY_US items -> {args.out}")
+    regions = make_sample_ebay_regions.write(args.out)
+    print(f"wrote {regions} EBAY_GB and EBAY_DE items -> {args.out}/EBAY_GB, EBAY_DE")
 
 
 if __name__ == "__main__":
