@@ -96,7 +96,7 @@ def resources(db: Path) -> dict:
     return {"warehouse": WarehouseResource(db_path=str(db)), "rules": MarketRulesResource()}
 
 
-def _raw_rows_for_new_day(con, pool: list[dict]) -> None:
+def _raw_rows_for_new_day(con, pool: tuple[dict, ...]) -> None:
     """Move D's generated listings out of staging into raw.ebay_listings / raw.retailer_listings, as
     Browse summaries (through transforms.ebay_items) and retailer rows, all marked simulated."""
     import polars as pl

@@ -1,5 +1,5 @@
-"""One computation per mart: a range run (many days in one call, what `make rebuild` and a UI backfill of
-the listing marts do, and what benchmark 2 times) writes exactly what the daily runs write.
+"""One computation per mart: a range run (many days in one call, what `make rebuild` does and benchmark 2
+times) writes exactly what the daily runs write.
 
 A small simulated warehouse is built twice: once by materializing the listing marts day after day, once by
 one range run over all the days; the marts must be equal. Then a range run over a sub-range replaces only
@@ -7,9 +7,11 @@ those days, and again agrees."""
 
 import shutil
 from datetime import date, timedelta
+from pathlib import Path
 
 import dagster as dg
 import polars as pl
+import pytest
 from polars.testing import assert_frame_equal
 
 from pipelines.partitions import range_tags
@@ -29,15 +31,23 @@ SORT = {
 }
 
 
+@pytest.fixture(scope="module")
+def simulated(tmp_path_factory) -> Path:
+    """DAYS days of 400 simulated listings, built once for the module; each test works on its own copy."""
+    db = tmp_path_factory.mktemp("range_template") / "w.duckdb"
+    build_warehouse(db, START, DAYS, 400, log=lambda _: None)
+    return db
+
+
 def _marts(db) -> dict[str, pl.DataFrame]:
     with connect(db, read_only=True) as con:
         return {t: read_frame(con, f"SELECT * FROM marts.{t}").sort(keys) for t, keys in SORT.items()}
 
 
-def test_a_range_run_writes_what_the_daily_runs_write(tmp_path, monkeypatch):
+def test_a_range_run_writes_what_the_daily_runs_write(tmp_path, monkeypatch, simulated):
     daily, ranged = tmp_path / "daily.duckdb", tmp_path / "range.duckdb"
-    build_warehouse(daily, START, DAYS, 400, log=lambda _: None)
-    shutil.copyfile(daily, ranged)
+    shutil.copyfile(simulated, daily)
+    shutil.copyfile(simulated, ranged)
 
     resources = {"warehouse": WarehouseResource(db_path=str(daily)), "rules": MarketRulesResource()}
     for i in range(DAYS):
@@ -68,11 +78,11 @@ def test_a_range_run_writes_what_the_daily_runs_write(tmp_path, monkeypatch):
         assert_frame_equal(again[table], by_day[table], check_exact=False, rel_tol=1e-9)
 
 
-def test_price_daily_and_deals_bucket_open_box_the_same_way(tmp_path):
+def test_price_daily_and_deals_bucket_open_box_the_same_way(tmp_path, simulated):
     """One setting (MarketRulesResource.open_box_as_new) for every mart: with open box as its own bucket,
     price_daily has open_box rows and every deal's bucket is one price_daily has for its day."""
     db = tmp_path / "w.duckdb"
-    build_warehouse(db, START, DAYS, 400, log=lambda _: None)
+    shutil.copyfile(simulated, db)
     run_listing_marts(db, START, START + timedelta(days=DAYS - 1), MarketRulesResource(open_box_as_new=False))
     with connect(db, read_only=True) as con:
         buckets = {r[0] for r in con.execute("SELECT DISTINCT condition FROM marts.price_daily").fetchall()}
@@ -84,11 +94,11 @@ def test_price_daily_and_deals_bucket_open_box_the_same_way(tmp_path):
     assert "open_box" in buckets and orphan_deals == 0
 
 
-def test_the_blocking_price_checks_judge_every_day_of_a_range_run(tmp_path):
+def test_the_blocking_price_checks_judge_every_day_of_a_range_run(tmp_path, simulated):
     from pipelines.defs.marts.price_daily import price_coverage, price_plausible
 
     db = tmp_path / "w.duckdb"
-    build_warehouse(db, START, DAYS, 400, log=lambda _: None)
+    shutil.copyfile(simulated, db)
     last = START + timedelta(days=DAYS - 1)
     result = dg.materialize(
         [listing_mart_assets()[0], price_coverage, price_plausible],
