@@ -69,14 +69,18 @@ def webhook():
     hook.close()
 
 
-def run_day(db, day, watchlist, url):
+def run_day(db, day, watchlist, url, everything: bool = False):
+    """The day's marts.alerts and everything it reads (`everything`: every asset, the exports too)."""
     resources = sample_resources(db)
     resources["alerts"] = AlertsResource(watchlist_path=str(watchlist), urls=url, timeout_s=5)
     import dagster as dg
 
     from pipelines.definitions import project_defs
+    from pipelines.tables import table_key
 
-    return dg.materialize(project_defs().assets, partition_key=day, resources=resources)
+    upstream = dg.AssetSelection.assets(table_key("marts.alerts")).upstream()
+    selection = None if everything else upstream.required_multi_asset_neighbors()
+    return dg.materialize(project_defs().assets, partition_key=day, resources=resources, selection=selection)
 
 
 def test_each_listing_alerts_once_across_runs_and_days_and_failures_are_retried(
@@ -89,7 +93,7 @@ def test_each_listing_alerts_once_across_runs_and_days_and_failures_are_retried(
         1  # the first delivery fails: recorded, the run goes on, the rest wait for the next run
     )
 
-    first = run_day(db, "2026-11-19", watchlist, webhook.url)
+    first = run_day(db, "2026-11-19", watchlist, webhook.url, everything=True)  # the exports too
     assert first.success
     with duckdb.connect(str(db), read_only=True) as con:
         rows = con.execute(
