@@ -3,6 +3,7 @@ credentials end the eBay asset in under 5 s with one error row and a failed run;
 under 60 s with the real retry policy; in both the retailers still load, `exports/latest` stays on the
 previous good day, the day is recorded as live (never labelled sample) and the run says why in one sentence."""
 
+import shutil
 from datetime import date, timedelta
 from pathlib import Path
 from types import SimpleNamespace
@@ -22,15 +23,28 @@ GOOD_DAY = (date.fromisoformat(DAY) - timedelta(days=1)).isoformat()
 QUERIES = len(queries_for_catalog(load_catalog()))
 
 
+@pytest.fixture(scope="module")
+def good_day(tmp_path_factory) -> Path:
+    """A warehouse, export and site holding one good sample day (the day before DAY), built once."""
+    root = tmp_path_factory.mktemp("good_day")
+    mp = pytest.MonkeyPatch()
+    redirect_outputs(mp, root)
+    try:
+        materialize_day(root / "w.duckdb", GOOD_DAY)
+    finally:
+        mp.undo()
+    return root
+
+
 @pytest.fixture
-def warehouse_with_a_good_day(tmp_path, monkeypatch):
-    """A warehouse and export holding one good sample day (the day before DAY)."""
+def warehouse_with_a_good_day(good_day, tmp_path, monkeypatch):
+    """This test's own copy of good_day, its outputs pointed at the copy."""
+    shutil.copytree(good_day, tmp_path, symlinks=True, dirs_exist_ok=True)
     redirect_outputs(monkeypatch, tmp_path)
     monkeypatch.delenv("DAGSTER_HOME", raising=False)  # an ephemeral instance, not the checkout's
-    db = tmp_path / "w.duckdb"
-    materialize_day(db, GOOD_DAY)
     assert (tmp_path / "exports" / "LATEST").read_text().strip() == GOOD_DAY
-    return db
+    assert (tmp_path / "exports" / "latest").resolve().parent == tmp_path / "exports"  # the copy's own
+    return tmp_path / "w.duckdb"
 
 
 def run_live(db, ebay_base, retailer_market, capsys) -> tuple[int, str]:
