@@ -117,8 +117,13 @@ def test_the_blocking_checks_pass_on_the_sample_day(sample_run):
 
 def test_tiers_take_energy_price_and_horizon_from_run_config_and_build_every_use_case(sample_run, tmp_path):
     db = tmp_path / "config.duckdb"
+    shutil.copy(sample_run["db"], db)  # the day's other tables are the sample run's
     config = {"config": {"usd_per_kwh": 0.30, "horizon_years": 5.0}}
-    materialize_day(db, run_config={"ops": {"marts__build_tiers": config, "marts__budget_builds": config}})
+    wanted = {"marts/build_tiers", "marts/budget_builds"}
+    assets = [a for a in project_defs().assets if {k.to_user_string() for k in a.keys} <= wanted]
+    assert len(assets) == 2
+    run_config = {"ops": {"marts__build_tiers": config, "marts__budget_builds": config}}
+    materialize_day(db, assets=assets, run_config=run_config)
     with duckdb.connect(str(db), read_only=True) as con:
         rows = con.execute(
             "SELECT use_case, vram_floor_gb, total_vram_gb / gpu_count, annual_energy_kwh, "
