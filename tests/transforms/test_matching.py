@@ -280,6 +280,40 @@ def test_a_bundle_read_from_the_page_is_never_a_card_price():
     assert out["evidence"][0].startswith("bundle: sold with other products at one price")
 
 
+# Issue 37 item 1: titles eBay cuts at 80 characters, and titles that name two models or two form factors
+CUT_AND_TWO = [
+    # cut mid-word at 80 characters: the model comes early, the cut tail changes nothing
+    ("ASUS ROG Strix GeForce RTX 4090 OC Edition 24GB GDDR6X Graphics Card, Excellent Con", "rtx-4090"),
+    ("MSI GeForce RTX 4070 Ti SUPER 16G VENTUS 3X OC Graphics Card 16GB GDDR6X PCIe 4.0 H", "rtx-4070-ti-super"),
+    ("Gigabyte GeForce RTX 4070 Ti Windforce OC 12GB GDDR6X Graphics Card GV-N407TWF3OC-1", "rtx-4070-ti"),
+    ("PNY NVIDIA RTX A4000 16GB GDDR6 Workstation GPU - Used, tested, pulled from HP Z4 G", "rtx-a4000"),
+    ("GeForce RTX 4090 24GB FE - Founders Edition - NEW SEALED - Ships Fast - Free Shippi", "rtx-4090"),
+    # cut before the memory that tells two variants apart: never guessed
+    ("MSI GeForce RTX 3060 Ventus 2X OC LHR Graphics Card GDDR6 192-bit HDMI DisplayPo", "unclear"),
+    # two models side by side: a choice or a bundle, never one card's price
+    ("Nvidia RTX 3090 24GB Founders Edition + RTX 3080 10GB", "unclear"),
+    ("RTX 3090 / RTX 3080 Ti Graphics Card - Your Choice", "unclear"),
+    ("RTX 4090 or RTX 4080 Super - pick one", "unclear"),
+    ("MSI RTX 4080 16GB Gaming X Trio, 4090 cooler", "unclear"),
+    # a second model named only as a yardstick: the card is the first
+    ("RTX 3090 FE 24GB - faster than 3080 Ti", "rtx-3090"),
+    ("Upgrade from RTX 2080 Ti: ASUS TUF RTX 4070 12GB", "rtx-4070"),
+    ("RTX 4070 Ti SUPER 16GB compared to 4080", "rtx-4070-ti-super"),
+    ("Radeon RX 7900 XTX 24GB - beats RTX 4080 in raster", "rx-7900-xtx"),
+    ("RTX 3060 12GB, better than the 3060 8GB", "rtx-3060-12gb"),
+    ("EVGA RTX 3090 FTW3 (not 3090 Ti) 24GB", "rtx-3090"),
+    # two form factors of one card (brackets, coolers): still that card
+    ("RTX A2000 12GB low profile and full height brackets", "rtx-a2000-12gb"),
+    ("NVIDIA Tesla T4 16GB PCIe passive / active cooling", "tesla-t4"),
+    ("Low profile RTX 4060 8GB single slot / full height bracket", "rtx-4060"),
+]
+
+
+@pytest.mark.parametrize(("title", "expected"), CUT_AND_TWO)
+def test_cut_titles_and_titles_naming_two_models_or_form_factors(title, expected):
+    assert outcome(title) == expected
+
+
 def test_feedback_threshold():
     assert outcome("Sapphire Pulse RX 6800 16GB", seller_feedback_pct=95.0) == "rx-6800"
     assert outcome("Sapphire Pulse RX 6800 16GB", seller_feedback_pct=94.9) == "low_feedback"

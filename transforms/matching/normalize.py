@@ -15,6 +15,9 @@ Rules, in order:
     number and its suffix moves behind it (4070 12GB SUPER -> 4070 SUPER 12GB);
   * negations removed: NOT FOR PARTS, NOT A1000, NON XT, NOT THE 12GB TI, NOT 6X (so they neither trip an
     exclusion nor name a model);
+  * comparisons removed: FASTER THAN 3080 TI, UPGRADE FROM 2080 TI, COMPARED TO 4080, VS 4090, INSTEAD OF
+    A 3060 (the model named there is a yardstick, not the card: `RTX 3090 FE - faster than 3080 Ti` is a 3090,
+    where two models side by side, `3090 / 3080 Ti`, stay unclear);
   * part numbers that start with digits glued into one token (Sapphire 11330-01-20G, NVIDIA 699-2G500-...);
     SMX (a common typo) is SXM; `no SXM version` is dropped;
   * PCIe lane widths (PCIE 4 0 X16 -> PCIE) and cooler fan counts (VENTUS 2X -> VENTUS 2FAN) removed, so
@@ -27,6 +30,15 @@ from transforms.matching.vocabulary import COOLER_NAMES, GLUED_SERIES
 
 _GENERATIONS = "ADA|BLACKWELL|HOPPER|AMPERE|TURING|VOLTA|PASCAL|MAXWELL"  # `(not Ada)` negates them too
 _SUFFIX_ALT = "TI SUPER|TI|SUPER|XTX|XT|GRE"
+# one model mention after a negation or a comparison: RTX 3080 TI, A1000, 6X, THE 12GB TI, 4070 12GB SUPER
+_MODEL_AFTER = (
+    rf"(?: THE| A| AN)? (?:(?:RTX|GTX|RX) )?(?:[A-Z]+\d[A-Z0-9]*|\d+[A-Z][A-Z0-9]*|\d{{4}}|"
+    rf"{_SUFFIX_ALT}|LHR|{_GENERATIONS})(?: (?:{_SUFFIX_ALT}|D))?(?: \d{{1,3}}GB)?(?: (?:{_SUFFIX_ALT}))?\b"
+)
+_COMPARED = (
+    r"(?:(?:FASTER|BETTER|SLOWER|QUIETER|CHEAPER|STRONGER) THAN|COMPARED (?:TO|WITH)|UPGRADED? FROM|"
+    r"INSTEAD OF|OUTPERFORMS|BEATS|SIMILAR TO|EQUIVALENT TO|VS)"
+)
 
 STAGES: list[tuple[str | None, list[tuple[str, str]]]] = [
     # (trigger, rules): a stage's rules can only match text containing its trigger (a regex, usually a plain
@@ -77,14 +89,11 @@ STAGES: list[tuple[str | None, list[tuple[str, str]]]] = [
         [
             (r"\b(?:NOT|NON|NO) (?:FOR |AS )?PARTS(?: OR REPAIR| REPAIR)?\b", " "),
             (r"\bNOT 100(?: PERCENT)?\b", " NOTFULLY "),
-            (
-                rf"\b(?:NOT|NON)(?: THE| A| AN)? (?:(?:RTX|GTX|RX) )?(?:[A-Z]+\d[A-Z0-9]*|\d+[A-Z][A-Z0-9]*|\d{{4}}|"
-                rf"{_SUFFIX_ALT}|LHR|{_GENERATIONS})(?: (?:{_SUFFIX_ALT}|D))?(?: \d{{1,3}}GB)?(?: (?:{_SUFFIX_ALT}))?\b",
-                " ",
-            ),
+            (rf"\b(?:NOT|NON){_MODEL_AFTER}", " "),
             (r"\b(?:NO|NOT|NON) (?:AN? )?(?:SXM\d?|PCIE)(?: VERSION| MODEL| TYPE)?\b", " "),
         ],
     ),
+    (_COMPARED, [(rf"\b{_COMPARED}{_MODEL_AFTER}", " ")]),
     (r"[2-4] ?X\b", [(rf"\b({COOLER_NAMES}) ([2-4]) ?X\b", "$1 ${2}FAN")]),
     (None, [(r" {2,}", " ")]),
 ]
