@@ -284,7 +284,10 @@ def test_a_bundle_read_from_the_page_is_never_a_card_price():
 CUT_AND_TWO = [
     # cut mid-word at 80 characters: the model comes early, the cut tail changes nothing
     ("ASUS ROG Strix GeForce RTX 4090 OC Edition 24GB GDDR6X Graphics Card, Excellent Con", "rtx-4090"),
-    ("MSI GeForce RTX 4070 Ti SUPER 16G VENTUS 3X OC Graphics Card 16GB GDDR6X PCIe 4.0 H", "rtx-4070-ti-super"),
+    (
+        "MSI GeForce RTX 4070 Ti SUPER 16G VENTUS 3X OC Graphics Card 16GB GDDR6X PCIe 4.0 H",
+        "rtx-4070-ti-super",
+    ),
     ("Gigabyte GeForce RTX 4070 Ti Windforce OC 12GB GDDR6X Graphics Card GV-N407TWF3OC-1", "rtx-4070-ti"),
     ("PNY NVIDIA RTX A4000 16GB GDDR6 Workstation GPU - Used, tested, pulled from HP Z4 G", "rtx-a4000"),
     ("GeForce RTX 4090 24GB FE - Founders Edition - NEW SEALED - Ships Fast - Free Shippi", "rtx-4090"),
