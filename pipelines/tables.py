@@ -101,11 +101,18 @@ def table_asset(table: str, *, metadata: dict | None = None, **kwargs):
 
 
 def table_multi_asset(
-    tables: list[str], *, deps: list | None = None, kinds: set[str] | None = None, **kwargs
+    tables: list[str],
+    *,
+    deps: list | None = None,
+    kinds: set[str] | None = None,
+    name: str | None = None,
+    **kwargs,
 ):
     """`@dg.multi_asset` for one computation that writes several tables in one transaction (a table and the
     side table computed with it, e.g. marts.gpu_specs and marts.perf_index_fits): one asset per table, each
-    with what `table_asset` gives a table. The function yields a MaterializeResult per table (asset_key=)."""
+    with what `table_asset` gives a table. The function yields a MaterializeResult per table (asset_key=).
+    `name`: the op's name (default the function's; raw.ebay_listings keeps raw__ebay_listings, the name
+    its run config and its failure sentences use)."""
 
     def decorate(fn):
         specs = [
@@ -122,7 +129,7 @@ def table_multi_asset(
             )
             for table in tables
         ]
-        return dg.multi_asset(specs=specs, name=fn.__name__, **kwargs)(fn)
+        return dg.multi_asset(specs=specs, name=name or fn.__name__, **kwargs)(fn)
 
     return decorate
 

@@ -19,8 +19,10 @@ SCHEMA = {
 }
 
 
-# one item dropped or changed at ingest (its search went fine): never counted as a failed search
-ITEM_KINDS = ("bad_item", "bad_price", "title_cut")
+# one item dropped or changed at ingest (its search went fine), or the aspect evidence beside a search's
+# items unreadable or not fetched (bad_aspects, aspect_call; transforms/ebay_aspects.py): never counted as a
+# failed search
+ITEM_KINDS = ("bad_item", "bad_price", "title_cut", "bad_aspects", "aspect_call")
 
 
 @dataclass(frozen=True)

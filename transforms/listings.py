@@ -2,6 +2,7 @@
 
 import polars as pl
 
+from transforms.ebay_aspects import aspect_conflicts
 from transforms.matching import classify_listings
 from transforms.regions import region_of
 
@@ -90,6 +91,27 @@ def classify_day(
         exclude_reason=pl.when(pl.col("exclude_reason").is_null() & ~usable)
         .then(pl.lit(NO_PRICE))
         .otherwise(pl.col("exclude_reason"))
+    )
+
+
+def flag_aspect_conflicts(
+    classified: pl.DataFrame, evidence: pl.DataFrame, catalog: pl.DataFrame
+) -> pl.DataFrame:
+    """Kept eBay listings whose title and stated item aspect disagree (transforms/ebay_aspects.py) become
+    `unclear`, the disagreement appended to their evidence; neither side is taken as the truth."""
+    conflicts = aspect_conflicts(classified, evidence, catalog)
+    if conflicts.is_empty():
+        return classified
+    hit = pl.col("aspect_conflict").is_not_null() & (pl.col("source") == "ebay")
+    return (
+        classified.join(conflicts, on="listing_id", how="left", maintain_order="left")
+        .with_columns(
+            exclude_reason=pl.when(hit).then(pl.lit("unclear")).otherwise(pl.col("exclude_reason")),
+            evidence=pl.when(hit)
+            .then(pl.concat_str([pl.col("evidence"), pl.lit("; "), pl.col("aspect_conflict")]))
+            .otherwise(pl.col("evidence")),
+        )
+        .drop("aspect_conflict")
     )
 
 

@@ -8,6 +8,20 @@ staging.listing_history is merged on (source, listing_id).
 
 SLICE_KEYS: dict[str, tuple[str, ...]] = {
     "raw.ebay_listings": ("snapshot_date", "marketplace_id", "item_id"),
+    "raw.ebay_aspect_counts": (
+        "snapshot_date",
+        "marketplace_id",
+        "query_model_id",
+        "aspect_name",
+        "aspect_value",
+    ),
+    "raw.ebay_aspect_evidence": (
+        "snapshot_date",
+        "marketplace_id",
+        "item_id",
+        "query_model_id",
+        "aspect_name",
+    ),
     "raw.retailer_listings": ("snapshot_date", "store", "sku", "condition"),
     "raw.source_runs": ("snapshot_date", "source", "run_id"),
     "raw.ebay_sold_items": ("snapshot_date", "item_id"),

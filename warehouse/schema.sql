@@ -54,6 +54,35 @@ CREATE TABLE raw.day_writes (
     run_id VARCHAR  -- Dagster run id of the last write (seeded-270 for rows seeded by this migration).
 );
 
+-- How many items of each eBay search carry each value of the item aspects Chipset/GPU Model and Memory Size,
+-- as eBay reported it on the search's first page (fieldgroups=ASPECT_REFINEMENTS:
+-- refinement.aspectDistributions; no extra call). Marketplaces with English aspect names only (EBAY_US,
+-- EBAY_GB, EBAY_CA, EBAY_AU). Replaced with the day's raw.ebay_listings.
+CREATE TABLE raw.ebay_aspect_counts (
+    snapshot_date DATE NOT NULL,  -- The day of the search (the partition).
+    marketplace_id VARCHAR NOT NULL,  -- The eBay marketplace searched (X-EBAY-C-MARKETPLACE-ID).
+    query_model_id VARCHAR NOT NULL,  -- The catalog model whose search this was.
+    aspect_name VARCHAR NOT NULL,  -- Chipset/GPU Model or Memory Size (localizedAspectName).
+    aspect_value VARCHAR NOT NULL,  -- The value sellers chose, as eBay spells it (localizedAspectValue).
+    match_count INTEGER NOT NULL,  -- How many of the search's items carry the value (matchCount).
+    source_mode VARCHAR NOT NULL  -- live or sample: how the search ran.
+);
+
+-- Items whose seller stated an aspect value naming another model or memory size than the one searched: the
+-- same search run once more with aspect_filter=categoryId:27386,<aspect>:{values} (one call per such aspect
+-- and search, its first 200 items). staging.listings compares them with the title: a disagreement excludes
+-- the listing as unclear, with both sides in its evidence. Replaced with the day's raw.ebay_listings.
+CREATE TABLE raw.ebay_aspect_evidence (
+    snapshot_date DATE NOT NULL,  -- The day of the search (the partition).
+    marketplace_id VARCHAR NOT NULL,  -- The eBay marketplace searched.
+    item_id VARCHAR NOT NULL,  -- The eBay item id (raw.ebay_listings.item_id, staging.listings.listing_id).
+    query_model_id VARCHAR NOT NULL,  -- The catalog model whose search found the item.
+    aspect_name VARCHAR NOT NULL,  -- Chipset/GPU Model or Memory Size.
+    stated_values VARCHAR[] NOT NULL,  -- The values the item was found under: its seller stated one of them (eBay does not say which).
+    items_total INTEGER NOT NULL,  -- How many items eBay says match the filter in all; above 200 only the first 200 are recorded.
+    source_mode VARCHAR NOT NULL  -- live or sample: how the search ran.
+);
+
 -- eBay Browse item summaries, one row per item per snapshot date (deduplicated by item_id across queries).
 -- Asking prices of active listings.
 CREATE TABLE raw.ebay_listings (
@@ -136,7 +165,7 @@ CREATE TABLE raw.ingest_errors (
     snapshot_date DATE NOT NULL,  -- Partition the failure belongs to.
     source VARCHAR NOT NULL,  -- ebay, ebay_sold, newegg, microcenter, bestbuy, techpowerup, wikipedia, gpuhunt.
     target VARCHAR,  -- Query or URL (never with credentials).
-    error_kind VARCHAR NOT NULL,  -- http_status, timeout, transport, malformed_json (also a Best Buy answer that is not JSON), layout_changed, store_not_selected, no_results, blocked, budget_exhausted, robots_disallowed, page_loop, page_cap, too_large, credentials_refused, host_down, not_run, malformed_row (one row of a gpuhunt catalog: its line and why); per item, never a failed search or store: bad_item (dropped: no itemId, not an object), bad_price (kept without a price: missing, non-positive, non-finite or over 1,000,000), title_cut (cut to eBay's 80 characters or a store's 300; the reason gives the original length).
+    error_kind VARCHAR NOT NULL,  -- http_status, timeout, transport, malformed_json (also a Best Buy answer that is not JSON), layout_changed, store_not_selected, no_results, blocked, budget_exhausted, robots_disallowed, page_loop, page_cap, too_large, credentials_refused, host_down, not_run, malformed_row (one row of a gpuhunt catalog: its line and why); per item, never a failed search or store: bad_item (dropped: no itemId, not an object), bad_price (kept without a price: missing, non-positive, non-finite or over 1,000,000), title_cut (cut to eBay's 80 characters or a store's 300; the reason gives the original length); beside a search's items, never a failed search: bad_aspects (a refinement or aspect distribution of the wrong type, skipped), aspect_call (the aspect-filtered call failed: that evidence is missing).
     reason VARCHAR NOT NULL,  -- Human-readable reason.
     http_status INTEGER,  -- Last HTTP status, if any.
     attempts INTEGER,  -- Attempts made before giving up.

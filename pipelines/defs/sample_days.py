@@ -35,6 +35,8 @@ SPEC_ASSETS = (  # once: specs are not per day
 # each earlier day: its listings through staging (the listing marts follow as one range run)
 DAY_ASSETS = (
     "raw.ebay_listings",
+    "raw.ebay_aspect_counts",  # written with raw.ebay_listings (one multi-asset), as is the next
+    "raw.ebay_aspect_evidence",
     "raw.retailer_listings",
     "raw.fx_rates",
     "staging.listings",

@@ -24,14 +24,17 @@ YESTERDAY = "2026-11-19"
 
 
 def condition(asset: dg.AssetsDefinition):
-    return asset.automation_conditions_by_key.get(asset.key)
+    """The condition of the asset's tables (raw.ebay_listings writes three: they share one)."""
+    (only,) = {asset.automation_conditions_by_key.get(key) for key in asset.keys}
+    return only
 
 
 def requested(result) -> dict[str, set]:
     return {
-        a.key.to_user_string(): result.get_requested_partitions(a.key)
+        key.to_user_string(): result.get_requested_partitions(key)
         for a in ASSETS
-        if result.get_num_requested(a.key)
+        for key in a.keys
+        if result.get_num_requested(key)
     }
 
 

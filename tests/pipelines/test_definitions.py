@@ -21,7 +21,10 @@ defs = load_defs()
 
 # The snapshot: what the code location holds. A new asset, job or schedule is added here on purpose.
 ASSETS = {
-    "raw": {"cloud_offers", "ebay_listings", "ebay_sold_items", "fx_rates", "gpu_spec_sheets", "retailer_listings"},
+    "raw": {
+        "cloud_offers", "ebay_aspect_counts", "ebay_aspect_evidence", "ebay_listings", "ebay_sold_items", "fx_rates",
+        "gpu_spec_sheets", "retailer_listings",
+    },
     "staging": {"gpu_benchmarks", "gpu_specs", "listing_history", "listings", "unmatched_titles"},
     "marts": {
         "alerts", "budget_builds", "budget_picks", "build_tiers", "buy_vs_rent", "cloud_prices", "deals",

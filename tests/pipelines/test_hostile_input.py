@@ -196,7 +196,11 @@ def test_every_item_dropped_or_changed_has_a_reason_and_the_counts_add_up(hostil
     assert len(by_kind["bad_item"]) == 5 and all(r.endswith("; dropped") for _, r in by_kind["bad_item"])
     assert failed == 0  # an odd item is not a failed search
     assert raw_json[1] <= 80 and raw_json[0] < 5_000  # the 360-character title is not stored whole anywhere
-    [ebay] = hostile_run["result"].asset_materializations_for_node("raw__ebay_listings")
+    [ebay] = [
+        m
+        for m in hostile_run["result"].asset_materializations_for_node("raw__ebay_listings")
+        if m.asset_key.path == ["raw", "ebay_listings"]
+    ]
     m = {k: v.value for k, v in ebay.metadata.items()}
     assert m["items_seen"] == m["dagster/row_count"] + m["items_repeated"] + m["items_dropped"]
     assert m["items_dropped"] == 5 and m["items_changed"] == len(by_kind["title_cut"]) + len(

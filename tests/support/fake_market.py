@@ -397,6 +397,8 @@ class FakeMarket:
             items = self.sold_items.get(q, [])
         else:
             items = self.custom_items.get(q) or make_items(q, self.items_per_query.get(q, self.default_items))
+        if not sold and "aspect_filter" in params:
+            items = [i for i in items if _matches(i, params["aspect_filter"])]
         limit, offset = int(params.get("limit", 50)), int(params.get("offset", 0))
         if self.page_size:
             limit = min(limit, self.page_size)  # eBay may answer with a smaller page than asked for
@@ -409,6 +411,8 @@ class FakeMarket:
         }
         if page:
             payload["itemSales" if sold else "itemSummaries"] = page
+        if not sold and "ASPECT_REFINEMENTS" in params.get("fieldgroups", ""):
+            payload["refinement"] = _refinement(items)
         with self._lock:
             loop, self._loop_next = self._loop_next, False
         if loop:
@@ -440,3 +444,32 @@ class FakeMarket:
                 self.served_listings.extend(keys)
         else:
             self._send(h, 404, b"not found", endpoint=store, key=n)
+
+
+def _refinement(items: list[dict]) -> dict:
+    """fieldgroups=ASPECT_REFINEMENTS: how many of the search's items carry each aspect value (the simulated
+    market's `simAspects`, tests/support/market_sim.py), in the Browse API's shape."""
+    counts: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
+    for item in items:
+        for name, value in (item.get("simAspects") or {}).items() if isinstance(item, dict) else ():
+            counts[name][value] += 1
+    return {
+        "dominantCategoryId": "27386",
+        "aspectDistributions": [
+            {
+                "localizedAspectName": name,
+                "aspectValueDistributions": [
+                    {"localizedAspectValue": v, "matchCount": n} for v, n in sorted(values.items())
+                ],
+            }
+            for name, values in sorted(counts.items())
+        ],
+    }
+
+
+def _matches(item: object, aspect_filter: str) -> bool:
+    """Whether an item's `simAspects` satisfy `categoryId:27386,Name:{v1|v2}` (one aspect, as the client sends)."""
+    _, _, rest = aspect_filter.partition(",")
+    name, _, values = rest.partition(":")
+    wanted = {v.replace("\\|", "|") for v in values.strip("{}").split("|")}
+    return isinstance(item, dict) and (item.get("simAspects") or {}).get(name) in wanted

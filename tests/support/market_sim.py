@@ -458,6 +458,17 @@ class Listing:
         return price
 
 
+def chipset_value(model: Model) -> str:
+    """How eBay's Chipset/GPU Model aspect spells a model: NVIDIA GeForce RTX 4070 SUPER, NVIDIA RTX A4000,
+    AMD Radeon RX 7900 XTX, Intel Arc B580."""
+    if model.vendor == "amd":
+        return f"AMD Radeon {model.short.removeprefix('Radeon ')}"
+    if model.vendor == "intel":
+        return f"Intel {model.short}"
+    geforce = model.segment == "consumer" and model.short.startswith(("RTX", "GTX"))
+    return f"NVIDIA {'GeForce ' if geforce else ''}{model.short}"
+
+
 class MarketSim:
     """A deterministic market: the same seed and parameters give the same listings, titles and prices."""
 
@@ -616,6 +627,9 @@ class MarketSim:
             item["itemEndDate"] = _iso(datetime.combine(lst.end + timedelta(days=1), datetime.min.time()))
         item["listingMarketplaceId"] = "EBAY_US"
         item["simulated"] = True
+        aspects = self.aspects(lst)
+        if aspects:
+            item["simAspects"] = aspects
         item["simTruth"] = {
             "modelId": lst.truth_model_id,
             "kind": lst.kind,
@@ -624,6 +638,23 @@ class MarketSim:
             "seed": self.seed,
         }
         return item
+
+    def aspects(self, lst: Listing) -> dict[str, str]:
+        """The item aspects its seller filled in (Chipset/GPU Model, Memory Size). A Browse item summary does
+        not carry them: the fake Browse API (tests/support/fake_market.py) counts them for
+        fieldgroups=ASPECT_REFINEMENTS and filters on them for aspect_filter. About 30% of sellers leave them
+        out, about 3% state a sibling model of the family (the seller's slip, the title right); accessories,
+        boxes and systems state none."""
+        if lst.truth_model_id is None:
+            return {}
+        u = _unit(self.seed, "aspects", lst.item_id)
+        if u < 0.30:
+            return {}
+        model = self.by_id[lst.truth_model_id]
+        if u < 0.33:
+            siblings = [m for m in self._families.get(model.family, []) if m.model_id != model.model_id]
+            model = siblings[int(u * 1000) % len(siblings)] if siblings else model
+        return {"Chipset/GPU Model": chipset_value(model), "Memory Size": f"{model.memory_gb} GB"}
 
     # -- making one listing ------------------------------------------------------------------------------
     def _make_listing(self, model: Model, start: date, day_number: int, j: int) -> Listing:

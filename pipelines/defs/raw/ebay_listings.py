@@ -10,10 +10,11 @@ from pipelines.partitions import daily_partitions, partition_date
 from pipelines.resources.ebay import EbayResource
 from pipelines.resources.warehouse import WarehouseResource
 from pipelines.settings import LIVE
-from pipelines.sources.ebay.ingest import SpilledRows, run_searches
+from pipelines.sources.ebay.ingest import AspectEvidence, SpilledRows, run_searches
 from pipelines.sources.ebay.queries import queries_for_catalog
 from pipelines.sources.http_session import CallBudget
-from pipelines.tables import table_asset
+from pipelines.tables import table_key, table_multi_asset
+from transforms.ebay_aspects import counts_frame, evidence_frame, suspect_values
 from transforms.source_outcome import FAILED, ebay_outcome
 from warehouse.api_calls import calls_on, calls_write
 from warehouse.catalog import load_catalog
@@ -31,13 +32,18 @@ class EbayIngestConfig(dg.Config):
     only_marketplaces: list[str] = []
 
 
-@table_asset("raw.ebay_listings", partitions_def=daily_partitions, kinds={"duckdb", "python"})
+@table_multi_asset(
+    ["raw.ebay_listings", "raw.ebay_aspect_counts", "raw.ebay_aspect_evidence"],
+    partitions_def=daily_partitions,
+    kinds={"duckdb", "python"},
+    name=table_key("raw.ebay_listings").to_python_identifier(),
+)
 def ebay_listings(
     context: dg.AssetExecutionContext,
     config: EbayIngestConfig,
     ebay: EbayResource,
     warehouse: WarehouseResource,
-) -> dg.MaterializeResult:
+):
     """GPU listings from the eBay Buy Browse API (category 27386, fixed price, new to for-parts): one search
     per catalog model and configured marketplace (EBAY_MARKETPLACES, default EBAY_US; each with its header,
     language, currency and item location), paged through `next`, deduplicated by marketplace and item id. Re-running a day replaces
@@ -45,7 +51,13 @@ def ebay_listings(
     earlier. Failed queries land in raw.ingest_errors; live calls count against the daily budget (the sample
     replay's do not). Refused credentials or a host that keeps failing stop the source at once; a run that
     stopped or fetched nothing fails with one sentence saying why (the day needs eBay), so nothing downstream
-    is rebuilt or exported from it. raw.source_runs records the run's configured mode and outcome."""
+    is rebuilt or exported from it. raw.source_runs records the run's configured mode and outcome.
+
+    With the listings, in the same transaction, eBay's structured evidence (transforms/ebay_aspects.py): each
+    search's counts of Chipset/GPU Model and Memory Size values (raw.ebay_aspect_counts, read from the first
+    page at no extra call) and the items listed under a value naming another model or size than the one
+    searched (raw.ebay_aspect_evidence, one aspect-filtered call per such aspect and search, within the same
+    daily budget)."""
     started = utc_now()
     day = partition_date(context)
     today = datetime.now(UTC).date()
@@ -69,16 +81,23 @@ def ebay_listings(
             f"sample: the snapshot as it was {days_before} days before {config.sample_anchor_day}"
         )
     client, http = ebay.open_client(catalog, budget, context.log.info, days_before, marketplaces)
+    aspects = AspectEvidence(lambda model_id, counts: suspect_values(model_id, counts, catalog))
     try:
-        errors = run_searches(client, queries, day, ebay.mode, context.log.info, spilled)
+        errors = run_searches(client, queries, day, ebay.mode, context.log.info, spilled, aspects)
     finally:
         http.close()
     context.log.info(f"eBay: {spilled.counts()}")
+    context.log.info(
+        f"eBay aspects: {len(aspects.counts)} value counts, {aspects.calls} aspect-filtered calls, "
+        f"{len(aspects.evidence)} items under another model's or size's value"
+    )
     cut_short = any(e.error_kind == "budget_exhausted" for e in errors)
     outcome = ebay_outcome(spilled.count, len(queries), errors)
     with spill_dir, warehouse.connect() as con:
         writes = [
-            *ingest_error_writes(day, ["ebay"], errors + spilled.notes, context.run.run_id, ebay.mode),
+            *ingest_error_writes(
+                day, ["ebay"], errors + spilled.notes + aspects.notes, context.run.run_id, ebay.mode
+            ),
             source_run_row(
                 day,
                 "ebay",
@@ -102,7 +121,19 @@ def ebay_listings(
         if keep_stored:
             context.log.warning(f"{outcome.message}: kept the {stored} items stored earlier for {day}")
         else:
-            writes.insert(0, ("raw.ebay_listings", spilled.files, {"snapshot_date": day}))
+            writes[:0] = [
+                ("raw.ebay_listings", spilled.files, {"snapshot_date": day}),
+                (
+                    "raw.ebay_aspect_counts",
+                    counts_frame(aspects.counts, day, ebay.mode),
+                    {"snapshot_date": day},
+                ),
+                (
+                    "raw.ebay_aspect_evidence",
+                    evidence_frame(aspects.evidence, day, ebay.mode),
+                    {"snapshot_date": day},
+                ),
+            ]
         replace_slices(con, writes)  # one transaction for the day
     if outcome.outcome == FAILED:
         context.log.error(outcome.message)
@@ -119,7 +150,17 @@ def ebay_listings(
         )
     by_condition = sorted(spilled.by_condition.items(), key=lambda kv: (kv[0] is not None, kv[0] or ""))
     context.log.info(f"eBay: {spilled.count} items from {len(queries)} queries, {len(errors)} failed queries")
-    return dg.MaterializeResult(
+    kept_note = {"kept_from_an_earlier_run": keep_stored}
+    yield dg.MaterializeResult(
+        asset_key=table_key("raw.ebay_aspect_counts"),
+        metadata={"dagster/row_count": len(aspects.counts), **kept_note},
+    )
+    yield dg.MaterializeResult(
+        asset_key=table_key("raw.ebay_aspect_evidence"),
+        metadata={"dagster/row_count": len(aspects.evidence), "aspect_calls": aspects.calls, **kept_note},
+    )
+    yield dg.MaterializeResult(
+        asset_key=table_key("raw.ebay_listings"),
         metadata={
             "dagster/row_count": stored if keep_stored else spilled.count,
             "source_mode": ebay.mode,
@@ -133,8 +174,11 @@ def ebay_listings(
             "marketplaces": ", ".join(marketplaces),
             "api_calls_this_run": budget.made_now,
             "api_calls_today": budget.used,
+            "aspect_calls": aspects.calls,
+            "aspect_value_counts": len(aspects.counts),
+            "items_under_another_value": len(aspects.evidence),
             "items_by_condition": dg.MetadataValue.md(
                 "\n".join(f"- {condition}: {n}" for condition, n in by_condition)
             ),
-        }
+        },
     )

@@ -10,7 +10,13 @@ from pipelines.resources.market_rules import MarketRulesResource
 from pipelines.resources.warehouse import WarehouseResource
 from pipelines.tables import table_asset, table_key
 from transforms.fx import to_usd
-from transforms.listings import STAGING_COLUMNS, classify_day, from_ebay, from_retailers
+from transforms.listings import (
+    STAGING_COLUMNS,
+    classify_day,
+    flag_aspect_conflicts,
+    from_ebay,
+    from_retailers,
+)
 from transforms.matching.overrides import apply_overrides
 from warehouse import day_writes
 from warehouse.catalog import load_catalog
@@ -22,7 +28,12 @@ from warehouse.writes import read_frame, replace_slice
     "staging.listings",
     partitions_def=daily_partitions,
     kinds={"duckdb", "polars"},
-    deps=[table_key("raw.ebay_listings"), table_key("raw.retailer_listings"), table_key("raw.fx_rates")],
+    deps=[
+        table_key("raw.ebay_listings"),
+        table_key("raw.ebay_aspect_evidence"),
+        table_key("raw.retailer_listings"),
+        table_key("raw.fx_rates"),
+    ],
 )
 def listings(
     context: dg.AssetExecutionContext, rules: MarketRulesResource, warehouse: WarehouseResource
@@ -30,7 +41,8 @@ def listings(
     """Every listing of the day from every source with its classification: one catalog model, or an
     exclusion reason (bundle, for_parts, box_only, photo_only, sample, pre_order, modified, accessory, system,
     lot, variation, low_feedback, unclear, and no_price for a card without a usable USD price).
-    Manual overrides in warehouse/overrides.csv win. Lots keep their quantity for a per-unit price. Prices in
+    A listing whose title and eBay item aspect disagree (raw.ebay_aspect_evidence) is unclear, both sides in
+    its evidence. Manual overrides in warehouse/overrides.csv win. Lots keep their quantity for a per-unit price. Prices in
     another currency are converted to USD at the day's ECB rate (raw.fx_rates), the rate and its date kept;
     one without a rate keeps its local price and a reason in fx_error, and no USD price."""
     day = partition_date(context)
@@ -40,8 +52,11 @@ def listings(
         rates = read_frame(
             con, "SELECT rate_date, currency, per_eur FROM raw.fx_rates WHERE snapshot_date = ?", [day]
         )
+        aspects = read_frame(con, "SELECT * FROM raw.ebay_aspect_evidence WHERE snapshot_date = ?", [day])
         frame = to_usd(pl.concat([from_ebay(ebay), from_retailers(shops)], how="vertical_relaxed"), rates)
-        classified = classify_day(frame, load_catalog(), rules.min_seller_feedback_pct)
+        catalog = load_catalog()
+        classified = classify_day(frame, catalog, rules.min_seller_feedback_pct)
+        classified = flag_aspect_conflicts(classified, aspects, catalog)
         overrides = pl.read_csv(
             OVERRIDES_CSV, schema_overrides={"model_id": pl.String, "exclude_reason": pl.String}
         )
@@ -63,6 +78,9 @@ def listings(
             ),
             "not_converted": unconverted.height,
             "kept": kept.height,
+            "title_aspect_disagreements": classified.filter(
+                pl.col("evidence").str.contains("title and eBay item aspect disagree", literal=True)
+            ).height,
             "models_with_listings": kept["model_id"].n_unique(),
             "by_reason": dg.MetadataValue.md(
                 "\n".join(

@@ -5,6 +5,10 @@ with `Authorization: Bearer <token>`, the query's marketplace in `X-EBAY-C-MARKE
 `Accept-Language` (pipelines/sources/ebay/marketplaces.py). Paging follows the `next` href (not
 `total`), stops at eBay's 10,000-item cap, and tolerates pages without `itemSummaries`. A 401 gets a new
 token once and is retried. Bodies that are not JSON raise FetchError("malformed_json").
+
+The first page also asks for `fieldgroups=ASPECT_REFINEMENTS,MATCHING_ITEMS` (the items and, in the same
+call, how many carry each aspect value: `refinement.aspectDistributions`), and `aspect_items` runs the same
+search once more with an `aspect_filter` (transforms/ebay_aspects.py).
 """
 
 import json
@@ -31,6 +35,7 @@ class SearchPage:
     items: list[dict]
     fetched_at: datetime
     not_objects: int = 0  # entries of itemSummaries that were not JSON objects (dropped, counted)
+    refinement: object = None  # the first page's `refinement` as sent (fieldgroups=ASPECT_REFINEMENTS)
 
 
 class EbayBrowseClient:
@@ -42,18 +47,36 @@ class EbayBrowseClient:
 
     path = SEARCH_PATH
     items_key = "itemSummaries"
+    # the first page's fieldgroups: the matching items and, in the same call, the aspect distributions
+    fieldgroups: str | None = "ASPECT_REFINEMENTS,MATCHING_ITEMS"
 
     def search_filter(self, query: SearchQuery) -> str:
         return query.filter
 
-    def first_page_url(self, query: SearchQuery) -> str:
+    def first_page_url(self, query: SearchQuery, aspect_filter: str | None = None) -> str:
         params = {
             "q": query.q,
             "category_ids": query.category_id,
             "limit": str(PAGE_LIMIT),
             "filter": self.search_filter(query),
         }
+        if aspect_filter:
+            params["aspect_filter"] = aspect_filter
+        elif self.fieldgroups:
+            params["fieldgroups"] = self.fieldgroups
         return str(httpx.URL(self._base + self.path, params=params))
+
+    def aspect_items(self, query: SearchQuery, aspect_filter: str) -> tuple[list[str], int]:
+        """One call: the item ids of the search's first page under `aspect_filter` (at most 200), and how
+        many items eBay says match it in all (`total`)."""
+        url = self.first_page_url(query, aspect_filter)
+        payload = self._get_json(url, query)
+        items = payload.get(self.items_key) or []
+        if not isinstance(items, list):
+            raise FetchError("malformed_json", f"{self.items_key} is not a list on {redact_url(url)}")
+        ids = [i["itemId"] for i in items if isinstance(i, dict) and isinstance(i.get("itemId"), str)]
+        total = payload.get("total")
+        return ids, total if isinstance(total, int) and total >= len(ids) else len(ids)
 
     def _get_json(self, url: str, query: SearchQuery) -> dict:
         def build() -> httpx.Request:
@@ -98,7 +121,8 @@ class EbayBrowseClient:
             if not isinstance(items, list):
                 raise FetchError("malformed_json", f"{self.items_key} is not a list on {redact_url(url)}")
             objects = [i for i in items if isinstance(i, dict)]
-            yield SearchPage(query, url, objects, datetime.now(UTC), len(items) - len(objects))
+            refinement = payload.get("refinement") if len(seen_urls) == 1 else None  # the first page's
+            yield SearchPage(query, url, objects, datetime.now(UTC), len(items) - len(objects), refinement)
             received += len(items)
             offset = int(payload.get("offset") or 0)
             limit = int(payload.get("limit") or PAGE_LIMIT)

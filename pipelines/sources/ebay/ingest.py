@@ -16,6 +16,7 @@ from pipelines.sources.circuit_breaker import SourceStopped
 from pipelines.sources.ebay.browse import EbayBrowseClient
 from pipelines.sources.ebay.queries import SearchQuery
 from pipelines.sources.http_session import BudgetExhausted, FetchError
+from transforms.ebay_aspects import ASPECT_MARKETPLACES, aspect_counts, aspect_filter
 from transforms.ebay_items import RAW_EBAY_SCHEMA, item_problems, item_row
 from transforms.ingest_errors import IngestError
 
@@ -59,6 +60,57 @@ class SpilledRows:
             self._batch = []
 
 
+class AspectEvidence:
+    """What the searches' item aspects said (transforms/ebay_aspects.py): each search's distribution of
+    `Chipset/GPU Model` and `Memory Size` values (raw.ebay_aspect_counts, from the first page: no extra
+    call), and, for values that name another model or size than the one searched (`suspects`), the items
+    eBay lists under them (raw.ebay_aspect_evidence: one call per such aspect and search)."""
+
+    def __init__(self, suspects: Callable[[str, list[tuple[str, str, int]]], dict[str, list[str]]]):
+        self.suspects = suspects
+        self.counts: list[dict] = []
+        self.evidence: list[dict] = []
+        self.calls = 0
+        self.notes: list[IngestError] = []
+
+    def read(self, client: EbayBrowseClient, query: SearchQuery, refinement: object) -> None:
+        counts, problems = aspect_counts(refinement)
+        self.notes += [IngestError("ebay", query.target, "bad_aspects", p) for p in problems]
+        self.counts += [
+            {
+                "marketplace_id": query.marketplace_id,
+                "query_model_id": query.model_id,
+                "aspect_name": name,
+                "aspect_value": value,
+                "match_count": count,
+            }
+            for name, value, count in counts
+        ]
+        for aspect, values in self.suspects(query.model_id, counts).items():
+            try:
+                ids, total = client.aspect_items(query, aspect_filter(aspect, values, query.category_id))
+                self.calls += 1
+            except (BudgetExhausted, SourceStopped):  # the day's budget or the source is done: stop the run
+                raise
+            except FetchError as exc:  # the search's items stand; only this evidence is missing
+                self.calls += 1
+                self.notes.append(
+                    IngestError("ebay", query.target, "aspect_call", f"{aspect}: {exc.reason}", exc.status)
+                )
+                continue
+            self.evidence += [
+                {
+                    "marketplace_id": query.marketplace_id,
+                    "item_id": item_id,
+                    "query_model_id": query.model_id,
+                    "aspect_name": aspect,
+                    "stated_values": values,
+                    "items_total": total,
+                }
+                for item_id in dict.fromkeys(ids)
+            ]
+
+
 def drop(sink: SpilledRows, query: SearchQuery, where: str, what: str) -> None:
     sink.notes.append(
         IngestError("ebay", f"{query.target} {where}", "bad_item", f"{what}: nothing to key it by; dropped")
@@ -72,15 +124,19 @@ def run_searches(
     source_mode: str,
     log: Callable[[str], None],
     sink: SpilledRows,
+    aspects: AspectEvidence | None = None,
 ) -> list[IngestError]:
     """Send every row to `sink` as it arrives (deduplicated by item id: the first query that found an item
     wins) and return the failed queries. A used-up budget or a stopped source (refused credentials, host
-    down) ends the loop with one error row naming the cause and how many queries were not run."""
+    down) ends the loop with one error row naming the cause and how many queries were not run. With
+    `aspects`, each search on a marketplace with English aspect names also gathers its aspect evidence."""
     errors: list[IngestError] = []
     seen: set[tuple[str, str]] = set()  # (marketplace, item id): one item can show on several marketplaces
     for n, query in enumerate(queries, start=1):
         try:
+            refinement = None
             for page in client.search(query):
+                refinement = page.refinement if refinement is None else refinement
                 sink.seen += len(page.items) + page.not_objects
                 for k in range(page.not_objects):
                     drop(
@@ -111,6 +167,8 @@ def run_searches(
                             IngestError("ebay", target, kind, reason)
                             for kind, reason in item_problems(item, row)
                         ]
+            if aspects is not None and query.marketplace_id in ASPECT_MARKETPLACES:
+                aspects.read(client, query, refinement)
         except (BudgetExhausted, SourceStopped) as exc:
             not_run = len(queries) - n + 1
             errors.append(

@@ -19,6 +19,7 @@ class EbaySoldClient(EbayBrowseClient):
 
     path = SOLD_PATH
     items_key = "itemSales"
+    fieldgroups = None  # the sold items are read for prices only
 
     def search_filter(self, query: SearchQuery) -> str:
         """The listing query's filter without `buyingOptions`: an auction's sale is a sale too."""

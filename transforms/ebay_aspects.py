@@ -1,0 +1,189 @@
+"""eBay's structured evidence beside the title: the item aspects `Chipset/GPU Model` and `Memory Size` that
+sellers fill in for category 27386 (Graphics/Video Cards), read without a call per listing.
+
+A search's first page asks for `fieldgroups=ASPECT_REFINEMENTS,MATCHING_ITEMS` (no extra call): eBay answers
+how many of the search's items carry each value of each aspect (`refinement.aspectDistributions`). The values
+that name another catalog model than the one searched, or another memory size than its own, are suspects:
+one more call per such aspect, the same search with `aspect_filter=categoryId:27386,<aspect>:{v1|v2}`, lists
+the items (up to 200) whose seller stated one of them. An item found there is recorded with the values it was
+found under (raw.ebay_aspect_evidence). If what its title says (the classifier's model) is not among the
+models or sizes those values name, the title and the aspect disagree: staging.listings says so and excludes
+the listing as `unclear`. Neither side is guessed right; the item simply prices nothing.
+
+What a value names is read by the same classifier as titles (`NVIDIA GeForce RTX 3090 Ti` -> rtx-3090-ti);
+a value it cannot place on one model (`NVIDIA GeForce RTX 3060`, two memory sizes) is no evidence.
+"""
+
+import re
+
+import polars as pl
+
+from transforms.matching import classify_listings
+
+CATEGORY_ID = "27386"
+CHIPSET = "Chipset/GPU Model"
+MEMORY = "Memory Size"
+ASPECTS = (CHIPSET, MEMORY)
+# marketplaces whose aspect names are the English ones above (another language names them otherwise)
+ASPECT_MARKETPLACES = frozenset({"EBAY_US", "EBAY_GB", "EBAY_CA", "EBAY_AU"})
+EVIDENCE_SCHEMA = {
+    "marketplace_id": pl.String,
+    "item_id": pl.String,
+    "query_model_id": pl.String,
+    "aspect_name": pl.String,
+    "stated_values": pl.List(pl.String),
+    "items_total": pl.Int64,
+}
+_MEMORY = re.compile(r"^\s*(\d{1,3})\s*(?:GB|G|GIG|GIGABYTES?)\s*$", re.IGNORECASE)
+
+
+def aspect_counts(refinement: object) -> tuple[list[tuple[str, str, int]], list[str]]:
+    """(aspect, value, match count) for the wanted aspects of a page's `refinement`, and the problems met
+    (a container of the wrong type is skipped with its reason; the page's items are unaffected)."""
+    if refinement is None:
+        return [], []
+    if not isinstance(refinement, dict):
+        return [], [f"refinement is {type(refinement).__name__}, not an object"]
+    distributions = refinement.get("aspectDistributions")
+    if distributions is None:
+        return [], []
+    if not isinstance(distributions, list):
+        return [], [f"aspectDistributions is {type(distributions).__name__}, not a list"]
+    out, problems = [], []
+    for d in distributions:
+        if not isinstance(d, dict) or d.get("localizedAspectName") not in ASPECTS:
+            continue
+        name = d["localizedAspectName"]
+        values = d.get("aspectValueDistributions")
+        if not isinstance(values, list):
+            problems.append(f"{name}: aspectValueDistributions is {type(values).__name__}, not a list")
+            continue
+        for v in values:
+            value = v.get("localizedAspectValue") if isinstance(v, dict) else None
+            count = v.get("matchCount") if isinstance(v, dict) else None
+            if not isinstance(value, str) or not value.strip() or not isinstance(count, int) or count < 0:
+                problems.append(f"{name}: a value without a name or a count ({str(v)[:80]})")
+                continue
+            if (name, value.strip()) in {(a, b) for a, b, _ in out}:
+                problems.append(f"{name}: {value.strip()!r} given twice; the first count kept")
+                continue
+            out.append((name, value.strip(), count))
+    return out, problems
+
+
+def memory_gb(value: str) -> int | None:
+    """A `Memory Size` value in GB (`12 GB`, `24GB`); None for anything else (`Not Specified`, `512 MB`)."""
+    match = _MEMORY.match(value)
+    return int(match.group(1)) if match else None
+
+
+def named_models(values: list[str], catalog: pl.DataFrame) -> dict[str, str | None]:
+    """What each `Chipset/GPU Model` value names: one catalog model the classifier keeps, else None."""
+    if not values:
+        return {}
+    read = classify_listings(pl.DataFrame({"title": values}), catalog)
+    return {
+        v: (m if r is None else None)
+        for v, m, r in zip(values, read["model_id"], read["exclude_reason"], strict=True)
+    }
+
+
+def suspect_values(
+    query_model_id: str, counts: list[tuple[str, str, int]], catalog: pl.DataFrame
+) -> dict[str, list[str]]:
+    """Per aspect, the values of a search's distribution that name another model than `query_model_id`,
+    or another memory size than its catalog's (the values worth one aspect-filtered call)."""
+    memory = catalog.filter(pl.col("model_id") == query_model_id)["memory_gb"]
+    own_gb = int(memory[0]) if memory.len() and memory[0] is not None else None
+    chipsets = [v for a, v, n in counts if a == CHIPSET and n > 0]
+    names = named_models(chipsets, catalog)
+    out = {
+        CHIPSET: sorted(v for v in chipsets if names[v] is not None and names[v] != query_model_id),
+        MEMORY: sorted(
+            v
+            for a, v, n in counts
+            if a == MEMORY
+            and n > 0
+            and memory_gb(v) is not None
+            and own_gb is not None
+            and memory_gb(v) != own_gb
+        ),
+    }
+    return {a: vs for a, vs in out.items() if vs}
+
+
+def aspect_filter(aspect: str, values: list[str], category_id: str = CATEGORY_ID) -> str:
+    """The Browse API's aspect_filter: `categoryId:27386,Memory Size:{8 GB|16 GB}` (a `|` inside a value is
+    escaped with a backslash, as the API reference says)."""
+    return f"categoryId:{category_id},{aspect}:{{{'|'.join(v.replace('|', chr(92) + '|') for v in values)}}}"
+
+
+def aspect_conflicts(listings: pl.DataFrame, evidence: pl.DataFrame, catalog: pl.DataFrame) -> pl.DataFrame:
+    """The kept eBay listings whose title and stated aspect disagree: listing_id and a sentence saying how.
+
+    `listings`: source, listing_id, model_id, exclude_reason (staging.listings rows); `evidence`: rows of
+    raw.ebay_aspect_evidence. A listing agrees when its model is among those the stated chipset values name,
+    and its model's memory among the stated sizes."""
+    empty = pl.DataFrame(schema={"listing_id": pl.String, "aspect_conflict": pl.String})
+    if evidence.is_empty() or listings.is_empty():
+        return empty
+    kept = listings.filter(
+        (pl.col("source") == "ebay") & pl.col("model_id").is_not_null() & pl.col("exclude_reason").is_null()
+    ).select("listing_id", "model_id")
+    found = kept.join(
+        evidence.select(pl.col("item_id").alias("listing_id"), "aspect_name", "stated_values").unique(
+            subset=["listing_id", "aspect_name"], keep="first", maintain_order=True
+        ),
+        on="listing_id",
+    )
+    if found.is_empty():
+        return empty
+    all_values = sorted({v for vs in found["stated_values"] for v in vs})
+    names = named_models(all_values, catalog)
+    memory = dict(catalog.select("model_id", "memory_gb").iter_rows())
+    rows = []
+    for listing_id, model_id, aspect, values in found.iter_rows():
+        if aspect == CHIPSET:
+            agrees = model_id in {names.get(v) for v in values}
+        else:
+            agrees = memory.get(model_id) in {memory_gb(v) for v in values}
+        if not agrees:
+            stated = " or ".join(f"'{v}'" for v in values)
+            rows.append(
+                (listing_id, f"title and eBay item aspect disagree: title {model_id}; {aspect} {stated}")
+            )
+    if not rows:
+        return empty
+    out = pl.DataFrame(rows, schema=empty.schema, orient="row")
+    return out.group_by("listing_id", maintain_order=True).agg(pl.col("aspect_conflict").str.join("; "))
+
+
+COUNTS_SCHEMA = {
+    "marketplace_id": pl.String,
+    "query_model_id": pl.String,
+    "aspect_name": pl.String,
+    "aspect_value": pl.String,
+    "match_count": pl.Int32,
+}
+
+
+def counts_frame(rows: list[dict], day, source_mode: str) -> pl.DataFrame:
+    """raw.ebay_aspect_counts rows of `day`."""
+    frame = pl.DataFrame(rows, schema=COUNTS_SCHEMA)
+    return frame.select(
+        pl.lit(day).alias("snapshot_date"), *COUNTS_SCHEMA, pl.lit(source_mode).alias("source_mode")
+    )
+
+
+def evidence_frame(rows: list[dict], day, source_mode: str) -> pl.DataFrame:
+    """raw.ebay_aspect_evidence rows of `day` (an item found twice under one aspect by one search: once)."""
+    frame = pl.DataFrame(rows, schema=EVIDENCE_SCHEMA).unique(
+        subset=["marketplace_id", "item_id", "query_model_id", "aspect_name"],
+        keep="first",
+        maintain_order=True,
+    )
+    return frame.select(
+        pl.lit(day).alias("snapshot_date"),
+        *EVIDENCE_SCHEMA,
+        pl.lit(source_mode).alias("source_mode"),
+    ).with_columns(pl.col("items_total").cast(pl.Int32))
