@@ -77,26 +77,35 @@ def memory_gb(value: str) -> int | None:
     return int(match.group(1)) if match else None
 
 
-def named_models(values: list[str], catalog: pl.DataFrame) -> dict[str, str | None]:
-    """What each `Chipset/GPU Model` value names: one catalog model the classifier keeps, else None."""
-    if not values:
-        return {}
-    read = classify_listings(pl.DataFrame({"title": values}), catalog)
-    return {
-        v: (m if r is None else None)
-        for v, m, r in zip(values, read["model_id"], read["exclude_reason"], strict=True)
-    }
+def named_models(
+    values: list[str], catalog: pl.DataFrame, memo: dict[str, str | None] | None = None
+) -> dict[str, str | None]:
+    """What each `Chipset/GPU Model` value names: one catalog model the classifier keeps, else None.
+    `memo`: values already read (a day's searches share most of their values), filled in as it goes."""
+    memo = {} if memo is None else memo
+    new = [v for v in dict.fromkeys(values) if v not in memo]
+    if new:
+        read = classify_listings(pl.DataFrame({"title": new}), catalog)
+        memo.update(
+            (v, m if r is None else None)
+            for v, m, r in zip(new, read["model_id"], read["exclude_reason"], strict=True)
+        )
+    return {v: memo[v] for v in values}
 
 
 def suspect_values(
-    query_model_id: str, counts: list[tuple[str, str, int]], catalog: pl.DataFrame
+    query_model_id: str,
+    counts: list[tuple[str, str, int]],
+    catalog: pl.DataFrame,
+    memo: dict[str, str | None] | None = None,
 ) -> dict[str, list[str]]:
     """Per aspect, the values of a search's distribution that name another model than `query_model_id`,
-    or another memory size than its catalog's (the values worth one aspect-filtered call)."""
+    or another memory size than its catalog's (the values worth one aspect-filtered call). `memo`: as in
+    named_models."""
     memory = catalog.filter(pl.col("model_id") == query_model_id)["memory_gb"]
     own_gb = int(memory[0]) if memory.len() and memory[0] is not None else None
     chipsets = [v for a, v, n in counts if a == CHIPSET and n > 0]
-    names = named_models(chipsets, catalog)
+    names = named_models(chipsets, catalog, memo)
     out = {
         CHIPSET: sorted(v for v in chipsets if names[v] is not None and names[v] != query_model_id),
         MEMORY: sorted(

@@ -260,7 +260,7 @@ def test_on_a_simulated_market_the_evidence_costs_at_most_two_calls_a_search(tmp
     from tests.support.market_sim import MarketSim
     from warehouse.connection import connect
 
-    sim = MarketSim(seed=7, catalog=CATALOG, active_listings=900)
+    sim = MarketSim(seed=7, catalog=CATALOG, active_listings=900, seller_aspects=True)
     day = date(2026, 10, 5)
     queries = [q for q in CATALOG["search_query"].to_list() if q]
     with FakeMarket(max_requests=100_000, max_seconds=300) as fake:

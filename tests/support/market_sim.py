@@ -481,8 +481,11 @@ class MarketSim:
         max_days: int = 60,
         hard_case_share: float = 1.0,
         retailer_skus: int = 60,
+        seller_aspects: bool = False,
     ):
+        """`seller_aspects`: items carry the aspects their sellers stated (`simAspects`, see aspects())."""
         self.seed = seed
+        self.seller_aspects = seller_aspects
         self.models = models_from_catalog(catalog)
         self.by_id = {m.model_id: m for m in self.models}
         self.by_query = {m.search_query: m for m in self.models if m.search_query}
@@ -627,7 +630,7 @@ class MarketSim:
             item["itemEndDate"] = _iso(datetime.combine(lst.end + timedelta(days=1), datetime.min.time()))
         item["listingMarketplaceId"] = "EBAY_US"
         item["simulated"] = True
-        aspects = self.aspects(lst)
+        aspects = self.aspects(lst) if self.seller_aspects else {}
         if aspects:
             item["simAspects"] = aspects
         item["simTruth"] = {

@@ -257,6 +257,23 @@ def test_precedence_order_is_the_published_one():
         ("RTX 3090 24GB pulled from gaming PC", None, "rtx-3090"),
         ("EKWB Quantum Vector waterblock for RTX 4090 FE", "accessory", None),  # the block alone
         ("EVGA GeForce RTX 3090 FTW3 Ultra Hydro Copper 24GB", None, "rtx-3090"),  # factory water cooling
+        # the 2020 scalpers' bait, in titles written for this test after reading real sold listings
+        ("NVIDIA GeForce RTX 3070 Founders Edition - Paper Edition - read description", "photo_only", None),
+        ("RTX 3080 FE 10GB printed image, ships by email", "photo_only", None),
+        ("ASUS TUF RTX 3060 Ti 8GB jpeg", "photo_only", None),
+        ("RTX 3090 24GB picture (see description)", "photo_only", None),
+        ("MSI RTX 3070 Gaming X Trio 8GB photo display", "photo_only", None),
+        ("EVGA RTX 3080 FTW3 10GB PRESALE ships next week", "pre_order", None),
+        ("Gigabyte RTX 3070 Eagle 8GB pre-ordered, ships 11/4", "pre_order", None),
+        ("ZOTAC RTX 3090 Trinity 24GB arriving 10/12", "pre_order", None),
+        # a card sold with a motherboard, named by its chipset: not a card's price
+        ("MSI RTX 4080 SUPER 16GB + Z790 Tomahawk bundle", "system", None),
+        ("RX 7900 XTX 24GB with X670E motherboard combo", "system", None),
+        # no chipset, no photo there: GPU names and plain words that look alike
+        ("Intel Arc B580 12GB Limited Edition", None, "arc-b580"),
+        ("NVIDIA H100 80GB PCIe", None, "h100-pcie"),
+        ("XFX Speedster MERC RX6800 16GB", None, "rx-6800"),
+        ("Tesla V100 SXM2 16GB water cooled", None, "tesla-v100-sxm2-16gb"),
     ],
 )
 def test_the_market_traps(title, reason, model_id):

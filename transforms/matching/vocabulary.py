@@ -158,8 +158,14 @@ BOX_ONLY = (
     r"BOX (?:[A-Z0-9]+ )?CARD SOLD SEPARATELY|NO (?:CARD|GPU) (?:[A-Z0-9]+ ){0,2}BOX ONLY|COLLECTORS? BOX)\b"
 )
 
-PHOTO_ONLY = r"\b(?:(?:PHOTO|PHOTOGRAPH|PICTURE|PIC|IMAGE) (?:ONLY|OF)|PRINT ?OUT|POSTER|DO NOT BID|NOT A REAL (?:CARD|GPU))\b"
-"""A photo, picture or printout of a card (`photo only, do not bid`): no card is sold (issue 37)."""
+PHOTO_ONLY = (
+    r"\b(?:(?:PHOTO|PHOTOGRAPH|PICTURE|PIC|IMAGE) (?:ONLY|OF)|PRINT ?OUT|POSTER|DO NOT BID|NOT A REAL (?:CARD|GPU)|"
+    r"PAPER (?:EDITION|PRINT|COPY|VERSION)|PRINTER PAPER|PRINTED (?:IMAGE|PICTURE|PHOTO|COPY)|IMAGE FILE|"
+    r"DIGITAL (?:IMAGE|PHOTO|PICTURE|COPY)|JPE?G|PNG|PHOTO DISPLAY|(?:PHOTO|PICTURE|IMAGE|PIC) (?:READ|SEE) (?:THE )?"
+    r"DESCRIPTION)\b"
+)
+"""A photo, picture or printout of a card (`photo only, do not bid`, `Paper Edition`, `Founders Edition FE Jpeg`,
+the 2020 scalpers' bait read in real sold listings): no card is sold (issue 37)."""
 
 SAMPLE = (
     r"\b(?:ENGINEERING SAMPLE|QUALIFICATION SAMPLE|ENG SAMPLE|ENGINEERING BOARD|ENGINEERING VERSION|QS|"
@@ -169,7 +175,8 @@ SAMPLE = (
 never to buy ES/QS CPUs; the same holds for GPUs): never a card price."""
 
 PRE_ORDER = (
-    r"\b(?:PRE ?ORDERS?|PREORDERS?|CONFIRMED ORDER|ORDER CONFIRMED|ORDER CONFIRMATION|RESERVATION|"
+    r"\b(?:PRE ?ORDER(?:S|ED)?|PREORDER(?:S|ED)?|PRE ?SALES?|PRESALES?|CONFIRMED ORDER|ORDER CONFIRMED|"
+    r"ORDER CONFIRMATION|RESERVATION|ARRIVING (?:ON |BY )?\d{1,2} \d{1,2}|SHIPS \d{1,2} \d{1,2}|"
     r"(?:SHIPS|SHIPPING|AVAILABLE|DELIVERY) (?:IN|ON|FROM|AFTER) (?:JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)"
     r"[A-Z]*)\b"
 )
@@ -184,7 +191,9 @@ MODIFIED = (
 )
 """A card changed from stock: an aftermarket water block fitted, a shunt or BIOS mod, a bare PCB ready for a
 block. Still a card (its model is kept) but not the stock card the prices are of: flagged `modified` and kept
-out of them (issue 37). Factory water-cooled models (Hydro Copper, WaterForce, Hybrid) are stock and pass."""
+out of them (issue 37). Factory water-cooled models (Hydro Copper, WaterForce, Hybrid) are stock and pass, and
+so does a bare `water cooled` (V100 SXM2 modules and factory loops are sold so); an SXM module on a PCIe
+adapter is the SXM model (docs/sources.md)."""
 
 ACCESSORY_STRONG = (
     r"\b(?:WATER ?BLOCK|WATERBLOCK|EISBLOCK|BRIDGE|RISER|HYBRID KIT|AIO KIT|THERMAL PADS?|"
@@ -231,9 +240,11 @@ SYSTEM = (
     r"THREADRIPPER|EPYC|RYZEN [3579]|RYZEN|CORE I[3579]|I[3579] \d{4,5}[A-Z]{0,2}|\d{1,4} ?(?:GB|TB) (?:SSD|NVME|HDD|M 2)|"
     r"MXM|EGPU|E GPU|EGFX|EXTERNAL GPU|GAMING BOX|BREAKAWAY BOX|RAZER CORE|XG MOBILE|ENCLOSURE|DOCKING STATION|"
     r"MINING RIG|"
-    r"DGX|HGX|SERVER (?:SYSTEM|CHASSIS|BAREBONE)|BAREBONE)\b"
+    r"DGX|HGX|SERVER (?:SYSTEM|CHASSIS|BAREBONE)|BAREBONE|"
+    r"Z[4-9][79]0|X[3-8]70E?|B[4-8][56]0|H[4-8][17]0|X299|X399|TRX40|WRX80)\b"
 )
-"""A machine or a laptop module, not a card (PC, server, laptop, MXM module, eGPU), wherever it is said."""
+"""A machine or a laptop module, not a card (PC, server, laptop, MXM module, eGPU), wherever it is said; or a
+card sold with a motherboard, named by its chipset (`RTX 4080 SUPER 16G + Z790 AORUS`): not a card's price."""
 
 SYSTEM_WEAK_WORDS = (
     r"DESKTOP|COMPUTER|TOWER|BUILD|POWEREDGE|PROLIANT|THINKSTATION|PRECISION \d{4}|SUPERMICRO|GIGABYTE G\d{3}|"

@@ -81,7 +81,8 @@ def ebay_listings(
             f"sample: the snapshot as it was {days_before} days before {config.sample_anchor_day}"
         )
     client, http = ebay.open_client(catalog, budget, context.log.info, days_before, marketplaces)
-    aspects = AspectEvidence(lambda model_id, counts: suspect_values(model_id, counts, catalog))
+    names: dict = {}  # what each aspect value names, read once a day (transforms/ebay_aspects.named_models)
+    aspects = AspectEvidence(lambda model_id, counts: suspect_values(model_id, counts, catalog, names))
     try:
         errors = run_searches(client, queries, day, ebay.mode, context.log.info, spilled, aspects)
     finally:
