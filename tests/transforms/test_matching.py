@@ -273,6 +273,7 @@ def test_precedence_order_is_the_published_one():
         ("Intel Arc B580 12GB Limited Edition", None, "arc-b580"),
         ("NVIDIA H100 80GB PCIe", None, "h100-pcie"),
         ("XFX Speedster MERC RX6800 16GB", None, "rx-6800"),
+        ("INNO3D RTX 5090 32GB X3 OC", None, "rtx-5090"),  # a cooler line, not three cards
         ("Tesla V100 SXM2 16GB water cooled", None, "tesla-v100-sxm2-16gb"),
     ],
 )

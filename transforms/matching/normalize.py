@@ -20,8 +20,8 @@ Rules, in order:
     where two models side by side, `3090 / 3080 Ti`, stay unclear);
   * part numbers that start with digits glued into one token (Sapphire 11330-01-20G, NVIDIA 699-2G500-...);
     SMX (a common typo) is SXM; `no SXM version` is dropped;
-  * PCIe lane widths (PCIE 4 0 X16 -> PCIE) and cooler fan counts (VENTUS 2X -> VENTUS 2FAN) removed, so
-    neither reads as a lot.
+  * PCIe lane widths (PCIE 4 0 X16 -> PCIE) and cooler fan counts (VENTUS 2X -> VENTUS 2FAN, Inno3D's X3 OC ->
+    3FAN OC) removed, so neither reads as a lot.
 """
 
 import polars as pl
@@ -95,6 +95,8 @@ STAGES: list[tuple[str | None, list[tuple[str, str]]]] = [
     ),
     (_COMPARED, [(rf"\b{_COMPARED}{_MODEL_AFTER}", " ")]),
     (r"[2-4] ?X\b", [(rf"\b({COOLER_NAMES}) ([2-4]) ?X\b", "$1 ${2}FAN")]),
+    # Inno3D's X2 OC / X3 OC lines count fans too (`RTX 5090 32GB X3 OC` is one card)
+    ("X[2-4] OC", [(r"\bX([2-4]) OC\b", "${1}FAN OC")]),
     (None, [(r" {2,}", " ")]),
 ]
 
