@@ -58,6 +58,15 @@ def run_days(tags: dict[str, str]) -> list[date]:
     return [first + timedelta(days=n) for n in range((last - first).days + 1)]
 
 
+def run_id(context: dg.AssetExecutionContext) -> str:
+    """The id of the run materializing the asset, recorded beside what it writes; `EPHEMERAL` when the asset
+    is invoked directly (the benchmarks, a notebook), as Dagster's deprecated `context.run_id` says then."""
+    try:
+        return context.run.run_id
+    except dg.DagsterError:  # invoked directly: there is no run
+        return "EPHEMERAL"
+
+
 def partition_days(context: dg.AssetExecutionContext) -> tuple[date, date]:
     """The first and last day of the run: one day for a daily run, many for a range run (a backfill
     started with range_tags: the listing marts compute the whole range in one call, pipelines/range_run.py)."""

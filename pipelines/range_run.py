@@ -2,9 +2,10 @@
 computed from listings for many days in one Dagster run.
 
 marts.price_daily, gpu_value, budget_picks and deals compute any range of days in one call: this module
-starts that run (Dagster's range tags, pipelines/partitions.range_tags). A backfill launched from the UI runs a
-day per run (why they carry no single-run backfill policy: docs/operations.md, "One computation per mart"). It is the bulk rebuild: the
-daily assets' own code, not a second implementation (benchmark 2 times it over ten million listings).
+starts that run (Dagster's range tags, pipelines/partitions.range_tags). A backfill launched from the UI runs
+a day per run (why they carry no single-run backfill policy: docs/operations.md, "One computation per
+mart"). It is the bulk rebuild: the daily assets' own code, not a second implementation (benchmark 2 times it
+over ten million listings).
 
     make rebuild FROM=2026-10-01 TO=2026-11-20
 

@@ -237,3 +237,27 @@ def test_loading_the_definitions_warns_nothing_and_the_project_filters_no_warnin
         if "filterwarnings" in path.read_text() or "simplefilter" in path.read_text()
     ]
     assert filters == []
+
+
+def test_an_asset_invoked_directly_still_records_a_run_id(tmp_path):
+    """The benchmarks and a notebook call assets directly (no run): the run id written beside the rows is
+    Dagster's EPHEMERAL then, and the run's own id in a run (pipelines/partitions.run_id)."""
+    from pipelines.defs.staging.listings import listings
+    from pipelines.partitions import run_id
+    from pipelines.resources import MarketRulesResource, WarehouseResource
+    from warehouse.connection import connect
+
+    assert run_id(dg.build_asset_context()) == "EPHEMERAL"
+    db = tmp_path / "w.duckdb"
+    context = dg.build_asset_context(partition_key="2026-11-20")
+    listings(context, rules=MarketRulesResource(), warehouse=WarehouseResource(db_path=str(db)))
+    with connect(db, read_only=True) as con:
+        written = con.execute("SELECT DISTINCT run_id FROM raw.day_writes").fetchall()
+    assert written == [("EPHEMERAL",)]
+
+    @dg.asset
+    def says_its_run(context: dg.AssetExecutionContext) -> str:
+        return run_id(context)
+
+    result = dg.materialize([says_its_run])
+    assert result.output_for_node("says_its_run") == result.run_id

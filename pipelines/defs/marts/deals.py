@@ -3,7 +3,7 @@
 
 import dagster as dg
 
-from pipelines.partitions import DEALS_WINDOW, daily_partitions, partition_days, rows_metadata
+from pipelines.partitions import DEALS_WINDOW, daily_partitions, partition_days, rows_metadata, run_id
 from pipelines.resources.market_rules import MarketRulesResource
 from pipelines.resources.warehouse import WarehouseResource
 from pipelines.tables import table_asset, table_dep
@@ -26,5 +26,5 @@ def deals(
     first, last = partition_days(context)
     with warehouse.connect() as con:
         written = build_deals(con, first, last, rules.open_box_as_new)
-        day_writes.note(con, "marts.deals", first, last, context.run.run_id)  # the stale-day rule reads it
+        day_writes.note(con, "marts.deals", first, last, run_id(context))  # the stale-day rule reads it
     return dg.MaterializeResult(metadata=rows_metadata(first, last, written))

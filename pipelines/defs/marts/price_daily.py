@@ -10,6 +10,7 @@ from pipelines.partitions import (
     daily_partitions,
     partition_days,
     rows_metadata,
+    run_id,
 )
 from pipelines.resources.market_rules import MarketRulesResource
 from pipelines.resources.warehouse import WarehouseResource
@@ -35,7 +36,7 @@ def price_daily(
     first, last = partition_days(context)
     with warehouse.connect() as con:
         written = build_price_daily(con, first, last, rules.open_box_as_new)
-        day_writes.note(con, "marts.price_daily", first, last, context.run.run_id)  # later days read it
+        day_writes.note(con, "marts.price_daily", first, last, run_id(context))  # later days read it
         models, screened, modes = con.execute(
             "SELECT count(DISTINCT model_id), coalesce(sum(screened_out), 0), string_agg(DISTINCT source_mode) "
             "FROM marts.price_daily WHERE source = 'all' AND snapshot_date BETWEEN ? AND ?",

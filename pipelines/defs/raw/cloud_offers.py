@@ -5,7 +5,7 @@ from datetime import UTC, datetime
 import dagster as dg
 import polars as pl
 
-from pipelines.partitions import daily_partitions, partition_date
+from pipelines.partitions import daily_partitions, partition_date, run_id
 from pipelines.resources.cloud_catalog import CloudCatalogResource
 from pipelines.resources.warehouse import WarehouseResource
 from pipelines.settings import LIVE
@@ -112,13 +112,11 @@ def cloud_offers(
             con,
             [
                 ("raw.cloud_offers", offers, {"snapshot_date": day}),
-                *ingest_error_writes(
-                    day, [SOURCE], failed + bad_rows, context.run.run_id, cloud_catalog.mode
-                ),
+                *ingest_error_writes(day, [SOURCE], failed + bad_rows, run_id(context), cloud_catalog.mode),
                 source_run_row(
                     day,
                     SOURCE,
-                    context.run.run_id,
+                    run_id(context),
                     cloud_catalog.mode,
                     outcome,
                     offers.height,

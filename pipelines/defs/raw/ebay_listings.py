@@ -6,7 +6,7 @@ from datetime import UTC, date, datetime
 
 import dagster as dg
 
-from pipelines.partitions import daily_partitions, partition_date
+from pipelines.partitions import daily_partitions, partition_date, run_id
 from pipelines.resources.ebay import EbayResource
 from pipelines.resources.warehouse import WarehouseResource
 from pipelines.settings import LIVE
@@ -97,12 +97,12 @@ def ebay_listings(
     with spill_dir, warehouse.connect() as con:
         writes = [
             *ingest_error_writes(
-                day, ["ebay"], errors + spilled.notes + aspects.notes, context.run.run_id, ebay.mode
+                day, ["ebay"], errors + spilled.notes + aspects.notes, run_id(context), ebay.mode
             ),
             source_run_row(
                 day,
                 "ebay",
-                context.run.run_id,
+                run_id(context),
                 ebay.mode,
                 outcome.outcome,
                 spilled.count,

@@ -5,7 +5,7 @@ from datetime import UTC, datetime
 import dagster as dg
 import polars as pl
 
-from pipelines.partitions import daily_partitions, partition_date
+from pipelines.partitions import daily_partitions, partition_date, run_id
 from pipelines.resources.ebay import EbayResource
 from pipelines.resources.warehouse import WarehouseResource
 from pipelines.settings import LIVE
@@ -115,11 +115,11 @@ def ebay_sold_items(
     context.log.info(message)
     with warehouse.connect() as con:
         writes = [
-            *ingest_error_writes(day, [SOURCE], errors, context.run.run_id, ebay.mode),
+            *ingest_error_writes(day, [SOURCE], errors, run_id(context), ebay.mode),
             source_run_row(
                 day,
                 SOURCE,
-                context.run.run_id,
+                run_id(context),
                 ebay.mode,
                 outcome,
                 frame.height,

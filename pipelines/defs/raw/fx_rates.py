@@ -5,7 +5,7 @@ from datetime import timedelta
 import dagster as dg
 import polars as pl
 
-from pipelines.partitions import daily_partitions, partition_date
+from pipelines.partitions import daily_partitions, partition_date, run_id
 from pipelines.resources.fx_rates import FxRatesResource
 from pipelines.resources.warehouse import WarehouseResource
 from pipelines.settings import LIVE
@@ -75,11 +75,11 @@ def fx_rates(
             con,
             [
                 ("raw.fx_rates", frame, {"snapshot_date": day}),
-                *ingest_error_writes(day, [SOURCE], errors, context.run.run_id, fx.mode),
+                *ingest_error_writes(day, [SOURCE], errors, run_id(context), fx.mode),
                 source_run_row(
                     day,
                     SOURCE,
-                    context.run.run_id,
+                    run_id(context),
                     fx.mode,
                     outcome,
                     frame.height,

@@ -5,7 +5,7 @@ from datetime import UTC, datetime
 import dagster as dg
 import polars as pl
 
-from pipelines.partitions import daily_partitions, partition_date
+from pipelines.partitions import daily_partitions, partition_date, run_id
 from pipelines.resources.spec_pages import SpecPagesResource
 from pipelines.resources.warehouse import WarehouseResource
 from pipelines.sources.circuit_breaker import SourceStopped
@@ -98,13 +98,13 @@ def gpu_spec_sheets(
     with warehouse.connect() as con:
         writes = [("raw.gpu_spec_sheets", facts, {"snapshot_date": day})]
         writes += ingest_error_writes(
-            day, ("techpowerup", "wikipedia"), errors, context.run.run_id, spec_pages_source.mode
+            day, ("techpowerup", "wikipedia"), errors, run_id(context), spec_pages_source.mode
         )
         writes.append(
             source_run_row(
                 day,
                 "spec_sheets",
-                context.run.run_id,
+                run_id(context),
                 spec_pages_source.mode,
                 outcome.outcome,
                 facts.height,

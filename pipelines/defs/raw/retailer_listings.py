@@ -3,7 +3,7 @@
 import dagster as dg
 import polars as pl
 
-from pipelines.partitions import daily_partitions, partition_date
+from pipelines.partitions import daily_partitions, partition_date, run_id
 from pipelines.resources.retailers import RetailersResource
 from pipelines.resources.warehouse import WarehouseResource
 from pipelines.sources.http_session import FetchError
@@ -62,12 +62,12 @@ def retailer_listings(
     outcome = optional_source_outcome("Retailers", frame.height, errors, len(clients))
     with warehouse.connect() as con:
         writes = [("raw.retailer_listings", frame, {"snapshot_date": day})]
-        writes += ingest_error_writes(day, STORES, errors + notes, context.run.run_id, retailers.mode)
+        writes += ingest_error_writes(day, STORES, errors + notes, run_id(context), retailers.mode)
         writes.append(
             source_run_row(
                 day,
                 "retailers",
-                context.run.run_id,
+                run_id(context),
                 retailers.mode,
                 outcome.outcome,
                 frame.height,

@@ -5,7 +5,7 @@ import dagster as dg
 import polars as pl
 
 from pipelines.day_checks import blocking_check, completeness, freshness
-from pipelines.partitions import daily_partitions, partition_date
+from pipelines.partitions import daily_partitions, partition_date, run_id
 from pipelines.resources.market_rules import MarketRulesResource
 from pipelines.resources.warehouse import WarehouseResource
 from pipelines.tables import table_asset, table_key
@@ -42,9 +42,9 @@ def listings(
     exclusion reason (bundle, for_parts, box_only, photo_only, sample, pre_order, modified, accessory, system,
     lot, variation, low_feedback, unclear, and no_price for a card without a usable USD price).
     A listing whose title and eBay item aspect disagree (raw.ebay_aspect_evidence) is unclear, both sides in
-    its evidence. Manual overrides in warehouse/overrides.csv win. Lots keep their quantity for a per-unit price. Prices in
-    another currency are converted to USD at the day's ECB rate (raw.fx_rates), the rate and its date kept;
-    one without a rate keeps its local price and a reason in fx_error, and no USD price."""
+    its evidence. Manual overrides in warehouse/overrides.csv win. Lots keep their quantity for a per-unit
+    price. Prices in another currency are converted to USD at the day's ECB rate (raw.fx_rates), the rate and
+    its date kept; one without a rate keeps its local price and a reason in fx_error, and no USD price."""
     day = partition_date(context)
     with warehouse.connect() as con:
         ebay = read_frame(con, "SELECT * FROM raw.ebay_listings WHERE snapshot_date = ?", [day])
@@ -62,7 +62,7 @@ def listings(
         )
         classified = apply_overrides(classified, overrides).select(STAGING_COLUMNS)
         replace_slice(con, "staging.listings", classified, {"snapshot_date": day})
-        day_writes.note(con, "staging.listings", day, day, context.run.run_id)  # later days read it
+        day_writes.note(con, "staging.listings", day, day, run_id(context))  # later days read it
     reasons = classified.group_by("exclude_reason").len().sort("len", descending=True)
     kept = classified.filter(pl.col("exclude_reason").is_null())
     unconverted = classified.filter(pl.col("fx_error").is_not_null())
