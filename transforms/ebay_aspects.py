@@ -102,6 +102,8 @@ def suspect_values(
     """Per aspect, the values of a search's distribution that name another model than `query_model_id`,
     or another memory size than its catalog's (the values worth one aspect-filtered call). `memo`: as in
     named_models."""
+    if not counts:  # no distribution (the sample, another marketplace): nothing to ask
+        return {}
     memory = catalog.filter(pl.col("model_id") == query_model_id)["memory_gb"]
     own_gb = int(memory[0]) if memory.len() and memory[0] is not None else None
     chipsets = [v for a, v, n in counts if a == CHIPSET and n > 0]
