@@ -274,6 +274,9 @@ def test_precedence_order_is_the_published_one():
         ("NVIDIA H100 80GB PCIe", None, "h100-pcie"),
         ("XFX Speedster MERC RX6800 16GB", None, "rx-6800"),
         ("INNO3D RTX 5090 32GB X3 OC", None, "rtx-5090"),  # a cooler line, not three cards
+        ("Colorful iGame-GeForce-RTX-4090-D-Advanced 24GB", None, "rtx-4090-d"),  # words joined by hyphens
+        ("ASUS-TUF-RTX-3080-Ti-Gaming 12GB", None, "rtx-3080-ti"),
+        ("Sapphire 11322-02-20G Pulse RX 7900 XTX 24GB", None, "rx-7900-xtx"),  # a part number stays one
         ("Tesla V100 SXM2 16GB water cooled", None, "tesla-v100-sxm2-16gb"),
     ],
 )

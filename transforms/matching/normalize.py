@@ -45,7 +45,8 @@ STAGES: list[tuple[str | None, list[tuple[str, str]]]] = [
     # word), so normalize_series applies them to those rows only. None: every row.
     (r"\+", [(r"(\w)\+", "$1 "), (r"\+", " PLUS ")]),
     # a part number that starts with digits is one token: 11330-01-20G (its 20G is no memory size), 699-2G500-0200-300
-    ("-", [(r"\b(\d{2,})-([A-Z0-9]+)-([A-Z0-9]+)(?:-([A-Z0-9]+))?\b", "$1$2$3$4")]),
+    # (its second part has a digit: `RTX-4090-D-Vulcan-W` and `RTX-3080-Ti-Gaming` are words joined by hyphens)
+    ("-", [(r"\b(\d{2,})-([A-Z0-9]*\d[A-Z0-9]*)-([A-Z0-9]+)(?:-([A-Z0-9]+))?\b", "$1$2$3$4")]),
     (None, [(r"[^A-Z0-9 ]+", " "), (r" {2,}", " ")]),
     ("SMX", [(r"\bSMX(\d?)\b", "SXM$1")]),
     ("FOUNDER", [(r"\bFOUNDERS?(?: EDITION)?\b", "FE")]),
