@@ -468,8 +468,9 @@ def _refinement(items: list[dict]) -> dict:
 
 
 def _matches(item: object, aspect_filter: str) -> bool:
-    """Whether an item's `simAspects` satisfy `categoryId:27386,Name:{v1|v2}` (one aspect, as the client sends)."""
+    """Whether an item's `simAspects` satisfy `categoryId:27386,Name:{v1|v2}` (one aspect, as the client sends;
+    the simulated values hold no `|`, so none is escaped)."""
     _, _, rest = aspect_filter.partition(",")
     name, _, values = rest.partition(":")
-    wanted = {v.replace("\\|", "|") for v in values.strip("{}").split("|")}
+    wanted = set(values.strip("{}").split("|"))
     return isinstance(item, dict) and (item.get("simAspects") or {}).get(name) in wanted
