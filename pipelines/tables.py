@@ -15,12 +15,12 @@ from warehouse.schema_file import table_schemas
 
 OWNERS = ["team:gpu-market"]
 
-# Declarative automation (the `default_automation_condition_sensor`, running under `make ui`): an asset that
-# reads other assets keeps today's partition up to date by itself. The daily schedule runs the whole job in
-# one run (one writer) and its assets are not asked again (Dagster ignores updates made by a run that also
-# ran the asset); the condition acts when something upstream changes outside that run, e.g. a source re-run
-# from the UI after a fix. Only the latest day: earlier days made stale by a change are the stale-days
-# sensor's (pipelines/defs/stale_days.py, read from the warehouse's own record).
+# Declarative automation (the sensor `today_follows_its_inputs`, pipelines/defs/jobs.py, under `make ui`): an
+# asset that reads other assets keeps today's partition up to date by itself. The daily schedule runs the
+# whole job in one run (one writer) and its assets are not asked again (Dagster ignores updates made by a run
+# that also ran the asset); the condition acts when something upstream changes outside that run, e.g. a
+# source re-run from the UI after a fix. Only the latest day: earlier days made stale by a change are the
+# stale-days sensor's (pipelines/defs/stale_days.py, read from the warehouse's own record).
 EAGER = dg.AutomationCondition.eager()
 # A mart that reads earlier days (a look-back mapping, pipelines/partitions.py) must not wait for every one
 # of them: a day with no run is simply absent, and the mart computes from the days there are. So it drops
