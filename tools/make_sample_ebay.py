@@ -1583,7 +1583,10 @@ def write(out: Path) -> int:
 
 def main() -> None:
     """The US snapshot, then the GB and DE ones beside it (tools/make_sample_ebay_regions.py)."""
-    import make_sample_ebay_regions  # noqa: PLC0415 (run as a script from tools/)
+    try:
+        from tools import make_sample_ebay_regions
+    except ImportError:  # run as a script: tools/ is on the path, the repository may not be
+        import make_sample_ebay_regions
 
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument(
