@@ -74,6 +74,16 @@ def materialize_day(db_path, day: str = DAY, assets=None, run_config=None) -> dg
     )
 
 
+def materialize_into(root, db, day: str = DAY) -> dg.ExecuteInProcessResult:
+    """materialize_day into `db` with the export and the dashboard written under `root` (only while it runs)."""
+    mp = pytest.MonkeyPatch()
+    redirect_outputs(mp, root)
+    try:
+        return materialize_day(db, day)
+    finally:
+        mp.undo()
+
+
 @pytest.fixture(scope="session")
 def sample_run(tmp_path_factory):
     """A warehouse and export built from the bundled sample for DAY, and the run's result."""
@@ -93,10 +103,5 @@ def sample_rerun(sample_run, tmp_path_factory):
     root = tmp_path_factory.mktemp("sample_rerun")
     db = root / "gm.duckdb"
     shutil.copy(sample_run["db"], db)
-    mp = pytest.MonkeyPatch()
-    redirect_outputs(mp, root)
-    try:
-        result = materialize_day(db)
-    finally:
-        mp.undo()  # back to sample_run's outputs
+    result = materialize_into(root, db)  # then back to sample_run's outputs
     return {"db": db, "first": sample_run["db"], "result": result}

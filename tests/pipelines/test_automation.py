@@ -49,14 +49,19 @@ def test_today_follows_a_source_re_run_and_nothing_else(tmp_path):
         assert dg.materialize(assets, partition_key=day, resources=resources, instance=instance).success
 
     defs = dg.Definitions(assets=ASSETS, resources=resources)
+
+    def evaluate(previous=None):
+        """One tick of the automation sensor at NOON, after the tick `previous`."""
+        return dg.evaluate_automation_conditions(
+            defs=defs, instance=instance, evaluation_time=NOON, cursor=previous and previous.cursor
+        )
+
     run(ASSETS)  # the daily run: every asset once
-    first = dg.evaluate_automation_conditions(defs=defs, instance=instance, evaluation_time=NOON)
+    first = evaluate()
     assert first.total_requested == 0  # a run that ran an asset and its inputs asks for nothing more
 
     run([retailer_listings])  # a source re-run alone, from the UI
-    after = dg.evaluate_automation_conditions(
-        defs=defs, instance=instance, evaluation_time=NOON, cursor=first.cursor
-    )
+    after = evaluate(first)
     # everything downstream of it, for today only; price_daily and deals although none of the 30 earlier
     # days they read was ever run (eager's "no input missing" would hold them back for good)
     assert requested(after) == {
@@ -66,17 +71,13 @@ def test_today_follows_a_source_re_run_and_nothing_else(tmp_path):
         "marts/listing_exits": {DAY},
     }
     run(ASSETS[3:])  # what the sensor's run does
-    settled = dg.evaluate_automation_conditions(
-        defs=defs, instance=instance, evaluation_time=NOON, cursor=after.cursor
-    )
+    settled = evaluate(after)
     assert settled.total_requested == 0
 
     # an earlier day's listings: that day is not the latest (its marts are the stale-days sensor's), but
     # today's look-back marts read it, so today's are asked again
     run(ASSETS[:4], day=YESTERDAY)
-    late = dg.evaluate_automation_conditions(
-        defs=defs, instance=instance, evaluation_time=NOON, cursor=settled.cursor
-    )
+    late = evaluate(settled)
     assert requested(late) == {
         "marts/price_daily": {DAY},
         "marts/deals": {DAY},

@@ -193,6 +193,13 @@ def test_every_table_asset_publishes_its_columns_code_version_and_owner(tmp_path
             assert node.code_version and node.owners == ["team:gpu-market"], key
 
 
+def project_sources():
+    """(path, text) of every Python file of the project's code (the tests aside)."""
+    for folder in ("pipelines", "dashboards", "warehouse", "transforms", "tools"):
+        for path in (ROOT / folder).rglob("*.py"):
+            yield path, path.read_text()
+
+
 def test_the_range_run_tags_are_dagster_own_and_the_project_imports_nothing_private():
     from dagster._core.storage import tags  # the test may look inside; the project may not
 
@@ -200,12 +207,10 @@ def test_the_range_run_tags_are_dagster_own_and_the_project_imports_nothing_priv
 
     assert partitions.ASSET_PARTITION_RANGE_START_TAG == tags.ASSET_PARTITION_RANGE_START_TAG
     assert partitions.ASSET_PARTITION_RANGE_END_TAG == tags.ASSET_PARTITION_RANGE_END_TAG
-    root = Path(__file__).resolve().parents[2]
     private = [
-        f"{path.relative_to(root)}:{n}"
-        for folder in ("pipelines", "dashboards", "warehouse", "transforms", "tools")
-        for path in (root / folder).rglob("*.py")
-        for n, line in enumerate(path.read_text().splitlines(), start=1)
+        f"{path.relative_to(ROOT)}:{n}"
+        for path, text in project_sources()
+        for n, line in enumerate(text.splitlines(), start=1)
         if line.lstrip().startswith(("from dagster._", "import dagster._"))
     ]
     assert private == []
@@ -229,12 +234,10 @@ def test_loading_the_definitions_warns_nothing_and_the_project_filters_no_warnin
         loaded.resolve_asset_graph()
     assert "daily_refresh" in jobs and "refresh_stale_days" in jobs
     assert [str(w.message)[:120] for w in caught] == []
-    root = Path(__file__).resolve().parents[2]
     filters = [
-        str(path.relative_to(root))
-        for folder in ("pipelines", "dashboards", "warehouse", "transforms", "tools")
-        for path in (root / folder).rglob("*.py")
-        if "filterwarnings" in path.read_text() or "simplefilter" in path.read_text()
+        str(path.relative_to(ROOT))
+        for path, text in project_sources()
+        if "filterwarnings" in text or "simplefilter" in text
     ]
     assert filters == []
 

@@ -14,7 +14,7 @@ import pytest
 from pipelines.definitions import definitions_with
 from pipelines.run_daily import run
 from pipelines.sources.ebay.queries import queries_for_catalog
-from tests.conftest import materialize_day, redirect_outputs
+from tests.conftest import materialize_into, redirect_outputs
 from tests.support.fake_market import FakeMarket
 from tests.support.live import DAY, dead_base_url, fetch, live_resources
 from warehouse.catalog import load_catalog
@@ -27,12 +27,7 @@ QUERIES = len(queries_for_catalog(load_catalog()))
 def good_day(tmp_path_factory) -> Path:
     """A warehouse, export and site holding one good sample day (the day before DAY), built once."""
     root = tmp_path_factory.mktemp("good_day")
-    mp = pytest.MonkeyPatch()
-    redirect_outputs(mp, root)
-    try:
-        materialize_day(root / "w.duckdb", GOOD_DAY)
-    finally:
-        mp.undo()
+    materialize_into(root, root / "w.duckdb", GOOD_DAY)
     return root
 
 
