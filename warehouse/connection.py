@@ -2,7 +2,8 @@
 
 DuckDB lets one process write a file at a time. Dagster runs the whole job in one process (the in-process
 executor, see `pipelines/defs/jobs.py`), and every asset opens the file through `connect()` for the span of its
-write only. Readers (dashboards, users) use `connect(read_only=True)`; when a writer holds the lock they get
+write; the run's warehouse resource keeps the database open in between (pipelines/resources/warehouse.py), so
+that a later `connect()` in the same process reuses it. Readers (dashboards, users) use `connect(read_only=True)`; when a writer holds the lock they get
 `WarehouseBusyError` with a clear message instead of a stack of DuckDB internals.
 """
 

@@ -20,7 +20,8 @@ from warehouse.connection import connect
 
 def publish(work: Path, target: Path) -> int:
     """Copy the working file to `target` (read-only mode bits) through a temporary file and an atomic rename;
-    the bytes copied. The caller holds no open connection to `work` (the job's assets close theirs)."""
+    the bytes copied. Nothing may write `work` meanwhile: the job runs its assets one at a time, and a run's
+    own open handle (pipelines/resources/warehouse.py) is idle while this asset copies."""
     with connect(work) as con:
         con.execute("CHECKPOINT")  # everything in the main file, nothing left in the write-ahead log
     target.parent.mkdir(parents=True, exist_ok=True)

@@ -121,23 +121,24 @@ def test_the_sensor_asks_once_per_stale_day_and_change(tmp_path):
     assets = [ebay_listings, retailer_listings, listings, price_daily, deals]
     for day in (DAYS[1], DAYS[0]):  # the later day first: it read a history that came after it
         assert dg.materialize(assets, partition_key=day, resources=resources, instance=instance).success
-    sensor = dg.build_sensor_context(instance=instance, resources=resources)
-    first = stale_days_sensor(sensor).run_requests
-    again = stale_days_sensor(sensor).run_requests
-    assert [r.partition_key for r in first] == [DAYS[1]]
-    assert [r.run_key for r in again] == [
-        r.run_key for r in first
-    ]  # the same change: Dagster skips a repeat key
-    assert dg.materialize(
-        [price_daily, deals], partition_key=DAYS[1], resources=resources, instance=instance
-    ).success
-    assert stale_days_sensor(sensor).run_requests == []
-    # while a run writes the warehouse, the tick is skipped with a reason (the next one looks again)
-    writer = start("hold", db, 4)
-    try:
-        busy = stale_days_sensor(sensor)
-    finally:
-        finish(writer)
+    # a context manager: the warehouse resource has a setup and a teardown (pipelines/resources/warehouse.py)
+    with dg.build_sensor_context(instance=instance, resources=resources) as sensor:
+        first = stale_days_sensor(sensor).run_requests
+        again = stale_days_sensor(sensor).run_requests
+        assert [r.partition_key for r in first] == [DAYS[1]]
+        assert [r.run_key for r in again] == [
+            r.run_key for r in first
+        ]  # the same change: Dagster skips a repeat key
+        assert dg.materialize(
+            [price_daily, deals], partition_key=DAYS[1], resources=resources, instance=instance
+        ).success
+        assert stale_days_sensor(sensor).run_requests == []
+        # while a run writes the warehouse, the tick is skipped with a reason (the next one looks again)
+        writer = start("hold", db, 4)
+        try:
+            busy = stale_days_sensor(sensor)
+        finally:
+            finish(writer)
     assert isinstance(busy, dg.SkipReason) and "writing the warehouse" in busy.skip_message
 
 
