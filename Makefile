@@ -17,8 +17,11 @@ $(UV):
 	$(PYTHON) -m venv .uv
 	.uv/bin/python -m pip install --quiet uv==$(UV_VERSION)
 
+# --compile-bytecode: the installed packages' .pyc files are written once here. Without them every Python
+# process compiles what it imports (loading the definitions took 3.2 s instead of 1.5 s) whenever
+# PYTHONDONTWRITEBYTECODE is set, as it is on this project's CI machine, or the venv is read-only.
 $(STAMP): pyproject.toml uv.lock | $(UV)
-	$(UV) sync --frozen --quiet --python $(PYTHON)
+	$(UV) sync --frozen --quiet --compile-bytecode --python $(PYTHON)
 	touch $(STAMP)
 
 lock: $(UV)

@@ -7,8 +7,10 @@ with those three the hand-written loop is shorter than the decorator configurati
 """
 
 import email.utils
+import functools
 import logging
 import random
+import ssl
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -218,6 +220,13 @@ class HttpSession:
         raise AssertionError("unreachable")
 
 
+@functools.cache
+def tls_context() -> ssl.SSLContext:
+    """One TLS context (httpx's default: certifi's CA bundle) for every client of the process. Building one
+    reads the whole CA bundle, about 23 ms; a live day opens four clients, and a backfill four a day."""
+    return httpx.create_ssl_context()
+
+
 def open_http_session(
     policy: RetryPolicy,
     *,
@@ -236,6 +245,7 @@ def open_http_session(
     replay in sample mode; None: the network). Returns the client too, for the caller to close."""
     http = httpx.Client(
         transport=transport,
+        verify=tls_context(),
         follow_redirects=follow_redirects,
         timeout=httpx.Timeout(timeout_s, connect=connect_timeout_s),
     )

@@ -3,7 +3,7 @@
 import httpx
 import pytest
 
-from pipelines.sources.http_session import FetchError, HttpSession, RetryPolicy
+from pipelines.sources.http_session import FetchError, HttpSession, RetryPolicy, tls_context
 
 
 def session(status: int) -> HttpSession:
@@ -24,3 +24,12 @@ def test_a_200_passes_and_another_final_status_is_one_error_naming_it_without_se
     err = caught.value
     assert (err.kind, err.status, err.attempts) == ("http_status", 404, 1)
     assert err.reason.startswith("HTTP 404 on https://api.example.test/items") and "sekret" not in err.reason
+
+
+def test_every_client_shares_one_tls_context_that_still_verifies_certificates():
+    import ssl
+
+    context = tls_context()
+    assert context is tls_context()  # built once per process (it reads the whole CA bundle)
+    assert context.verify_mode == ssl.CERT_REQUIRED and context.check_hostname
+    assert context.cert_store_stats()["x509_ca"] > 50  # a real trust store, not an empty one
