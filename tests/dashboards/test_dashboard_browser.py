@@ -197,7 +197,6 @@ def test_every_card_page_runs_cleanly(site, browser):
         page, errors, requested = open_page(browser, path.as_uri())
         page.wait_for_function("() => document.querySelectorAll('.js-plotly-plot').length === 3")
         assert errors.errors == [] and requested == [], (path.name, errors.errors, requested)
-        page.context.close()
 
 
 def test_a_phone_sees_the_page_without_sideways_scrolling(site, browser):

@@ -31,10 +31,19 @@ FLAGS = [
 class PageErrors:
     errors: list[str] = field(default_factory=list)
 
-    def watch(self, page: Page) -> Page:
-        page.on("console", lambda m: self.errors.append(f"[console] {m.text}") if m.type == "error" else None)
-        page.on("pageerror", lambda e: self.errors.append(f"[exception] {e}"))
-        return page
+
+@dataclass
+class Tab:
+    """The one page every `open_page` of a browser navigates: Chromium keeps what it compiled of plotly.js
+    (4.8 MB) in the page's renderer, so the site loads in 0.4 s instead of 1.4 s in a fresh context each
+    time. Errors and requests go to the lists of the latest `open_page`."""
+
+    page: Page | None = None
+    errors: PageErrors = field(default_factory=PageErrors)
+    requested: list[str] = field(default_factory=list)
+
+
+_TABS: dict[Browser, Tab] = {}
 
 
 @contextmanager
@@ -45,25 +54,35 @@ def chromium():
         try:
             yield browser
         finally:
+            _TABS.pop(browser, None)
             browser.close()
 
 
 def open_page(
     browser: Browser, url: str, width: int = 1280, height: int = 900
 ) -> tuple[Page, PageErrors, list[str]]:
-    """A fresh context with the given viewport, the page at `url`, its errors, and the network requests it
-    tried (anything but file:// is aborted and listed: the site must need no network)."""
-    context = browser.new_context(viewport={"width": width, "height": height})
-    requested: list[str] = []
+    """The browser's page (Tab) with the given viewport at `url`, the errors it logs from now on, and the
+    network requests it tries from now on (anything but file:// is aborted and listed: the site must need no
+    network). The page a previous call returned is this same page, now at `url`."""
+    tab = _TABS.get(browser)
+    if tab is None or tab.page is None or tab.page.is_closed():
+        tab = _TABS[browser] = Tab()
+        context = browser.new_context(viewport={"width": width, "height": height})
 
-    def block(route):
-        requested.append(route.request.url)
-        route.abort()
+        def block(route):
+            tab.requested.append(route.request.url)
+            route.abort()
 
-    context.route("http://**/*", block)
-    context.route("https://**/*", block)
-    page = context.new_page()
-    errors = PageErrors()
-    errors.watch(page)
-    page.goto(url)
-    return page, errors, requested
+        context.route("http://**/*", block)
+        context.route("https://**/*", block)
+        tab.page = context.new_page()
+        tab.page.on(
+            "console",
+            lambda m: tab.errors.errors.append(f"[console] {m.text}") if m.type == "error" else None,
+        )
+        tab.page.on("pageerror", lambda e: tab.errors.errors.append(f"[exception] {e}"))
+    else:
+        tab.errors, tab.requested = PageErrors(), []
+        tab.page.set_viewport_size({"width": width, "height": height})
+    tab.page.goto(url)
+    return tab.page, tab.errors, tab.requested
