@@ -3,6 +3,7 @@ for a whole run never blocks it and keeps answering, and a new reader sees the n
 blocking check leaves `exports/latest`, the dashboard and the published warehouse on the last good day;
 `make backfill` runs days in order with progress, one at a time, and resumes after an interruption."""
 
+import shutil
 import subprocess
 import sys
 import time
@@ -31,14 +32,41 @@ print("answers", answers, flush=True)
 """
 
 
+def in_folder(root, monkeypatch) -> dict:
+    """The project with its warehouse, published copy, exports and site under `root`."""
+    redirect_outputs(monkeypatch, root)
+    monkeypatch.delenv("DAGSTER_HOME", raising=False)
+    monkeypatch.setenv("GPU_MARKET_DB", str(root / "w.duckdb"))
+    db = root / "w.duckdb"
+    defs = definitions_with(sample_resources(db))
+    return {"db": db, "published": root / "published" / "w.duckdb", "root": root, "defs": defs}
+
+
 @pytest.fixture
 def project(tmp_path, monkeypatch):
-    redirect_outputs(monkeypatch, tmp_path)
-    monkeypatch.delenv("DAGSTER_HOME", raising=False)
-    monkeypatch.setenv("GPU_MARKET_DB", str(tmp_path / "w.duckdb"))
-    db = tmp_path / "w.duckdb"
-    defs = definitions_with(sample_resources(db))
-    return {"db": db, "published": tmp_path / "published" / "w.duckdb", "root": tmp_path, "defs": defs}
+    return in_folder(tmp_path, monkeypatch)
+
+
+@pytest.fixture(scope="module")
+def first_day(tmp_path_factory):
+    """DAYS[0] through run_daily once for the module (a whole sample day: 4 s)."""
+    root = tmp_path_factory.mktemp("first_day")
+    mp = pytest.MonkeyPatch()
+    # as tests/conftest.py's no_network_sources does, which runs after a module fixture
+    mp.setenv("GPU_MARKET_SAMPLE_DAYS", "1")
+    try:
+        assert run(["run_daily", DAYS[0]], defs=in_folder(root, mp)["defs"]) == 0
+    finally:
+        mp.undo()
+    return root
+
+
+@pytest.fixture
+def after_first_day(first_day, tmp_path, monkeypatch):
+    """The project in this test's own copy of first_day (exports/latest is a relative link: the copy's own)."""
+    shutil.copytree(first_day, tmp_path, symlinks=True, dirs_exist_ok=True)
+    assert (tmp_path / "exports" / "latest").resolve().parent == tmp_path / "exports"
+    return in_folder(tmp_path, monkeypatch)
 
 
 def newest_day(path) -> str:
@@ -46,8 +74,8 @@ def newest_day(path) -> str:
         return str(con.execute("SELECT max(snapshot_date) FROM marts.gpu_value").fetchone()[0])
 
 
-def test_a_reader_holding_the_published_warehouse_never_blocks_the_run(project, capsys):
-    assert run(["run_daily", DAYS[0]], defs=project["defs"]) == 0
+def test_a_reader_holding_the_published_warehouse_never_blocks_the_run(after_first_day, capsys):
+    project = after_first_day
     reader = subprocess.Popen(
         [sys.executable, "-c", READER, str(project["published"])],
         stdin=subprocess.PIPE,
@@ -80,9 +108,9 @@ def test_a_reader_holding_the_published_warehouse_never_blocks_the_run(project, 
 
 
 def test_a_day_failing_a_blocking_check_leaves_latest_the_dashboard_and_readers_on_the_last_good_day(
-    project, monkeypatch, capsys
+    after_first_day, monkeypatch, capsys
 ):
-    assert run(["run_daily", DAYS[0]], defs=project["defs"]) == 0
+    project = after_first_day
     page = (project["root"] / "site" / "index.html").read_text()
     assert f"Data date: {DAYS[0]}" in page
     monkeypatch.setattr(price_checks, "MIN_COVERAGE", 0.99)  # the next day's coverage falls short
