@@ -8,6 +8,7 @@ temporary warehouse files, never to warehouse/gpu_market.duckdb.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import resource
@@ -274,15 +275,19 @@ def listing_mart_assets_over(db_path: Path, first: date, last: date) -> tuple[di
 
     resources = {"warehouse": WarehouseResource(db_path=str(db_path)), "rules": MarketRulesResource()}
     days = dg.PartitionKeyRange(first.isoformat(), last.isoformat())
-    runs = [
-        (asset, dg.build_asset_context(partition_key_range=days, resources=resources))
-        for asset in listing_mart_assets()
-    ]
-    laps, written = {}, {}
-    started = time.perf_counter()
-    for asset, context in runs:
-        t = time.perf_counter()
-        result = asset(context)
-        laps[asset.key.path[-1]] = f"{time.perf_counter() - t:.2f} s, peak {gb(peak_rss_bytes())}"
-        written[asset.key.path[-1]] = result.metadata["rows_written"]
-    return laps, written, time.perf_counter() - started
+    with contextlib.ExitStack() as stack:  # a context with resources is a context manager (their set-up)
+        runs = [
+            (
+                asset,
+                stack.enter_context(dg.build_asset_context(partition_key_range=days, resources=resources)),
+            )
+            for asset in listing_mart_assets()
+        ]
+        laps, written = {}, {}
+        started = time.perf_counter()
+        for asset, context in runs:
+            t = time.perf_counter()
+            result = asset(context)
+            laps[asset.key.path[-1]] = f"{time.perf_counter() - t:.2f} s, peak {gb(peak_rss_bytes())}"
+            written[asset.key.path[-1]] = result.metadata["rows_written"]
+        return laps, written, time.perf_counter() - started

@@ -171,3 +171,20 @@ def test_llm_workload_fit_over_a_range_writes_what_its_daily_runs_write(tmp_path
             frames.append(read_frame(con, "SELECT * FROM marts.llm_workload_fit").sort(keys))
     assert frames[0]["snapshot_date"].n_unique() == 5 and frames[0].filter(pl.col("fits")).height > 0
     assert_frame_equal(frames[1], frames[0], check_exact=False, rel_tol=1e-9)
+
+
+def test_the_benchmark_invoking_the_assets_directly_writes_what_the_range_run_writes(tmp_path, simulated):
+    """Benchmark 2 (tools/bench_common.listing_mart_assets_over) calls the listing marts' assets outside any
+    run, each in a context with resources; it must keep working and compute what `make rebuild` computes."""
+    from tools.bench_common import listing_mart_assets_over
+
+    direct, ranged = tmp_path / "direct.duckdb", tmp_path / "range.duckdb"
+    shutil.copyfile(simulated, direct)
+    shutil.copyfile(simulated, ranged)
+    last = START + timedelta(days=DAYS - 1)
+    laps, written, _ = listing_mart_assets_over(direct, START, last)
+    assert set(laps) == set(written) == set(SORT) and all(written.values())
+    assert run_listing_marts(ranged, START, last).success
+    by_direct, by_range = _marts(direct), _marts(ranged)
+    for table in SORT:
+        assert_frame_equal(by_direct[table], by_range[table], check_exact=False, rel_tol=1e-9)
