@@ -54,9 +54,8 @@ class WarehouseResource(dg.ConfigurableResource):
 
     @contextmanager
     def read_only(self):
-        if (
-            self._held is not None
-        ):  # DuckDB refuses a read-only handle to a file this process has open to write
+        if self._held is not None:
+            # DuckDB refuses a read-only handle to a file this process has open to write: the run's own
             with connect(self.db_path) as con:
                 yield con
             return
