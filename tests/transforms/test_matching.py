@@ -278,6 +278,14 @@ def test_precedence_order_is_the_published_one():
         ("ASUS-TUF-RTX-3080-Ti-Gaming 12GB", None, "rtx-3080-ti"),
         ("Sapphire 11322-02-20G Pulse RX 7900 XTX 24GB", None, "rx-7900-xtx"),  # a part number stays one
         ("Tesla V100 SXM2 16GB water cooled", None, "tesla-v100-sxm2-16gb"),
+        # several card makers listed: a choice of cards at one price (the cheapest), as eBay's variations
+        ("ASUS/MSI/ZOTAC RTX 3070 8GB in stock", "variation", None),
+        ("Gigabyte RTX 4080 16GB Windforce/ PNY Verto/ Aorus Master", "variation", None),
+        ("RTX 3060 Ti (multiple brands, EVGA, MSI) 8GB", "variation", None),
+        # makers stuffed as search words, one maker under two names, one maker beside NVIDIA: still a card
+        ("Gigabyte RTX 3080 Eagle OC 10GB gaming strix evga", None, "rtx-3080-10gb"),
+        ("GALAX / KFA2 RTX 3090 SG 24GB", None, "rtx-3090"),
+        ("NVIDIA / ASUS RTX 3090 TUF 24GB", None, "rtx-3090"),
     ],
 )
 def test_the_market_traps(title, reason, model_id):

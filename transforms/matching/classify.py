@@ -16,7 +16,8 @@ Exclusion reasons and when they apply (precedence when several do: the first lis
   system       PC, server, laptop, MXM module, eGPU;
   lot          two or more cards; lot_quantity keeps the count and model_id is set when one model is named,
                so a per-unit price is possible;
-  variation    item_group_type SELLER_DEFINED_VARIATIONS: the price shown is the cheapest variant;
+  variation    item_group_type SELLER_DEFINED_VARIATIONS: the price shown is the cheapest variant; or a
+               title naming two or more card makers (a choice of cards at one price);
   low_feedback seller feedback below min_feedback_pct;
   unclear      no single catalog model can be named (see resolve.py).
 model_id is set for kept listings, lots and modified cards, null for every other exclusion.
@@ -106,6 +107,7 @@ def classify_listings(
     fb = pl.col("seller_feedback_pct")
     lot_qty = pl.col("lot_qty")
     is_lot = ((lot_qty >= 2) & (lot_qty <= MAX_LOT)).fill_null(False)
+    several_makers = pl.col("makers").str.contains(",").fill_null(False)  # a choice of cards at one price
     low_fb = (fb < min_feedback_pct).fill_null(False)
     quoted = lambda c: pl.concat_str([pl.lit("'"), pl.col(c).str.to_lowercase(), pl.lit("'")])  # noqa: E731
 
@@ -130,7 +132,7 @@ def classify_listings(
         .then(pl.lit("system"))
         .when(is_lot)
         .then(pl.lit("lot"))
-        .when(pl.col("item_group_type") == VARIATION_GROUP_TYPE)
+        .when((pl.col("item_group_type") == VARIATION_GROUP_TYPE) | several_makers)
         .then(pl.lit("variation"))
         .when(low_fb)
         .then(pl.lit("low_feedback"))
@@ -174,10 +176,21 @@ def classify_listings(
         )
         .when(pl.col("exclude_reason") == "lot")
         .then(pl.concat_str([pl.lit("lot of "), lot_qty.cast(pl.String), pl.lit(": "), note]))
-        .when(pl.col("exclude_reason") == "variation")
+        .when((pl.col("exclude_reason") == "variation") & (pl.col("item_group_type") == VARIATION_GROUP_TYPE))
         .then(
             pl.concat_str(
                 [pl.lit("seller-defined variations, the price shown is the cheapest variant; "), note]
+            )
+        )
+        .when(pl.col("exclude_reason") == "variation")
+        .then(
+            pl.concat_str(
+                [
+                    pl.lit("names several card makers ("),
+                    pl.col("makers"),
+                    pl.lit("): a choice of cards; "),
+                    note,
+                ]
             )
         )
         .when(pl.col("exclude_reason") == "low_feedback")

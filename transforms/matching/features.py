@@ -29,10 +29,12 @@ from transforms.matching.vocabulary import (
     ACCESSORY_WEAK_FOR,
     ACCESSORY_WEAK_WORDS,
     BOX_ONLY,
+    CARD_MAKERS,
     FAN_COUNT,
     FOR_PARTS,
     FOR_PARTS_GUARD,
     GPU_WORDS,
+    MAKERS_LISTED,
     MODIFIED,
     NUMBER_WORDS,
     PHOTO_ONLY,
@@ -77,7 +79,9 @@ def feature_frame(frame: pl.DataFrame, index: CatalogIndex) -> pl.DataFrame:
     titles = (
         frame["title"] if "title" in frame.columns else pl.Series("title", [None] * frame.height, pl.String)
     )
-    base = pl.DataFrame({"norm": normalize_series(titles)})
+    base = pl.DataFrame(
+        {"norm": normalize_series(titles), "listed": titles.str.to_uppercase().str.contains(MAKERS_LISTED)}
+    )
     n = pl.col("norm")
     # guarded texts are materialized once (eager with_columns would recompute a shared expression per use)
     base = base.with_columns(
@@ -92,6 +96,14 @@ def feature_frame(frame: pl.DataFrame, index: CatalogIndex) -> pl.DataFrame:
         photo_hit=_first(n, PHOTO_ONLY),
         sample_hit=_first(n, SAMPLE),
         pre_order_hit=_first(n, PRE_ORDER),
+        # the distinct card makers named, where the title lists makers (GALAX and KFA2: one maker)
+        makers=pl.when(pl.col("listed")).then(
+            n.str.extract_all(CARD_MAKERS)
+            .list.eval(pl.element().replace("KFA2", "GALAX"))
+            .list.unique()
+            .list.sort()
+            .list.join(", ")
+        ),
         modified_hit=_first(n, MODIFIED),
         acc_strong_hit=_first(guarded, ACCESSORY_STRONG),
         acc_weak=weak_text.str.extract_groups(rf"^(.*?)\b({ACCESSORY_WEAK_WORDS})\b"),
@@ -118,4 +130,4 @@ def feature_frame(frame: pl.DataFrame, index: CatalogIndex) -> pl.DataFrame:
         system_weak_first=sys_prefix.is_not_null() & ~sys_prefix.str.contains(index.mention_re),
         lot_qty=pl.coalesce(*[c.cast(pl.Int32, strict=False) for c in counts[:LOT_NUMERIC]], word, pair),
         key=pl.col("tokens").list.join("|"),
-    ).drop("acc_weak", "system_weak", "lot", "guarded", "weak_text", "sys_text")
+    ).drop("acc_weak", "system_weak", "lot", "guarded", "weak_text", "sys_text", "listed")
