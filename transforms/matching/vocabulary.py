@@ -180,18 +180,18 @@ CARD_MAKER_NAMES = (
 )
 CARD_MAKERS = rf"\b({CARD_MAKER_NAMES})\b"
 # on the title as written: a maker next to a slash or a comma (`ASUS/GIGABYTE`, `24GB/ gigabyte`, `ZOTAC, EVGA`),
-# or the words themselves; makers merely stuffed at the end (`... GAMES STRIX EVGA`) are no such list
+# or the words `multiple brands` / `various brands`; makers merely stuffed at the end (`... GAMES STRIX EVGA`)
+# are no such list
 MAKERS_LISTED = (
     rf"(?:[/,] *(?:{CARD_MAKER_NAMES})\b|\b(?:{CARD_MAKER_NAMES}) *[/,]|\b(?:MULTIPLE|VARIOUS) BRANDS\b)"
 )
-"""Board partners, the makers of the cards themselves (not NVIDIA, AMD or Intel, whose own cards a title names
-beside them, nor OEMs such as Dell or HP). A title naming two or more of them as a list, next to a slash
-or a comma (`ASUS/GIGABYTE/MSI RTX 3060 Ti`, `PNY RTX 4090 VERTO 24GB/ gigabyte WINDFORCE`, `MULTIPLE BRANDS,
-ZOTAC, EVGA, ASUS`), offers a choice of cards at one price: `variation`, as eBay's own seller-defined
+"""Board partners (CARD_MAKERS), the makers of the cards themselves: not NVIDIA, AMD or Intel, whose own cards a
+title names beside them, nor OEMs such as Dell or HP. A title naming two or more of them as a list, next to a
+slash or a comma (`ASUS/GIGABYTE/MSI RTX 3060 Ti`, `PNY RTX 4090 VERTO 24GB/ gigabyte WINDFORCE`, `MULTIPLE
+BRANDS, ZOTAC, EVGA, ASUS`), offers a choice of cards at one price: `variation`, as eBay's own seller-defined
 variations. Makers stuffed into a title as search words (`GIGABYTE RTX 3080 EAGLE ... GAMES STRIX EVGA`) are
-not a list, and the card stays. GALAX and KFA2 are one maker's two
-names. Seen on the project's own set of real titles (2026-11-26): three such eBay listings (and one
-stuffed title, which must stay a card)."""
+not a list, and the card stays. GALAX and KFA2 are one maker's two names. Seen on the project's own set of
+real titles (2026-11-26): three such eBay listings, and one stuffed title that must stay a card."""
 
 PRE_ORDER = (
     r"\b(?:PRE ?ORDER(?:S|ED)?|PREORDER(?:S|ED)?|PRE ?SALES?|PRESALES?|CONFIRMED ORDER|ORDER CONFIRMED|"
