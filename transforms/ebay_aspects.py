@@ -32,8 +32,9 @@ EVIDENCE_SCHEMA = {
     "query_model_id": pl.String,
     "aspect_name": pl.String,
     "stated_values": pl.List(pl.String),
-    "items_total": pl.Int64,
+    "items_total": pl.Int32,
 }
+CONFLICT = "title and eBay item aspect disagree"  # how a conflict's sentence starts (aspect_conflicts)
 _MEMORY = re.compile(r"^\s*(\d{1,3})\s*(?:GB|G|GIG|GIGABYTES?)\s*$", re.IGNORECASE)
 
 
@@ -49,7 +50,7 @@ def aspect_counts(refinement: object) -> tuple[list[tuple[str, str, int]], list[
         return [], []
     if not isinstance(distributions, list):
         return [], [f"aspectDistributions is {type(distributions).__name__}, not a list"]
-    out, problems = [], []
+    out, problems, seen = [], [], set()
     for d in distributions:
         if not isinstance(d, dict) or d.get("localizedAspectName") not in ASPECTS:
             continue
@@ -64,9 +65,10 @@ def aspect_counts(refinement: object) -> tuple[list[tuple[str, str, int]], list[
             if not isinstance(value, str) or not value.strip() or not isinstance(count, int) or count < 0:
                 problems.append(f"{name}: a value without a name or a count ({str(v)[:80]})")
                 continue
-            if (name, value.strip()) in {(a, b) for a, b, _ in out}:
+            if (name, value.strip()) in seen:
                 problems.append(f"{name}: {value.strip()!r} given twice; the first count kept")
                 continue
+            seen.add((name, value.strip()))
             out.append((name, value.strip(), count))
     return out, problems
 
@@ -160,9 +162,7 @@ def aspect_conflicts(listings: pl.DataFrame, evidence: pl.DataFrame, catalog: pl
             agrees = memory.get(model_id) in {memory_gb(v) for v in values}
         if not agrees:
             stated = " or ".join(f"'{v}'" for v in values)
-            rows.append(
-                (listing_id, f"title and eBay item aspect disagree: title {model_id}; {aspect} {stated}")
-            )
+            rows.append((listing_id, f"{CONFLICT}: title {model_id}; {aspect} {stated}"))
     if not rows:
         return empty
     out = pl.DataFrame(rows, schema=empty.schema, orient="row")
@@ -197,4 +197,4 @@ def evidence_frame(rows: list[dict], day, source_mode: str) -> pl.DataFrame:
         pl.lit(day).alias("snapshot_date"),
         *EVIDENCE_SCHEMA,
         pl.lit(source_mode).alias("source_mode"),
-    ).with_columns(pl.col("items_total").cast(pl.Int32))
+    )

@@ -9,6 +9,7 @@ from pipelines.partitions import daily_partitions, partition_date, run_id
 from pipelines.resources.market_rules import MarketRulesResource
 from pipelines.resources.warehouse import WarehouseResource
 from pipelines.tables import table_asset, table_key
+from transforms.ebay_aspects import CONFLICT as ASPECT_CONFLICT
 from transforms.fx import to_usd
 from transforms.listings import (
     STAGING_COLUMNS,
@@ -79,7 +80,7 @@ def listings(
             "not_converted": unconverted.height,
             "kept": kept.height,
             "title_aspect_disagreements": classified.filter(
-                pl.col("evidence").str.contains("title and eBay item aspect disagree", literal=True)
+                pl.col("evidence").str.contains(ASPECT_CONFLICT, literal=True)
             ).height,
             "models_with_listings": kept["model_id"].n_unique(),
             "by_reason": dg.MetadataValue.md(

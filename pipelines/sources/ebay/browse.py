@@ -73,9 +73,7 @@ class EbayBrowseClient:
         many items eBay says match it in all (`total`)."""
         url = self.first_page_url(query, aspect_filter)
         payload = self._get_json(url, query)
-        items = payload.get(self.items_key) or []
-        if not isinstance(items, list):
-            raise FetchError("malformed_json", f"{self.items_key} is not a list on {redact_url(url)}")
+        items = self._items(payload, url)
         ids = [i["itemId"] for i in items if isinstance(i, dict) and isinstance(i.get("itemId"), str)]
         total = payload.get("total")
         return ids, total if isinstance(total, int) and total >= len(ids) else len(ids)
@@ -105,6 +103,13 @@ class EbayBrowseClient:
             raise FetchError("malformed_json", f"body of {redact_url(url)} is not a JSON object", status=200)
         return payload
 
+    def _items(self, payload: dict, url: str) -> list:
+        """The page's items (none when the key is absent); FetchError when they are not a list."""
+        items = payload.get(self.items_key) or []
+        if not isinstance(items, list):
+            raise FetchError("malformed_json", f"{self.items_key} is not a list on {redact_url(url)}")
+        return items
+
     def _same_origin(self, url: str) -> bool:
         base, other = urlsplit(self._base), urlsplit(url)
         return (base.scheme, base.netloc) == (other.scheme, other.netloc)
@@ -119,9 +124,7 @@ class EbayBrowseClient:
                 raise FetchError("page_loop", f"`next` points back to a page already read: {redact_url(url)}")
             seen_urls.add(url)
             payload = self._get_json(url, query)
-            items = payload.get(self.items_key) or []
-            if not isinstance(items, list):
-                raise FetchError("malformed_json", f"{self.items_key} is not a list on {redact_url(url)}")
+            items = self._items(payload, url)
             objects = [i for i in items if isinstance(i, dict)]
             refinement = payload.get("refinement") if len(seen_urls) == 1 else None  # the first page's
             yield SearchPage(query, url, objects, datetime.now(UTC), len(items) - len(objects), refinement)

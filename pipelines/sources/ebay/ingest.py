@@ -107,7 +107,7 @@ class AspectEvidence:
                     "stated_values": values,
                     "items_total": total,
                 }
-                for item_id in dict.fromkeys(ids)
+                for item_id in ids  # an id twice on the page: once in the frame (evidence_frame)
             ]
 
 
