@@ -19,10 +19,14 @@ from __future__ import annotations
 import argparse
 import copy
 import datetime as dt
-import json
 import math
 import random
 from pathlib import Path
+
+try:
+    from tools import make_sample_ebay_regions
+except ImportError:  # run as a script: tools/ is on the path, the repository may not be
+    import make_sample_ebay_regions
 
 SEED = 20261120
 SNAPSHOT_DATE = "2026-11-20"
@@ -1564,7 +1568,6 @@ def write(out: Path) -> int:
     """Write the EBAY_US snapshot (manifest and one file per model) into `out`; the number of items."""
     g = Gen(SEED)
     files = build(g)
-    out.mkdir(parents=True, exist_ok=True)
     manifest = {
         "snapshot_date": SNAPSHOT_DATE,
         "kind": "sample",
@@ -1572,22 +1575,11 @@ def write(out: Path) -> int:
         "marketplace": "EBAY_US",
         "files": {mid: f"{mid}.json" for mid in files},
     }
-    for mid, items in files.items():
-        (out / f"{mid}.json").write_text(
-            json.dumps({"model_id": mid, "itemSummaries": items}, indent=1, ensure_ascii=False) + "\n",
-            encoding="utf-8",
-        )
-    (out / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
-    return sum(len(v) for v in files.values())
+    return make_sample_ebay_regions.write_snapshot(out, files, manifest)
 
 
 def main() -> None:
     """The US snapshot, then the GB and DE ones beside it (tools/make_sample_ebay_regions.py)."""
-    try:
-        from tools import make_sample_ebay_regions
-    except ImportError:  # run as a script: tools/ is on the path, the repository may not be
-        import make_sample_ebay_regions
-
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument(
         "--out", type=Path, default=Path(__file__).resolve().parents[1] / "pipelines" / "sample_data" / "ebay"

@@ -104,12 +104,23 @@ def build(data: Path = DATA) -> dict[str, dict[str, list[dict]]]:
     return out
 
 
+def write_snapshot(folder: Path, files: dict[str, list[dict]], manifest: dict) -> int:
+    """One marketplace's snapshot in `folder`: a file per model and the manifest (the US one too,
+    tools/make_sample_ebay.py); the number of items written."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for mid, items in files.items():
+        (folder / f"{mid}.json").write_text(
+            json.dumps({"model_id": mid, "itemSummaries": items}, indent=1, ensure_ascii=False) + "\n",
+            encoding="utf-8",
+        )
+    (folder / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
+    return sum(len(items) for items in files.values())
+
+
 def write(out: Path = OUT, data: Path = DATA) -> int:
     """Write every marketplace's folder under `out`; the number of items written."""
     total = 0
     for marketplace, files in build(data).items():
-        folder = out / marketplace
-        folder.mkdir(parents=True, exist_ok=True)
         currency = MARKETPLACES[marketplace]["currency"]
         manifest = {
             "snapshot_date": SNAPSHOT_DATE,
@@ -120,13 +131,7 @@ def write(out: Path = OUT, data: Path = DATA) -> int:
             "currency": currency,
             "files": {mid: f"{mid}.json" for mid in files},
         }
-        for mid, items in files.items():
-            (folder / f"{mid}.json").write_text(
-                json.dumps({"model_id": mid, "itemSummaries": items}, indent=1, ensure_ascii=False) + "\n",
-                encoding="utf-8",
-            )
-            total += len(items)
-        (folder / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
+        total += write_snapshot(out / marketplace, files, manifest)
     return total
 
 
