@@ -139,6 +139,12 @@ def _read_capped(response: httpx.Response, max_bytes: int) -> bytes:
     return b"".join(chunks)
 
 
+def wait_before_retry(seconds: float) -> None:
+    """How a session waits before its next attempt (time.sleep). Looked up at each wait, so that a test of the
+    real retry policy's timing can add the waits up instead of sleeping them (tests/pipelines/test_fail_fast.py)."""
+    time.sleep(seconds)
+
+
 @dataclass
 class HttpSession:
     """One source's HTTP behaviour around an `httpx.Client` (whose transport tests may replace)."""
@@ -147,7 +153,7 @@ class HttpSession:
     policy: RetryPolicy = field(default_factory=RetryPolicy)
     throttle: Throttle = field(default_factory=lambda: Throttle(0))
     budget: CallBudget | None = None
-    sleep: Callable[[float], None] = time.sleep
+    sleep: Callable[[float], None] | None = None  # None: wait_before_retry
     rng: random.Random = field(default_factory=random.Random)
     log: Callable[[str], None] = lambda message: None
     breaker: CircuitBreaker | None = None
@@ -216,7 +222,7 @@ class HttpSession:
                 )
             delay = self.policy.backoff(attempt, retry_after, self.rng)
             self.log(f"{problem} on {where}; retry {attempt}/{self.policy.max_attempts - 1} in {delay:.2f}s")
-            self.sleep(delay)
+            (self.sleep or wait_before_retry)(delay)
         raise AssertionError("unreachable")
 
 

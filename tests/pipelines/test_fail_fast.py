@@ -105,15 +105,24 @@ def test_wrong_credentials_fail_the_day_at_once(warehouse_with_a_good_day, tmp_p
     assert "fake-secret" not in output
 
 
-def test_an_unreachable_ebay_fails_the_day_within_a_minute(warehouse_with_a_good_day, tmp_path, capsys):
+def test_an_unreachable_ebay_fails_the_day_within_a_minute(
+    warehouse_with_a_good_day, tmp_path, capsys, monkeypatch
+):
     db = warehouse_with_a_good_day
+    # the real policy's waits between attempts are added up, not slept (15 s of an idle test worker): the day's
+    # time is its own running time plus every wait it would have slept
+    waits: list[float] = []
+    monkeypatch.setattr("pipelines.sources.http_session.wait_before_retry", waits.append)
     with FakeMarket(retailer_pages=True, max_seconds=90) as market:
         code, output = run_live(db, dead_base_url(), market, capsys)
     assert code == 1
     assert "raw.ebay_listings: eBay could not be reached (10 failures in a row on 127.0.0.1:" in output
     # the first search failed on its own (5 attempts, recorded); the second reached 10 failures in a row
     assert f"check the network and EBAY_BASE_URL; {QUERIES - 1} searches not run" in output
-    assert ebay_seconds(db) < 60
+    # each eBay source (listings, sold items) waits 4 times between its first search's 5 attempts, then 4 times
+    # in its second search, up to the 10th failure in a row
+    assert len(waits) >= 8 and all(0 <= w <= 30 for w in waits)
+    assert ebay_seconds(db) + sum(waits) < 60
     assert_failed_day_left_latest_alone(db, tmp_path, output, ["transport", "host_down"], QUERIES - 1)
 
 

@@ -6,12 +6,16 @@
                                                                   hold the file, then commit and exit
     python -m tests.support.crash_writer read DB SECONDS          a user's read-only session held open
 
+hold and read keep the file for SECONDS, or until their standard input closes: the test that started them closes
+it once it has seen what it came for (tests/warehouse/test_readers_writers.py: finish), so no test sleeps out a
+margin it did not need.
+
 It prints a line at each step (BEGAN after BEGIN TRANSACTION, DELETED before the insert, COMMITTING before the
 COMMIT, DONE / LOCKED / RELEASED), flushed, so the test knows where it is when it sends SIGKILL.
 """
 
+import select
 import sys
-import time
 from datetime import date, datetime
 
 import polars as pl
@@ -73,13 +77,18 @@ def replace(db: str, day: str, n: int, prefix: str) -> None:
     say("DONE")
 
 
+def keep(seconds: float) -> None:
+    """Wait `seconds`, or less when standard input closes (or a line arrives) first."""
+    select.select([sys.stdin], [], [], seconds)
+
+
 def hold(db: str, seconds: float) -> None:
     with connect(db) as con:
         say("LOCKED")
         con.execute("BEGIN TRANSACTION")
         con.execute("DELETE FROM raw.api_calls WHERE source = 'lock-test'")
         con.execute("INSERT INTO raw.api_calls VALUES ('2026-11-20', 'lock-test', 1)")
-        time.sleep(seconds)
+        keep(seconds)
         con.execute("COMMIT")
     say("RELEASED")
 
@@ -88,7 +97,7 @@ def read(db: str, seconds: float) -> None:
     with connect(db, read_only=True) as con:
         con.execute("SELECT count(*) FROM raw.ebay_listings").fetchone()
         say("LOCKED")
-        time.sleep(seconds)
+        keep(seconds)
     say("RELEASED")
 
 

@@ -30,6 +30,7 @@ def start(command: str, db: Path, seconds: float) -> subprocess.Popen:
     proc = subprocess.Popen(
         [sys.executable, "-m", "tests.support.crash_writer", command, str(db), str(seconds)],
         cwd=ROOT,
+        stdin=subprocess.PIPE,  # closed by finish: the process lets go at once (tests/support/crash_writer.py)
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -42,7 +43,9 @@ def start(command: str, db: Path, seconds: float) -> subprocess.Popen:
 
 
 def finish(proc: subprocess.Popen) -> None:
+    """Let the process go (it commits and exits) and check that it ended well."""
     try:
+        proc.stdin.close()
         assert proc.wait(timeout=30) == 0, proc.stderr.read()[-2000:]
     finally:
         if proc.poll() is None:
