@@ -32,9 +32,11 @@ from warehouse.catalog import load_catalog
 from warehouse.connection import connect
 
 DAYS = [(date(2026, 10, 1) + timedelta(days=n)).isoformat() for n in range(10)]
+# eBay's days differ (the simulator); the stores serve the same bundled pages every day, so their rows are the
+# same on every day and in every order: left out here (a third of each day's time), they are in every sample day
+# of the other tests
 DAILY = [
     ebay_listings,
-    retailer_listings,
     listings,
     listing_history,
     listing_exits,
@@ -50,7 +52,7 @@ def market():
     sim = MarketSim(seed=5, catalog=load_catalog(), active_listings=900)
     queries = [q for q in load_catalog()["search_query"].to_list() if q]
     by_day = {d: {q: sim.search(q, date.fromisoformat(d)) for q in queries} for d in DAYS}
-    with FakeMarket(retailer_pages=True, max_requests=100_000, max_seconds=600) as fake:
+    with FakeMarket(max_requests=100_000, max_seconds=600) as fake:
         yield fake, by_day
 
 
