@@ -13,9 +13,13 @@ export UV_PYTHON_DOWNLOADS := never
 
 .PHONY: run backfill rebuild restore test screenshots doctor ui dashboard bench indices lint lock schema clean
 
+# uv goes into a venv of its own without pip (0.1 s instead of 3.5 s), installed by the host's pip (`--python`,
+# pip >= 22.3); where that pip is missing or older, the venv gets its own pip as before
 $(UV):
-	$(PYTHON) -m venv .uv
-	.uv/bin/python -m pip install --quiet uv==$(UV_VERSION)
+	@rm -rf .uv
+	$(PYTHON) -m venv --without-pip .uv
+	$(PYTHON) -m pip --python .uv/bin/python install --quiet uv==$(UV_VERSION) 2>/dev/null \
+		|| { rm -rf .uv && $(PYTHON) -m venv .uv && .uv/bin/python -m pip install --quiet uv==$(UV_VERSION); }
 
 # --compile-bytecode: the installed packages' .pyc files are written once here. Without them every Python
 # process compiles what it imports (loading the definitions took 3.2 s instead of 1.5 s) whenever
