@@ -210,3 +210,32 @@ def test_a_rerun_cut_short_by_the_call_budget_keeps_the_stored_day(tmp_path, fas
     assert fetch(db, "SELECT item_id FROM raw.ebay_listings ORDER BY 1") == stored  # not 19 queries' worth
     assert fetch(db, "SELECT error_kind FROM raw.ingest_errors") == [("budget_exhausted",)]
     assert fetch(db, "SELECT calls FROM raw.api_calls") == [(calls + 20,)]
+
+
+def test_a_search_that_raises_leaves_no_spill_folder_for_the_garbage_collector(tmp_path, monkeypatch):
+    """The eBay asset's rows spill to a temporary folder; when the searches raise (a bug, not a fault the
+    client records), the folder goes at once, not when the garbage collector finds it ("Implicitly cleaning
+    up", a ResourceWarning in whichever test runs then)."""
+    import gc
+    import tempfile
+    import warnings
+
+    from tests.conftest import sample_resources
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("a bug in the searches")
+
+    monkeypatch.setattr("pipelines.defs.raw.ebay_listings.run_searches", broken)
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        result = dg.materialize(
+            [ebay_listings],
+            partition_key=DAY,
+            resources=sample_resources(tmp_path / "w.duckdb"),
+            raise_on_error=False,
+        )
+        del result
+        gc.collect()
+    assert not list(tmp_path.glob("ebay-spill-*"))
+    assert [str(w.message) for w in caught if "Implicitly cleaning up" in str(w.message)] == []

@@ -72,8 +72,6 @@ def ebay_listings(
         with warehouse.connect() as con:
             used = calls_on(con, "ebay", today)
     budget = CallBudget(ebay.daily_call_budget if live else sys.maxsize, used)
-    spill_dir = tempfile.TemporaryDirectory(prefix="ebay-spill-")  # rows stream to Parquet: bounded memory
-    spilled = SpilledRows(spill_dir.name)
     days_before = 0
     if not live and config.sample_anchor_day:
         days_before = max((date.fromisoformat(config.sample_anchor_day) - day).days, 0)
@@ -81,10 +79,17 @@ def ebay_listings(
             f"sample: the snapshot as it was {days_before} days before {config.sample_anchor_day}"
         )
     client, http = ebay.open_client(catalog, budget, context.log.info, days_before, marketplaces)
+    # rows stream to Parquet (bounded memory); the folder goes with the write below, or at once if the
+    # searches raise (left to the garbage collector, it warned "Implicitly cleaning up" in a later test)
+    spill_dir = tempfile.TemporaryDirectory(prefix="ebay-spill-")
+    spilled = SpilledRows(spill_dir.name)
     names: dict = {}  # what each aspect value names, read once a day (transforms/ebay_aspects.named_models)
     aspects = AspectEvidence(lambda model_id, counts: suspect_values(model_id, counts, catalog, names))
     try:
         errors = run_searches(client, queries, day, ebay.mode, context.log.info, spilled, aspects)
+    except BaseException:
+        spill_dir.cleanup()
+        raise
     finally:
         http.close()
     context.log.info(f"eBay: {spilled.counts()}")
