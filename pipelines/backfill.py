@@ -136,7 +136,7 @@ def main(argv: list[str], defs: dg.Definitions | None = None) -> int:
     from warehouse.run_lock import run_lock
 
     try:
-        with run_lock(db_path(), f"make backfill {days[0]}..{days[-1]}"):
+        with instance, run_lock(db_path(), f"make backfill {days[0]}..{days[-1]}"):  # instance disposed after
             prepare_warehouse()
             failed = backfill(days, run_day, refresh_later, state_dir(), complete=complete)
     except Exception as exc:  # noqa: BLE001 (one line naming the cause, the traceback in a log file)

@@ -75,8 +75,8 @@ def main(argv: list[str]) -> int:
     started = time.perf_counter()
     db = Path(resources["warehouse"].db_path)
     try:
-        with run_lock(db, f"make rebuild {first}..{last}"):
-            run_listing_marts(db, first, last, resources["rules"], cli_instance())
+        with run_lock(db, f"make rebuild {first}..{last}"), cli_instance() as instance:
+            run_listing_marts(db, first, last, resources["rules"], instance)
     except Exception as exc:  # noqa: BLE001 (one line naming the cause, the traceback in a log file)
         print(f"error: {exception_line(exc, 'rebuild')}", file=sys.stderr)
         return 1

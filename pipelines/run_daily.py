@@ -252,6 +252,15 @@ def run(argv: list[str], defs: dg.Definitions | None = None) -> int:
 
 
 def run_day(day: str, defs: dg.Definitions, started: float, loaded: float) -> int:
+    # the instance is disposed after the day: an ephemeral one's temporary folder goes with it (an in-process
+    # caller, a test, would otherwise leave it to the garbage collector)
+    with cli_instance() as instance:
+        return _run_day(day, defs, started, loaded, instance)
+
+
+def _run_day(
+    day: str, defs: dg.Definitions, started: float, loaded: float, instance: dg.DagsterInstance
+) -> int:
     from dashboards.answer import answer_lines
     from dashboards.export import export_dir
     from pipelines.defs.stale_days import refresh
@@ -259,7 +268,6 @@ def run_day(day: str, defs: dg.Definitions, started: float, loaded: float) -> in
     from warehouse.paths import db_path, read_db_path
 
     mode = defs.resources["ebay"].mode  # what this run is configured with; never read back from the rows
-    instance = cli_instance()
     history = build_sample_history(defs, day, instance, mode) if mode != LIVE else []
     start_day(day)
     result = execute(defs, "daily_refresh", day, instance)

@@ -63,6 +63,14 @@ def no_network_sources(monkeypatch):
     monkeypatch.setenv("ECB_RATES_URL", f"{dead}/eurofxref-hist.zip")
 
 
+@pytest.fixture
+def dagster_instance():
+    """An ephemeral Dagster instance for the test, disposed after it: its temporary folder goes with it rather
+    than with the garbage collector ("Implicitly cleaning up", a ResourceWarning in whichever test runs then)."""
+    with dg.DagsterInstance.ephemeral() as instance:
+        yield instance
+
+
 def redirect_outputs(mp: pytest.MonkeyPatch, root) -> None:
     """Point the export and the dashboard page into `root` instead of the checkout."""
     mp.setenv("GPU_MARKET_EXPORT_DIR", str(root / "exports"))

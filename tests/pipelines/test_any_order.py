@@ -64,18 +64,18 @@ def stale(db) -> list[str]:
 def build(market, db, order: list[str]) -> dict:
     fake, by_day = market
     resources = live_resources(fake, db)
-    instance = dg.DagsterInstance.ephemeral()
-    assert dg.materialize(CATALOG, resources=resources, instance=instance).success
+    with dg.DagsterInstance.ephemeral() as instance:  # disposed after: its temporary folder goes with it
+        assert dg.materialize(CATALOG, resources=resources, instance=instance).success
 
-    def run_day(day: str, assets=DAILY) -> bool:
-        fake.custom_items = by_day[day]
-        fake.default_items = 0
-        return dg.materialize(assets, partition_key=day, resources=resources, instance=instance).success
+        def run_day(day: str, assets=DAILY) -> bool:
+            fake.custom_items = by_day[day]
+            fake.default_items = 0
+            return dg.materialize(assets, partition_key=day, resources=resources, instance=instance).success
 
-    for day in order:
-        assert run_day(day)
-    before = snapshot(db)
-    refreshed = refresh(db, lambda day: run_day(day, [price_daily, deals, gpu_value]), log=lambda m: None)
+        for day in order:
+            assert run_day(day)
+        before = snapshot(db)
+        refreshed = refresh(db, lambda day: run_day(day, [price_daily, deals, gpu_value]), log=lambda m: None)
     assert not stale(db)  # nothing is left stale
     return {"tables": snapshot(db), "before_refresh": before, "refreshed": refreshed}
 
@@ -113,11 +113,11 @@ def test_forward_reverse_and_shuffled_backfills_give_identical_tables(market, tm
     assert_same(tables, again["tables"])
 
 
-def test_the_sensor_asks_once_per_stale_day_and_change(tmp_path):
+def test_the_sensor_asks_once_per_stale_day_and_change(tmp_path, dagster_instance):
     from pipelines.defs.stale_days import stale_days_sensor
     from tests.conftest import sample_resources
 
-    instance = dg.DagsterInstance.ephemeral()
+    instance = dagster_instance
     db = tmp_path / "w.duckdb"
     resources = sample_resources(db)
     assets = [ebay_listings, retailer_listings, listings, price_daily, deals]
@@ -144,10 +144,10 @@ def test_the_sensor_asks_once_per_stale_day_and_change(tmp_path):
     assert isinstance(busy, dg.SkipReason) and "writing the warehouse" in busy.skip_message
 
 
-def test_refreshing_a_day_does_not_ripple_but_new_listings_do(tmp_path):
+def test_refreshing_a_day_does_not_ripple_but_new_listings_do(tmp_path, dagster_instance):
     from tests.conftest import sample_resources
 
-    instance = dg.DagsterInstance.ephemeral()
+    instance = dagster_instance
     db = tmp_path / "w.duckdb"
     resources = sample_resources(db)
     assets = [ebay_listings, retailer_listings, listings, price_daily, deals]

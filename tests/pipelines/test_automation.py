@@ -38,11 +38,11 @@ def requested(result) -> dict[str, set]:
     }
 
 
-def test_today_follows_a_source_re_run_and_nothing_else(tmp_path):
+def test_today_follows_a_source_re_run_and_nothing_else(tmp_path, dagster_instance):
     assert [condition(a) for a in SOURCES] == [None] * 3  # the schedule runs the sources
     assert condition(listings) == EAGER
     assert condition(price_daily) == EAGER_OVER_GAPS == condition(deals)
-    instance = dg.DagsterInstance.ephemeral()
+    instance = dagster_instance
     resources = sample_resources(tmp_path / "w.duckdb")
 
     def run(assets, day=DAY) -> None:

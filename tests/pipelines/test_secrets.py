@@ -96,7 +96,7 @@ def live_env(tmp_path, monkeypatch):
         yield market, tmp_path
 
 
-def test_secrets_never_leave_the_process(live_env, caplog, capfd):
+def test_secrets_never_leave_the_process(live_env, caplog, capfd, dagster_instance):
     market, root = live_env
     caplog.set_level(logging.DEBUG)  # every logger, httpx and httpcore included
     resources = build_resources()
@@ -106,7 +106,7 @@ def test_secrets_never_leave_the_process(live_env, caplog, capfd):
     resources["spec_pages_source"] = SpecPagesResource(mode="sample")  # spec sites are not faked: no network
     resources["cloud_catalog"] = CloudCatalogResource(mode="sample")  # nor is the cloud price catalog
     resources["fx"] = FxRatesResource(mode="sample")  # nor the ECB
-    instance = dg.DagsterInstance.ephemeral()
+    instance = dagster_instance
     result = dg.materialize(project_defs().assets, partition_key=DAY, resources=resources, instance=instance)
     assert result.success
 
