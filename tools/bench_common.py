@@ -239,16 +239,18 @@ def build_warehouse(
     seed: int = 1,
     with_marts: bool = False,
     log: Callable[[str], None] = print,
+    pool_size: int = 20_000,
 ) -> None:
-    """A simulated warehouse file: catalog marts, `n_days` of staging.listings, optionally the listing marts
-    (built by the assets over the whole range in one run)."""
+    """A simulated warehouse file: catalog marts, `n_days` of staging.listings drawn from `pool_size`
+    simulated listings (title_pool), optionally the listing marts (built by the assets over the whole range
+    in one run)."""
     from warehouse.connection import connect
 
     t = time.perf_counter()
     db_path.parent.mkdir(parents=True, exist_ok=True)
     remove_db(db_path)
     catalog_marts(db_path)
-    pool = title_pool(seed)
+    pool = title_pool(seed, pool_size)
     with connect(db_path) as con:
         n = generate_staging(con, start, n_days, per_day, pool)
         log(f"generated {n:,} staging.listings rows in {time.perf_counter() - t:.0f}s")
