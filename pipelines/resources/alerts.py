@@ -9,7 +9,6 @@ stored or exported; a failure is recorded as "target N of M did not accept it", 
 import logging
 from pathlib import Path
 
-import apprise
 import dagster as dg
 
 from transforms.watchlist import Watchlist, read_watchlist
@@ -47,6 +46,9 @@ class AlertsResource(dg.ConfigurableResource):
 
     def send(self, title: str, body: str) -> str | None:
         """Deliver one notification to every target; None when all accepted it, else why not (no URLs)."""
+        import apprise  # here, not at the top: its import (75 ms) is paid by every process that loads the
+        # definitions, and only a run with targets sends
+
         targets = self.urls.split()
         failed = []
         for n, url in enumerate(targets, start=1):
