@@ -157,12 +157,13 @@ def test_backfill_runs_in_order_resumes_and_runs_one_at_a_time(tmp_path):
 
 
 def test_backfill_cli_over_sample_days(project, capsys):
-    assert backfill_main(["backfill", DAYS[0], DAYS[-1]], defs=project["defs"]) == 0
+    # two whole days (3.3 s each) through the real runs show the order and the progress; four days, the resume
+    # and the retry are the test above's (its days stand in for runs)
+    assert backfill_main(["backfill", DAYS[1], DAYS[2]], defs=project["defs"]) == 0
     out = capsys.readouterr().out
     assert [line.split()[:3] for line in out.splitlines() if line.startswith("[")] == [
-        ["[1/3]", DAYS[0], "ok"],
-        ["[2/3]", DAYS[1], "ok"],
-        ["[3/3]", DAYS[2], "ok"],
+        ["[1/2]", DAYS[1], "ok"],
+        ["[2/2]", DAYS[2], "ok"],
     ]
     assert newest_day(project["published"]) == DAYS[-1]
     assert backfill_main(["backfill", DAYS[-1], DAYS[0]], defs=project["defs"]) == 2
