@@ -1,5 +1,7 @@
 """Shared fixtures: one full sample materialization into a temporary warehouse, reused by several tests."""
 
+import fcntl
+import os
 import shutil
 import socket
 from datetime import date
@@ -118,13 +120,28 @@ def materialize_into(root, db, day: str = DAY) -> dg.ExecuteInProcessResult:
 
 @pytest.fixture(scope="session")
 def sample_run(tmp_path_factory):
-    """A warehouse and export built from the bundled sample for DAY, and the run's result."""
+    """A warehouse and export built from the bundled sample for DAY, and whether the run succeeded.
+
+    Built once per session: under pytest-xdist the first test process that needs it builds it in the
+    session's shared temporary folder (a file lock keeps the others waiting), and every process works on its
+    own copy; one sample day is 4.4 s of work, and both processes needed it."""
     root = tmp_path_factory.mktemp("sample_run")
     mp = pytest.MonkeyPatch()
-    redirect_outputs(mp, root)
-    db = root / "gm.duckdb"
-    result = materialize_day(db)
-    yield {"db": db, "root": root, "day": date.fromisoformat(DAY), "result": result, "monkeypatch": mp}
+    if not os.environ.get("PYTEST_XDIST_WORKER"):  # no xdist: the base folder's parent is every session's
+        redirect_outputs(mp, root)
+        succeeded = materialize_day(root / "gm.duckdb").success
+    else:
+        shared = tmp_path_factory.getbasetemp().parent  # this session's, shared by its test processes
+        built = shared / "sample_run"
+        with open(shared / "sample_run.lock", "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
+            if not (built / "succeeded").exists():
+                succeeded = materialize_into(built, built / "gm.duckdb").success
+                (built / "succeeded").write_text(str(succeeded))
+        succeeded = (built / "succeeded").read_text() == "True"
+        shutil.copytree(built, root, symlinks=True, dirs_exist_ok=True)
+        redirect_outputs(mp, root)
+    yield {"db": root / "gm.duckdb", "root": root, "day": date.fromisoformat(DAY), "succeeded": succeeded}
     mp.undo()
 
 
