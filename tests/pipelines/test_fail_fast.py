@@ -14,32 +14,28 @@ import pytest
 from pipelines.definitions import definitions_with
 from pipelines.run_daily import run
 from pipelines.sources.ebay.queries import queries_for_catalog
-from tests.conftest import materialize_into, redirect_outputs
+from tests.conftest import DAY as GOOD_DAY
+from tests.conftest import redirect_outputs
 from tests.support.fake_market import FakeMarket
-from tests.support.live import DAY, dead_base_url, fetch, live_resources
+from tests.support.live import dead_base_url, fetch, live_resources
 from warehouse.catalog import load_catalog
 
-GOOD_DAY = (date.fromisoformat(DAY) - timedelta(days=1)).isoformat()
+DAY = (date.fromisoformat(GOOD_DAY) + timedelta(days=1)).isoformat()  # the live day, after the good one
 QUERIES = len(queries_for_catalog(load_catalog()))
 
 
-@pytest.fixture(scope="module")
-def good_day(tmp_path_factory) -> Path:
-    """A warehouse, export and site holding one good sample day (the day before DAY), built once."""
-    root = tmp_path_factory.mktemp("good_day")
-    materialize_into(root, root / "w.duckdb", GOOD_DAY)
-    return root
-
-
 @pytest.fixture
-def warehouse_with_a_good_day(good_day, tmp_path, monkeypatch):
-    """This test's own copy of good_day, its outputs pointed at the copy."""
-    shutil.copytree(good_day, tmp_path, symlinks=True, dirs_exist_ok=True)
+def warehouse_with_a_good_day(sample_run, tmp_path, monkeypatch):
+    """A warehouse, export and site holding one good sample day (GOOD_DAY, the session's sample run), this
+    test's own copy, its outputs pointed at the copy."""
+    shutil.copytree(sample_run["root"], tmp_path, symlinks=True, dirs_exist_ok=True)
     redirect_outputs(monkeypatch, tmp_path)
     monkeypatch.delenv("DAGSTER_HOME", raising=False)  # an ephemeral instance, not the checkout's
     assert (tmp_path / "exports" / "LATEST").read_text().strip() == GOOD_DAY
     assert (tmp_path / "exports" / "latest").resolve().parent == tmp_path / "exports"  # the copy's own
-    return tmp_path / "w.duckdb"
+    db = tmp_path / sample_run["db"].name
+    monkeypatch.setenv("GPU_MARKET_DB", str(db))  # the run's lock and paths: the copy's, not the checkout's
+    return db
 
 
 def run_live(db, ebay_base, retailer_market, capsys) -> tuple[int, str]:
