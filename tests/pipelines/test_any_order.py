@@ -2,9 +2,11 @@
 old day re-run after later ones give identical tables (run timestamps aside) once the stale later days are
 refreshed, the way the stale-days sensor, `make run` and `make backfill` do it.
 
-The market is the project's simulator (tests/support/market_sim.py: listings that persist, change price and end)
-served by the loopback FakeMarket, so the days really differ and the 7/30-day look-backs, deals and the
-listing history have something to get wrong."""
+The market is the project's simulator (tests/support/market_sim.py: listings that persist, change price and end),
+each day's searches answered by the eBay client's replay transport (the sample mode's, in this process), so
+the days really differ and the 7/30-day look-backs, deals and the listing history have something to get wrong.
+(The same client over a loopback server, live mode, is tests/pipelines/test_faults.py's and test_secrets.py's;
+the server cost this test a sixth of its time.)"""
 
 import shutil
 from datetime import date, timedelta
@@ -23,9 +25,9 @@ from pipelines.defs.staging.gpu_specs import gpu_specs
 from pipelines.defs.staging.listing_history import listing_history
 from pipelines.defs.staging.listings import listings
 from pipelines.defs.stale_days import refresh, stale_days
+from pipelines.resources import EbayResource
+from tests.conftest import sample_resources
 from tests.pipelines.test_faults_rerun import assert_same, snapshot
-from tests.support.fake_market import FakeMarket
-from tests.support.live import live_resources
 from tests.support.market_sim import MarketSim
 from tests.warehouse.test_readers_writers import finish, start
 from warehouse.catalog import load_catalog
@@ -49,11 +51,23 @@ CATALOG = [gpu_specs, gpu_specs_mart]
 
 @pytest.fixture(scope="module")
 def market():
-    sim = MarketSim(seed=5, catalog=load_catalog(), active_listings=900)
-    queries = [q for q in load_catalog()["search_query"].to_list() if q]
-    by_day = {d: {q: sim.search(q, date.fromisoformat(d)) for q in queries} for d in DAYS}
-    with FakeMarket(max_requests=100_000, max_seconds=600) as fake:
-        yield fake, by_day
+    """A Market serving the simulator's items of each day, keyed by catalog model as the sample snapshot is."""
+    catalog = load_catalog()
+    sim = MarketSim(seed=5, catalog=catalog, active_listings=900)
+    models = {q: m for m, q in catalog.select("model_id", "search_query").iter_rows() if q}
+    by_day = {d: {q: sim.search(q, date.fromisoformat(d)) for q in models} for d in DAYS}
+    return Market(by_day, models)
+
+
+class Market:
+    def __init__(self, by_day: dict[str, dict[str, list[dict]]], models: dict[str, str]):
+        self.by_day, self.models, self.day = by_day, models, DAYS[0]
+
+    def snapshot(self, marketplace_id: str) -> dict[str, list[dict]]:
+        """pipelines.resources.ebay.market_snapshot's answer on the day being run: the US market only."""
+        if marketplace_id != "EBAY_US":
+            return {}
+        return {self.models[q]: items for q, items in self.by_day[self.day].items()}
 
 
 def stale(db) -> list[str]:
@@ -61,15 +75,13 @@ def stale(db) -> list[str]:
         return [d.isoformat() for d in stale_days(con)]
 
 
-def build(market, db, order: list[str]) -> dict:
-    fake, by_day = market
-    resources = live_resources(fake, db)
+def build(market: "Market", db, order: list[str]) -> dict:
+    resources = {**sample_resources(db), "ebay": EbayResource(mode="sample", marketplace_ids=["EBAY_US"])}
     with dg.DagsterInstance.ephemeral() as instance:  # disposed after: its temporary folder goes with it
         assert dg.materialize(CATALOG, resources=resources, instance=instance).success
 
         def run_day(day: str, assets=DAILY) -> bool:
-            fake.custom_items = by_day[day]
-            fake.default_items = 0
+            market.day = day
             return dg.materialize(assets, partition_key=day, resources=resources, instance=instance).success
 
         for day in order:
@@ -80,14 +92,15 @@ def build(market, db, order: list[str]) -> dict:
     return {"tables": snapshot(db), "before_refresh": before, "refreshed": refreshed}
 
 
-def test_forward_reverse_and_shuffled_backfills_give_identical_tables(market, tmp_path):
+def test_forward_reverse_and_shuffled_backfills_give_identical_tables(market, tmp_path, monkeypatch):
+    monkeypatch.setattr("pipelines.resources.ebay.market_snapshot", market.snapshot)
     forward = build(market, tmp_path / "forward.duckdb", DAYS)
     tables = forward["tables"]
     assert forward["refreshed"] == []  # in order, nothing goes stale
     assert len({r[0] for r in tables["marts.price_daily"]}) == len(DAYS)
     assert tables["marts.deals"], "the simulated market has deals"
     # exits counted exactly: served on a day, absent the next day, never served again
-    served = {d: {i["itemId"] for items in market[1][d].values() for i in items} for d in DAYS}
+    served = {d: {i["itemId"] for items in market.by_day[d].values() for i in items} for d in DAYS}
     truth = sorted(
         (DAYS[n + 1], item)
         for n in range(len(DAYS) - 1)
@@ -115,7 +128,6 @@ def test_forward_reverse_and_shuffled_backfills_give_identical_tables(market, tm
 
 def test_the_sensor_asks_once_per_stale_day_and_change(tmp_path, dagster_instance):
     from pipelines.defs.stale_days import stale_days_sensor
-    from tests.conftest import sample_resources
 
     instance = dagster_instance
     db = tmp_path / "w.duckdb"
@@ -145,8 +157,6 @@ def test_the_sensor_asks_once_per_stale_day_and_change(tmp_path, dagster_instanc
 
 
 def test_refreshing_a_day_does_not_ripple_but_new_listings_do(tmp_path, dagster_instance):
-    from tests.conftest import sample_resources
-
     instance = dagster_instance
     db = tmp_path / "w.duckdb"
     resources = sample_resources(db)
