@@ -136,8 +136,7 @@ def sample_run(tmp_path_factory):
         with open(shared / "sample_run.lock", "w") as lock:
             fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
             if not (built / "succeeded").exists():
-                succeeded = materialize_into(built, built / "gm.duckdb").success
-                (built / "succeeded").write_text(str(succeeded))
+                (built / "succeeded").write_text(str(materialize_into(built, built / "gm.duckdb").success))
         succeeded = (built / "succeeded").read_text() == "True"
         shutil.copytree(built, root, symlinks=True, dirs_exist_ok=True)
         redirect_outputs(mp, root)
