@@ -28,12 +28,16 @@ from statistics import median
 
 import polars as pl
 
+from transforms.cost_model import ASSUMED_RESALE_FRACTION, PLATFORM_RESALE_FRACTION
 from transforms.perf_indices import LLM_BACKEND
+from transforms.price_stats import GRADE_D
 from transforms.tiers import power
-from transforms.tiers.build_tiers import best_per_card, day_groups, for_use_case
+from transforms.tiers.build_tiers import cards_with_specs
 from transforms.tiers.config import TierConfig
+from transforms.tiers.machine import HARDWARE_FIELDS, hardware_reason, size
 from transforms.tiers.platforms import PartPrices, platform_rows, platforms_for
-from transforms.tiers.rules import TIERS
+from transforms.tiers.rules import TIERS, USE_CASE_PRECISION
+from transforms.tiers.software_support import ADMITTED_WITH_LEGACY, precision_reason, support_blocker
 
 GIB = 2**30
 # llama.cpp logs: CUDA context 107-555 MiB (RTX 4060 Ti .. RTX PRO 6000) and compute buffers 164-672 MiB at
@@ -245,7 +249,7 @@ def capped_decode(card: dict, w: dict, n: int, cal: Calibration, cap_pct: float 
 
 
 def workload_fit(
-    workloads: pl.DataFrame, machines: list[dict], cards: dict[str, dict], cal: Calibration
+    workloads: pl.DataFrame, machines: pl.DataFrame | list[dict], cards: dict[str, dict], cal: Calibration
 ) -> pl.DataFrame:
     """One row per workload and machine (`machines`: dicts with snapshot_date, condition, model_id, gpu_name,
     gpu_count, platform_id, tco_usd, source_mode, from the build tiers' own machine code). Workloads with a
@@ -256,9 +260,11 @@ def workload_fit(
     days costs what its distinct machines cost, not days x machines x workloads Python calls)."""
     bad = {name for name, _ in workload_problems(workloads)}
     good = [w for w in workloads.iter_rows(named=True) if w["workload"] not in bad]
-    if not good or not machines:
+    if not isinstance(machines, pl.DataFrame):
+        machines = pl.DataFrame(machines, infer_schema_length=None)
+    if not good or machines.is_empty():
         return pl.DataFrame(schema=SCHEMA)
-    frame = pl.DataFrame(machines, infer_schema_length=None).with_row_index("_m")
+    frame = machines.with_row_index("_m")
     if "power_cap_pct" not in frame.columns:
         frame = frame.with_columns(power_cap_pct=pl.lit(100.0))
     frame = frame.with_columns(pl.col("power_cap_pct").fill_null(100.0).cast(pl.Float64))
@@ -296,18 +302,41 @@ def workload_fit(
     speed_frame = pl.DataFrame(speeds, infer_schema_length=None).with_columns(
         pl.col("gpu_count").cast(frame.schema["gpu_count"]), pl.col("power_cap_pct").cast(pl.Float64)
     )
-    rows = (
-        speed_frame.join(frame, on=["model_id", "gpu_count", "power_cap_pct"], how="inner")
-        .sort("_w", "_m")
-        .with_columns(
-            machine_tco_usd=pl.col("tco_usd"),
-            machine_build_usd=pl.col("total_build_cost_usd"),
-            usd_per_token_per_s=pl.when(pl.col("tokens_per_s") > 0).then(
-                pl.col("tco_usd") / pl.col("tokens_per_s")
-            ),
-        )
+    rows = frame.join(
+        speed_frame, on=["model_id", "gpu_count", "power_cap_pct"], how="inner", maintain_order="left_right"
+    ).with_columns(
+        machine_tco_usd=pl.col("tco_usd"),
+        machine_build_usd=pl.col("total_build_cost_usd"),
+        usd_per_token_per_s=pl.when(pl.col("tokens_per_s") > 0).then(
+            pl.col("tco_usd") / pl.col("tokens_per_s")
+        ),
     )
     return rows.select([pl.col(c).cast(t) for c, t in SCHEMA.items()])
+
+
+MACHINE_SCHEMA = {
+    "snapshot_date": pl.Date,
+    "condition": pl.String,
+    "model_id": pl.String,
+    "gpu_name": pl.String,
+    "gpu_count": pl.Int32,
+    "platform_id": pl.String,
+    "tco_usd": pl.Float64,
+    "total_build_cost_usd": pl.Float64,
+    "circuit": pl.String,
+    "power_cap_pct": pl.Float64,
+    "listings_available": pl.Int32,
+    "source_mode": pl.String,
+}
+
+
+def _usable(column: str) -> pl.Expr:
+    """machine._usable on a column: a finite number above zero."""
+    return pl.col(column).is_not_null() & pl.col(column).is_finite() & (pl.col(column) > 0)
+
+
+def _with_columns_present(frame: pl.DataFrame, columns) -> pl.DataFrame:
+    return frame.with_columns(pl.lit(None).alias(c) for c in columns if c not in frame.columns)
 
 
 def workload_machines(
@@ -317,38 +346,141 @@ def workload_machines(
     parts: pl.DataFrame,
     scaling: pl.DataFrame,
     cfg=None,
-) -> list[dict]:
-    """The machines of 1, 2, 4 and 8 cards of every card the build tiers may use for LLM work (their own code:
-    platform, sizing, TCO; rules S1 and S2 and the run config apply), one per card, count, day and condition."""
+) -> pl.DataFrame:
+    """The machines of 1, 2, 4 and 8 cards of every card the build tiers may use for LLM work, one per card,
+    count, day and condition (MACHINE_SCHEMA): the build tiers' own rules and code, as
+    build_tiers.best_per_card and for_use_case(..., "llm", 0) choose them day by day, for a range of days at
+    once. The card-level rules (machine.card_reason, S1 by support_blocker, S2) are applied to every row; each
+    card's hardware is sized once per count and platform (machine.size, which reads nothing a day changes);
+    machine.price's operations then price every (day, card, platform) in one frame, and each card keeps its
+    platform of the best value (the first in the catalog's order on a tie, as best_per_card keeps it).
+    tests/transforms/test_llm_workloads.py checks the result equal to the day-by-day code."""
     cfg = cfg or TierConfig()
-    prices, plats, out = PartPrices.from_frame(parts), platform_rows(platforms), []
-    for day, condition, mode, cards in day_groups(value, specs, cfg.horizon_years):
-        by_id = {c["model_id"]: c for c in cards}
-        for rule in TIERS:
-            if rule.tier == "beginner" or rule.gpu_count not in GPU_COUNTS:
+    need = USE_CASE_PRECISION.get("llm")
+    hw_cols = [*HARDWARE_FIELDS, *([need] if need else [])]
+    cards = cards_with_specs(value, specs, cfg.horizon_years, words=False)
+    if cards.is_empty():
+        return pl.DataFrame(schema=MACHINE_SCHEMA)
+    cards = _with_columns_present(
+        cards,
+        [*hw_cols, "price_confidence", "listing_count", "software_support", "support_label", "support_ends"],
+    ).with_row_index("_card")
+    # the day's rules (machine.market_reason, S1): rows
+    supported = support_blocker(pl.col("snapshot_date"), cfg.horizon_years).is_null()
+    if cfg.allow_legacy_cards:
+        supported = supported | pl.col("software_support").is_in(ADMITTED_WITH_LEGACY)
+    cards = cards.with_columns(
+        _group=pl.col("_card").min().over("snapshot_date", "condition"),
+        _mode=pl.col("source_mode").first().over("snapshot_date", "condition"),
+    ).filter(
+        pl.col("enough_listings").fill_null(False)
+        & (pl.col("price_confidence").fill_null("") != GRADE_D)
+        & _usable("price_median")
+        & _usable("relative_perf")
+        & supported
+    )
+    if cards.is_empty():
+        return pl.DataFrame(schema=MACHINE_SCHEMA)
+    # the card's own rules and its machines, once per distinct hardware
+    kinds = cards.select(hw_cols).unique(maintain_order=True).with_row_index("_hw")
+    prices, plats = PartPrices.from_frame(parts), platform_rows(platforms)
+    rules = [
+        (order, r) for order, r in enumerate(TIERS) if r.tier != "beginner" and r.gpu_count in GPU_COUNTS
+    ]
+    sized_rows = []
+    for hw in kinds.iter_rows(named=True):
+        if precision_reason(hw, "llm") and not cfg.allow_legacy_cards:
+            continue
+        sized = {}
+        for order, rule in rules:
+            if hardware_reason(rule, hw, 0, cfg.vendors):
                 continue
-            best, _ = best_per_card(
-                rule, cards, platforms_for(plats, rule.tier, condition), cfg, prices, scaling
-            )
-            kept, _, _ = for_use_case(best.values(), by_id, "llm", 0, cfg)
-            out += [
-                {
-                    "snapshot_date": day,
-                    "condition": condition,
-                    "model_id": m["model_id"],
-                    "gpu_name": m["gpu_name"],
-                    "gpu_count": m["gpu_count"],
-                    "platform_id": m["platform_id"],
-                    "tco_usd": m["tco_usd"],
-                    "total_build_cost_usd": m["total_build_cost_usd"],
-                    "circuit": m["circuit"],
-                    "power_cap_pct": m["power_cap_pct"],
-                    "listings_available": m["listings_available"],
-                    "source_mode": mode,
-                }
-                for m in kept
-            ]
-    return out
+            for condition in ("new", "used"):
+                for place, platform in enumerate(platforms_for(plats, rule.tier, condition)):
+                    key = (rule.tier, platform["platform_id"])
+                    if key not in sized:
+                        sized[key] = size(rule, hw, platform, cfg, prices, scaling)
+                    m = sized[key]
+                    if isinstance(m, str):
+                        continue
+                    sized_rows.append(
+                        {
+                            "_hw": hw["_hw"],
+                            "condition": condition,
+                            "_tier": order,
+                            "_platform": place,
+                            "gpu_count": m["gpu_count"],
+                            "platform_id": m["platform_id"],
+                            "platform_cost_usd": m["platform_cost_usd"],
+                            "energy_cost_horizon_usd": m["energy_cost_horizon_usd"],
+                            "scaling_efficiency": m["scaling_efficiency"],
+                            "throughput_at_cap": m["throughput_at_cap"],
+                            "circuit": m["circuit"],
+                            "power_cap_pct": m["power_cap_pct"],
+                        }
+                    )
+    if not sized_rows:
+        return pl.DataFrame(schema=MACHINE_SCHEMA)
+    machines = pl.DataFrame(sized_rows, infer_schema_length=None).with_columns(
+        pl.col("_hw").cast(pl.UInt32), pl.col("gpu_count").cast(pl.Int32)
+    )
+    # machine.price, every (day, card, platform) at once: the same operations in the same order
+    n = pl.col("gpu_count")
+    day_cards = cards.join(kinds, on=hw_cols, how="left", nulls_equal=True).select(
+        "_card",
+        "_group",
+        "_mode",
+        "_hw",
+        "snapshot_date",
+        "condition",
+        "model_id",
+        "name",
+        "price_median",
+        "resale_fraction",
+        "relative_perf",
+        "listing_count",
+    )
+    priced = (
+        day_cards.join(machines, on=["_hw", "condition"], how="inner")
+        .with_columns(_gpu_usd=pl.col("price_median") * n)
+        .with_columns(
+            total_build_cost_usd=pl.col("_gpu_usd") + pl.col("platform_cost_usd"),
+            _resale=pl.col("_gpu_usd") * pl.col("resale_fraction").fill_null(ASSUMED_RESALE_FRACTION)
+            + pl.col("platform_cost_usd") * PLATFORM_RESALE_FRACTION,
+        )
+        .with_columns(
+            tco_usd=pl.col("total_build_cost_usd") + pl.col("energy_cost_horizon_usd") - pl.col("_resale")
+        )
+        .with_columns(
+            _value=pl.col("relative_perf")
+            * n
+            * pl.col("scaling_efficiency")
+            * pl.col("throughput_at_cap")
+            / pl.col("tco_usd")
+            * 1000
+        )
+    )
+    best = (
+        priced.sort(
+            ["_card", "_tier", "_value", "_platform"], descending=[False, False, True, False], nulls_last=True
+        )
+        .unique(subset=["_card", "_tier"], keep="first", maintain_order=True)
+        .sort("_group", "_tier", "_card")
+    )
+    return best.select(
+        pl.col("snapshot_date"),
+        pl.col("condition"),
+        pl.col("model_id"),
+        pl.col("name").alias("gpu_name"),
+        pl.col("gpu_count"),
+        pl.col("platform_id"),
+        pl.col("tco_usd"),
+        pl.col("total_build_cost_usd"),
+        pl.col("circuit"),
+        pl.col("power_cap_pct"),
+        pl.col("listing_count").alias("listings_available"),
+        pl.col("_mode").alias("source_mode"),
+    ).cast(MACHINE_SCHEMA)
 
 
 # LLM machines are ranked by a workload per tier (issue 35): what a buyer of that many cards runs. 1 GPU: a 32B

@@ -15,7 +15,7 @@ from collections import Counter
 
 import polars as pl
 
-from transforms.cost_model import Depreciation, age_years
+from transforms.cost_model import ASSUMED_RESALE_FRACTION, resale_frame, resale_words
 from transforms.perf_indices import USE_CASE_INDEX, per_1k_column, perf_column
 from transforms.tiers.config import TierConfig
 from transforms.tiers.machine import card_reason, evaluate
@@ -47,38 +47,31 @@ LEGACY = "allow_legacy_cards"
 
 
 def cards_with_specs(
-    value: pl.DataFrame, specs: pl.DataFrame, horizon_years: float = TierConfig.horizon_years
+    value: pl.DataFrame,
+    specs: pl.DataFrame,
+    horizon_years: float = TierConfig.horizon_years,
+    words: bool = True,
 ) -> pl.DataFrame:
     """Value rows with the spec columns the tiers read and the value rows do not already carry, and each card's
-    resale at the end of the horizon (transforms/cost_model.py: resale_fraction of its price, resale_basis)."""
+    resale at the end of the horizon (transforms/cost_model.py: resale_fraction of its price, resale_basis in
+    words; null without `words`)."""
     cols = [c for c in SPEC_COLUMNS[1:] if c in specs.columns and c not in value.columns]
     merged = value.join(specs.select("model_id", *cols), on="model_id", how="left")
-    if merged.is_empty():
-        return merged.with_columns(
-            resale_fraction=pl.lit(None, pl.Float64), resale_basis=pl.lit(None, pl.String)
-        )
-    has_msrp = {"release_date", "launch_msrp_usd"} <= set(
-        specs.columns
-    ) and "enough_listings" in value.columns
-    deps = {
-        day: Depreciation.of_day(value.filter(pl.col("snapshot_date") == day), specs, day)
-        if has_msrp
-        else Depreciation([], None)
-        for day in merged["snapshot_date"].unique().to_list()
-    }
-    resale = [
-        deps[r["snapshot_date"]].resale(
-            r["price_median"],
-            age_years(r.get("release_date"), r["snapshot_date"]),
-            r.get("launch_msrp_usd"),
-            horizon_years,
-        )
-        for r in merged.iter_rows(named=True)
-    ]
-    return merged.with_columns(
-        resale_fraction=pl.Series([f for f, _ in resale], dtype=pl.Float64),
-        resale_basis=pl.Series([b for _, b in resale], dtype=pl.String),
+    dated = {"release_date", "launch_msrp_usd"}
+    has_msrp = (
+        dated <= set(merged.columns) and dated <= set(specs.columns) and "enough_listings" in value.columns
     )
+    if merged.is_empty() or not has_msrp:
+        return merged.with_columns(
+            resale_fraction=pl.lit(None if merged.is_empty() else ASSUMED_RESALE_FRACTION, pl.Float64),
+            resale_basis=pl.lit(
+                None
+                if merged.is_empty() or not words
+                else resale_words("assumed", None, None, None, None, horizon_years),
+                pl.String,
+            ),
+        )
+    return resale_frame(merged, value, specs, horizon_years, words)
 
 
 def day_groups(value: pl.DataFrame, specs: pl.DataFrame, horizon_years: float = TierConfig.horizon_years):

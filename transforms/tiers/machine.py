@@ -33,8 +33,9 @@ def _usable(x) -> bool:
     return x is not None and isinstance(x, int | float) and math.isfinite(x) and x > 0
 
 
-def card_reason(rule: TierRule, card: dict, vram_floor: float, vendors: tuple[str, ...] | None) -> str | None:
-    """Why a card cannot be used in the tier whatever the platform (None: it can)."""
+def market_reason(card: dict) -> str | None:
+    """Why the day's market keeps the card out of every tier (None: it does not): its listings, price and
+    performance figure."""
     if not card.get("enough_listings"):
         return "fewer than 3 listings"
     if card.get("price_confidence") == GRADE_D:
@@ -43,6 +44,13 @@ def card_reason(rule: TierRule, card: dict, vram_floor: float, vendors: tuple[st
         return "no usable price"
     if not _usable(card.get("relative_perf")):
         return "no performance figure"
+    return None
+
+
+def hardware_reason(
+    rule: TierRule, card: dict, vram_floor: float, vendors: tuple[str, ...] | None
+) -> str | None:
+    """Why the card itself cannot be used in the tier whatever the platform and the day (None: it can)."""
     if vendors is not None and card.get("vendor") not in vendors:
         return "not NVIDIA (D11: CUDA support; set any_vendor to admit others)"
     if (card.get("vram_gb") or 0) < vram_floor:
@@ -56,6 +64,11 @@ def card_reason(rule: TierRule, card: dict, vram_floor: float, vendors: tuple[st
     ):
         return "older than PCIe 3.0 (G9)"
     return None
+
+
+def card_reason(rule: TierRule, card: dict, vram_floor: float, vendors: tuple[str, ...] | None) -> str | None:
+    """Why a card cannot be used in the tier whatever the platform (None: it can)."""
+    return market_reason(card) or hardware_reason(rule, card, vram_floor, vendors)
 
 
 def _supply(
@@ -108,10 +121,31 @@ def circuit_for(
     return "outlet", cap, f"capped to {cap:.0f}% per GPU (nvidia-smi -pl) to fit a {mains} (G8)"
 
 
-def evaluate(
+# The card fields a machine's sizing reads (`size`): the same card on another day, at another price, is sized
+# the same, so a range of days sizes each (card, count, platform) once (transforms/llm_workloads.py).
+HARDWARE_FIELDS = (
+    "model_id",
+    "name",
+    "vendor",
+    "form_factor",
+    "cooling",
+    "segment",
+    "slot_width",
+    "length_mm",
+    "vram_gb",
+    "tdp_w",
+    "recommended_psu_w",
+    "power_connectors",
+    "pcie_gen",
+)
+
+
+def size(
     rule: TierRule, card: dict, platform: dict, cfg: TierConfig, prices: PartPrices, scaling: pl.DataFrame
 ) -> dict | str:
-    """The machine's figures, or why this card cannot go on this platform."""
+    """The machine of `rule.gpu_count` cards of `card` on `platform` without the cards' price: slots, CPU,
+    lanes, RAM, circuit and power cap, PSU, cables, the platform's price, energy and scaling; or why the card
+    cannot go on this platform. Reads only the card's HARDWARE_FIELDS."""
     n = rule.gpu_count
     reason = form_reason(card, platform)
     if reason:
@@ -152,38 +186,14 @@ def evaluate(
         + (prices.water_loop if plan.water_blocks else 0.0)
     )
     platform_usd = prices.base.get(platform["platform_id"], 0.0) + ram_usd + psu_usd + cooling_usd
-    wall = power.wall_draw(load, cfg.psu_efficiency)
     kwh = power.annual_energy_kwh(load, cfg.utilization, cfg.psu_efficiency)
-    energy_year = kwh * cfg.usd_per_kwh
-    gpu_usd = card["price_median"] * n
-    purchase = gpu_usd + platform_usd
-    # the one cost model (transforms/cost_model.py): purchase + energy over the horizon - resale at its end
-    fraction, resale_basis = card.get("resale_fraction"), card.get("resale_basis")
-    if fraction is None:  # a card dict built without the day's prices (cards_with_specs adds them)
-        fraction, resale_basis = cost_model.Depreciation([], None).resale(
-            gpu_usd, None, None, cfg.horizon_years
-        )
-    resale_usd = gpu_usd * fraction + platform_usd * cost_model.PLATFORM_RESALE_FRACTION
-    tco = cost_model.tco(purchase, energy_year * cfg.horizon_years, resale_usd)
     efficiency, scaling_basis = efficiency_for(scaling, card, n)
     at_cap, cap_basis = power.throughput_at_cap(cap_pct, "training")
-    throughput = card["relative_perf"] * n * efficiency * at_cap
-    listings = card.get("listing_count")
     return {
-        "model_id": card["model_id"],
-        "gpu_name": card["name"],
         "gpu_count": n,
-        "perf_basis": card.get("perf_basis"),
-        "release_date": card.get("release_date"),
-        "architecture": card.get("architecture"),
-        "software_support": card.get("software_support"),
-        "support_label": card.get("support_label"),
         "platform_id": platform["platform_id"],
         "platform": platform["description"],
-        "unit_price": card["price_median"],
-        "gpu_total_price": gpu_usd,
         "total_vram_gb": (card["vram_gb"] or 0) * n,
-        "total_relative_perf": throughput,
         "scaling_efficiency": efficiency,
         "scaling_basis": scaling_basis,
         "cpu": platform["cpu"],
@@ -220,25 +230,65 @@ def evaluate(
         "cap_basis": cap_basis,
         "psu_basis": psu_basis,
         "recommended_psu_w": card.get("recommended_psu_w"),
-        "listings_available": listings,
-        "price_confidence": card.get("price_confidence"),
-        "enough_for_sale": listings is None or listings >= n,
         "gpu_draw_w": gpu_w,
         "system_draw_w": load,
-        "wall_draw_w": wall,
+        "wall_draw_w": power.wall_draw(load, cfg.psu_efficiency),
         "outlet_guide_w": guide_w,
         "power_cap_pct_guide": power.cap_to_fit(stock_gpu_w, other_w, guide_w, cfg.psu_efficiency),
         "outlet_continuous_w": continuous_w,
         "power_cap_pct_continuous": power.cap_to_fit(stock_gpu_w, other_w, continuous_w, cfg.psu_efficiency),
         "annual_energy_kwh": kwh,
-        "annual_energy_cost_usd": energy_year,
+        "annual_energy_cost_usd": kwh * cfg.usd_per_kwh,
         "gold_vs_bronze_saving_usd": power.gold_vs_bronze_saving(load, cfg.utilization, cfg.usd_per_kwh),
         "platform_cost_usd": platform_usd,
+        "energy_cost_horizon_usd": kwh * cfg.usd_per_kwh * cfg.horizon_years,
+    }
+
+
+def price(sized: dict, card: dict, cfg: TierConfig) -> dict:
+    """The sized machine bought at the day's price of its cards: cost, resale, TCO, throughput and value
+    (transforms/cost_model.py). For a range of days, transforms/llm_workloads.py computes the same figures
+    with the same operations on frames (tests/transforms/test_llm_workloads.py keeps the two equal)."""
+    n = sized["gpu_count"]
+    gpu_usd = card["price_median"] * n
+    platform_usd = sized["platform_cost_usd"]
+    purchase = gpu_usd + platform_usd
+    # the one cost model (transforms/cost_model.py): purchase + energy over the horizon - resale at its end
+    fraction, resale_basis = card.get("resale_fraction"), card.get("resale_basis")
+    if fraction is None:  # a card dict built without the day's prices (cards_with_specs adds them)
+        fraction = cost_model.ASSUMED_RESALE_FRACTION
+        resale_basis = cost_model.resale_words("assumed", None, None, None, None, cfg.horizon_years)
+    resale_usd = gpu_usd * fraction + platform_usd * cost_model.PLATFORM_RESALE_FRACTION
+    tco = cost_model.tco(purchase, sized["energy_cost_horizon_usd"], resale_usd)
+    throughput = card["relative_perf"] * n * sized["scaling_efficiency"] * sized["throughput_at_cap"]
+    listings = card.get("listing_count")
+    return {
+        "model_id": card["model_id"],
+        "gpu_name": card["name"],
+        "perf_basis": card.get("perf_basis"),
+        "release_date": card.get("release_date"),
+        "architecture": card.get("architecture"),
+        "software_support": card.get("software_support"),
+        "support_label": card.get("support_label"),
+        "unit_price": card["price_median"],
+        "gpu_total_price": gpu_usd,
+        "total_relative_perf": throughput,
+        **sized,
+        "listings_available": listings,
+        "price_confidence": card.get("price_confidence"),
+        "enough_for_sale": listings is None or listings >= n,
         "total_build_cost_usd": purchase,
-        "energy_cost_horizon_usd": energy_year * cfg.horizon_years,
         "resale_usd": resale_usd,
         "resale_basis": resale_basis,
         "tco_usd": tco,
         "perf_per_1k_usd_tco": throughput / tco * 1000,
         "card_perf_per_1k_usd": card.get("perf_per_1k_usd"),
     }
+
+
+def evaluate(
+    rule: TierRule, card: dict, platform: dict, cfg: TierConfig, prices: PartPrices, scaling: pl.DataFrame
+) -> dict | str:
+    """The machine's figures, or why this card cannot go on this platform."""
+    sized = size(rule, card, platform, cfg, prices, scaling)
+    return sized if isinstance(sized, str) else price(sized, card, cfg)

@@ -13,9 +13,10 @@ from warehouse.catalog import load_llm_workloads
 from warehouse.marts.days import day_parts, replace_days_frame
 from warehouse.writes import read_frame
 
-# a range run computes this many days at a time: a day's machines are sized in Python (about 0.07 s a day on
-# the sample), and a month of rows (~55,000) is what one write holds
-CHUNK_DAYS = 31
+# a range run computes and writes this many days at a time: half a year of rows (~880,000 on benchmark 2's
+# market) is what one write holds within the 2 GB target; the machines of those days are sized once and
+# priced for every day at once (transforms/llm_workloads.py)
+CHUNK_DAYS = 183
 
 
 @table_asset(
@@ -32,7 +33,7 @@ def llm_workload_fit(
     llama.cpp's layer split), its single-stream decode and prefill speed (memory bandwidth and compute,
     calibrated on the llama.cpp scoreboard, a layer split never faster than one card) and the machine's TCO per
     token/s. The calibration's leave-one-out errors are in the metadata. A range run (a backfill as one run)
-    computes its days a month at a time."""
+    computes its days half a year at a time."""
     first, last = partition_days(context)
     workloads = load_llm_workloads()
     written, fitting = 0, set()
