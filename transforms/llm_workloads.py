@@ -203,8 +203,9 @@ def workload_problems(workloads: pl.DataFrame) -> list[tuple[str, str]]:
     return out
 
 
-SCHEMA = {
-    "snapshot_date": pl.Date,
+# marts.llm_workload_speeds: a workload on a machine shape (card, count, power cap); the view
+# marts.llm_workload_fit joins these to each day's machines (marts.llm_workload_machines, MACHINE_SCHEMA)
+SPEED_SCHEMA = {
     "workload": pl.String,
     "model_name": pl.String,
     "params_b": pl.Float64,
@@ -212,24 +213,15 @@ SCHEMA = {
     "bits_per_weight": pl.Float64,
     "quant": pl.String,
     "context_tokens": pl.Int32,
-    "condition": pl.String,
     "model_id": pl.String,
-    "gpu_name": pl.String,
     "gpu_count": pl.Int32,
+    "power_cap_pct": pl.Float64,
     "fits": pl.Boolean,
     "vram_needed_gb": pl.Float64,
     "vram_available_gb": pl.Float64,
     "tokens_per_s": pl.Float64,
     "prefill_tokens_per_s": pl.Float64,
     "speed_basis": pl.String,
-    "platform_id": pl.String,
-    "machine_tco_usd": pl.Float64,
-    "usd_per_token_per_s": pl.Float64,
-    "machine_build_usd": pl.Float64,
-    "circuit": pl.String,
-    "power_cap_pct": pl.Float64,
-    "listings_available": pl.Int32,
-    "source_mode": pl.String,
 }
 
 
@@ -248,39 +240,34 @@ def capped_decode(card: dict, w: dict, n: int, cal: Calibration, cap_pct: float 
     return speed * share, f"{basis}; {cap_basis}", share
 
 
-def workload_fit(
-    workloads: pl.DataFrame, machines: pl.DataFrame | list[dict], cards: dict[str, dict], cal: Calibration
+def workload_speeds(
+    workloads: pl.DataFrame, shapes: pl.DataFrame, cards: dict[str, dict], cal: Calibration
 ) -> pl.DataFrame:
-    """One row per workload and machine (`machines`: dicts with snapshot_date, condition, model_id, gpu_name,
-    gpu_count, platform_id, tco_usd, source_mode, from the build tiers' own machine code). Workloads with a
-    problem (workload_problems) are left out; the asset check names them.
+    """One row per workload and machine shape (`shapes`: model_id, gpu_count, power_cap_pct) whose card is in
+    `cards` (SPEED_SCHEMA): whether it fits, its decode and prefill speed. Workloads with a problem
+    (workload_problems) are left out; the asset check names them.
 
     The fit and the speeds depend on the workload, the card, the count and the cap only, not on the day's
-    prices: they are computed once per such combination and joined to the machines of every day (a range of
-    days costs what its distinct machines cost, not days x machines x workloads Python calls)."""
+    prices: a machine of any day reads the row of its shape (the view marts.llm_workload_fit), so a range of
+    days costs what its distinct shapes cost, not days x machines x workloads Python calls."""
     bad = {name for name, _ in workload_problems(workloads)}
     good = [w for w in workloads.iter_rows(named=True) if w["workload"] not in bad]
-    if not isinstance(machines, pl.DataFrame):
-        machines = pl.DataFrame(machines, infer_schema_length=None)
-    if not good or machines.is_empty():
-        return pl.DataFrame(schema=SCHEMA)
-    frame = machines.with_row_index("_m")
-    if "power_cap_pct" not in frame.columns:
-        frame = frame.with_columns(power_cap_pct=pl.lit(100.0))
-    frame = frame.with_columns(pl.col("power_cap_pct").fill_null(100.0).cast(pl.Float64))
-    for column in ("circuit", "listings_available", "total_build_cost_usd"):
-        if column not in frame.columns:
-            frame = frame.with_columns(pl.lit(None).alias(column))
-    combos = frame.select("model_id", "gpu_count", "power_cap_pct").unique().rows()
+    combos = [
+        (model_id, n, cap)
+        for model_id, n, cap in shapes.select("model_id", "gpu_count", "power_cap_pct")
+        .unique()
+        .sort("model_id", "gpu_count", "power_cap_pct")
+        .rows()
+        if model_id in cards
+    ]
     speeds = []
-    for order, w in enumerate(good):
+    for w in good:
         for model_id, n, cap in combos:
             card = cards[model_id]
             ok = fits(w, card["vram_gb"], n)
             speed, basis, _ = capped_decode(card, w, n, cal, cap) if ok else (None, "does not fit", 1.0)
             speeds.append(
                 {
-                    "_w": order,
                     "workload": w["workload"],
                     "model_name": w["model_name"],
                     "params_b": w["params_b"],
@@ -299,19 +286,7 @@ def workload_fit(
                     "speed_basis": basis,
                 }
             )
-    speed_frame = pl.DataFrame(speeds, infer_schema_length=None).with_columns(
-        pl.col("gpu_count").cast(frame.schema["gpu_count"]), pl.col("power_cap_pct").cast(pl.Float64)
-    )
-    rows = frame.join(
-        speed_frame, on=["model_id", "gpu_count", "power_cap_pct"], how="inner", maintain_order="left_right"
-    ).with_columns(
-        machine_tco_usd=pl.col("tco_usd"),
-        machine_build_usd=pl.col("total_build_cost_usd"),
-        usd_per_token_per_s=pl.when(pl.col("tokens_per_s") > 0).then(
-            pl.col("tco_usd") / pl.col("tokens_per_s")
-        ),
-    )
-    return rows.select([pl.col(c).cast(t) for c, t in SCHEMA.items()])
+    return pl.DataFrame(speeds, schema=SPEED_SCHEMA, strict=False)
 
 
 MACHINE_SCHEMA = {
@@ -321,8 +296,8 @@ MACHINE_SCHEMA = {
     "gpu_name": pl.String,
     "gpu_count": pl.Int32,
     "platform_id": pl.String,
-    "tco_usd": pl.Float64,
-    "total_build_cost_usd": pl.Float64,
+    "machine_tco_usd": pl.Float64,
+    "machine_build_usd": pl.Float64,
     "circuit": pl.String,
     "power_cap_pct": pl.Float64,
     "listings_available": pl.Int32,
@@ -348,7 +323,7 @@ def workload_machines(
     cfg=None,
 ) -> pl.DataFrame:
     """The machines of 1, 2, 4 and 8 cards of every card the build tiers may use for LLM work, one per card,
-    count, day and condition (MACHINE_SCHEMA): the build tiers' own rules and code, as
+    count, day and condition (MACHINE_SCHEMA, marts.llm_workload_machines): the build tiers' own rules and code, as
     build_tiers.best_per_card and for_use_case(..., "llm", 0) choose them day by day, for a range of days at
     once. The card-level rules (machine.card_reason, S1 by support_blocker, S2) are applied to every row; each
     card's hardware is sized once per count and platform (machine.size, which reads nothing a day changes);
@@ -474,8 +449,8 @@ def workload_machines(
         pl.col("name").alias("gpu_name"),
         pl.col("gpu_count"),
         pl.col("platform_id"),
-        pl.col("tco_usd"),
-        pl.col("total_build_cost_usd"),
+        pl.col("tco_usd").alias("machine_tco_usd"),
+        pl.col("total_build_cost_usd").alias("machine_build_usd"),
         pl.col("circuit"),
         pl.col("power_cap_pct"),
         pl.col("listing_count").alias("listings_available"),

@@ -40,5 +40,7 @@ SLICE_KEYS: dict[str, tuple[str, ...]] = {
     "marts.cloud_prices": ("snapshot_date", "model_id", "provider", "offer_kind", "instance"),
     "marts.buy_vs_rent": ("snapshot_date", "tier", "use_case", "condition"),
     "marts.budget_builds": ("snapshot_date", "budget_usd", "use_case", "condition"),
-    "marts.llm_workload_fit": ("snapshot_date", "workload", "condition", "model_id", "gpu_count"),
+    "marts.llm_workload_machines": ("snapshot_date", "condition", "model_id", "gpu_count"),
+    # written whole with each run of the machines above (ddl/390), its key checked the same way
+    "marts.llm_workload_speeds": ("workload", "model_id", "gpu_count", "power_cap_pct"),
 }

@@ -699,12 +699,29 @@ CREATE TABLE marts.listing_exits (
     source_mode VARCHAR NOT NULL  -- live, sample or simulated.
 );
 
--- Per day, LLM workload (a model at a quantization and a context, warehouse/catalog/llm_workloads.csv),
--- condition, card and count (1, 2, 4, 8 where the build tiers build that machine): whether it fits, and its
--- single-stream decode and prefill speed. Memory and speed are modelled (transforms/llm_workloads.py),
--- calibrated on the llama.cpp scoreboard.
-CREATE TABLE marts.llm_workload_fit (
+-- Per day, condition, card and count (1, 2, 4, 8): the machine the build tiers build for LLM work (their own
+-- rules and code: platform, price, circuit, power cap), one half of the view marts.llm_workload_fit
+-- (pipelines/defs/marts/llm_workload_fit.py).
+CREATE TABLE marts.llm_workload_machines (
     snapshot_date DATE NOT NULL,  -- Daily partition (the prices the machine is costed at).
+    condition VARCHAR NOT NULL,  -- new or used: the machine's cards.
+    model_id VARCHAR NOT NULL,  -- Catalog card.
+    gpu_name VARCHAR,  -- The card's marketing name.
+    gpu_count INTEGER NOT NULL,  -- Cards in the machine (llama.cpp layer split across them).
+    platform_id VARCHAR,  -- The platform of the machine (marts.platforms), as the build tiers size it.
+    machine_tco_usd DOUBLE,  -- The machine's total cost of ownership over the horizon, USD (marts.build_tiers.tco_usd's definition).
+    machine_build_usd DOUBLE,  -- What the machine costs to buy today: GPUs + the platform sized for them, USD (marts.build_tiers.total_build_cost_usd's definition).
+    circuit VARCHAR,  -- outlet (runs from the US standard outlet, capped by at most 20% where needed) or dedicated (needs a 240 V circuit; 8-GPU servers), rule O1.
+    power_cap_pct DOUBLE NOT NULL,  -- The power limit per GPU of an outlet machine (100: uncapped); the speeds of the capped machine are marts.llm_workload_speeds' rows of this cap (P2).
+    listings_available INTEGER,  -- Listings of the card in this condition today; a machine of more cards than this cannot be bought today.
+    source_mode VARCHAR NOT NULL  -- live or sample (sample figures are never market prices).
+);
+
+-- Per LLM workload and machine shape (card, count, power cap) that marts.llm_workload_machines holds: whether
+-- it fits and its single-stream decode and prefill speed, from today's workload catalog and calibration
+-- (transforms/llm_workloads.py); no day's prices change them, so every day's machines read the same rows. The
+-- other half of the view marts.llm_workload_fit; rewritten whole with each run.
+CREATE TABLE marts.llm_workload_speeds (
     workload VARCHAR NOT NULL,  -- Workload id, e.g. llama-3.3-70b-q4km-8k.
     model_name VARCHAR,  -- The model, as its card names it.
     params_b DOUBLE,  -- Total parameters, billions (as llama.cpp reports them).
@@ -712,24 +729,15 @@ CREATE TABLE marts.llm_workload_fit (
     bits_per_weight DOUBLE,  -- Effective bits per weight of the quantization (llama.cpp quantize table).
     quant VARCHAR,  -- llama.cpp quantization type, e.g. Q4_K_M, Q8_0.
     context_tokens INTEGER,  -- Context length the KV cache is sized for.
-    condition VARCHAR NOT NULL,  -- new or used: the machine's cards.
     model_id VARCHAR NOT NULL,  -- Catalog card.
-    gpu_name VARCHAR,  -- The card's marketing name.
     gpu_count INTEGER NOT NULL,  -- Cards in the machine (llama.cpp layer split across them).
+    power_cap_pct DOUBLE NOT NULL,  -- The power limit per GPU the speeds are for (100: uncapped; P2): a machine reads the rows of its own cap.
     fits BOOLEAN,  -- Each card holds its share of weights and KV cache plus its own runtime overhead.
     vram_needed_gb DOUBLE,  -- Weights + KV cache (f16) + 0.75 GiB runtime overhead per card, GiB (the unit card memory is sold in).
     vram_available_gb DOUBLE,  -- Memory of all the cards, GiB.
     tokens_per_s DOUBLE,  -- Single-stream decode tokens/s with the context full: memory bandwidth x the card's efficiency / bytes read per token; a layer split runs at one card's speed (x 0.96, measured), never a sum; a machine capped to fit its outlet decodes at the measured share of that (P2). NULL when it does not fit.
     prefill_tokens_per_s DOUBLE,  -- Prompt processing tokens/s: compute (INT8 tensor, else FP16 tensor, else FP32) x the card's efficiency / (2 x active parameters). NULL when it does not fit.
-    speed_basis VARCHAR,  -- measured efficiency (the card is on the llama.cpp scoreboard) or modelled (median efficiency), and the link: one card, or layer split without tensor parallelism.
-    platform_id VARCHAR,  -- The platform of the machine (marts.platforms), as the build tiers size it.
-    machine_tco_usd DOUBLE,  -- The machine's total cost of ownership over the horizon, USD (marts.build_tiers.tco_usd's definition).
-    usd_per_token_per_s DOUBLE,  -- machine_tco_usd per token/s of single-stream decode: lower is better value. NULL when it does not fit.
-    source_mode VARCHAR NOT NULL,  -- live or sample (sample figures are never market prices).
-    machine_build_usd DOUBLE,  -- What the machine costs to buy today: GPUs + the platform sized for them, USD (marts.build_tiers.total_build_cost_usd's definition).
-    circuit VARCHAR,  -- outlet (runs from the US standard outlet, capped by at most 20% where needed) or dedicated (needs a 240 V circuit; 8-GPU servers), rule O1.
-    power_cap_pct DOUBLE,  -- The power limit per GPU of an outlet machine (100: uncapped); tokens_per_s is the capped speed (P2).
-    listings_available INTEGER  -- Listings of the card in this condition today; a machine of more cards than this cannot be bought today.
+    speed_basis VARCHAR  -- measured efficiency (the card is on the llama.cpp scoreboard) or modelled (median efficiency), and the link: one card, or layer split without tensor parallelism.
 );
 
 -- One row per performance index (training, vision, llm_inference): the benchmark it rests on and how well its
@@ -1076,3 +1084,37 @@ CREATE VIEW marts.exits_daily AS SELECT exit_date, model_id, condition, count_st
 --   used_rank: Rank by perf per USD among used cards.
 --   used_to_new_price_ratio: Used median divided by new median.
 CREATE VIEW marts.gpu_value_new_vs_used AS WITH n AS (SELECT * FROM marts.gpu_value WHERE (condition = 'new')), u AS (SELECT * FROM marts.gpu_value WHERE (condition = 'used')) SELECT COALESCE(n.snapshot_date, u.snapshot_date) AS snapshot_date, COALESCE(n.model_id, u.model_id) AS model_id, COALESCE(n."name", u."name") AS "name", COALESCE(n.vram_gb, u.vram_gb) AS vram_gb, COALESCE(n.relative_perf, u.relative_perf) AS relative_perf, n.price_median AS new_price_median, n.listing_count AS new_listings, n.perf_per_1k_usd AS new_perf_per_1k_usd, n.rank_overall AS new_rank, u.price_median AS used_price_median, u.listing_count AS used_listings, u.perf_per_1k_usd AS used_perf_per_1k_usd, u.rank_overall AS used_rank, (u.price_median / n.price_median) AS used_to_new_price_ratio FROM (n FULL JOIN u ON (((u.snapshot_date = n.snapshot_date) AND (u.model_id = n.model_id))));
+
+-- Per day, LLM workload (a model at a quantization and a context, warehouse/catalog/llm_workloads.csv),
+-- condition, card and count (1, 2, 4, 8 where the build tiers build that machine): whether it fits, and its
+-- single-stream decode and prefill speed. Memory and speed are modelled (transforms/llm_workloads.py),
+-- calibrated on the llama.cpp scoreboard. A view: each day's machines (marts.llm_workload_machines) joined to
+-- each workload on their card, count and cap (marts.llm_workload_speeds).
+-- columns:
+--   snapshot_date: Daily partition (the prices the machine is costed at).
+--   workload: Workload id, e.g. llama-3.3-70b-q4km-8k.
+--   model_name: The model, as its card names it.
+--   params_b: Total parameters, billions (as llama.cpp reports them).
+--   active_params_b: Parameters read per token, billions: the total for a dense model, the active experts for a mixture of experts.
+--   bits_per_weight: Effective bits per weight of the quantization (llama.cpp quantize table).
+--   quant: llama.cpp quantization type, e.g. Q4_K_M, Q8_0.
+--   context_tokens: Context length the KV cache is sized for.
+--   condition: new or used: the machine's cards.
+--   model_id: Catalog card.
+--   gpu_name: The card's marketing name.
+--   gpu_count: Cards in the machine (llama.cpp layer split across them).
+--   fits: Each card holds its share of weights and KV cache plus its own runtime overhead.
+--   vram_needed_gb: Weights + KV cache (f16) + 0.75 GiB runtime overhead per card, GiB (the unit card memory is sold in).
+--   vram_available_gb: Memory of all the cards, GiB.
+--   tokens_per_s: Single-stream decode tokens/s with the context full: memory bandwidth x the card's efficiency / bytes read per token; a layer split runs at one card's speed (x 0.96, measured), never a sum; a machine capped to fit its outlet decodes at the measured share of that (P2). NULL when it does not fit.
+--   prefill_tokens_per_s: Prompt processing tokens/s: compute (INT8 tensor, else FP16 tensor, else FP32) x the card's efficiency / (2 x active parameters). NULL when it does not fit.
+--   speed_basis: measured efficiency (the card is on the llama.cpp scoreboard) or modelled (median efficiency), and the link: one card, or layer split without tensor parallelism.
+--   platform_id: The platform of the machine (marts.platforms), as the build tiers size it.
+--   machine_tco_usd: The machine's total cost of ownership over the horizon, USD (marts.build_tiers.tco_usd's definition).
+--   usd_per_token_per_s: machine_tco_usd per token/s of single-stream decode: lower is better value. NULL when it does not fit.
+--   source_mode: live or sample (sample figures are never market prices).
+--   machine_build_usd: What the machine costs to buy today: GPUs + the platform sized for them, USD (marts.build_tiers.total_build_cost_usd's definition).
+--   circuit: outlet (runs from the US standard outlet, capped by at most 20% where needed) or dedicated (needs a 240 V circuit; 8-GPU servers), rule O1.
+--   power_cap_pct: The power limit per GPU of an outlet machine (100: uncapped); tokens_per_s is the capped speed (P2).
+--   listings_available: Listings of the card in this condition today; a machine of more cards than this cannot be bought today.
+CREATE VIEW marts.llm_workload_fit AS SELECT m.snapshot_date, s.workload, s.model_name, s.params_b, s.active_params_b, s.bits_per_weight, s.quant, s.context_tokens, m.condition, m.model_id, m.gpu_name, m.gpu_count, s.fits, s.vram_needed_gb, s.vram_available_gb, s.tokens_per_s, s.prefill_tokens_per_s, s.speed_basis, m.platform_id, m.machine_tco_usd, CASE  WHEN ((s.tokens_per_s > 0)) THEN ((m.machine_tco_usd / s.tokens_per_s)) ELSE NULL END AS usd_per_token_per_s, m.source_mode, m.machine_build_usd, m.circuit, m.power_cap_pct, m.listings_available FROM (marts.llm_workload_machines AS m INNER JOIN marts.llm_workload_speeds AS s ON (((s.model_id = m.model_id) AND (s.gpu_count = m.gpu_count) AND (s.power_cap_pct = m.power_cap_pct))));

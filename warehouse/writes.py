@@ -109,6 +109,12 @@ def _replace(con: duckdb.DuckDBPyConnection, table: str, data: SliceData, where:
     return con.execute("SELECT count(*) FROM read_parquet(?)", [files]).fetchone()[0]
 
 
+def replace_table_in_transaction(con: duckdb.DuckDBPyConnection, table: str, frame: pl.DataFrame) -> int:
+    """Replace every row of `table` with `frame`, inside a transaction the caller holds (a side table written
+    with the days of another, warehouse/marts/days.py); its key is checked as replace_slices checks it."""
+    return _replace(con, table, frame, None)
+
+
 def replace_slices(
     con: duckdb.DuckDBPyConnection, writes: list[tuple[str, SliceData, dict[str, object] | None]]
 ) -> dict[str, int]:

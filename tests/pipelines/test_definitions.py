@@ -28,7 +28,8 @@ ASSETS = {
     "staging": {"gpu_benchmarks", "gpu_specs", "listing_history", "listings", "unmatched_titles"},
     "marts": {
         "alerts", "budget_builds", "budget_picks", "build_tiers", "buy_vs_rent", "cloud_prices", "deals",
-        "gpu_specs", "gpu_value", "listing_exits", "llm_workload_fit", "perf_index_fits", "platform_parts",
+        "gpu_specs", "gpu_value", "listing_exits", "llm_workload_machines", "llm_workload_speeds", "perf_index_fits",
+        "platform_parts",
         "platforms", "price_daily", "region_picks", "region_prices", "region_tiers", "region_value",
     },
     "exports": {"daily_export", "dashboard", "published_warehouse"},
@@ -43,7 +44,7 @@ CHECKS = {
     "marts/price_daily:price_plausible",
     "marts/cloud_prices:cloud_prices_current",
     "marts/gpu_specs:software_support_known",
-    "marts/llm_workload_fit:llm_workloads_runnable",
+    "marts/llm_workload_machines:llm_workloads_runnable",
 }
 JOBS = {"daily_refresh", "refresh_stale_days", "sample_history", "sample_marts", "sample_specs"}
 

@@ -66,7 +66,7 @@ def test_the_check_passes_and_names_a_workload_no_machine_holds(sample_run, tmp_
     copy = tmp_path / "w.duckdb"
     shutil.copy(sample_run["db"], copy)
     with duckdb.connect(str(copy)) as con:
-        con.execute("UPDATE marts.llm_workload_fit SET fits = false WHERE workload = 'qwen2.5-14b-q8-8k'")
+        con.execute("UPDATE marts.llm_workload_speeds SET fits = false WHERE workload = 'qwen2.5-14b-q8-8k'")
     bad = llm_workloads_runnable(WarehouseResource(db_path=str(copy)))
     assert (
         not bad.passed

@@ -1,7 +1,6 @@
 """LLM workloads that fit, at speeds that are physics (issue 35): memory, decode and prefill models."""
 
 import polars as pl
-import pytest
 
 from transforms.llm_workloads import (
     USABLE_TOKENS_PER_S,
@@ -11,8 +10,8 @@ from transforms.llm_workloads import (
     fits,
     prefill_tokens_per_s,
     vram_needed_gib,
-    workload_fit,
     workload_problems,
+    workload_speeds,
 )
 from warehouse.catalog import load_catalog, load_llm_benchmarks, load_llm_workloads
 
@@ -79,21 +78,15 @@ def test_a_bad_workload_row_is_named_and_the_others_still_computed():
     )
     bad = dict(workload_problems(broken))
     assert list(bad) == [WORKLOADS["workload"][1]] and "layers" in bad[WORKLOADS["workload"][1]]
-    machine = {
-        "snapshot_date": None,
-        "condition": "used",
-        "model_id": "rtx-3090",
-        "gpu_name": "GeForce RTX 3090",
-        "gpu_count": 1,
-        "platform_id": "am4_single_used",
-        "tco_usd": 1700.0,
-        "total_build_cost_usd": 1500.0,
-        "source_mode": "sample",
-    }
+    shapes = pl.DataFrame(
+        {"model_id": ["rtx-3090", "rtx-9999"], "gpu_count": [1, 1], "power_cap_pct": [100.0, 100.0]}
+    )
     cards = {"rtx-3090": CARDS["rtx-3090"] | {"vram_gb": 24.0}}
-    rows = workload_fit(broken, [machine], cards, CAL)
+    rows = workload_speeds(broken, shapes, cards, CAL)
     assert set(rows["workload"]) == set(broken["workload"]) - set(bad)
-    assert rows["usd_per_token_per_s"].to_list() == pytest.approx((1700.0 / rows["tokens_per_s"]).to_list())
+    assert set(rows["model_id"]) == {"rtx-3090"}  # a shape whose card the catalog no longer has is left out
+    assert rows.filter(pl.col("fits"))["tokens_per_s"].is_not_null().all()
+    assert rows.filter(~pl.col("fits"))["tokens_per_s"].is_null().all()
 
 
 def test_llm_budget_builds_rank_by_the_largest_workload_a_machine_runs():

@@ -22,7 +22,7 @@ import pyarrow as pa
 
 from warehouse.keys import SLICE_KEYS
 from warehouse.transactions import transaction
-from warehouse.writes import registered, table_columns
+from warehouse.writes import registered, replace_table_in_transaction, table_columns
 
 
 @contextmanager
@@ -60,10 +60,12 @@ def replace_days_sql(
     last: date,
     select_sql: str,
     params: dict | None = None,
+    whole_tables: dict[str, pl.DataFrame] | None = None,
 ) -> int:
     """Replace `table`'s rows dated first..last with the rows of `select_sql` (which binds `params`, and gives
     them in date order, see above); how many rows were written. Rows outside the range, or repeating the
-    table's key (`warehouse.keys`), are refused and nothing changes."""
+    table's key (`warehouse.keys`), are refused and nothing changes. `whole_tables`: tables replaced whole in
+    the same transaction (a side table that goes with the days, e.g. marts.llm_workload_speeds)."""
     names = ", ".join(f'"{c}"' for c in table_columns(con, table))
     clause = _key(table)
     days = {"first": first, "last": last}
@@ -82,15 +84,25 @@ def replace_days_sql(
             raise ValueError(f"{table}: {written - inside} of the rows lie outside {first}..{last}")
         if distinct != inside:
             raise ValueError(f"{table}: {inside - distinct} incoming rows repeat the key ({clause})")
+        for other, frame in (whole_tables or {}).items():
+            replace_table_in_transaction(con, other, frame)
     return written
 
 
 def replace_days_frame(
-    con: duckdb.DuckDBPyConnection, table: str, first: date, last: date, frame: pl.DataFrame
+    con: duckdb.DuckDBPyConnection,
+    table: str,
+    first: date,
+    last: date,
+    frame: pl.DataFrame,
+    whole_tables: dict[str, pl.DataFrame] | None = None,
 ) -> int:
-    """Replace `table`'s rows dated first..last with `frame` (the table's columns)."""
+    """Replace `table`'s rows dated first..last with `frame` (the table's columns); `whole_tables` as in
+    replace_days_sql."""
     with registered(con, "_incoming_days", scannable(frame)):
-        return replace_days_sql(con, table, first, last, "SELECT * FROM _incoming_days")
+        return replace_days_sql(
+            con, table, first, last, "SELECT * FROM _incoming_days", whole_tables=whole_tables
+        )
 
 
 def day_parts(first: date, last: date, days: int) -> Iterator[tuple[date, date]]:

@@ -15,7 +15,12 @@ from warehouse.publish import publish
     partitions_def=daily_partitions,
     kinds={"duckdb"},
     # every mart the export and the dashboard do not read yet, so the copy is taken after it
-    deps=[export_key("daily_export"), export_key("dashboard"), table_key("marts.llm_workload_fit")],
+    deps=[
+        export_key("daily_export"),
+        export_key("dashboard"),
+        table_key("marts.llm_workload_machines"),
+        table_key("marts.llm_workload_speeds"),
+    ],
 )
 def published_warehouse(
     context: dg.AssetExecutionContext, warehouse: WarehouseResource

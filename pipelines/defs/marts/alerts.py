@@ -34,7 +34,8 @@ FEEDBACK_SQL = (
         table_key("staging.listings"),
         table_key("marts.deals"),
         table_key("marts.gpu_specs"),
-        table_key("marts.llm_workload_fit"),
+        table_key("marts.llm_workload_machines"),
+        table_key("marts.llm_workload_speeds"),
     ],
 )
 def alerts(
