@@ -213,7 +213,8 @@ def resale_frame(
     Depreciation.resale for every row at once."""
     numbered = rows.with_row_index("_r")
     found = run_sql(
-        RESALE_SQL.replace("$horizon", repr(float(horizon))),
+        RESALE_SQL,
+        {"horizon": float(horizon)},
         rows=numbered.select("_r", "snapshot_date", "price_median", "release_date", "launch_msrp_usd"),
         value=value.select("snapshot_date", "model_id", "condition", "price_median", "enough_listings"),
         specs=specs.select("model_id", "release_date", "launch_msrp_usd"),

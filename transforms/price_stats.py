@@ -189,14 +189,14 @@ def _memory_db() -> duckdb.DuckDBPyConnection:
         return _MEMORY_DB[os.getpid()]
 
 
-def run_sql(statement_sql: str, **frames: pl.DataFrame) -> pl.DataFrame:
+def run_sql(statement_sql: str, params: dict | None = None, **frames: pl.DataFrame) -> pl.DataFrame:
     """Run a statement on its own connection to an in-memory DuckDB, with each frame registered as
-    `_<name>` (seen by this connection only, gone when it closes)."""
+    `_<name>` (seen by this connection only, gone when it closes) and `params` bound ($name)."""
     con = _memory_db().cursor()
     try:
         for name, frame in frames.items():
             con.register(f"_{name}", frame)
-        return con.sql(statement_sql).pl()
+        return con.sql(statement_sql, params=params).pl()
     finally:
         con.close()
 

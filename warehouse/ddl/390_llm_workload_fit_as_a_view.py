@@ -10,7 +10,7 @@ the latest day that has it)."""
 
 import duckdb
 
-from warehouse.migrations import sql_literal as _quote
+from warehouse.migrations import sql_literal
 
 MACHINE_COLUMNS = {
     "snapshot_date": "DATE NOT NULL",
@@ -96,8 +96,8 @@ def migrate(con: duckdb.DuckDBPyConnection) -> None:
         ("marts.llm_workload_machines", MACHINE_COLUMNS),
         ("marts.llm_workload_speeds", SPEED_COLUMNS),
     ):
-        body = ",\n    ".join(f"{name} {kind}" for name, kind in columns.items())
-        con.execute(f"CREATE TABLE {table} (\n    {body}\n)")
+        col_list = ",\n    ".join(f"{name} {kind}" for name, kind in columns.items())
+        con.execute(f"CREATE TABLE {table} (\n    {col_list}\n)")
     con.execute(
         """
         INSERT INTO marts.llm_workload_machines
@@ -123,16 +123,20 @@ def migrate(con: duckdb.DuckDBPyConnection) -> None:
         f"{table_comment} A view: each day's machines (marts.llm_workload_machines) joined to each workload on "
         "their card, count and cap (marts.llm_workload_speeds)."
     )
-    con.execute(f"COMMENT ON VIEW marts.llm_workload_fit IS {_quote(view_comment)}")
+    literal = sql_literal(view_comment)  # the warehouse's own comments and the constants above
+    con.execute(f"COMMENT ON VIEW marts.llm_workload_fit IS {literal}")
     for table, text in TABLE_COMMENTS.items():
-        con.execute(f"COMMENT ON TABLE {table} IS {_quote(text)}")
+        literal = sql_literal(text)
+        con.execute(f"COMMENT ON TABLE {table} IS {literal}")
     for column, text in comments.items():
-        con.execute(f"COMMENT ON COLUMN marts.llm_workload_fit.{column} IS {_quote(text)}")
+        literal = sql_literal(text)
+        con.execute(f"COMMENT ON COLUMN marts.llm_workload_fit.{column} IS {literal}")
         for table, columns in (
             ("marts.llm_workload_machines", MACHINE_COLUMNS),
             ("marts.llm_workload_speeds", SPEED_COLUMNS),
         ):
             if column in columns:
-                con.execute(f"COMMENT ON COLUMN {table}.{column} IS {_quote(text)}")
+                con.execute(f"COMMENT ON COLUMN {table}.{column} IS {literal}")
     for column, text in EXTRA_COMMENTS.items():
-        con.execute(f"COMMENT ON COLUMN {column} IS {_quote(text)}")
+        literal = sql_literal(text)
+        con.execute(f"COMMENT ON COLUMN {column} IS {literal}")
