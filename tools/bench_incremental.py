@@ -4,7 +4,8 @@
 For each history length H a simulated warehouse is built once and cached under $GPU_MARKET_BENCH_DIR:
 H days of staging.listings (about 5,000 listings a day from simulator titles, listings persisting
 1-40 days), every mart rebuilt from them with the project's transforms (price_daily, gpu_value, deals,
-budget_picks; build_tiers copied from one computed day), staging.listing_history folded from all of
+budget_picks; build_tiers copied from one computed day; the LLM machines and speeds of
+marts.llm_workload_fit by its own range run), staging.listing_history folded from all of
 them, and the raw eBay and retailer rows of the next day D, made from simulator Browse summaries through
 transforms.ebay_items (source_mode 'simulated'; many of D's listings were already listed before).
 
@@ -46,7 +47,7 @@ from tools.bench_common import (  # noqa: E402
 
 TARGET_RATIO = 1.5
 NEW_DAY = date(2026, 11, 20)
-VERSION = 2
+VERSION = 3  # 3: the history has marts.llm_workload_fit's machines and speeds (ddl/390)
 ASSETS = [
     "listings",
     "listing_history",
@@ -165,6 +166,7 @@ def child_build(db: Path, days: int, per_day: int) -> None:
     import dagster as dg
 
     from pipelines.defs.marts.build_tiers import build_tiers
+    from pipelines.defs.marts.llm_workload_fit import llm_workload_fit
     from pipelines.defs.marts.run_config import TierRunConfig
     from warehouse.connection import connect
 
@@ -183,6 +185,16 @@ def child_build(db: Path, days: int, per_day: int) -> None:
         dg.build_asset_context(partition_key=last.isoformat()),
         config=TierRunConfig(),
         warehouse=resources(db)["warehouse"],
+    )
+    # every history day's LLM machines, and the speeds of their shapes, as the range run writes them: a day's
+    # run then reads and rewrites the speeds of a full history
+    history = dg.PartitionKeyRange((NEW_DAY - timedelta(days=days)).isoformat(), last.isoformat())
+    list(
+        llm_workload_fit(
+            dg.build_asset_context(partition_key_range=history),
+            config=TierRunConfig(),
+            warehouse=resources(db)["warehouse"],
+        )
     )
     with connect(db) as con:  # the other history days get the same tier rows: realistic table size
         con.execute(
