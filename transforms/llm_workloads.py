@@ -329,7 +329,7 @@ def workload_machines(
     card's hardware is sized once per count and platform (machine.size, which reads nothing a day changes);
     machine.price's operations then price every (day, card, platform) in one frame, and each card keeps its
     platform of the best value (the first in the catalog's order on a tie, as best_per_card keeps it).
-    tests/transforms/test_llm_workloads.py checks the result equal to the day-by-day code."""
+    tests/pipelines/test_machines_over_a_range.py checks the result equal to the day-by-day code."""
     cfg = cfg or TierConfig()
     need = USE_CASE_PRECISION.get("llm")
     hw_cols = [*HARDWARE_FIELDS, *([need] if need else [])]

@@ -248,7 +248,7 @@ def size(
 def price(sized: dict, card: dict, cfg: TierConfig) -> dict:
     """The sized machine bought at the day's price of its cards: cost, resale, TCO, throughput and value
     (transforms/cost_model.py). For a range of days, transforms/llm_workloads.py computes the same figures
-    with the same operations on frames (tests/transforms/test_llm_workloads.py keeps the two equal)."""
+    with the same operations on frames (tests/pipelines/test_machines_over_a_range.py keeps the two equal)."""
     n = sized["gpu_count"]
     gpu_usd = card["price_median"] * n
     platform_usd = sized["platform_cost_usd"]
