@@ -286,6 +286,33 @@ def test_precedence_order_is_the_published_one():
         ("Gigabyte RTX 3080 Eagle OC 10GB gaming strix evga", None, "rtx-3080-10gb"),
         ("GALAX / KFA2 RTX 3090 SG 24GB", None, "rtx-3090"),
         ("NVIDIA / ASUS RTX 3090 TUF 24GB", None, "rtx-3090"),
+        # read on a second set of real sold listings (2026-11-26); the titles here are the project's own
+        ("Gigabyte RTX 4070 Ti 12GB - non-functional, sold as seen", "for_parts", None),
+        ("Zotac RTX 3080 Ti 12GB board, GPU and memory missing", "for_parts", None),
+        ("PNY RTX 4090 24GB core missing, PCB and cooler", "for_parts", None),
+        ("ASUS TUF RTX 3080 10GB w/ Bykski", "modified", "rtx-3080-10gb"),
+        ("EVGA RTX 2080 Ti 11GB with EKWB, runs cool", "modified", "rtx-2080-ti"),
+        ("Quick start guide and manuals only - RTX 4080 FE", "accessory", None),
+        ("Compatible with MSI RTX 4070 Ventus 2X replacement fan 87mm", "accessory", None),
+        ("MXM3.0 GTX 1070 8GB module for laptops", "system", None),
+        ("CLEVO GTX 1080 8GB MXM card tested", "system", None),
+        ("Gigabyte RTX 3090 24GB GV-N3090IXEB-24GD used", "system", None),
+        # mining cards name the card they were cut from: never that card's price
+        ("Nvidia P106-100 6GB mining card (GTX 1060 chip)", "unclear", None),
+        ("P104-100 8GB mining GPU, GTX 1070 equivalent", "unclear", None),
+        ("NVIDIA CMP 30HX 6GB mining GPU like GTX 1660 Super", "unclear", None),
+        ("NVIDIA CMP 100-210 16GB HBM2 (V100 core)", "unclear", None),
+        # and what must stay a card
+        ("RTX 3090 FE 24GB with box and quick start guide", None, "rtx-3090"),
+        ("RTX 3060 12GB, compatible with PCIe 3.0 and 4.0 boards", None, "rtx-3060-12gb"),
+        ("EVGA RTX 3080 FTW3 10GB missing backplate screw", None, "rtx-3080-10gb"),
+        ("Tesla P40 24GB GPU accelerator", None, "tesla-p40"),
+        ("Tesla P100 16GB PCIe HBM2", None, "tesla-p100-pcie-16gb"),
+        ("PNY RTX 4070 12GB - beats a 3080 and 3070", None, "rtx-4070"),
+        ("MSI RTX 3060 Ti 8GB small and quiet vs 4060 and 5060", None, "rtx-3060-ti"),
+        ("ZOTAC RTX 3090 Trinity 2\u200e4GB", None, "rtx-3090"),
+        # NVIDIA's own part number tells the Pascal TITAN X from the Maxwell GTX TITAN X
+        ("NVIDIA TITAN X 12GB GDDR5X 900-1G611-2500-000 tested", None, "titan-x-pascal"),
     ],
 )
 def test_the_market_traps(title, reason, model_id):
@@ -536,6 +563,11 @@ def test_normalization():
         "RTX 4070 SUPER 12GB",
         "GV N 4070 TI SUPER AERO OC 16GB",
         "RADEON RX 6800",
+    ]
+    # invisible format characters inside a word are dropped, not made spaces
+    assert normalize_strings(["RTX 30\u200b80 1\u200e0GB\ufeff", "GE\u00adFORCE"]) == [
+        "RTX 3080 10GB",
+        "GEFORCE",
     ]
 
 

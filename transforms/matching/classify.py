@@ -19,7 +19,8 @@ Exclusion reasons and when they apply (precedence when several do: the first lis
   variation    item_group_type SELLER_DEFINED_VARIATIONS: the price shown is the cheapest variant; or a
                title naming two or more card makers (a choice of cards at one price);
   low_feedback seller feedback below min_feedback_pct;
-  unclear      no single catalog model can be named (see resolve.py).
+  unclear      no single catalog model can be named (see resolve.py), or a mining card (P106-100, CMP 30HX)
+               whose title names the card it was cut from.
 model_id is set for kept listings, lots and modified cards, null for every other exclusion.
 
 Design: features are extracted with vectorized Polars string expressions (features.py); the catalog
@@ -99,6 +100,9 @@ def classify_listings(
     feats = feature_frame(titles, index).with_columns(titles["title"])
     feats = feats.join(_resolutions(feats, index), on="key", how="left").drop("norm", "tokens", "key")
     feats = rows.join(feats, on="title", how="left", maintain_order="left")
+    # a mining card is not the GeForce or Tesla its title names (vocabulary.MINING): no model, so `unclear`,
+    # or a lot of no model
+    feats = feats.with_columns(model_id=pl.when(pl.col("mining_hit").is_null()).then(pl.col("model_id")))
 
     weak_first = pl.col("acc_weak_first") & ~pl.col("part_only")  # a part number alone also names the card
     # a machine brand before the model names a system, unless the card is said to be an OEM part or a pull
@@ -173,6 +177,12 @@ def classify_listings(
             pl.when(pl.col("system_hit").is_not_null())
             .then(quoted("system_hit"))
             .otherwise(pl.concat_str([quoted("system_weak_hit"), pl.lit(" before any model named")]))
+        )
+        .when((pl.col("exclude_reason") == "unclear") & pl.col("mining_hit").is_not_null())
+        .then(
+            pl.concat_str(
+                [pl.lit("a mining card ("), quoted("mining_hit"), pl.lit("), in no catalog row; "), note]
+            )
         )
         .when(pl.col("exclude_reason") == "lot")
         .then(pl.concat_str([pl.lit("lot of "), lot_qty.cast(pl.String), pl.lit(": "), note]))

@@ -35,6 +35,7 @@ from transforms.matching.vocabulary import (
     FOR_PARTS_GUARD,
     GPU_WORDS,
     MAKERS_LISTED,
+    MINING,
     MODIFIED,
     NUMBER_WORDS,
     PHOTO_ONLY,
@@ -109,6 +110,7 @@ def feature_frame(frame: pl.DataFrame, index: CatalogIndex) -> pl.DataFrame:
         acc_weak=weak_text.str.extract_groups(rf"^(.*?)\b({ACCESSORY_WEAK_WORDS})\b"),
         acc_weak_for=_first(weak_text, ACCESSORY_WEAK_FOR),
         system_hit=_first(sys_text, SYSTEM),
+        mining_hit=_first(n, MINING),
         system_weak=sys_text.str.extract_groups(rf"^(.*?)\b({SYSTEM_WEAK_WORDS})\b"),
         lot=n.str.extract_groups(_lot_pattern(index)),
         oem_card=n.str.contains(r"\b(?:OEM|PULL|PULLED|PULLS)\b"),  # the card is an OEM part or a pull

@@ -2,7 +2,7 @@
 aliases and part numbers, so both sides of every comparison are spelled the same way.
 
 Rules, in order:
-  * uppercase; `+` glued to a word dropped (NITRO+), a lone `+` is PLUS; every other non-alphanumeric run
+  * uppercase; invisible format characters (left-to-right marks, zero-width spaces, soft hyphens) dropped; `+` glued to a word dropped (NITRO+), a lone `+` is PLUS; every other non-alphanumeric run
     (punctuation, emoji, non-ASCII) becomes one space (`W/` is then the word W, `DOESN'T` is DOESN T);
   * FOUNDERS EDITION / FOUNDERS is FE;
   * glued tokens split: RTX4090 -> RTX 4090, RTXA6000 -> RTX A6000, QUADRORTX -> QUADRO RTX, TITANXP -> TITAN XP,
@@ -15,8 +15,8 @@ Rules, in order:
     number and its suffix moves behind it (4070 12GB SUPER -> 4070 SUPER 12GB);
   * negations removed: NOT FOR PARTS, NOT A1000, NON XT, NOT THE 12GB TI, NOT 6X (so they neither trip an
     exclusion nor name a model);
-  * comparisons removed: FASTER THAN 3080 TI, UPGRADE FROM 2080 TI, COMPARED TO 4080, VS 4090, INSTEAD OF
-    A 3060 (the model named there is a yardstick, not the card: `RTX 3090 FE - faster than 3080 Ti` is a 3090,
+  * comparisons removed: FASTER THAN 3080 TI, UPGRADE FROM 2080 TI, COMPARED TO 4080, VS 4090, VS 4060 AND 5060,
+    INSTEAD OF A 3060 (the model named there is a yardstick, not the card: `RTX 3090 FE - faster than 3080 Ti` is a 3090,
     where two models side by side, `3090 / 3080 Ti`, stay unclear);
   * part numbers that start with digits glued into one token (Sapphire 11330-01-20G, NVIDIA 699-2G500-...);
     SMX (a common typo) is SXM; `no SXM version` is dropped;
@@ -40,9 +40,14 @@ _COMPARED = (
     r"INSTEAD OF|OUTPERFORMS|BEATS|SIMILAR TO|EQUIVALENT TO|VS)"
 )
 
+_INVISIBLE = "[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]"
+
 STAGES: list[tuple[str | None, list[tuple[str, str]]]] = [
     # (trigger, rules): a stage's rules can only match text containing its trigger (a regex, usually a plain
     # word), so normalize_series applies them to those rows only. None: every row.
+    # invisible format characters (a left-to-right mark, U+200E, inside `10GB`, soft hyphens, zero-width spaces) are
+    # dropped, not made spaces: they sit inside words
+    (_INVISIBLE, [(_INVISIBLE, "")]),
     (r"\+", [(r"(\w)\+", "$1 "), (r"\+", " PLUS ")]),
     # a part number that starts with digits is one token: 11330-01-20G (its 20G is no memory size), 699-2G500-0200-300
     # (its second part has a digit: `RTX-4090-D-Vulcan-W` and `RTX-3080-Ti-Gaming` are words joined by hyphens)
@@ -94,7 +99,8 @@ STAGES: list[tuple[str | None, list[tuple[str, str]]]] = [
             (r"\b(?:NO|NOT|NON) (?:AN? )?(?:SXM\d?|PCIE)(?: VERSION| MODEL| TYPE)?\b", " "),
         ],
     ),
-    (_COMPARED, [(rf"\b{_COMPARED}{_MODEL_AFTER}", " ")]),
+    # a yardstick may name several models: `VS 4060 AND 5060`
+    (_COMPARED, [(rf"\b{_COMPARED}{_MODEL_AFTER}(?: (?:AND|OR){_MODEL_AFTER})*", " ")]),
     (r"[2-4] ?X\b", [(rf"\b({COOLER_NAMES}) ([2-4]) ?X\b", "$1 ${2}FAN")]),
     # Inno3D's X2 OC / X3 OC lines count fans too (`RTX 5090 32GB X3 OC` is one card)
     ("X[2-4] OC", [(r"\bX([2-4]) OC\b", "${1}FAN OC")]),

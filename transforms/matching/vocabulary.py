@@ -138,10 +138,13 @@ FOR_PARTS = (
     r"DOESNT WORK|NOT WORK|AS IS|NO DISPLAY|NO VIDEO|NO SIGNAL|NO OUTPUT|NO POST|NO POWER|WON T POST|WONT POST|"
     r"DEAD|BROKEN|CRACKED|DAMAGED|FAULTY|DEFECTIVE|BAD MEMORY|BAD VRAM|ARTIFACTS?|ARTIFACTING|NOT DETECTED|"
     r"NOT RECOGNI[SZ]ED|FAILS?|FAILED|FAILING|BURNT|BURNED|WATER DAMAGE|NOT FULLY WORKING|NOTFULLY|UNTESTED|"
-    r"NOT TESTED|SALVAGE)\b"
+    r"NOT TESTED|SALVAGE|NON ?FUNCTIONAL|NOT FUNCTIONAL|NON ?FUNCTIONING|NOT FUNCTIONING|"
+    r"(?:GPU|CHIP|CORE|DIE) AND (?:MEMORY|VRAM) MISSING|(?:CHIP|DIE|CORE) (?:IS )?MISSING|"
+    r"MISSING (?:THE )?(?:GPU )?(?:CHIP|DIE|CORE))\b"
 )
-"""A card that does not work or is sold without promise. `NOT FOR PARTS` is removed before this is
-applied (normalize.py), so it cannot trip."""
+"""A card that does not work or is sold without promise, or without its chip (`non-functional`, `GPU and
+memory missing`: read in real sold listings, 2026-11-26). `NOT FOR PARTS` is removed before this is applied
+(normalize.py), so it cannot trip."""
 
 FOR_PARTS_GUARD = (
     r"\b(?:DAMAGED|DAMAGE|DENTED|CRUSHED|TORN|BROKEN|OPENED) (?:RETAIL |ORIGINAL |OUTER )?(?:BOX|PACKAGING|SEAL)\b"
@@ -203,14 +206,15 @@ PRE_ORDER = (
 
 MODIFIED = (
     r"\b(?:WATER ?BLOCK (?:INSTALLED|ATTACHED|MOUNTED|FITTED)|WATERBLOCK (?:INSTALLED|ATTACHED|MOUNTED|FITTED)|"
-    r"(?:WITH|W|PLUS) (?:AN? )?(?:[A-Z0-9]+ ){0,2}WATER ?BLOCK|"
+    r"(?:WITH|W|PLUS) (?:AN? )?(?:[A-Z0-9]+ ){0,2}WATER ?BLOCK|(?:WITH|W|PLUS) (?:AN? )?(?:EKWB|EK WB|EK|BYKSKI|"
+    r"ALPHACOOL|HEATKILLER|BITSPOWER|BARROW)|"
     r"SHUNT ?MOD(?:DED)?|SHUNTED|BIOS ?MOD(?:DED)?|XOC BIOS|PCB ONLY|READY FOR (?:A |AN )?(?:WATER ?BLOCK|WATERBLOCK|"
     r"LOOP|CUSTOM LOOP)|(?:NO|WITHOUT) (?:STOCK |ORIGINAL )?(?:COOLER|HEATSINK)|(?:COOLER|HEATSINK) REMOVED|"
     r"CONVERTED TO WATER|WATER COOLING CONVERSION)\b"
 )
 """A card changed from stock: an aftermarket water block fitted, a shunt or BIOS mod, a bare PCB ready for a
-block. Still a card (its model is kept) but not the stock card the prices are of: flagged `modified` and kept
-out of them (issue 37). Factory water-cooled models (Hydro Copper, WaterForce, Hybrid) are stock and pass, and
+block (`with EK water block`, or the block maker alone: `w/ EKWB`, `with Bykski`). Still a card (its model is
+kept) but not the stock card the prices are of: flagged `modified` and kept out of them (issue 37). Factory water-cooled models (Hydro Copper, WaterForce, Hybrid) are stock and pass, and
 so does a bare `water cooled` (V100 SXM2 modules and factory loops are sold so); an SXM module on a PCIe
 adapter is the SXM model (docs/sources.md)."""
 
@@ -222,9 +226,11 @@ ACCESSORY_STRONG = (
     r"NO (?:CARD|GPU)|GPU NOT INCLUDED|CARD NOT INCLUDED|GPU CHIP|GPU DIE|MOUNT KIT|SUPPORT BRACKET|BACKPLATE|"
     r"ANTI SAG|DUMMY PLUG|POWER CABLE|EXTENSION CABLE|ADAPTER CABLE|POWER ADAPTER|ADAPTER ONLY|BOARD ONLY|"
     r"(?:HEATSINK|HEAT SINK|COOLER|FAN|SHROUD|THERMAL)(?: COOLER| FAN)? ASSEMBLY|"
-    r"COOLING FANS?|TURBINE FANS?|FAN SHROUD|FAN ADAPTER)\b"
+    r"COOLING FANS?|TURBINE FANS?|FAN SHROUD|FAN ADAPTER|"
+    r"(?:GUIDES?|MANUALS?|BOOKLETS?|PAPERWORK|DOCUMENTATION)(?: BOOKS?)? ONLY|^COMPATIBLE (?:WITH|FOR))\b"
 )
-"""Words that make the listing an accessory wherever they stand, unless GUARDED (below)."""
+"""Words that make the listing an accessory wherever they stand, unless GUARDED (below); and a title that opens
+with `compatible with` (a part for the card it names: `Compatible with GIGABYTE RTX 5060 ... Cooler`)."""
 
 ACCESSORY_GUARD = (
     r"\b(?:WITH|W|WITHOUT|PLUS|INCLUDES?|INCLUDED|INCLUDING|INCL|ON|MISSING|NO|HAS|HAVE|SCRATCH(?:ES|ED)?|BENT|"
@@ -257,13 +263,20 @@ SYSTEM = (
     r"\b(?:LAPTOP|NOTEBOOK|MACBOOK|CHROMEBOOK|GAMING PC|DESKTOP PC|GAMING DESKTOP|GAMING COMPUTER|PC BUILD|"
     r"CUSTOM PC|CUSTOM BUILD|PREBUILT|PRE BUILT|CYBERPOWER(?:PC)?|IBUYPOWER|SKYTECH|MINI PC|ALL IN ONE|XEON|"
     r"THREADRIPPER|EPYC|RYZEN [3579]|RYZEN|CORE I[3579]|I[3579] \d{4,5}[A-Z]{0,2}|\d{1,4} ?(?:GB|TB) (?:SSD|NVME|HDD|M 2)|"
-    r"MXM|EGPU|E GPU|EGFX|EXTERNAL GPU|GAMING BOX|BREAKAWAY BOX|RAZER CORE|XG MOBILE|ENCLOSURE|DOCKING STATION|"
+    r"MXM\d?|CLEVO|EGPU|E GPU|EGFX|EXTERNAL GPU|GAMING BOX|IXEB|BREAKAWAY BOX|RAZER CORE|XG MOBILE|ENCLOSURE|"
+    r"DOCKING STATION|"
     r"MINING RIG|"
     r"DGX|HGX|SERVER (?:SYSTEM|CHASSIS|BAREBONE)|BAREBONE|"
     r"Z[4-9][79]0|X[3-8]70E?|B[4-8][56]0|H[4-8][17]0|X299|X399|TRX40|WRX80)\b"
 )
-"""A machine or a laptop module, not a card (PC, server, laptop, MXM module, eGPU), wherever it is said; or a
-card sold with a motherboard, named by its chipset (`RTX 4080 SUPER 16G + Z790 AORUS`): not a card's price."""
+"""A machine or a laptop module, not a card (PC, server, laptop, MXM module as `MXM3.0`, a Clevo laptop's
+module, eGPU, Gigabyte's AORUS Gaming Box by its part number GV-N3080IXEB), wherever it is said; or a card sold
+with a motherboard, named by its chipset (`RTX 4080 SUPER 16G + Z790 AORUS`): not a card's price."""
+
+MINING = r"\b(?:P10[246](?: \d{3})?|CMP(?: \d{2,3} ?HX| \d{3} \d{3})?)\b"
+"""NVIDIA's mining cards, sold as P102-100, P104-100, P106-100 and CMP 30HX ... 170HX, CMP 100-210: no display
+output, cut-down links and a capped driver, and none is in the catalog. Their titles name the GeForce or Tesla they
+are cut from (`P106-100 ... GTX 1060`, `CMP 100-210 (V100 VBIOS)`), which must not price that card: `unclear`."""
 
 SYSTEM_WEAK_WORDS = (
     r"DESKTOP|COMPUTER|TOWER|BUILD|POWEREDGE|PROLIANT|THINKSTATION|PRECISION \d{4}|SUPERMICRO|GIGABYTE G\d{3}|"
