@@ -313,6 +313,13 @@ def test_precedence_order_is_the_published_one():
         ("ZOTAC RTX 3090 Trinity 2\u200e4GB", None, "rtx-3090"),
         # NVIDIA's own part number tells the Pascal TITAN X from the Maxwell GTX TITAN X
         ("NVIDIA TITAN X 12GB GDDR5X 900-1G611-2500-000 tested", None, "titan-x-pascal"),
+        ("NVIDIA TITAN X 12GB GDDR5X blower", None, "titan-x-pascal"),
+        ("GeForce GTX TITAN X 12GB GDDR5", None, "titan-x-maxwell"),
+        ("GeForce GTX TITAN X 12GB GDDR5X", "unclear", None),  # GTX says Maxwell, GDDR5X says Pascal
+        ("RTX 2080 Ti FE 11GB, waterblocked, runs cool", "modified", "rtx-2080-ti"),
+        ("EVGA RTX 3070 8GB deshrouded with Noctua fans", "modified", "rtx-3070"),
+        ("Zotac GTX 1080 8GB rebuilt with Arctic cooler", "modified", "gtx-1080"),
+        ("Alienware Area 51m RTX 2080 module 8GB", "system", None),
     ],
 )
 def test_the_market_traps(title, reason, model_id):
@@ -399,6 +406,8 @@ def test_feedback_threshold():
         ("5pcs RTX 3070 8GB", 5, "rtx-3070"),
         ("Bundle of 3 GPUs: RTX 3070, RTX 3060 Ti, RX 6700 XT", 3, None),  # mixed lot: no single model
         ("Lot of 12 NVIDIA P106-100 6GB mining cards", 12, None),
+        ("Lot of 6 P106-100 6GB (GTX 1060) mining cards", 6, None),  # a mining card is not the 1060
+        ("PNY Quadro RTX 4000 8GB blower (all 3 GPUs)", 3, "quadro-rtx-4000"),
     ],
 )
 def test_lots_keep_quantity_and_model(title, qty, model_id):

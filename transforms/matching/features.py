@@ -46,7 +46,7 @@ from transforms.matching.vocabulary import (
     SYSTEM_WEAK_WORDS,
 )
 
-LOT_NUMERIC = 9  # capture groups 1..9 of the lot pattern hold a count in digits; 10 a number word; 11 PAIR
+LOT_NUMERIC = 10  # capture groups 1..10 of the lot pattern hold a count in digits; 11 a number word; 12 PAIR
 
 
 def _lot_pattern(index: CatalogIndex) -> str:
@@ -64,6 +64,7 @@ def _lot_pattern(index: CatalogIndex) -> str:
         r"\b\d{1,3}GB X ?([2-9]|1\d)\b",  # `RTX A6000 48GB x2 with NVLink Bridge`
         # `RTX 3090 x2 24GB` (issue 37); only x2: Inno3D names its coolers X3 (`RTX 4090 X3 OC`)
         r"\b\d{3,4}(?: TI| SUPER| XTX| XT)? X ?(2)\b",
+        r"\bALL (\d{1,2}) (?:GPUS?|GPU S|CARDS?)\b",  # `(All 3 GPU's)`
     ]
     assert len(numeric) == LOT_NUMERIC
     return "|".join(

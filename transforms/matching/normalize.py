@@ -4,7 +4,7 @@ aliases and part numbers, so both sides of every comparison are spelled the same
 Rules, in order:
   * uppercase; invisible format characters (left-to-right marks, zero-width spaces, soft hyphens) dropped; `+` glued to a word dropped (NITRO+), a lone `+` is PLUS; every other non-alphanumeric run
     (punctuation, emoji, non-ASCII) becomes one space (`W/` is then the word W, `DOESN'T` is DOESN T);
-  * FOUNDERS EDITION / FOUNDERS is FE;
+  * FOUNDERS EDITION / FOUNDERS is FE; TITAN X ... GDDR5X is the TITAN X PASCAL (the Maxwell one has GDDR5);
   * glued tokens split: RTX4090 -> RTX 4090, RTXA6000 -> RTX A6000, QUADRORTX -> QUADRO RTX, TITANXP -> TITAN XP,
     3060TI -> 3060 TI, 7900XTX -> 7900 XTX, 4090D -> 4090 D, L40S -> L40 S;
   * board-partner part numbers decoded where the scheme is regular: Gigabyte GV-N306T... -> 3060 TI,
@@ -58,6 +58,8 @@ STAGES: list[tuple[str | None, list[tuple[str, str]]]] = [
     ("FOR SALE", [(r"\bFOR SALE\b", " ")]),
     ("QUADRORTX", [(r"\bQUADRORTX", "QUADRO RTX ")]),
     ("TITAN", [(r"\bTITAN(XP|X|V|RTX|Z)\b", "TITAN $1")]),
+    # GDDR5X is the Pascal TITAN X's memory (the Maxwell GTX TITAN X has GDDR5): the title says which
+    ("GDDR5X", [(r"\bTITAN X\b(.*\bGDDR5X\b)", "TITAN X PASCAL$1")]),
     (None, [(rf"\b({GLUED_SERIES})([A-Z]?\d)", "$1 $2")]),
     (
         "GV ",

@@ -210,10 +210,11 @@ MODIFIED = (
     r"ALPHACOOL|HEATKILLER|BITSPOWER|BARROW)|"
     r"SHUNT ?MOD(?:DED)?|SHUNTED|BIOS ?MOD(?:DED)?|XOC BIOS|PCB ONLY|READY FOR (?:A |AN )?(?:WATER ?BLOCK|WATERBLOCK|"
     r"LOOP|CUSTOM LOOP)|(?:NO|WITHOUT) (?:STOCK |ORIGINAL )?(?:COOLER|HEATSINK)|(?:COOLER|HEATSINK) REMOVED|"
-    r"CONVERTED TO WATER|WATER COOLING CONVERSION)\b"
+    r"CONVERTED TO WATER|WATER COOLING CONVERSION|WATER ?BLOCKED|DE ?SHROUD(?:ED)?|REBUILT WITH)\b"
 )
 """A card changed from stock: an aftermarket water block fitted, a shunt or BIOS mod, a bare PCB ready for a
-block (`with EK water block`, or the block maker alone: `w/ EKWB`, `with Bykski`). Still a card (its model is
+block (`with EK water block`, or the block maker alone: `w/ EKWB`, `with Bykski`; `waterblocked`), a card
+deshrouded or rebuilt with another maker's cooler. Still a card (its model is
 kept) but not the stock card the prices are of: flagged `modified` and kept out of them (issue 37). Factory water-cooled models (Hydro Copper, WaterForce, Hybrid) are stock and pass, and
 so does a bare `water cooled` (V100 SXM2 modules and factory loops are sold so); an SXM module on a PCIe
 adapter is the SXM model (docs/sources.md)."""
@@ -263,14 +264,15 @@ SYSTEM = (
     r"\b(?:LAPTOP|NOTEBOOK|MACBOOK|CHROMEBOOK|GAMING PC|DESKTOP PC|GAMING DESKTOP|GAMING COMPUTER|PC BUILD|"
     r"CUSTOM PC|CUSTOM BUILD|PREBUILT|PRE BUILT|CYBERPOWER(?:PC)?|IBUYPOWER|SKYTECH|MINI PC|ALL IN ONE|XEON|"
     r"THREADRIPPER|EPYC|RYZEN [3579]|RYZEN|CORE I[3579]|I[3579] \d{4,5}[A-Z]{0,2}|\d{1,4} ?(?:GB|TB) (?:SSD|NVME|HDD|M 2)|"
-    r"MXM\d?|CLEVO|EGPU|E GPU|EGFX|EXTERNAL GPU|GAMING BOX|IXEB|BREAKAWAY BOX|RAZER CORE|XG MOBILE|ENCLOSURE|"
+    r"MXM\d?|CLEVO|AREA 51M|DGFF|EGPU|E GPU|EGFX|EXTERNAL GPU|GAMING BOX|IXEB|BREAKAWAY BOX|RAZER CORE|XG MOBILE|ENCLOSURE|"
     r"DOCKING STATION|"
     r"MINING RIG|"
     r"DGX|HGX|SERVER (?:SYSTEM|CHASSIS|BAREBONE)|BAREBONE|"
     r"Z[4-9][79]0|X[3-8]70E?|B[4-8][56]0|H[4-8][17]0|X299|X399|TRX40|WRX80)\b"
 )
 """A machine or a laptop module, not a card (PC, server, laptop, MXM module as `MXM3.0`, a Clevo laptop's
-module, eGPU, Gigabyte's AORUS Gaming Box by its part number GV-N3080IXEB), wherever it is said; or a card sold
+module, an Alienware Area-51m's DGFF module, eGPU, Gigabyte's AORUS Gaming Box by its part number
+GV-N3080IXEB), wherever it is said; or a card sold
 with a motherboard, named by its chipset (`RTX 4080 SUPER 16G + Z790 AORUS`): not a card's price."""
 
 MINING = r"\b(?:P10[246](?: \d{3})?|CMP(?: \d{2,3} ?HX| \d{3} \d{3})?)\b"
