@@ -2,8 +2,9 @@
 aliases and part numbers, so both sides of every comparison are spelled the same way.
 
 Rules, in order:
-  * uppercase; invisible format characters (left-to-right marks, zero-width spaces, soft hyphens) dropped; `+` glued to a word dropped (NITRO+), a lone `+` is PLUS; every other non-alphanumeric run
-    (punctuation, emoji, non-ASCII) becomes one space (`W/` is then the word W, `DOESN'T` is DOESN T);
+  * uppercase; invisible format characters (left-to-right marks, zero-width spaces, soft hyphens) dropped;
+    `+` glued to a word dropped (NITRO+), a lone `+` is PLUS; every other non-alphanumeric run (punctuation,
+    emoji, non-ASCII) becomes one space (`W/` is then the word W, `DOESN'T` is DOESN T);
   * FOUNDERS EDITION / FOUNDERS is FE; TITAN X ... GDDR5X is the TITAN X PASCAL (the Maxwell one has GDDR5);
   * glued tokens split: RTX4090 -> RTX 4090, RTXA6000 -> RTX A6000, QUADRORTX -> QUADRO RTX, TITANXP -> TITAN XP,
     3060TI -> 3060 TI, 7900XTX -> 7900 XTX, 4090D -> 4090 D, L40S -> L40 S;
@@ -15,9 +16,9 @@ Rules, in order:
     number and its suffix moves behind it (4070 12GB SUPER -> 4070 SUPER 12GB);
   * negations removed: NOT FOR PARTS, NOT A1000, NON XT, NOT THE 12GB TI, NOT 6X (so they neither trip an
     exclusion nor name a model);
-  * comparisons removed: FASTER THAN 3080 TI, UPGRADE FROM 2080 TI, COMPARED TO 4080, VS 4090, VS 4060 AND 5060,
-    INSTEAD OF A 3060 (the model named there is a yardstick, not the card: `RTX 3090 FE - faster than 3080 Ti` is a 3090,
-    where two models side by side, `3090 / 3080 Ti`, stay unclear);
+  * comparisons removed: FASTER THAN 3080 TI, UPGRADE FROM 2080 TI, COMPARED TO 4080, VS 4090, VS 4060 AND
+    5060, INSTEAD OF A 3060 (the model named there is a yardstick, not the card: `RTX 3090 FE - faster than
+    3080 Ti` is a 3090, where two models side by side, `3090 / 3080 Ti`, stay unclear);
   * part numbers that start with digits glued into one token (Sapphire 11330-01-20G, NVIDIA 699-2G500-...);
     SMX (a common typo) is SXM; `no SXM version` is dropped;
   * PCIe lane widths (PCIE 4 0 X16 -> PCIE) and cooler fan counts (VENTUS 2X -> VENTUS 2FAN, Inno3D's X3 OC ->
@@ -45,8 +46,8 @@ _INVISIBLE = "[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]"
 STAGES: list[tuple[str | None, list[tuple[str, str]]]] = [
     # (trigger, rules): a stage's rules can only match text containing its trigger (a regex, usually a plain
     # word), so normalize_series applies them to those rows only. None: every row.
-    # invisible format characters (a left-to-right mark, U+200E, inside `10GB`, soft hyphens, zero-width spaces) are
-    # dropped, not made spaces: they sit inside words
+    # invisible format characters (a left-to-right mark, U+200E, inside `10GB`, soft hyphens, zero-width
+    # spaces) are dropped, not made spaces: they sit inside words
     (_INVISIBLE, [(_INVISIBLE, "")]),
     (r"\+", [(r"(\w)\+", "$1 "), (r"\+", " PLUS ")]),
     # a part number that starts with digits is one token: 11330-01-20G (its 20G is no memory size), 699-2G500-0200-300
