@@ -304,6 +304,7 @@ def test_precedence_order_is_the_published_one():
         ("NVIDIA CMP 100-210 16GB HBM2 (V100 core)", "unclear", None),
         # and what must stay a card
         ("RTX 3090 FE 24GB with box and quick start guide", None, "rtx-3090"),
+        ("RTX 3080 FE 10GB, comes with manuals only (no box)", None, "rtx-3080-10gb"),
         ("RTX 3060 12GB, compatible with PCIe 3.0 and 4.0 boards", None, "rtx-3060-12gb"),
         ("EVGA RTX 3080 FTW3 10GB missing backplate screw", None, "rtx-3080-10gb"),
         ("Tesla P40 24GB GPU accelerator", None, "tesla-p40"),
