@@ -305,6 +305,17 @@ def test_precedence_order_is_the_published_one():
         # and what must stay a card
         ("RTX 3090 FE 24GB with box and quick start guide", None, "rtx-3090"),
         ("RTX 3080 FE 10GB, comes with manuals only (no box)", None, "rtx-3080-10gb"),
+        # the 2020 scalpers' bait, as a fourth set of real titles wrote it
+        ("Zotac RTX 3070 Twin Edge 8GB printed pic, ships fast", "photo_only", None),
+        ("MSI RTX 3080 Gaming X Trio 10GB - P.N.G only", "photo_only", None),
+        ("NVIDIA RTX 3080 10GB Founders Paper Card", "photo_only", None),
+        ("RTX 3090 24GB FE render - do not buy, read description", "photo_only", None),
+        ("NVIDIA GeForce RTX 3080 10GB Graphics Card Image", "photo_only", None),
+        ("Geforce RTX 3090 (photo)", "photo_only", None),
+        ("RTX 3090 24GB used, see photos", None, "rtx-3090"),
+        # a yardstick or a box is no second model
+        ("Gigabyte AORUS 2080 Ti 11GB | in warranty | comparable RTX 3080/3090", None, "rtx-2080-ti"),
+        ("EVGA GTX 1080 Ti 11GB SC2, shipped in a RTX 3080 FE box", None, "gtx-1080-ti"),
         ("RTX 3060 12GB, compatible with PCIe 3.0 and 4.0 boards", None, "rtx-3060-12gb"),
         ("EVGA RTX 3080 FTW3 10GB missing backplate screw", None, "rtx-3080-10gb"),
         ("Tesla P40 24GB GPU accelerator", None, "tesla-p40"),

@@ -17,8 +17,9 @@ Rules, in order:
   * negations removed: NOT FOR PARTS, NOT A1000, NON XT, NOT THE 12GB TI, NOT 6X (so they neither trip an
     exclusion nor name a model);
   * comparisons removed: FASTER THAN 3080 TI, UPGRADE FROM 2080 TI, COMPARED TO 4080, VS 4090, VS 4060 AND
-    5060, INSTEAD OF A 3060 (the model named there is a yardstick, not the card: `RTX 3090 FE - faster than
-    3080 Ti` is a 3090, where two models side by side, `3090 / 3080 Ti`, stay unclear);
+    5060, COMPARABLE RTX 3080/3090, INSTEAD OF A 3060 (the model named there is a yardstick, not the card:
+    `RTX 3090 FE - faster than 3080 Ti` is a 3090, where two models side by side, `3090 / 3080 Ti`, stay
+    unclear); so is the box a card ships in (IN A RTX 3080 FE BOX);
   * part numbers that start with digits glued into one token (Sapphire 11330-01-20G, NVIDIA 699-2G500-...);
     SMX (a common typo) is SXM; `no SXM version` is dropped;
   * PCIe lane widths (PCIE 4 0 X16 -> PCIE) and cooler fan counts (VENTUS 2X -> VENTUS 2FAN, Inno3D's X3 OC ->
@@ -38,7 +39,7 @@ _MODEL_AFTER = (
 )
 _COMPARED = (
     r"(?:(?:FASTER|BETTER|SLOWER|QUIETER|CHEAPER|STRONGER) THAN|COMPARED (?:TO|WITH)|UPGRADED? FROM|"
-    r"INSTEAD OF|OUTPERFORMS|BEATS|SIMILAR TO|EQUIVALENT TO|VS)"
+    r"INSTEAD OF|OUTPERFORMS|BEATS|SIMILAR TO|EQUIVALENT TO|COMPARABLE(?: TO| WITH)?|VS)"
 )
 
 _INVISIBLE = "[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]"
@@ -102,8 +103,10 @@ STAGES: list[tuple[str | None, list[tuple[str, str]]]] = [
             (r"\b(?:NO|NOT|NON) (?:AN? )?(?:SXM\d?|PCIE)(?: VERSION| MODEL| TYPE)?\b", " "),
         ],
     ),
-    # a yardstick may name several models: `VS 4060 AND 5060`
-    (_COMPARED, [(rf"\b{_COMPARED}{_MODEL_AFTER}(?: (?:AND|OR){_MODEL_AFTER})*", " ")]),
+    # a yardstick may name several models: `VS 4060 AND 5060`, `COMPARABLE RTX 3080/3090`
+    (_COMPARED, [(rf"\b{_COMPARED}{_MODEL_AFTER}(?:(?: (?:AND|OR))?{_MODEL_AFTER})*", " ")]),
+    # the box a card ships in is no second model: `RTX 2080 Ti ... in a RTX 3080 FE box`
+    (" BOX", [(rf"\bIN{_MODEL_AFTER}(?: FE)? BOX\b", " BOX ")]),
     (r"[2-4] ?X\b", [(rf"\b({COOLER_NAMES}) ([2-4]) ?X\b", "$1 ${2}FAN")]),
     # Inno3D's X2 OC / X3 OC lines count fans too (`RTX 5090 32GB X3 OC` is one card)
     ("X[2-4] OC", [(r"\bX([2-4]) OC\b", "${1}FAN OC")]),

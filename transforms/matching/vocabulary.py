@@ -164,11 +164,13 @@ BOX_ONLY = (
 PHOTO_ONLY = (
     r"\b(?:(?:PHOTO|PHOTOGRAPH|PICTURE|PIC|IMAGE) (?:ONLY|OF)|PRINT ?OUT|POSTER|DO NOT BID|NOT A REAL (?:CARD|GPU)|"
     r"PAPER (?:EDITION|PRINT|COPY|VERSION)|PRINTER PAPER|PRINTED (?:IMAGE|PICTURE|PHOTO|COPY)|IMAGE FILE|"
-    r"DIGITAL (?:IMAGE|PHOTO|PICTURE|COPY)|JPE?G|PNG|PHOTO DISPLAY|(?:PHOTO|PICTURE|IMAGE|PIC) (?:READ|SEE) (?:THE )?"
-    r"DESCRIPTION)\b"
+    r"DIGITAL (?:IMAGE|PHOTO|PICTURE|COPY)|JPE?G|PNG|P N G|PHOTO DISPLAY|(?:PHOTO|PICTURE|IMAGE|PIC) (?:READ|SEE) (?:THE )?"
+    r"DESCRIPTION|PRINTED PICS?|PRINTABLE ?PICTURES?|PAPER CARD|DO NOT BUY)\b"
+    r"|(?:CARD|GPU|\d{4,}) (?:IMAGE|PHOTO|PRINT|PICTURE)$"
 )
 """A photo, picture or printout of a card (`photo only, do not bid`, `Paper Edition`, `Founders Edition FE Jpeg`,
-the 2020 scalpers' bait read in real sold listings): no card is sold (issue 37)."""
+`printed pic`, `P.N.G only`, `Paper Card`, `do not buy`, a title ending in `... Graphics Card Image` or `RTX 3080
+(photo)`: the 2020 scalpers' bait read in real sold listings): no card is sold (issue 37)."""
 
 SAMPLE = (
     r"\b(?:ENGINEERING SAMPLE|QUALIFICATION SAMPLE|ENG SAMPLE|ENGINEERING BOARD|ENGINEERING VERSION|QS|"
