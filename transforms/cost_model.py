@@ -20,11 +20,6 @@ case) is taken as worth nothing at the end (PLATFORM_RESALE_FRACTION = 0, an ASS
 resale rather than overstates it). Each machine row says which basis its resale has.
 """
 
-import math
-from dataclasses import dataclass
-from datetime import date
-from statistics import median
-
 import polars as pl
 
 from transforms.price_stats import run_sql
@@ -34,85 +29,6 @@ MIN_FIT_CARDS = 5
 AGE_WINDOW_YEARS = 1.0
 ASSUMED_RESALE_FRACTION = 0.5  # ASSUMPTION: half the GPUs' price back, only where nothing is observed
 PLATFORM_RESALE_FRACTION = 0.0  # ASSUMPTION: the platform is worth nothing at the end of the horizon
-
-
-@dataclass(frozen=True)
-class Retention:
-    fraction: float | None
-    cards: int
-
-
-def age_years(release: date | None, day: date) -> float | None:
-    return None if release is None else (day - release).days / 365.25
-
-
-def retention_at(age: float, ages: list[tuple[float, float]]) -> Retention:
-    """Median used-price / launch-MSRP of cards within AGE_WINDOW_YEARS of `age`."""
-    near = [r for a, r in ages if abs(a - age) <= AGE_WINDOW_YEARS]
-    if len(near) < MIN_RETENTION_CARDS:
-        return Retention(None, len(near))
-    return Retention(median(near), len(near))
-
-
-def retention_points(value: pl.DataFrame, specs: pl.DataFrame, day: date) -> list[tuple[float, float]]:
-    """(age in years, used median / launch MSRP) of every card with enough used listings and an MSRP."""
-    rows = (
-        value.filter((pl.col("condition") == "used") & pl.col("enough_listings"))
-        .join(specs.select("model_id", "release_date", "launch_msrp_usd"), on="model_id")
-        .filter(pl.col("launch_msrp_usd") > 0)
-    )
-    out = []
-    for r in rows.iter_rows(named=True):
-        age = age_years(r["release_date"], day)
-        if age is not None and age >= 0 and r["price_median"]:
-            out.append((age, r["price_median"] / r["launch_msrp_usd"]))
-    return out
-
-
-def fit_curve(points: list[tuple[float, float]]) -> tuple[float, float] | None:
-    """(a, b) of log(retention) = a + b x age by least squares; None with fewer than MIN_FIT_CARDS points or
-    no spread of ages."""
-    usable = [(a, math.log(r)) for a, r in points if r > 0]
-    if len(usable) < MIN_FIT_CARDS:
-        return None
-    mean_x = sum(a for a, _ in usable) / len(usable)
-    mean_y = sum(y for _, y in usable) / len(usable)
-    sxx = sum((a - mean_x) ** 2 for a, _ in usable)
-    if sxx <= 0:
-        return None
-    b = sum((a - mean_x) * (y - mean_y) for a, y in usable) / sxx
-    return mean_y - b * mean_x, b
-
-
-@dataclass(frozen=True)
-class Depreciation:
-    """The day's depreciation: retention points and the curve fitted on them."""
-
-    points: list[tuple[float, float]]
-    curve: tuple[float, float] | None
-
-    @classmethod
-    def of_day(cls, value: pl.DataFrame, specs: pl.DataFrame, day: date) -> "Depreciation":
-        points = retention_points(value, specs, day)
-        return cls(points, fit_curve(points))
-
-    def resale(
-        self, price: float, age_today: float | None, msrp: float | None, horizon: float
-    ) -> tuple[float, str]:
-        """(fraction of `price` back at the end of the horizon, its basis)."""
-        if age_today is not None and msrp and msrp > 0 and price and price > 0:
-            later_age = age_today + horizon
-            later = retention_at(later_age, self.points)
-            if later.fraction is not None:
-                return min(later.fraction * msrp / price, 1.0), resale_words(
-                    "observed", later_age, later.fraction, later.cards, msrp, horizon
-                )
-            if self.curve is not None:
-                fitted = math.exp(self.curve[0] + self.curve[1] * later_age)
-                return min(fitted * msrp / price, 1.0), resale_words(
-                    "fitted", later_age, fitted, len(self.points), msrp, horizon
-                )
-        return ASSUMED_RESALE_FRACTION, resale_words("assumed", None, None, None, None, horizon)
 
 
 def resale_words(
@@ -142,10 +58,9 @@ def resale_words(
     )
 
 
-# Depreciation for every row of a range of days at once (what cards_with_specs needs for years of days): the
-# same points, window, median, curve and cap as retention_points, retention_at, fit_curve and
-# Depreciation.resale above, which stay the definition one card at a time
-# (tests/pipelines/test_machines_over_a_range.py keeps the two equal). Inputs: _rows (_r, snapshot_date,
+# Depreciation for every row of a range of days at once (cards_with_specs, one day or years of days). The same
+# rule written one card at a time in plain Python, tests/support/depreciation.py, is what the tests hold this
+# statement to (tests/pipelines/test_machines_over_a_range.py keeps the two equal). Inputs: _rows (_r, snapshot_date,
 # price_median, release_date, launch_msrp_usd), _value (snapshot_date, model_id, condition, price_median,
 # enough_listings) and _specs (model_id, release_date, launch_msrp_usd). The median is taken as
 # statistics.median takes it; the window is a range join, the exact test applied after it.
@@ -209,8 +124,7 @@ def resale_frame(
     rows: pl.DataFrame, value: pl.DataFrame, specs: pl.DataFrame, horizon: float, words: bool = True
 ) -> pl.DataFrame:
     """`rows` (snapshot_date, price_median, release_date, launch_msrp_usd) with resale_fraction and its basis
-    in words (resale_basis; null without `words`), from the used prices of `value`'s rows of each row's day:
-    Depreciation.resale for every row at once."""
+    in words (resale_basis; null without `words`), from the used prices of `value`'s rows of each row's day."""
     numbered = rows.with_row_index("_r")
     found = run_sql(
         RESALE_SQL,

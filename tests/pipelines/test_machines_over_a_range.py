@@ -3,7 +3,7 @@
 marts.llm_workload_fit prices years of days in one go: the LLM machines (transforms/llm_workloads.py
 workload_machines: each card's hardware sized once, every day priced in one frame) and the cards' resale
 (transforms/cost_model.py resale_frame: the day's depreciation in SQL). Here both are checked against the
-code that decides one day at a time (build_tiers.best_per_card and for_use_case; cost_model.Depreciation),
+code that decides one day at a time (build_tiers.best_per_card and for_use_case; tests/support/depreciation.py),
 on the sample day's cards and catalog spread over six days with prices, listings and grades drawn at random,
 rows shuffled, and one day with too few used prices to observe or fit a depreciation."""
 
@@ -15,7 +15,8 @@ import pytest
 from polars.testing import assert_frame_equal
 
 from pipelines.defs.marts.machine_inputs import day_inputs
-from transforms.cost_model import ASSUMED_RESALE_FRACTION, Depreciation, age_years
+from tests.support.depreciation import Depreciation, age_years
+from transforms.cost_model import ASSUMED_RESALE_FRACTION
 from transforms.llm_workloads import GPU_COUNTS, MACHINE_SCHEMA, workload_machines
 from transforms.tiers.build_tiers import best_per_card, cards_with_specs, day_groups, for_use_case
 from transforms.tiers.config import TierConfig

@@ -1,5 +1,7 @@
 """The one cost model (issue 36): resale from the day's used prices by card age, and TCO = purchase + energy -
-resale, the same figures in machine ranking and buy-vs-rent."""
+resale, the same figures in machine ranking and buy-vs-rent. The resale rule is checked here one card at a time
+(tests/support/depreciation.py, the reference); tests/pipelines/test_machines_over_a_range.py holds the SQL
+the product runs (cost_model.resale_frame) to that reference, row by row."""
 
 import math
 from datetime import date
@@ -7,14 +9,8 @@ from datetime import date
 import polars as pl
 import pytest
 
-from transforms.cost_model import (
-    ASSUMED_RESALE_FRACTION,
-    Depreciation,
-    fit_curve,
-    retention_at,
-    retention_points,
-    tco,
-)
+from tests.support.depreciation import Depreciation, fit_curve, retention_at, retention_points
+from transforms.cost_model import ASSUMED_RESALE_FRACTION, tco
 
 DAY = date(2026, 11, 20)
 
