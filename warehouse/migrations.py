@@ -55,8 +55,9 @@ def _apply(con: duckdb.DuckDBPyConnection, path: Path) -> None:
     load_python_migration(path).migrate(con)
 
 
-def apply_migrations(con: duckdb.DuckDBPyConnection) -> list[str]:
-    """Apply every DDL file not applied yet; return the versions applied now."""
+def apply_migrations(con: duckdb.DuckDBPyConnection, before: str | None = None) -> list[str]:
+    """Apply every DDL file not applied yet (with `before`, a file name: only the files that come before it,
+    the warehouse as an earlier release left it); return the versions applied now."""
     con.execute(
         "CREATE TABLE IF NOT EXISTS main.schema_migrations ("
         " version VARCHAR PRIMARY KEY, applied_at TIMESTAMP DEFAULT current_timestamp)"
@@ -67,7 +68,7 @@ def apply_migrations(con: duckdb.DuckDBPyConnection) -> list[str]:
     done = {row[0] for row in con.execute("SELECT version FROM main.schema_migrations").fetchall()}
     applied = []
     for path in ddl_files():
-        if path.name in done:
+        if path.name in done or (before is not None and path.name >= before):
             continue
         with transaction(con):
             _apply(con, path)

@@ -8,7 +8,7 @@ import polars as pl
 from polars.testing import assert_frame_equal
 
 from warehouse.connection import connect
-from warehouse.migrations import ddl_files, load_python_migration
+from warehouse.migrations import apply_migrations
 from warehouse.writes import read_frame
 
 VIEW_MIGRATION = "390_llm_workload_fit_as_a_view.py"
@@ -59,14 +59,7 @@ def _old_rows() -> pl.DataFrame:
 def test_an_older_warehouse_keeps_its_llm_rows_in_the_view(tmp_path):
     db = tmp_path / "old.duckdb"
     con = duckdb.connect(str(db))
-    con.execute("CREATE TABLE main.schema_migrations (version VARCHAR PRIMARY KEY, applied_at TIMESTAMP)")
-    for path in ddl_files():
-        if path.name < VIEW_MIGRATION:  # the warehouse as the previous release left it
-            if path.suffix == ".sql":
-                con.execute(path.read_text())
-            else:
-                load_python_migration(path).migrate(con)
-            con.execute("INSERT INTO main.schema_migrations VALUES (?, now())", [path.name])
+    apply_migrations(con, before=VIEW_MIGRATION)  # the warehouse as the previous release left it
     before_columns = _columns(con, "marts.llm_workload_fit")
     old = _old_rows()
     con.register("old", old.to_arrow())

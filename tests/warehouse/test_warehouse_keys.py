@@ -9,7 +9,7 @@ import pytest
 from tests.support.crash_writer import day_frame
 from warehouse.connection import connect
 from warehouse.keys import SLICE_KEYS
-from warehouse.migrations import DDL_DIR, ddl_files, load_python_migration
+from warehouse.migrations import DDL_DIR, apply_migrations, load_python_migration
 from warehouse.writes import replace_slices
 
 DAY = date(2026, 11, 20)
@@ -54,11 +54,7 @@ def test_the_rebuilt_tables_are_the_keyed_ones_and_keys_are_columns(tmp_path):
 def test_an_older_warehouse_is_upgraded_keeping_rows_comments_and_not_nulls(tmp_path):
     db = tmp_path / "old.duckdb"
     con = duckdb.connect(str(db))
-    con.execute("CREATE TABLE main.schema_migrations (version VARCHAR PRIMARY KEY, applied_at TIMESTAMP)")
-    for path in ddl_files():
-        if path.name < MIGRATION_070.name:  # the warehouse as the previous release left it
-            con.execute(path.read_text())
-            con.execute("INSERT INTO main.schema_migrations VALUES (?, now())", [path.name])
+    apply_migrations(con, before=MIGRATION_070.name)  # the warehouse as the previous release left it
     # 080 rebuilds marts.build_tiers and adds columns to marts.gpu_value; 130 adds columns to
     # raw.retailer_listings and rewords comments there and on staging.listings; 150 adds columns to
     # marts.budget_picks and rewords comments there; 170 and 180 add columns to staging.listings and
