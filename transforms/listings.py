@@ -80,6 +80,7 @@ def classify_day(
     out = pl.concat(
         [listings, classified.select("model_id", "exclude_reason", "lot_quantity", "evidence")],
         how="horizontal",
+        strict=True,  # one row per input row: frames of unequal height are a bug
     )
     priced = out.with_columns(
         total_price=pl.col("price") + pl.col("shipping_cost").fill_null(0.0),

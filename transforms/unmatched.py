@@ -59,7 +59,7 @@ def unmatched_summary(unclear: pl.DataFrame, day: date, source_mode: str, top_n:
     )
     tokens = (
         norm.with_columns(tok=pl.col("norm").str.extract_all(r"[A-Z0-9][A-Z0-9\-]{1,}"))
-        .explode("tok")
+        .explode("tok", empty_as_null=True)  # a title without a token: one null row, dropped below
         .filter(pl.col("tok").is_not_null() & ~pl.col("tok").is_in(list(STOPWORDS)))
         .unique(["norm", "tok"])
         .group_by("tok")

@@ -37,7 +37,7 @@ class WarehouseResource(dg.ConfigurableResource):
     def setup_for_execution(self, context: dg.InitResourceContext) -> None:
         # in a run only: an asset invoked directly (benchmarks, a notebook) has no run, and no teardown to close
         # the handle; the file is opened at the run's first write, not here: a run may not write
-        self._in_run = context.dagster_run is not None
+        self._in_run = context.run is not None
 
     def teardown_after_execution(self, context: dg.InitResourceContext) -> None:
         self._in_run = False

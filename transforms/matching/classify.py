@@ -266,4 +266,5 @@ def classify_ebay_items(
     return pl.concat(
         [frame.select("item_id", "title"), classify_listings(frame, catalog, min_feedback_pct)],
         how="horizontal",
+        strict=True,  # one row per input row: frames of unequal height are a bug
     )

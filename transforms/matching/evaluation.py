@@ -80,6 +80,7 @@ def score(labelled: pl.DataFrame, predicted: pl.DataFrame) -> Scores:
             ),
         ],
         how="horizontal",
+        strict=True,  # the same rows in the same order
     ).with_columns(
         exp_r=pl.col("expected_reason").fill_null(KEPT),
         pred_r=pl.col("predicted_reason").fill_null(KEPT),

@@ -88,6 +88,7 @@ def gpu_spec_sheets(
     matched = pl.concat(
         [names, classify_listings(names, load_catalog()).select("model_id", "exclude_reason")],
         how="horizontal",
+        strict=True,  # one row per input row: frames of unequal height are a bug
     ).filter(pl.col("exclude_reason").is_null())
     facts = (
         facts.drop("model_id")
