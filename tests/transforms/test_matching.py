@@ -340,6 +340,17 @@ def test_precedence_order_is_the_published_one():
         ("RTX 3090 FE 24GB w/ Granzon block and stock cooler", "modified", "rtx-3090"),
         # a paint job is cosmetic: the committed labels of real Browse items keep such a card
         ("Custom painted MSI RTX 3080 Ti Suprim X 12GB", None, "rtx-3080-ti"),
+        ("EVGA RTX 3090 FTW3 24GB thermal pad mod done, 80C memory", "modified", "rtx-3090"),
+        ("RTX 3090 FE 24GB installed in an EKWB water block", "modified", "rtx-3090"),
+        ("NVIDIA RTX 4080 FE 16GB in EK Quantum Vector waterblock", "modified", "rtx-4080"),
+        ("RTX 4090 Founders Edition accessories, official, new", "accessory", None),
+        ("RTX 4090 FE 24GB with all accessories", None, "rtx-4090"),
+        ("Gigabyte RX 6800 16GB overheats under load", "for_parts", None),
+        ("Gigabyte RX 6800 16GB, never overheated, clean", None, "rx-6800"),
+        ("ZOTAC GTX 1660 6GB GDDR6 Super Twin Fan", None, "gtx-1660-super"),
+        ("INNO3D Twin X2 RTX 3060 12GB OC", None, "rtx-3060-12gb"),
+        ("RTX 3080 Ti 12GB FE, near 3090 performance", None, "rtx-3080-ti"),
+        ("ASUS Dual GeForce RTX 4060 T", "unclear", None),  # cut inside the suffix: the 4060 or its Ti
     ],
 )
 def test_the_market_traps(title, reason, model_id):

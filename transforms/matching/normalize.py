@@ -12,17 +12,19 @@ Rules, in order:
     GV-R78XT... -> 7800 XT; ASUS O12G / 012G -> 12GB; EVGA 24G-P5-3987-KR -> 24GB EVGA53987KR (so its P4/P5
     is not read as a Tesla P4);
   * memory written as one token: 12 GB, 12G, 12GD, 12 GIG -> 12GB;
-  * after a four-digit GeForce number S / TIS mean SUPER / TI SUPER; a memory figure wedged between the
-    number and its suffix moves behind it (4070 12GB SUPER -> 4070 SUPER 12GB);
+  * after a four-digit GeForce number S / TIS mean SUPER / TI SUPER, and a T that ends the title is a suffix cut
+    short (3070 T -> 3070 OR 3070 TI: unclear); a memory figure wedged between the
+    number and its suffix moves behind it, with its memory type (4070 12GB SUPER -> 4070 SUPER 12GB,
+    1660 6GB GDDR6 SUPER -> 1660 SUPER 6GB GDDR6);
   * negations removed: NOT FOR PARTS, NOT A1000, NON XT, NOT THE 12GB TI, NOT 6X (so they neither trip an
     exclusion nor name a model);
-  * comparisons removed: FASTER THAN 3080 TI, UPGRADE FROM 2080 TI, COMPARED TO 4080, VS 4090, VS 4060 AND
+  * comparisons removed: FASTER THAN 3080 TI, UPGRADE FROM 2080 TI, COMPARED TO 4080, VS 4090, NEAR 3090, VS 4060 AND
     5060, COMPARABLE RTX 3080/3090, INSTEAD OF A 3060 (the model named there is a yardstick, not the card:
     `RTX 3090 FE - faster than 3080 Ti` is a 3090, where two models side by side, `3090 / 3080 Ti`, stay
     unclear); so is the box a card ships in (IN A RTX 3080 FE BOX);
   * part numbers that start with digits glued into one token (Sapphire 11330-01-20G, NVIDIA 699-2G500-...);
     SMX (a common typo) is SXM; `no SXM version` is dropped;
-  * PCIe lane widths (PCIE 4 0 X16 -> PCIE) and cooler fan counts (VENTUS 2X -> VENTUS 2FAN, Inno3D's X3 OC ->
+  * PCIe lane widths (PCIE 4 0 X16 -> PCIE) and cooler fan counts (VENTUS 2X -> VENTUS 2FAN, TWIN X2 -> TWIN 2FAN, Inno3D's X3 OC ->
     3FAN OC) removed, so neither reads as a lot.
 """
 
@@ -39,7 +41,7 @@ _MODEL_AFTER = (
 )
 _COMPARED = (
     r"(?:(?:FASTER|BETTER|SLOWER|QUIETER|CHEAPER|STRONGER) THAN|COMPARED (?:TO|WITH)|UPGRADED? FROM|"
-    r"INSTEAD OF|OUTPERFORMS|BEATS|SIMILAR TO|EQUIVALENT TO|COMPARABLE(?: TO| WITH)?|VS)"
+    r"INSTEAD OF|OUTPERFORMS|BEATS|SIMILAR TO|EQUIVALENT TO|COMPARABLE(?: TO| WITH)?|NEAR|CLOSE TO|ON PAR WITH|VS)"
 )
 
 _INVISIBLE = "[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]"
@@ -90,7 +92,13 @@ STAGES: list[tuple[str | None, list[tuple[str, str]]]] = [
         ],
     ),
     (r"\d S\b|\d TI ?S\b", [(r"\b(\d{4}) (?:(TI) ?)?S\b", "$1 $2 SUPER")]),
-    (r"\dGB [TSXG]", [(rf"\b(\d{{3,4}})( TI)? (\d{{1,3}}GB) ({_SUFFIX_ALT})\b", "$1$2 $4 $3")]),
+    # a title cut inside the suffix (`... RTX 3070 T`, the end of an 80-character title): the card or its Ti,
+    # written as both, so that it stays unclear rather than taken for the plain card
+    (r"\d T$", [(r"\b(\d{4}) T$", "$1 OR $1 TI")]),
+    (
+        r"\dGB [TSXG]",
+        [(rf"\b(\d{{3,4}})( TI)? (\d{{1,3}}GB)( GDDR\d+X?)? ({_SUFFIX_ALT})\b", "$1$2 $5 $3$4")],
+    ),
     ("PCI", [(r"\b(?:PCIE\d?|PCI E|PCI EXPRESS)(?: GEN ?\d| V?\d(?: \d)?)*(?: X ?\d{1,2})?\b", " PCIE ")]),
     # lane widths (`PCIe x16`, `x8 slot`), but a count at the start of a title is a lot (`x8 Tesla V100`)
     (r"X(?:16|8)\b", [(r"(\S) X(?:16|8)\b", "$1 ")]),
@@ -108,6 +116,8 @@ STAGES: list[tuple[str | None, list[tuple[str, str]]]] = [
     # the box a card ships in is no second model: `RTX 2080 Ti ... in a RTX 3080 FE box`
     (" BOX", [(rf"\bIN{_MODEL_AFTER}(?: FE)? BOX\b", " BOX ")]),
     (r"[2-4] ?X\b", [(rf"\b({COOLER_NAMES}) ([2-4]) ?X\b", "$1 ${2}FAN")]),
+    # and written the other way round: Inno3D's TWIN X2 (`Twin X2 RTX 4070` is one card)
+    (r"\bX ?[2-4]\b", [(rf"\b({COOLER_NAMES}) X ?([2-4])\b", "$1 ${2}FAN")]),
     # Inno3D's X2 OC / X3 OC lines count fans too (`RTX 5090 32GB X3 OC` is one card)
     ("X[2-4] OC", [(r"\bX([2-4]) OC\b", "${1}FAN OC")]),
     (None, [(r" {2,}", " ")]),
