@@ -351,6 +351,14 @@ def test_precedence_order_is_the_published_one():
         ("INNO3D Twin X2 RTX 3060 12GB OC", None, "rtx-3060-12gb"),
         ("RTX 3080 Ti 12GB FE, near 3090 performance", None, "rtx-3080-ti"),
         ("ASUS Dual GeForce RTX 4060 T", "unclear", None),  # cut inside the suffix: the 4060 or its Ti
+        # read on a sixth set of real titles (store product titles); the titles here are the project's own
+        ("EVGA RTX 3070 Ti FTW3 8GB GDDR6X, iCX3, ARGB LED, Metal Backplate", None, "rtx-3070-ti"),
+        ("EVGA RTX 3080 XC3 10GB GDDR6X Metal Backplate in hand", None, "rtx-3080-10gb"),
+        ("EVGA RTX 3080 FTW3 metal backplate", "accessory", None),
+        ("Metal backplate for EVGA RTX 3080 FTW3 Ultra", "accessory", None),
+        ("Gigabyte AORUS RTX 4090 XTREME WATERFORCE WB 24G, water block cooling", None, "rtx-4090"),
+        ("NVIDIA L40S 48GB PCIe, bulk packaging and accessories", None, "l40s"),
+        ("PNY RTX A4500 Ada 20GB", "unclear", None),  # A4500 is Ampere, Ada names the RTX 4500 Ada
     ],
 )
 def test_the_market_traps(title, reason, model_id):

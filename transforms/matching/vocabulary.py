@@ -245,9 +245,16 @@ ACCESSORY_GUARD = (
     r"HEATSINK|SCREWS?|CABLE|ADAPTER|MANUALS?|GUIDES?|PAPERWORK|DOCUMENTATION|ACCESSORIES)\b"
     r"|\b(?:FANS?|SHROUD|COOLER|BRACKET|BACKPLATE|ADAPTER|HEATSINK|WATER ?BLOCK|BRIDGE|RISER|CABLE|ACCESSORIES) "
     r"(?:INCLUDED|ATTACHED|INSTALLED)\b"
+    # a feature at the end of a maker's product name (EVGA: `..., 12GB GDDR6, Dual-Fan, Metal Backplate`)
+    r"|\b(?:FAN|FANS|LED|TECHNOLOGY|GDDR\dX?)(?: PCI| PCIE)?(?: METAL| ALUMINUM| ALUMINIUM)? BACKPLATE(?: IN HAND)?$"
+    # a factory water block (Gigabyte's WATERFORCE WB) and what a card ships with
+    r"|\bWATERFORCE(?: [A-Z0-9]+){0,6} (?:WATER ?BLOCK|WATERBLOCK)\b"
+    r"|\b(?:BOX|PACKAGING|MANUALS?|CABLES?) (?:AND|PLUS) ACCESSORIES\b"
 )
 """`... with NVLink bridge`, `+ NVLink bridge`, `scratch on backplate`, `missing bracket screw`: the card is
-sold, the accessory word describes it. Guarded phrases are blanked before the accessory words are looked for."""
+sold, the accessory word describes it; so does a backplate named last among a maker's features (`... Dual-Fan, Metal
+Backplate`), a WATERFORCE card's own water block and `packaging and accessories`. Guarded phrases are blanked
+before the accessory words are looked for."""
 
 FAN_COUNT = r"\b(?:DUAL|TWIN|TRIPLE|SINGLE|QUAD|TWO|THREE|[1-4]|[1-4]X|[1-4]FAN) FANS?\b"
 """`Dual fan`, `3X fans`: a card's cooler, blanked before ACCESSORY_WEAK (but `2 fans for RTX 3080` still
