@@ -359,6 +359,20 @@ def test_precedence_order_is_the_published_one():
         ("Gigabyte AORUS RTX 4090 XTREME WATERFORCE WB 24G, water block cooling", None, "rtx-4090"),
         ("NVIDIA L40S 48GB PCIe, bulk packaging and accessories", None, "l40s"),
         ("PNY RTX A4500 Ada 20GB", "unclear", None),  # A4500 is Ampere, Ada names the RTX 4500 Ada
+        # the sixth set's eBay half: the 2020 scalpers' bait in yet more spellings, and a laptop's GPU module
+        ("RTX 3070 FE (picture) for bots", "photo_only", None),
+        ("MSI RTX 3080 Gaming X Trio 10GB Card Img", "photo_only", None),
+        ("EVGA RTX 3080 FTW3 pictures", "photo_only", None),
+        ("RTX 3060 Ti FE 8GB (9001G1234560000jpeg)", "photo_only", None),
+        ("RTX 3090 24GB used, see pictures", None, "rtx-3090"),
+        ("RTX 3080 FE 10GB *OrderConfirmed*", "pre_order", None),
+        ("RX 6800 XT 16GB arriving Friday", "pre_order", None),
+        ("RX 6900 XT 16GB, ships once received", "pre_order", None),
+        ("RTX 3080 FE 10GB in hand, not a pre-order", None, "rtx-3080-10gb"),
+        ("RX 6800 16GB new, performs at 3070 levels", None, "rx-6800"),
+        ("RTX 3080 Ti 12GB, want 3090 in trade", None, "rtx-3080-ti"),
+        ("HP RTX 2070 8GB module N18E-G2-A1", "system", None),
+        ("GTX 1080 GPU die specimen keychain", "accessory", None),
     ],
 )
 def test_the_market_traps(title, reason, model_id):

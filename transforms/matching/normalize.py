@@ -16,9 +16,9 @@ Rules, in order:
     short (3070 T -> 3070 OR 3070 TI: unclear); a memory figure wedged between the
     number and its suffix moves behind it, with its memory type (4070 12GB SUPER -> 4070 SUPER 12GB,
     1660 6GB GDDR6 SUPER -> 1660 SUPER 6GB GDDR6);
-  * negations removed: NOT FOR PARTS, NOT A1000, NON XT, NOT THE 12GB TI, NOT 6X (so they neither trip an
+  * negations removed: NOT FOR PARTS, NOT A PRE-ORDER, NOT A1000, NON XT, NOT THE 12GB TI, NOT 6X (so they neither trip an
     exclusion nor name a model);
-  * comparisons removed: FASTER THAN 3080 TI, UPGRADE FROM 2080 TI, COMPARED TO 4080, VS 4090, NEAR 3090, VS 4060 AND
+  * comparisons removed: FASTER THAN 3080 TI, UPGRADE FROM 2080 TI, COMPARED TO 4080, VS 4090, NEAR 3090, PERFORMS AT 3070, WANT 3090, VS 4060 AND
     5060, COMPARABLE RTX 3080/3090, INSTEAD OF A 3060 (the model named there is a yardstick, not the card:
     `RTX 3090 FE - faster than 3080 Ti` is a 3090, where two models side by side, `3090 / 3080 Ti`, stay
     unclear); so is the box a card ships in (IN A RTX 3080 FE BOX);
@@ -41,7 +41,8 @@ _MODEL_AFTER = (
 )
 _COMPARED = (
     r"(?:(?:FASTER|BETTER|SLOWER|QUIETER|CHEAPER|STRONGER) THAN|COMPARED (?:TO|WITH)|UPGRADED? FROM|"
-    r"INSTEAD OF|OUTPERFORMS|BEATS|SIMILAR TO|EQUIVALENT TO|COMPARABLE(?: TO| WITH)?|NEAR|CLOSE TO|ON PAR WITH|VS)"
+    r"INSTEAD OF|OUTPERFORMS|BEATS|SIMILAR TO|EQUIVALENT TO|COMPARABLE(?: TO| WITH)?|NEAR|CLOSE TO|ON PAR WITH|"
+    r"PERFORMS? (?:AT|LIKE)|WANTS?|WANTED|LOOKING FOR|TRADE FOR|SWAP FOR|VS)"
 )
 
 _INVISIBLE = "[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]"
@@ -108,6 +109,7 @@ STAGES: list[tuple[str | None, list[tuple[str, str]]]] = [
         "NO",
         [
             (r"\b(?:NOT|NON|NO) (?:FOR |AS )?PARTS(?: OR REPAIR| REPAIR)?\b", " "),
+            (r"\b(?:NOT|NO) (?:A )?PRE ?ORDERS?\b", " "),  # `in hand, not a pre-order`
             (r"\bNOT 100(?: PERCENT)?\b", " NOTFULLY "),
             (rf"\b(?:NOT|NON){_MODEL_AFTER}", " "),
             (r"\b(?:NO|NOT|NON) (?:AN? )?(?:SXM\d?|PCIE)(?: VERSION| MODEL| TYPE)?\b", " "),
