@@ -14,9 +14,9 @@ export UV_PYTHON_DOWNLOADS := never
 # project's CI machine, is emptied for make's commands and by ./gpu-market; the caches land in .venv/ and in
 # git-ignored __pycache__/ folders). The first process to import a module compiles it once, and only what is
 # imported is compiled. Measured from a fresh clone (2 cores): `uv sync --compile-bytecode` compiled all 1.1 GB
-# of packages in 8.4 s against 1.4 s without it, and `make test` took 175.3 s against 181.5-185.4 s with it (the
-# suite's ~50 subprocesses and its two workers then also reuse the project's and pytest's own caches). Without
-# any cache, loading the definitions takes 3.2 s instead of 1.5 s: a read-only venv pays that on every start.
+# of packages in 8.4 s, against 1.4 s for the install without it; the suite's ~50 subprocesses then also load the
+# project's own modules instead of compiling them (0.2 s each). Without any cache, loading the definitions takes
+# 3.2 s instead of 1.5 s: a read-only venv pays that on every start (docs/performance.md).
 export PYTHONDONTWRITEBYTECODE :=
 
 .PHONY: run backfill rebuild restore test screenshots doctor ui dashboard bench indices lint lock schema clean
