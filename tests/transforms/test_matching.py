@@ -373,6 +373,21 @@ def test_precedence_order_is_the_published_one():
         ("RTX 3080 Ti 12GB, want 3090 in trade", None, "rtx-3080-ti"),
         ("HP RTX 2070 8GB module N18E-G2-A1", "system", None),
         ("GTX 1080 GPU die specimen keychain", "accessory", None),
+        # eBay.de's words (the project reads EBAY_DE), in titles of the project's own
+        ("ASUS RTX 3080 TUF 10GB defekt, kein Bild", "for_parts", None),
+        ("MSI RTX 3070 8GB Gaming X Trio - für Bastler", "for_parts", None),
+        ("Gigabyte RTX 3060 12GB als Ersatzteil", "for_parts", None),
+        ("Zotac RTX 3090 24GB nicht defekt, voll funktionsfähig", None, "rtx-3090"),
+        ("Palit RTX 4070 Super 12GB - nur OVP, keine Grafikkarte", "box_only", None),
+        ("Leerkarton ASUS RTX 4090 TUF", "box_only", None),
+        ("ASUS RTX 4090 TUF 24GB NEU & OVP", None, "rtx-4090"),
+        ("NVIDIA RTX 3080 FE 10GB mit EKWB Wasserkühler", "modified", "rtx-3080-10gb"),
+        ("RTX 4080 16GB ohne Kühler", "modified", "rtx-4080"),
+        ("EKWB Wasserkühler für RTX 3080 FE", "accessory", None),
+        ("Lüfter für MSI RTX 3070 Gaming X Trio", "accessory", None),
+        ("Grafikkarten Halterung RTX 4090", "accessory", None),
+        ("Gaming PC Ryzen 7 RTX 4070 32GB Komplett-PC", "system", None),
+        ("RTX 5090 32GB Vorbestellung", "pre_order", None),
     ],
 )
 def test_the_market_traps(title, reason, model_id):
