@@ -388,6 +388,15 @@ def test_precedence_order_is_the_published_one():
         ("Grafikkarten Halterung RTX 4090", "accessory", None),
         ("Gaming PC Ryzen 7 RTX 4070 32GB Komplett-PC", "system", None),
         ("RTX 5090 32GB Vorbestellung", "pre_order", None),
+        # the seventh set: maker's names ending in a backplate or a port count, a card for a gaming PC
+        ("EVGA RTX 3070 XC3 8GB, 08G-P5-1234-KR, 8GB GDDR6, iCX3 Cooling, Metal Backplate", None, "rtx-3070"),
+        (
+            "EVGA RTX 3080 Ti FTW3 12GB GDDR6X, iCX3 Technology, ARGB LED, Metal Backplate, LHR",
+            None,
+            "rtx-3080-ti",
+        ),
+        ("MSI RTX 3070 Ventus 8G, 1800 MHz, DisplayPort x 3, RTX 3070 video card", None, "rtx-3070"),
+        ("Palit RTX 4070 12GB GDDR6X graphics card for computer gaming PC", None, "rtx-4070"),
     ],
 )
 def test_the_market_traps(title, reason, model_id):

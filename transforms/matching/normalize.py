@@ -25,7 +25,7 @@ Rules, in order:
   * part numbers that start with digits glued into one token (Sapphire 11330-01-20G, NVIDIA 699-2G500-...);
     SMX (a common typo) is SXM; `no SXM version` is dropped;
   * PCIe lane widths (PCIE 4 0 X16 -> PCIE) and cooler fan counts (VENTUS 2X -> VENTUS 2FAN, TWIN X2 -> TWIN 2FAN, Inno3D's X3 OC ->
-    3FAN OC) removed, so neither reads as a lot.
+    3FAN OC) and port counts (DISPLAYPORT X 3 -> DISPLAYPORT) removed, so none reads as a lot.
 """
 
 import polars as pl
@@ -122,6 +122,11 @@ STAGES: list[tuple[str | None, list[tuple[str, str]]]] = [
     (r"[2-4] ?X\b", [(rf"\b({COOLER_NAMES}) ([2-4]) ?X\b", "$1 ${2}FAN")]),
     # and written the other way round: Inno3D's TWIN X2 (`Twin X2 RTX 4070` is one card)
     (r"\bX ?[2-4]\b", [(rf"\b({COOLER_NAMES}) X ?([2-4])\b", "$1 ${2}FAN")]),
+    # a port count written after the port (`DisplayPort x 3`) is no lot either
+    (
+        r"\b(?:DISPLAYPORTS?|DP|HDMI|PORTS?) X ?[1-4]\b",
+        [(r"\b(DISPLAYPORTS?|DP|HDMI|PORTS?) X ?[1-4]\b", "$1")],
+    ),
     # Inno3D's X2 OC / X3 OC lines count fans too (`RTX 5090 32GB X3 OC` is one card)
     ("X[2-4] OC", [(r"\bX([2-4]) OC\b", "${1}FAN OC")]),
     (None, [(r" {2,}", " ")]),
