@@ -397,6 +397,18 @@ def test_precedence_order_is_the_published_one():
         ),
         ("MSI RTX 3070 Ventus 8G, 1800 MHz, DisplayPort x 3, RTX 3070 video card", None, "rtx-3070"),
         ("Palit RTX 4070 12GB GDDR6X graphics card for computer gaming PC", None, "rtx-4070"),
+        # and its German half (eBay.de, Kleinanzeigen), in titles of the project's own
+        ("Stromversorgung 12VHPWR Kabel für RTX 4090", "accessory", None),
+        ("Gainward RTX 4080 Phantom Zubehör, ohne Karte", "box_only", None),
+        ("MSI RTX 4080 16GB mit Zubehör und OVP", None, "rtx-4080"),
+        ("Quadro RTX 5000 16GB für Teile, nicht getestet", "for_parts", None),
+        ("NVIDIA RTX 3080 Tİ 12GB", None, "rtx-3080-ti"),
+        ("Quadro RTX 3000 N19E-Q1 6GB mobile GPU", "system", None),
+        ("MSI Katana 15 RTX 4060 laptop", "system", None),
+        ("Workstation RTX A5000 24GB, 256GB ECC RAM", "system", None),
+        ("INNO3D iChill x3 RTX 3080 10GB", None, "rtx-3080-10gb"),
+        ("Sapphire RX 7800 XT 16GB, schnell wie RTX 4070", None, "rx-7800-xt"),
+        ("ASUS RTX 3060 Ti 8GB wie neu", None, "rtx-3060-ti"),
     ],
 )
 def test_the_market_traps(title, reason, model_id):

@@ -42,7 +42,7 @@ _MODEL_AFTER = (
 _COMPARED = (
     r"(?:(?:FASTER|BETTER|SLOWER|QUIETER|CHEAPER|STRONGER) THAN|COMPARED (?:TO|WITH)|UPGRADED? FROM|"
     r"INSTEAD OF|OUTPERFORMS|BEATS|SIMILAR TO|EQUIVALENT TO|COMPARABLE(?: TO| WITH)?|NEAR|CLOSE TO|ON PAR WITH|"
-    r"PERFORMS? (?:AT|LIKE)|WANTS?|WANTED|LOOKING FOR|TRADE FOR|SWAP FOR|VS)"
+    r"PERFORMS? (?:AT|LIKE)|WANTS?|WANTED|LOOKING FOR|TRADE FOR|SWAP FOR|WIE|VS)"
 )
 
 _INVISIBLE = "[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]"
@@ -53,6 +53,8 @@ STAGES: list[tuple[str | None, list[tuple[str, str]]]] = [
     # invisible format characters (a left-to-right mark, U+200E, inside `10GB`, soft hyphens, zero-width
     # spaces) are dropped, not made spaces: they sit inside words
     (_INVISIBLE, [(_INVISIBLE, "")]),
+    # the Turkish dotted capital I (`RTX 3070 Tİ`) is an I, not a letter to drop
+    ("\u0130", [("\u0130", "I")]),
     (r"\+", [(r"(\w)\+", "$1 "), (r"\+", " PLUS ")]),
     # a part number that starts with digits is one token: 11330-01-20G (its 20G is no memory size), 699-2G500-0200-300
     # (its second part has a digit: `RTX-4090-D-Vulcan-W` and `RTX-3080-Ti-Gaming` are words joined by hyphens)
