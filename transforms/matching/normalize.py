@@ -2,7 +2,7 @@
 aliases and part numbers, so both sides of every comparison are spelled the same way.
 
 Rules, in order:
-  * uppercase; invisible format characters (left-to-right marks, zero-width spaces, soft hyphens) dropped;
+  * uppercase; German umlauts written out (Ü -> UE) and the Turkish İ an I; invisible format characters (left-to-right marks, zero-width spaces, soft hyphens) dropped;
     `+` glued to a word dropped (NITRO+), a lone `+` is PLUS; every other non-alphanumeric run (punctuation,
     emoji, non-ASCII) becomes one space (`W/` is then the word W, `DOESN'T` is DOESN T);
   * FOUNDERS EDITION / FOUNDERS is FE; TITAN X ... GDDR5X is the TITAN X PASCAL (the Maxwell one has GDDR5);
@@ -55,6 +55,9 @@ STAGES: list[tuple[str | None, list[tuple[str, str]]]] = [
     (_INVISIBLE, [(_INVISIBLE, "")]),
     # the Turkish dotted capital I (`RTX 3070 Tİ`) is an I, not a letter to drop
     ("\u0130", [("\u0130", "I")]),
+    # German umlauts written out as German writes them without (KÜHLER -> KUEHLER; ß is SS once upper case), so
+    # the vocabularies spell eBay.de's words one way
+    ("[ÄÖÜ]", [("Ä", "AE"), ("Ö", "OE"), ("Ü", "UE")]),
     (r"\+", [(r"(\w)\+", "$1 "), (r"\+", " PLUS ")]),
     # a part number that starts with digits is one token: 11330-01-20G (its 20G is no memory size), 699-2G500-0200-300
     # (its second part has a digit: `RTX-4090-D-Vulcan-W` and `RTX-3080-Ti-Gaming` are words joined by hyphens)
@@ -121,9 +124,8 @@ STAGES: list[tuple[str | None, list[tuple[str, str]]]] = [
     (_COMPARED, [(rf"\b{_COMPARED}{_MODEL_AFTER}(?:(?: (?:AND|OR))?{_MODEL_AFTER})*", " ")]),
     # the box a card ships in is no second model: `RTX 2080 Ti ... in a RTX 3080 FE box`
     (" BOX", [(rf"\bIN{_MODEL_AFTER}(?: FE)? BOX\b", " BOX ")]),
-    (r"[2-4] ?X\b", [(rf"\b({COOLER_NAMES}) ([2-4]) ?X\b", "$1 ${2}FAN")]),
-    # and written the other way round: Inno3D's TWIN X2 (`Twin X2 RTX 4070` is one card)
-    (r"\bX ?[2-4]\b", [(rf"\b({COOLER_NAMES}) X ?([2-4])\b", "$1 ${2}FAN")]),
+    # a cooler's fan count, either way round (`VENTUS 2X`, Inno3D's `TWIN X2 RTX 4070`: one card)
+    (r"[2-4] ?X\b|\bX ?[2-4]\b", [(rf"\b({COOLER_NAMES}) (?:([2-4]) ?X|X ?([2-4]))\b", "$1 ${2}${3}FAN")]),
     # a port count written after the port (`DisplayPort x 3`) is no lot either
     (
         r"\b(?:DISPLAYPORTS?|DP|HDMI|PORTS?) X ?[1-4]\b",

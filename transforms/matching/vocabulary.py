@@ -143,7 +143,7 @@ FOR_PARTS = (
     r"MISSING (?:THE )?(?:GPU )?(?:CHIP|DIE|CORE)|"
     # German (eBay.de): defective, for tinkerers, as a spare part, without function, no picture, does not work
     r"DEFEKT(?:E|ER|ES)?|BASTLER(?:WARE)?|(?:ALS )?ERSATZTEILE?|OHNE FUNKTION|KEIN BILD|FUNKTIONIERT NICHT|"
-    r"NICHT FUNKTIONSF(?: |AE)HIG|ARTEFAKTE|F(?: |UE)R TEILE|NICHT GETESTET|UNGETESTET)\b"
+    r"NICHT FUNKTIONSFAEHIG|ARTEFAKTE|FUER TEILE|NICHT GETESTET|UNGETESTET)\b"
 )
 """A card that does not work or is sold without promise, or without its chip (`non-functional`, `GPU and
 memory missing`: read in real sold listings, 2026-11-26), or that overheats (`never overheated` is guarded). `NOT FOR PARTS` is removed before this is applied
@@ -227,8 +227,8 @@ MODIFIED = (
     r"LOOP|CUSTOM LOOP)|(?:NO|WITHOUT) (?:STOCK |ORIGINAL )?(?:COOLER|HEATSINK)|(?:COOLER|HEATSINK) REMOVED|"
     r"CONVERTED TO WATER|WATER COOLING CONVERSION|WATER ?BLOCKED|DE ?SHROUD(?:ED)?|REBUILT WITH|"
     # German: with a water cooler (fitted), converted to water
-    r"(?:MIT|INKL|INKLUSIVE) (?:[A-Z0-9]+ ){0,2}WASSER ?K(?: |UE)HLER|WASSER ?K(?: |UE)HLER (?:MONTIERT|VERBAUT)|"
-    r"UMGEBAUT AUF WASSER|OHNE (?:ORIGINAL ?)?(?:K(?: |UE)HLER|L(?: |UE)FTER))\b"
+    r"(?:MIT|INKL|INKLUSIVE) (?:[A-Z0-9]+ ){0,2}WASSER ?KUEHLER|WASSER ?KUEHLER (?:MONTIERT|VERBAUT)|"
+    r"UMGEBAUT AUF WASSER|OHNE (?:ORIGINAL ?)?(?:KUEHLER|LUEFTER))\b"
 )
 """A card changed from stock: an aftermarket water block fitted, a shunt or BIOS mod, a bare PCB ready for a
 block (`with EK water block`, `in EKWB water block`, or the block maker alone: `w/ EKWB`, `with Bykski`;
@@ -238,8 +238,8 @@ kept) but not the stock card the prices are of: flagged `modified` and kept out 
 so does a bare `water cooled` (V100 SXM2 modules and factory loops are sold so). In German (eBay.de) `mit
 Wasserkühler`, `Wasserkühler montiert` and `ohne Kühler` say the same; the other vocabularies read eBay.de's words
 too (`defekt`, `Bastler`, `als Ersatzteil`, `kein Bild`; `Leerkarton`, `nur Verpackung`; `Vorbestellung`;
-`Wasserkühler`, `Halterung`, `Lüfter für`; `Komplett-PC`), an umlaut being a space after normalization (KÜHLER
--> K HLER) or written out (KUEHLER). An SXM module on a PCIe
+`Wasserkühler`, `Halterung`, `Lüfter für`; `Komplett-PC`), an umlaut written out by normalization (KÜHLER
+-> KUEHLER), as sellers without one write it. An SXM module on a PCIe
 adapter is the SXM model (docs/sources.md)."""
 
 ACCESSORY_STRONG = (
@@ -249,8 +249,8 @@ ACCESSORY_STRONG = (
     r"(?:BACKPLATE|COOLER|HEATSINK|HEAT SINK|SHROUD|FANS?|CHIP|DIE|BRACKET|PCB|SHELL|COVER|CASE) ONLY|"
     r"NO (?:CARD|GPU)|GPU NOT INCLUDED|CARD NOT INCLUDED|GPU CHIP|GPU DIE|MOUNT KIT|SUPPORT BRACKET|BACKPLATE|"
     r"ANTI SAG|SAG (?:HOLDER|BRACKET|SUPPORT|STAND|BRACE)|ACCESSORIES|SPECIMEN|KEY ?CHAIN|ORNAMENT|"
-    r"WASSER ?K(?: |UE)HLER|GRAFIKKARTEN ?(?:HALTER(?:UNG)?|ST(?: |UE)TZE)|ERSATZL(?: |UE)FTER|STROMKABEL|ADAPTERKABEL|"
-    r"ZUBEH(?: |OE)R|DUMMY PLUG|POWER CABLE|EXTENSION CABLE|ADAPTER CABLE|POWER ADAPTER|ADAPTER ONLY|BOARD ONLY|"
+    r"WASSER ?KUEHLER|GRAFIKKARTEN ?(?:HALTER(?:UNG)?|STUETZE)|ERSATZLUEFTER|STROMKABEL|ADAPTERKABEL|"
+    r"ZUBEHOER|DUMMY PLUG|POWER CABLE|EXTENSION CABLE|ADAPTER CABLE|POWER ADAPTER|ADAPTER ONLY|BOARD ONLY|"
     r"(?:HEATSINK|HEAT SINK|COOLER|FAN|SHROUD|THERMAL)(?: COOLER| FAN)? ASSEMBLY|"
     r"COOLING FANS?|TURBINE FANS?|FAN SHROUD|FAN ADAPTER|"
     r"(?:GUIDES?|MANUALS?|BOOKLETS?|PAPERWORK|DOCUMENTATION)(?: BOOKS?)? ONLY|^COMPATIBLE (?:WITH|FOR))\b"
@@ -262,9 +262,9 @@ ACCESSORY_GUARD = (
     r"\b(?:WITH|W|WITHOUT|PLUS|INCLUDES?|INCLUDED|INCLUDING|INCL|ON|MISSING|NO|HAS|HAVE|SCRATCH(?:ES|ED)?|BENT|"
     r"MIT|INKL|INKLUSIVE|OHNE|"
     r"DENTED|DAMAGED)(?: [A-Z0-9]+){0,3} "
-    r"(?:WATER ?BLOCK|WATERBLOCK|EISBLOCK|WASSER ?K(?: |UE)HLER|BRIDGE|RISER|THERMAL PADS?|BACKPLATE|BRACKET|SHROUD|"
+    r"(?:WATER ?BLOCK|WATERBLOCK|EISBLOCK|WASSER ?KUEHLER|BRIDGE|RISER|THERMAL PADS?|BACKPLATE|BRACKET|SHROUD|"
     r"FANS?|COOLER|"
-    r"HEATSINK|SCREWS?|CABLE|ADAPTER|MANUALS?|GUIDES?|PAPERWORK|DOCUMENTATION|ACCESSORIES|ZUBEH(?: |OE)R)\b"
+    r"HEATSINK|SCREWS?|CABLE|ADAPTER|MANUALS?|GUIDES?|PAPERWORK|DOCUMENTATION|ACCESSORIES|ZUBEHOER)\b"
     r"|\b(?:FANS?|SHROUD|COOLER|BRACKET|BACKPLATE|ADAPTER|HEATSINK|WATER ?BLOCK|BRIDGE|RISER|CABLE|ACCESSORIES) "
     r"(?:INCLUDED|ATTACHED|INSTALLED)\b"
     # a feature at the end of a maker's product name (EVGA: `..., 12GB GDDR6, Dual-Fan, Metal Backplate`)
@@ -291,8 +291,8 @@ ACCESSORY_WEAK_WORDS = (
 ("Low profile bracket for Tesla T4", "SXM2 to PCIe adapter board for V100") or are followed by FOR."""
 
 ACCESSORY_WEAK_FOR = (
-    r"\b(?:BRACKET|BACKPLATE|SHROUD|HEATSINK|COOLER|FANS?|ADAPTER|CABLE|KIT|MOUNT|HOLDER|DUCT|K(?: |UE)HLER|"
-    r"L(?: |UE)FTER|HALTERUNG|KABEL)(?: [A-Z0-9]+){0,3} (?:FOR|F(?: |UE)R)\b"
+    r"\b(?:BRACKET|BACKPLATE|SHROUD|HEATSINK|COOLER|FANS?|ADAPTER|CABLE|KIT|MOUNT|HOLDER|DUCT|KUEHLER|"
+    r"LUEFTER|HALTERUNG|KABEL)(?: [A-Z0-9]+){0,3} (?:FOR|FUER)\b"
 )
 
 SYSTEM = (
