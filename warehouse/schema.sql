@@ -297,7 +297,7 @@ CREATE TABLE staging.listings (
     shipping_cost DOUBLE,  -- Shipping in USD; 0 when free; NULL when calculated, unknown or not convertible.
     total_price DOUBLE,  -- price plus shipping (shipping counted as 0 when unknown).
     unit_price DOUBLE,  -- total_price divided by lot_quantity.
-    lot_quantity INTEGER,  -- Cards in the listing (1 unless a lot).
+    lot_quantity INTEGER,  -- Cards in the listing: 1 unless a lot; null for a lot whose title gives no count (unit_price is then the whole price; lots are never priced as cards).
     model_id VARCHAR,  -- Catalog model, NULL when none can be named.
     exclude_reason VARCHAR,  -- NULL when the listing counts toward prices; else, in precedence order (transforms/matching/classify.py): bundle (a store combo of the card and other products at one price), for_parts, box_only, photo_only (a photo, picture or printout), sample (an engineering or qualification sample, ES/QS), pre_order (a pre-order or resold order confirmation), modified (a water block fitted, a shunt or BIOS mod, a bare PCB: still a card, model_id kept, out of the stock-card prices), accessory, system, lot, variation, low_feedback, unclear; or no_price (a card without a usable USD price: none stated, "call for price", non-positive, non-finite or absurd at ingest, or a currency without an ECB rate; model_id kept).
     evidence VARCHAR,  -- Why the classifier decided so (matched tokens, rules fired).

@@ -70,6 +70,13 @@ HARD_CASES = [
     ("NVIDIA Tesla V100 SXM3 32GB", "unclear"),  # the catalog's V100 module is SXM2
     ("NVIDIA Tesla P100 16GB SMX2 module", "tesla-p100-sxm2"),  # SMX typo
     ("NVIDIA Tesla V100 16GB HBM2", "unclear"),
+    # a bracket's height is a PCIe card's: full height, FHFL, low profile (and a low-profile 20GB RTX 4000 is SFF)
+    ("Dell NVIDIA Tesla H100 Graphic Card - 80 GB - Full-height", "h100-pcie"),
+    ("NVIDIA Tesla V100 32GB HBM2 FHFL accelerator", "tesla-v100-pcie-32gb"),
+    ("NVIDIA A100 40GB HBM2 low profile bracket included", "a100-pcie-40gb"),
+    ("HP NVIDIA RTX 4000 Graphic Card - 20 GB GDDR6 - Low-profile", "rtx-4000-sff-ada"),
+    ("NVIDIA RTX 4000 20GB GDDR6 single slot", "unclear"),  # the Ada or its SFF
+    ("NVIDIA RTX A2000 12GB Low Profile", "rtx-a2000-12gb"),
     # Founders Edition
     ("NVIDIA GeForce RTX 3080 Founders Edition 10GB", "rtx-3080-10gb"),
     ("RTX 3080 FE", "rtx-3080-10gb"),  # the FE 3080 only came with 10GB (catalog alias)
@@ -497,6 +504,11 @@ def test_feedback_threshold():
         ("Lot of 12 NVIDIA P106-100 6GB mining cards", 12, None),
         ("Lot of 6 P106-100 6GB (GTX 1060) mining cards", 6, None),  # a mining card is not the 1060
         ("PNY Quadro RTX 4000 8GB blower (all 3 GPUs)", 3, "quadro-rtx-4000"),
+        ("Brand New (2) PNY GeForce RTX 4070 Ti 12GB Verto", 2, "rtx-4070-ti"),  # a count after the condition
+        ("Used (3) NVIDIA Tesla T4 16GB", 3, "tesla-t4"),
+        # the word `lot` with no count: a lot, its count unknown
+        ("Lot ASUS TUF RTX 3080 10GB OC, all working", None, "rtx-3080-10gb"),
+        ("NVIDIA Tesla P4 8GB GPU job lot", None, "tesla-p4"),
     ],
 )
 def test_lots_keep_quantity_and_model(title, qty, model_id):
@@ -509,12 +521,21 @@ def test_lots_keep_quantity_and_model(title, qty, model_id):
 def test_non_lots_have_quantity_one():
     out = classify_listings(
         pl.DataFrame(
-            {"title": ["A100X converged accelerator 80GB 2x 100GbE", "RTX 4090 24GB", "RTX 3090 box only"]}
+            {
+                "title": [
+                    "A100X converged accelerator 80GB 2x 100GbE",
+                    "RTX 4090 24GB",
+                    "RTX 3090 box only",
+                    "New 2 Fan Gigabyte RTX 4060 Windforce 8GB",  # a fan count after the condition
+                    "Lot of 1 - ZOTAC RTX 3070 Twin Edge 8GB",  # one card, however it is called
+                    "Pilot-tested MSI RTX 4070 Super 12GB",  # no word `lot`
+                ]
+            }
         ),
         CATALOG,
     )
-    assert out["lot_quantity"].to_list() == [1, 1, 1]
-    assert out["exclude_reason"].to_list() == ["unclear", None, "box_only"]
+    assert out["lot_quantity"].to_list() == [1] * 6
+    assert out["exclude_reason"].to_list() == ["unclear", None, "box_only", None, None, None]
 
 
 def test_output_schema_order_and_empty_input():

@@ -110,7 +110,10 @@ def classify_listings(
     cond_parts = (pl.col("condition_id") == FOR_PARTS_CONDITION_ID).fill_null(False)
     fb = pl.col("seller_feedback_pct")
     lot_qty = pl.col("lot_qty")
-    is_lot = ((lot_qty >= 2) & (lot_qty <= MAX_LOT)).fill_null(False)
+    # a stated count of 2..MAX_LOT cards, or the word `lot` with no count (the count unknown: lot_quantity null)
+    is_lot = ((lot_qty >= 2) & (lot_qty <= MAX_LOT)).fill_null(False) | (
+        pl.col("lot_word") & lot_qty.is_null()
+    )
     several_makers = pl.col("makers").str.contains(",").fill_null(False)  # a choice of cards at one price
     low_fb = (fb < min_feedback_pct).fill_null(False)
     quoted = lambda c: pl.concat_str([pl.lit("'"), pl.col(c).str.to_lowercase(), pl.lit("'")])  # noqa: E731
@@ -185,7 +188,16 @@ def classify_listings(
             )
         )
         .when(pl.col("exclude_reason") == "lot")
-        .then(pl.concat_str([pl.lit("lot of "), lot_qty.cast(pl.String), pl.lit(": "), note]))
+        .then(
+            pl.concat_str(
+                [
+                    pl.lit("lot of "),
+                    lot_qty.cast(pl.String).fill_null("an unstated number of cards"),
+                    pl.lit(": "),
+                    note,
+                ]
+            )
+        )
         .when((pl.col("exclude_reason") == "variation") & (pl.col("item_group_type") == VARIATION_GROUP_TYPE))
         .then(
             pl.concat_str(

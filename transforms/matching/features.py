@@ -15,7 +15,8 @@ shroud, cooler, fan, adapter, cable, kit, ...) counts only before the first mode
 followed by FOR. System words are checked after blanking `desktop graphics card`, `for PC`, `pulled
 from a workstation`; machine names (PowerEdge, Precision 7960, tower, Razer Blade) count only before the
 first model mention. For-parts words are checked after blanking `damaged box`, `no artifacts`.
-A lot is a count attached to GPU words (`2x RTX 3090`, `lot of 10`, `pair`, `(3) three MSI`), never a fan
+A lot is a count attached to GPU words (`2x RTX 3090`, `lot of 10`, `pair`, `(3) three MSI`, `New (2) EVGA`),
+or the word `lot` without a count (the count then unknown), never a fan
 count (`Ventus 2X`, `3X fans`), a lane width (`x16`) or a port count (`4x DP`).
 """
 
@@ -29,6 +30,7 @@ from transforms.matching.vocabulary import (
     ACCESSORY_WEAK_FOR,
     ACCESSORY_WEAK_WORDS,
     BOX_ONLY,
+    CARD_MAKER_NAMES,
     CARD_MAKERS,
     FAN_COUNT,
     FOR_PARTS,
@@ -46,7 +48,10 @@ from transforms.matching.vocabulary import (
     SYSTEM_WEAK_WORDS,
 )
 
-LOT_NUMERIC = 10  # capture groups 1..10 of the lot pattern hold a count in digits; 11 a number word; 12 PAIR
+# a lot named without its count (`Lot NVIDIA GeForce RTX 3090 ...`, `GPU lot`, `job lot`): every such real title
+# seen was several cards (docs/sources.md); the count stays unknown (lot_quantity null)
+LOT_WORD = r"\bLOT\b"
+LOT_NUMERIC = 11  # capture groups 1..11 of the lot pattern hold a count in digits; 12 a number word; 13 PAIR
 
 
 def _lot_pattern(index: CatalogIndex) -> str:
@@ -58,6 +63,8 @@ def _lot_pattern(index: CatalogIndex) -> str:
         rf"\b(\d{{1,2}}) ?X {gpu}",
         rf"\bX ?(\d{{1,2}}) {gpu}",
         rf"^(\d{{1,2}}) {gpu}",
+        # `NEW (2) EVGA GeForce RTX 3090`: after a condition word only a maker or GPU word (not `New 2 fan`)
+        rf"^(?:BRAND NEW|NEW|USED) (\d{{1,2}}) (?:{CARD_MAKER_NAMES}|{GPU_WORDS})\b",
         r"\bX ?([2-9]|1\d)$",
         r"\b(\d{1,2}) ?(?:PCS|PIECES|UNITS|PACK)\b",
         rf"\bQTY (\d{{1,3}}) {gpu}",  # `Qty 4 - NVIDIA L4` (not `Qty available: 4`)
@@ -114,6 +121,7 @@ def feature_frame(frame: pl.DataFrame, index: CatalogIndex) -> pl.DataFrame:
         mining_hit=_first(n, MINING),
         system_weak=sys_text.str.extract_groups(rf"^(.*?)\b({SYSTEM_WEAK_WORDS})\b"),
         lot=n.str.extract_groups(_lot_pattern(index)),
+        lot_word=n.str.contains(LOT_WORD),
         oem_card=n.str.contains(r"\b(?:OEM|PULL|PULLED|PULLS)\b"),  # the card is an OEM part or a pull
     )
     counts = [pl.col("lot").struct.field(str(i)) for i in range(1, LOT_NUMERIC + 3)]
