@@ -73,6 +73,7 @@ HARD_CASES = [
     # a bracket's height is a PCIe card's: full height, FHFL, low profile (and a low-profile 20GB RTX 4000 is SFF)
     ("Dell NVIDIA Tesla H100 Graphic Card - 80 GB - Full-height", "h100-pcie"),
     ("NVIDIA Tesla V100 32GB HBM2 FHFL accelerator", "tesla-v100-pcie-32gb"),
+    ("HPE NVIDIA Tesla V100 16GB HBM2 Accelerator High Profile", "tesla-v100-pcie-16gb"),
     ("NVIDIA A100 40GB HBM2 low profile bracket included", "a100-pcie-40gb"),
     ("HP NVIDIA RTX 4000 Graphic Card - 20 GB GDDR6 - Low-profile", "rtx-4000-sff-ada"),
     ("NVIDIA RTX 4000 20GB GDDR6 single slot", "unclear"),  # the Ada or its SFF

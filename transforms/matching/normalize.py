@@ -24,7 +24,8 @@ Rules, in order:
     unclear); so is the box a card ships in (IN A RTX 3080 FE BOX);
   * part numbers that start with digits glued into one token (Sapphire 11330-01-20G, NVIDIA 699-2G500-...);
     SMX (a common typo) is SXM; `no SXM version` is dropped;
-  * a bracket's height says PCIe (an SXM module has no bracket): FULL HEIGHT, FHFL, FHHL -> ... PCIE; LOW PROFILE
+  * a bracket's height says PCIe (an SXM module has no bracket): FULL HEIGHT, HIGH PROFILE, FHFL -> ... PCIE (not
+    FHHL: the V100 FHHL is a 150 W card of its own); LOW PROFILE
     -> LOW PROFILE SFF PCIE (the low-profile RTX 4000 of 20GB is the SFF Ada);
   * PCIe lane widths (PCIE 4 0 X16 -> PCIE) and cooler fan counts (VENTUS 2X -> VENTUS 2FAN, TWIN X2 -> TWIN 2FAN, Inno3D's X3 OC ->
     3FAN OC) and port counts (DISPLAYPORT X 3 -> DISPLAYPORT) removed, so none reads as a lot.
@@ -113,9 +114,9 @@ STAGES: list[tuple[str | None, list[tuple[str, str]]]] = [
     # a bracket's height is a PCIe card's (an SXM module has none): `Tesla H100 ... - 80 GB - Full-height` is
     # the PCIe card, and a low-profile RTX 4000 of 20GB the SFF Ada
     (
-        "HEIGHT|PROFILE|FHFL|FHHL",
+        "HEIGHT|PROFILE|FHFL",
         [
-            (r"\b(?:FULL (?:HEIGHT|PROFILE)|FHFL|FHHL)\b", "$0 PCIE"),
+            (r"\b(?:(?:FULL|HIGH) (?:HEIGHT|PROFILE)|FHFL)\b", "$0 PCIE"),
             (r"\bLOW PROFILE\b", "LOW PROFILE SFF PCIE"),
         ],
     ),
