@@ -74,6 +74,10 @@ HARD_CASES = [
     ("Dell NVIDIA Tesla H100 Graphic Card - 80 GB - Full-height", "h100-pcie"),
     ("NVIDIA Tesla V100 32GB HBM2 FHFL accelerator", "tesla-v100-pcie-32gb"),
     ("HPE NVIDIA Tesla V100 16GB HBM2 Accelerator High Profile", "tesla-v100-pcie-16gb"),
+    # memory in megabytes, and `Ada` glued to the number
+    ("Palit GeForce GTX 1060 StormX 6144MB 192bit", "gtx-1060-6gb"),
+    ("MSI GeForce GTX 1060 Armor 3072 MB GDDR5", "gtx-1060-3gb"),
+    ("PNY NVIDIA RTX 6000ADA 48GB GDDR6", "rtx-6000-ada"),
     ("NVIDIA A100 40GB HBM2 low profile bracket included", "a100-pcie-40gb"),
     ("HP NVIDIA RTX 4000 Graphic Card - 20 GB GDDR6 - Low-profile", "rtx-4000-sff-ada"),
     ("NVIDIA RTX 4000 20GB GDDR6 single slot", "unclear"),  # the Ada or its SFF
@@ -159,6 +163,8 @@ def test_not_for_parts_and_reassurances_do_not_trip_for_parts():
     assert outcome("RTX 4090 Founders Edition - no artifacts, tested") == "rtx-4090"
     assert outcome("RTX 5080 16GB FE - new, damaged box") == "rtx-5080"
     assert outcome("Gigabyte RTX 3070 Eagle 8GB artifacting - as is") == "for_parts"
+    assert outcome("MSI RTX 3070 Gaming X Trio 8GB - shows artefacts") == "for_parts"  # British spelling
+    assert outcome("ASUS RTX 3070 Dual 8GB, no artefacts, boxed") == "rtx-3070"
     assert outcome("RTX 3080 10GB not working") == "for_parts"
     assert outcome("PNY RTX A4000 16GB", condition_id=7000) == "for_parts"
 
