@@ -78,6 +78,9 @@ HARD_CASES = [
     ("Palit GeForce GTX 1060 StormX 6144MB 192bit", "gtx-1060-6gb"),
     ("MSI GeForce GTX 1060 Armor 3072 MB GDDR5", "gtx-1060-3gb"),
     ("PNY NVIDIA RTX 6000ADA 48GB GDDR6", "rtx-6000-ada"),
+    # typing slips: BG for GB, a letter O for a zero
+    ("MSI GeForce GTX 1060 Gaming X 6BG GDDR5", "gtx-1060-6gb"),
+    ("PNY GeForce GTX 1O8O Ti XLR8 11GB", "gtx-1080-ti"),
     ("NVIDIA A100 40GB HBM2 low profile bracket included", "a100-pcie-40gb"),
     ("HP NVIDIA RTX 4000 Graphic Card - 20 GB GDDR6 - Low-profile", "rtx-4000-sff-ada"),
     ("NVIDIA RTX 4000 20GB GDDR6 single slot", "unclear"),  # the Ada or its SFF

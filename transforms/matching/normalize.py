@@ -11,7 +11,8 @@ Rules, in order:
   * board-partner part numbers decoded where the scheme is regular: Gigabyte GV-N306T... -> 3060 TI,
     GV-R78XT... -> 7800 XT; ASUS O12G / 012G -> 12GB; EVGA 24G-P5-3987-KR -> 24GB EVGA53987KR (so its P4/P5
     is not read as a Tesla P4);
-  * memory written as one token: 12 GB, 12G, 12GD, 12 GIG -> 12GB, and in megabytes: 6144MB -> 6GB;
+  * memory written as one token: 12 GB, 12G, 12GD, 12 GIG, 12BG -> 12GB, and in megabytes: 6144MB -> 6GB; a letter O
+    typed for a zero in a model number is a zero (1O7O -> 1070);
   * after a four-digit GeForce number S / TIS mean SUPER / TI SUPER, and a T that ends the title is a suffix cut
     short (3070 T -> 3070 OR 3070 TI: unclear); a memory figure wedged between the
     number and its suffix moves behind it, with its memory type (4070 12GB SUPER -> 4070 SUPER 12GB,
@@ -99,9 +100,11 @@ STAGES: list[tuple[str | None, list[tuple[str, str]]]] = [
             (r"(\d)TISUPER\b", "$1 TI SUPER"),  # RTX4070TiSUPER
             (r"(\d)(TIS|TI|SUPER|XTX|XT|GRE|ADA|S|D)\b", "$1 $2"),
             # memory: 12 GB, 12G, 12GD, 12 GIG, ASUS O12G / 012G -> 12GB
-            (r"\b[O0]?(\d{1,3})(?: GB| G| GD| GIGS?| GBS|G|GD|GIGS?|GBS)\b", "${1}GB"),
+            (r"\b[O0]?(\d{1,3})(?: GB| G| GD| GIGS?| GBS|G|GD|GIGS?|GBS|BG)\b", "${1}GB"),
         ],
     ),
+    # a letter O typed for a zero in a model number: GTX 1O7O -> 1070
+    (r"\dO\dO\b", [(r"\b([1-9])O(\d)O\b", "${1}0${2}0")]),
     # memory in megabytes, as older cards' boxes and Russian sellers write it: 6144MB -> 6GB
     ("MB", [(rf"\b{mb} ?MB\b", f"{mb // 1024}GB") for mb in (2048, 3072, 4096, 6144, 8192, 11264, 12288)]),
     (r"\d S\b|\d TI ?S\b", [(r"\b(\d{4}) (?:(TI) ?)?S\b", "$1 $2 SUPER")]),
