@@ -422,6 +422,9 @@ def test_precedence_order_is_the_published_one():
         ("NVIDIA RTX 3080 Tİ 12GB", None, "rtx-3080-ti"),
         ("Quadro RTX 3000 N19E-Q1 6GB mobile GPU", "system", None),
         ("MSI Katana 15 RTX 4060 laptop", "system", None),
+        ("MSI Summit E14 Flip A12UDT (RTX 3050 Ti)", "system", None),  # MSI's laptop lines, before the model
+        ("MSI GS66 Stealth RTX 3070 8GB", "system", None),
+        ("MSI RTX 4060 Ventus 2X 8GB from my GE76 Raider desktop swap", None, "rtx-4060"),
         ("Workstation RTX A5000 24GB, 256GB ECC RAM", "system", None),
         ("INNO3D iChill x3 RTX 3080 10GB", None, "rtx-3080-10gb"),
         ("Sapphire RX 7800 XT 16GB, schnell wie RTX 4070", None, "rx-7800-xt"),
