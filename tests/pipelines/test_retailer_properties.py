@@ -8,7 +8,9 @@ also random text. Examples are derandomized so the suite is reproducible.
 """
 
 import html
+import warnings
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -236,3 +238,17 @@ def test_any_text_is_rows_or_a_named_problem(text):
         (microcenter.parse_category_page, "https://www.microcenter.com/category/1/x"),
     ):
         assert_well_formed(parse_or_problem(parse, text, url))
+
+
+def test_a_body_that_looks_like_a_url_is_a_named_problem_without_a_warning():
+    """BeautifulSoup warns when the markup resembles a URL or a file name; a store that answers with one is a
+    bad page like any other (a named problem), not a warning in whoever runs the parser."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        for body in ("https://www.newegg.com/p/N82E16814137632", "index.html"):
+            for parse, url in (
+                (newegg.parse_search_page, "https://www.newegg.com/p/pl"),
+                (microcenter.parse_category_page, "https://www.microcenter.com/category/1/x"),
+            ):
+                with pytest.raises(PageProblem):
+                    parse(body, url)

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import re
+import warnings
 from dataclasses import dataclass
 from urllib.parse import parse_qsl, urlencode, urljoin, urlsplit, urlunsplit
 
-from bs4 import BeautifulSoup, Tag
+from bs4 import BeautifulSoup, MarkupResemblesLocatorWarning, Tag
 
 from pipelines.sources.retailers.page_problems import (  # noqa: F401  (re-exported for the parsers)
     LayoutChangedError,
@@ -60,7 +61,12 @@ _FLOAT = re.compile(r"\d+(?:\.\d+)?")
 
 
 def soup_of(html: str) -> BeautifulSoup:
-    return BeautifulSoup(html or "", "lxml")
+    """The page parsed. A body that looks like a URL or a file name is parsed as the text it is (BeautifulSoup
+    would warn that it resembles a locator): a page without item cells is diagnosed by the parsers
+    (page_problems.py), not by a warning."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", MarkupResemblesLocatorWarning)
+        return BeautifulSoup(html or "", "lxml")
 
 
 def text_of(el: Tag | None) -> str:
