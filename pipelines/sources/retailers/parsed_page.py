@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import re
-import warnings
 from dataclasses import dataclass
+from html import escape
 from urllib.parse import parse_qsl, urlencode, urljoin, urlsplit, urlunsplit
 
-from bs4 import BeautifulSoup, MarkupResemblesLocatorWarning, Tag
+from bs4 import BeautifulSoup, Tag
 
 from pipelines.sources.retailers.page_problems import (  # noqa: F401  (re-exported for the parsers)
     LayoutChangedError,
@@ -61,12 +61,12 @@ _FLOAT = re.compile(r"\d+(?:\.\d+)?")
 
 
 def soup_of(html: str) -> BeautifulSoup:
-    """The page parsed. A body that looks like a URL or a file name is parsed as the text it is (BeautifulSoup
-    would warn that it resembles a locator): a page without item cells is diagnosed by the parsers
-    (page_problems.py), not by a warning."""
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", MarkupResemblesLocatorWarning)
-        return BeautifulSoup(html or "", "lxml")
+    """The page parsed. A body without a single tag is read as one paragraph of its text: BeautifulSoup warns
+    when bare text looks like a URL or a file name (`https://...`, `index.html`), and such a body is a bad page
+    the parsers name (page_problems.py), not a warning in whoever runs them."""
+    if html and "<" not in html:
+        html = f"<p>{escape(html)}</p>"
+    return BeautifulSoup(html or "", "lxml")
 
 
 def text_of(el: Tag | None) -> str:
