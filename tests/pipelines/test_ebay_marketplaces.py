@@ -93,3 +93,29 @@ def test_an_unknown_marketplace_is_a_clear_error_and_the_old_single_variable_sti
     monkeypatch.delenv("EBAY_MARKETPLACES")
     monkeypatch.setenv("EBAY_MARKETPLACE_ID", "EBAY_GB")
     assert marketplace_ids() == ["EBAY_GB"]
+
+
+def test_progress_is_logged_every_ten_seconds_and_at_the_end(tmp_path, monkeypatch):
+    """A live day's searches take minutes (eBay's rate, retries): a progress line every PROGRESS_EVERY_S, and
+    one at the end; an instant replay logs only the last."""
+    from pipelines.sources.ebay import ingest
+
+    item = {
+        "itemId": "v1|111|0",
+        "title": "RTX 3090 24GB",
+        "conditionId": "3000",
+        "price": {"value": "600.00"},
+    }
+    queries = queries_for_catalog(
+        load_catalog(), ["rtx-3090", "rtx-4090", "rtx-4080"], marketplaces=["EBAY_US"]
+    )
+    clock = iter([0.0, 4.0, 11.0, 12.0, 13.0])  # the start, then one reading after each query (and a reset)
+    monkeypatch.setattr(ingest, "_clock", lambda: next(clock))
+    said: list[str] = []
+    client, _ = make_client(Recorder([lambda r: page([item])] * 3))
+    assert run_searches(client, queries, date(2026, 11, 20), "live", said.append, SpilledRows(tmp_path)) == []
+    # after query 1 (4 s): nothing; after query 2 (11 s): a line; after query 3: the last line
+    assert said == [
+        "eBay: 2/3 queries, 1 distinct items so far",
+        "eBay: 3/3 queries, 1 distinct items so far",
+    ]

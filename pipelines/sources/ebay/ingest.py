@@ -5,6 +5,7 @@ temporary folder as pages arrive (a few thousand rows in memory at a time); `war
 loads those files into raw.ebay_listings in the same single transaction as the day's other writes.
 """
 
+import time
 from collections import Counter
 from collections.abc import Callable
 from datetime import date
@@ -117,6 +118,12 @@ def drop(sink: SpilledRows, query: SearchQuery, where: str, what: str) -> None:
     )
 
 
+# a progress line in the run's log every this many seconds, and one at the end: a live day (eBay's rate, its
+# retries) shows how far it got, and the sample's instant replay logs one line, not eight Dagster events a run
+PROGRESS_EVERY_S = 10.0
+_clock = time.monotonic  # the progress lines' clock (a test sets its own)
+
+
 def run_searches(
     client: EbayBrowseClient,
     queries: list[SearchQuery],
@@ -132,6 +139,7 @@ def run_searches(
     `aspects`, each search on a marketplace with English aspect names also gathers its aspect evidence."""
     errors: list[IngestError] = []
     seen: set[tuple[str, str]] = set()  # (marketplace, item id): one item can show on several marketplaces
+    last_progress = _clock()
     for n, query in enumerate(queries, start=1):
         try:
             refinement = None
@@ -187,7 +195,8 @@ def run_searches(
         except FetchError as exc:
             errors.append(IngestError("ebay", query.target, exc.kind, exc.reason, exc.status, exc.attempts))
             log(f"query {query.target!r} failed: {exc.reason}")
-        if n % 20 == 0 or n == len(queries):
+        if n == len(queries) or _clock() - last_progress >= PROGRESS_EVERY_S:
+            last_progress = _clock()
             log(f"eBay: {n}/{len(queries)} queries, {len(seen)} distinct items so far")
     sink.flush()
     return errors
