@@ -26,8 +26,8 @@ Rules, in order:
   * part numbers that start with digits glued into one token (Sapphire 11330-01-20G, NVIDIA 699-2G500-...);
     SMX (a common typo) is SXM; `no SXM version` is dropped;
   * a bracket's height says PCIe (an SXM module has no bracket): FULL HEIGHT, HIGH PROFILE, FHFL -> ... PCIE (not
-    FHHL: the V100 FHHL is a 150 W card of its own); LOW PROFILE
-    -> LOW PROFILE SFF PCIE (the low-profile RTX 4000 of 20GB is the SFF Ada);
+    FHHL: the V100 FHHL is a 150 W card of its own); LOW PROFILE -> LOW PROFILE SFF PCIE (the low-profile RTX
+    4000 of 20GB is the SFF Ada);
   * PCIe lane widths (PCIE 4 0 X16 -> PCIE) and cooler fan counts (VENTUS 2X -> VENTUS 2FAN, TWIN X2 -> TWIN 2FAN, Inno3D's X3 OC ->
     3FAN OC) and port counts (DISPLAYPORT X 3 -> DISPLAYPORT) removed, so none reads as a lot.
 """

@@ -145,9 +145,10 @@ FOR_PARTS = (
     r"DEFEKT(?:E|ER|ES)?|BASTLER(?:WARE)?|(?:ALS )?ERSATZTEILE?|OHNE FUNKTION|KEIN BILD|FUNKTIONIERT NICHT|"
     r"NICHT FUNKTIONSFAEHIG|ARTEFAKTE|FUER TEILE|NICHT GETESTET|UNGETESTET)\b"
 )
-"""A card that does not work or is sold without promise (artifacts, or artefacts as British sellers write), or without its chip (`non-functional`, `GPU and
-memory missing`: read in real sold listings, 2026-11-26), or that overheats (`never overheated` is guarded). `NOT FOR PARTS` is removed before this is applied
-(normalize.py), so it cannot trip."""
+"""A card that does not work or is sold without promise (artifacts, or artefacts as British sellers write), or
+without its chip (`non-functional`, `GPU and memory missing`: read in real sold listings, 2026-11-26), or that
+overheats (`never overheated` is guarded). `NOT FOR PARTS` is removed before this is applied (normalize.py), so
+it cannot trip."""
 
 FOR_PARTS_GUARD = (
     r"\b(?:DAMAGED|DAMAGE|DENTED|CRUSHED|TORN|BROKEN|OPENED) (?:RETAIL |ORIGINAL |OUTER )?(?:BOX|PACKAGING|SEAL)\b"
