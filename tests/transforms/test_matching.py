@@ -78,6 +78,7 @@ HARD_CASES = [
     ("Palit GeForce GTX 1060 StormX 6144MB 192bit", "gtx-1060-6gb"),
     ("MSI GeForce GTX 1060 Armor 3072 MB GDDR5", "gtx-1060-3gb"),
     ("PNY NVIDIA RTX 6000ADA 48GB GDDR6", "rtx-6000-ada"),
+    ("PNY NVIDIA RTX A6000ADA 48GB GDDR6", "unclear"),  # the A6000 or the 6000 Ada, as `RTX A6000 Ada`
     # typing slips: BG for GB, a letter O for a zero
     ("MSI GeForce GTX 1060 Gaming X 6BG GDDR5", "gtx-1060-6gb"),
     ("PNY GeForce GTX 1O8O Ti XLR8 11GB", "gtx-1080-ti"),

@@ -75,8 +75,9 @@ STAGES: list[tuple[str | None, list[tuple[str, str]]]] = [
     # GDDR5X is the Pascal TITAN X's memory (the Maxwell GTX TITAN X has GDDR5): the title says which
     ("GDDR5X", [(r"\bTITAN X\b(.*\bGDDR5X\b)", "TITAN X PASCAL$1")]),
     (None, [(rf"\b({GLUED_SERIES})([A-Z]?\d)", "$1 $2")]),
-    # an A-prefixed workstation card is Ampere: `RTX A6000 Ada` names two cards (the A6000 or the RTX 6000 Ada)
-    ("ADA", [(r"\bA([2-6]\d{3}) ADA\b", "A$1 OR $1 ADA")]),
+    # an A-prefixed workstation card is Ampere: `RTX A6000 Ada` (or `A6000ADA`) names two cards (the A6000 or the
+    # RTX 6000 Ada); before `ADA` glued to a number is split off below
+    ("ADA", [(r"\bA([2-6]\d{3}) ?ADA\b", "A$1 OR $1 ADA")]),
     (
         "GV ",
         [
