@@ -205,7 +205,13 @@ SELECT DATE '{start}' + CAST(t AS INTEGER) AS snapshot_date,
        model_id, exclude_reason,
        'simulated: ' || kind AS evidence,
        'https://sim.invalid/itm/' || CAST(s AS VARCHAR) || '-' || CAST(gen AS VARCHAR) AS url,
-       'simulated' AS source_mode
+       'simulated' AS source_mode,
+       -- an eBay listing's seller, kept by its slot (a store listing has none, as in staging): one slot in ten
+       -- belongs to one of 25 large sellers, the rest to 4,000 others; keyed like real ones (16 hex digits)
+       CASE WHEN source = 'ebay' THEN left(sha256(CASE WHEN hash(s, 'big') % 10 = 0
+                                                      THEN 'big-' || CAST(hash(s, 'seller') % 25 AS VARCHAR)
+                                                      ELSE CAST(hash(s, 'seller') % 4000 AS VARCHAR) END), 16)
+       END AS seller_key
 FROM rows
 ORDER BY snapshot_date, source, listing_id
 """
