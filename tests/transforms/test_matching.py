@@ -74,6 +74,11 @@ HARD_CASES = [
     ("Dell NVIDIA Tesla H100 Graphic Card - 80 GB - Full-height", "h100-pcie"),
     ("NVIDIA Tesla V100 32GB HBM2 FHFL accelerator", "tesla-v100-pcie-32gb"),
     ("HPE NVIDIA Tesla V100 16GB HBM2 Accelerator High Profile", "tesla-v100-pcie-16gb"),
+    # but full height, half length is the V100 FHHL, a 150 W card the catalog does not have, wherever FHHL stands
+    ("Tesla V100 FHHL 16GB HBM2 PCIe accelerator", "unclear"),
+    ("NVIDIA Tesla V100-FHHL 16GB passive", "unclear"),
+    ("Tesla V100 16GB PCIe FHHL single slot", "unclear"),
+    ("FHHL Tesla V100 16GB PCIe card", "unclear"),
     # memory in megabytes, and `Ada` glued to the number
     ("Palit GeForce GTX 1060 StormX 6144MB 192bit", "gtx-1060-6gb"),
     ("MSI GeForce GTX 1060 Armor 3072 MB GDDR5", "gtx-1060-3gb"),

@@ -26,7 +26,7 @@ Rules, in order:
   * part numbers that start with digits glued into one token (Sapphire 11330-01-20G, NVIDIA 699-2G500-...);
     SMX (a common typo) is SXM; `no SXM version` is dropped;
   * a bracket's height says PCIe (an SXM module has no bracket): FULL HEIGHT, HIGH PROFILE, FHFL -> ... PCIE (not
-    FHHL: the V100 FHHL is a 150 W card of its own); LOW PROFILE -> LOW PROFILE SFF PCIE (the low-profile RTX
+    FHHL: the V100 FHHL is a 150 W card of its own, and its FHHL moves next to the V100 as a variant word); LOW PROFILE -> LOW PROFILE SFF PCIE (the low-profile RTX
     4000 of 20GB is the SFF Ada);
   * PCIe lane widths (PCIE 4 0 X16 -> PCIE) and cooler fan counts (VENTUS 2X -> VENTUS 2FAN, TWIN X2 -> TWIN 2FAN, Inno3D's X3 OC ->
     3FAN OC) and port counts (DISPLAYPORT X 3 -> DISPLAYPORT) removed, so none reads as a lot.
@@ -119,6 +119,9 @@ STAGES: list[tuple[str | None, list[tuple[str, str]]]] = [
     ("PCI", [(r"\b(?:PCIE\d?|PCI E|PCI EXPRESS)(?: GEN ?\d| V?\d(?: \d)?)*(?: X ?\d{1,2})?\b", " PCIE ")]),
     # a bracket's height is a PCIe card's (an SXM module has none): `Tesla H100 ... - 80 GB - Full-height` is
     # the PCIe card, and a low-profile RTX 4000 of 20GB the SFF Ada
+    # the V100 FHHL is a card of its own (vocabulary.VARIANT_SUFFIXES): its FHHL goes next to the V100, wherever the
+    # title puts it (`Tesla V100 16GB FHHL PCIe`, `FHHL Tesla V100`)
+    ("FHHL", [(r"\bV100\b(.*)\bFHHL\b", "V100 FHHL$1"), (r"\bFHHL\b(.*)\bV100\b", "$1 V100 FHHL")]),
     (
         "HEIGHT|PROFILE|FHFL",
         [

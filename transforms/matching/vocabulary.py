@@ -57,9 +57,13 @@ at all ("Radeon 6800 XT"), but not when it names another one ("Quadro 4000" is n
 
 TITLE_SERIES = frozenset({"RTX", "GTX", "GT", "RX", "QUADRO", "ARC"})
 
-VARIANT_SUFFIXES = ("TI", "SUPER", "XTX", "XT", "GRE", "D", "S")
+VARIANT_SUFFIXES = ("TI", "SUPER", "XTX", "XT", "GRE", "D", "S", "FHHL")
 """Tokens glued to a model number that make another model: 4070 / 4070 TI / 4070 SUPER / 4070 TI SUPER,
-7900 XT / XTX / GRE, 4090 D, L40 S. A single `S` after a four-digit GeForce number means SUPER."""
+7900 XT / XTX / GRE, 4090 D, L40 S. A single `S` after a four-digit GeForce number means SUPER. FHHL (full
+height, half length) names the Tesla V100 FHHL, a 150 W single-slot card of its own beside the 250 W PCIe card
+(NVIDIA's GTC 2018 announcement, as reported by wccftech.com, "NVIDIA Volta Tesla V100 Cards Detailed - 150W
+Single-Slot & 300W Dual-Slot"); the catalog has no half-length card, so a title naming one is unclear
+(transforms/matching/normalize.py moves a V100's FHHL next to it)."""
 
 TITAN_SUFFIXES = ("XP", "X", "V", "RTX", "Z", "BLACK")
 """TITAN models carry no number: the word after TITAN names them (TITAN X, TITAN XP, TITAN V, TITAN RTX)."""
