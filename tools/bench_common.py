@@ -191,6 +191,12 @@ rows AS (
            CASE WHEN hash(l.s, l.gen, 'ship') % 4 = 0 THEN 9.99 ELSE 0.0 END AS ship
     FROM live l JOIN pool p ON p.idx = hash(l.s, l.gen) % $pool_size
 )
+-- each listing with its seller's listings of its model that day, as staging writes them
+-- (transforms/listings.with_seller_listings)
+SELECT *, CASE WHEN seller_key IS NOT NULL AND model_id IS NOT NULL
+               THEN CAST(count(*) OVER (PARTITION BY snapshot_date, source, seller_key, model_id) AS INTEGER)
+          END AS seller_listings
+FROM (
 SELECT DATE '{start}' + CAST(t AS INTEGER) AS snapshot_date,
        source,
        CASE WHEN source = 'ebay' THEN 'v1|' || lpad(CAST(s AS VARCHAR), 6, '0') || lpad(CAST(gen % 1000000 AS VARCHAR), 6, '0') || '|0'
@@ -213,6 +219,7 @@ SELECT DATE '{start}' + CAST(t AS INTEGER) AS snapshot_date,
                                                       ELSE CAST(hash(s, 'seller') % 4000 AS VARCHAR) END), 16)
        END AS seller_key
 FROM rows
+)
 ORDER BY snapshot_date, source, listing_id
 """
 

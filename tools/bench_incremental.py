@@ -47,7 +47,7 @@ from tools.bench_common import (  # noqa: E402
 
 TARGET_RATIO = 1.5
 NEW_DAY = date(2026, 11, 20)
-VERSION = 3  # 3: the history has marts.llm_workload_fit's machines and speeds (ddl/390); 4: eBay listings have sellers (issue 37)
+VERSION = 5  # 3: the history has marts.llm_workload_fit's machines and speeds (ddl/390); 4: eBay listings have sellers (issue 37); 5: and seller_listings (ddl/410)
 ASSETS = [
     "listings",
     "listing_history",

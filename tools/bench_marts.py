@@ -45,7 +45,7 @@ from tools.bench_common import (  # noqa: E402
 )
 
 TARGET_S, TARGET_RSS = 8.0, 2e9
-GENERATOR_VERSION = 3  # 3: eBay listings have sellers (issue 37)
+GENERATOR_VERSION = 4  # 3: eBay listings have sellers (issue 37); 4: and seller_listings (ddl/410)
 END = date(2026, 11, 19)
 
 

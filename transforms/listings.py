@@ -140,4 +140,19 @@ STAGING_COLUMNS = [
     "fx_error",
     "region",
     "seller_key",
+    "seller_listings",
 ]
+
+
+def with_seller_listings(listings: pl.DataFrame) -> pl.DataFrame:
+    """`listings` (one day's, every source) with seller_listings: how many listings of the row's model the same
+    seller has in the same source that day, whatever their condition, region or exclusion; NULL without a seller
+    key or a model. A seller with one listing of a model is alone in any price group of that model and day, so
+    the price statistics take that listing as a voice by itself without grouping it (marts.price_daily); a
+    count over more listings than a group holds only sends a few more rows through the grouping."""
+    keyed = pl.col("seller_key").is_not_null() & pl.col("model_id").is_not_null()
+    return listings.with_columns(
+        seller_listings=pl.when(keyed)
+        .then(pl.len().over("snapshot_date", "source", "seller_key", "model_id"))
+        .cast(pl.Int32)
+    )

@@ -310,7 +310,8 @@ CREATE TABLE staging.listings (
     fx_rate_date DATE,  -- ECB day of the rate used: the newest on or before snapshot_date, at most 31 days before; NULL for USD.
     fx_error VARCHAR,  -- Why the price could not be converted (no ECB rate for the currency, or none recent enough); NULL when converted.
     region VARCHAR,  -- Where a buyer of this listing lives: the eBay marketplace's country (EBAY_GB -> GB), US for the US stores.
-    seller_key VARCHAR  -- The seller's key: the first 16 hex digits of SHA-256 over 'ebay:' and the lower-case user name (transforms/ebay_items.seller_key); the name itself is never stored. NULL when eBay gave no user name, and for store listings (each SKU is its own voice).
+    seller_key VARCHAR,  -- The seller's key: the first 16 hex digits of SHA-256 over 'ebay:' and the lower-case user name (transforms/ebay_items.seller_key); the name itself is never stored. NULL when eBay gave no user name, and for store listings (each SKU is its own voice).
+    seller_listings INTEGER  -- How many listings of this model (model_id) the same seller (seller_key) has in this source on this day, this one included, whatever their condition, region or exclusion (transforms/listings.py with_seller_listings). NULL without a seller key or a model. 1: the seller's only listing of the model, one voice by itself in the price statistics.
 );
 
 -- Most frequent titles and tokens of listings no model could be named for: where to extend the catalog.

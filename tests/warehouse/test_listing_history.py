@@ -38,6 +38,7 @@ def listing(day, listing_id, price):
         "fx_error": None,
         "region": "US",
         "seller_key": None,
+        "seller_listings": None,
     }
 
 

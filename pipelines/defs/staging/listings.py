@@ -17,6 +17,7 @@ from transforms.listings import (
     flag_aspect_conflicts,
     from_ebay,
     from_retailers,
+    with_seller_listings,
 )
 from transforms.matching.overrides import apply_overrides
 from warehouse import day_writes
@@ -61,7 +62,7 @@ def listings(
         overrides = pl.read_csv(
             OVERRIDES_CSV, schema_overrides={"model_id": pl.String, "exclude_reason": pl.String}
         )
-        classified = apply_overrides(classified, overrides).select(STAGING_COLUMNS)
+        classified = with_seller_listings(apply_overrides(classified, overrides)).select(STAGING_COLUMNS)
         replace_slice(con, "staging.listings", classified, {"snapshot_date": day})
         day_writes.note(con, "staging.listings", day, day, run_id(context))  # later days read it
     reasons = classified.group_by("exclude_reason").len().sort("len", descending=True)
