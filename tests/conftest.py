@@ -65,6 +65,32 @@ def no_network_sources(monkeypatch):
     monkeypatch.setenv("ECB_RATES_URL", f"{dead}/eurofxref-hist.zip")
 
 
+def search_only_models_with_items(mp: pytest.MonkeyPatch) -> None:
+    """eBay searches only for the catalog models the replayed snapshot has items for (the bundled sample: 32 of
+    142 on EBAY_US, 8 on EBAY_GB and EBAY_DE): the other searches come back empty in sample mode, so the stored
+    listings are the same and a day makes a sixth of the calls (the day's completeness check counts the searches
+    the run made). For the tests that run many days of the same property (the 30-day backfill run twice, the
+    dashboard's 8-day site); every search is made by the tests of a whole day (the day twice, `make run`)."""
+    from pipelines.defs.raw import ebay_listings as ebay_asset
+    from pipelines.resources import ebay as ebay_resource
+
+    searched = ebay_asset.queries_for_catalog
+
+    def queries_with_items(catalog, model_ids=None, marketplaces=("EBAY_US",)):
+        # the snapshot the replay serves, as the resource reads it (a test's simulated market included)
+        snapshot = ebay_resource.market_snapshot
+        with_items = sorted({m for market in marketplaces for m, items in snapshot(market).items() if items})
+        return searched(catalog, model_ids=with_items, marketplaces=marketplaces)
+
+    mp.setattr(ebay_asset, "queries_for_catalog", queries_with_items)
+
+
+@pytest.fixture
+def sample_models_only(monkeypatch):
+    """search_only_models_with_items for one test."""
+    search_only_models_with_items(monkeypatch)
+
+
 @pytest.fixture
 def dagster_instance():
     """An ephemeral Dagster instance for the test, disposed after it: its temporary folder goes with it rather
