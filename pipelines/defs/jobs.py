@@ -6,12 +6,9 @@ assets write one after another through short-lived connections. dagster.yaml als
 
 import dagster as dg
 
-from pipelines.partitions import daily_partitions
-
 daily_refresh = dg.define_asset_job(
     "daily_refresh",
     selection=dg.AssetSelection.all(),
-    partitions_def=daily_partitions,
     executor_def=dg.in_process_executor,
     description="Ingest today's listings and spec sheets, classify, price, rank and export.",
 )

@@ -21,7 +21,7 @@ from datetime import date, timedelta
 
 import dagster as dg
 
-from pipelines.partitions import LISTING_MARTS, START_DATE, daily_partitions
+from pipelines.partitions import LISTING_MARTS, START_DATE
 from pipelines.settings import sample_days
 from pipelines.tables import table_key
 
@@ -53,7 +53,6 @@ def _sample_job(name: str, tables: tuple[str, ...], description: str):
     return dg.define_asset_job(
         name,
         selection=dg.AssetSelection.assets(*map(table_key, tables)).without_checks(),
-        partitions_def=daily_partitions,
         executor_def=dg.in_process_executor,
         description=f"Sample mode only: {description}",
     )
