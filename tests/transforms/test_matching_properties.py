@@ -8,14 +8,28 @@ from functools import cache
 from pathlib import Path
 
 import polars as pl
+import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from transforms.matching import classify as classify_module
 from transforms.matching import classify_listings
 from transforms.matching.normalize import normalize_expr, normalize_series
 from warehouse.catalog import load_catalog
 
 CATALOG = load_catalog()
+
+
+@pytest.fixture(scope="module", autouse=True)
+def every_title_read_afresh():
+    """The properties are of the classification itself: no title's features come from the memo of titles read
+    before (transforms/matching/classify.py _title_features; tests/transforms/test_title_memo.py checks it)."""
+    mp = pytest.MonkeyPatch()
+    mp.setattr(classify_module, "_title_features", classify_module._features_of)
+    yield
+    mp.undo()
+
+
 DEV_TITLES = pl.read_csv(Path(__file__).parents[1] / "data" / "labelled_titles_dev.csv", infer_schema=False)[
     "title"
 ].to_list()

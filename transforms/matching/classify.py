@@ -27,6 +27,8 @@ Design: features are extracted with vectorized Polars string expressions (featur
 resolution (resolve.py) runs once per distinct feature combination and is joined back.
 """
 
+import threading
+
 import polars as pl
 
 from transforms.matching.features import feature_frame
@@ -80,6 +82,51 @@ def _resolutions(feats: pl.DataFrame, index) -> pl.DataFrame:
     )
 
 
+# id(catalog index) -> (the index, the features of the titles read with it)
+_SEEN: dict[int, tuple[object, pl.DataFrame]] = {}
+_SEEN_LOCK = threading.Lock()
+SEEN_MAX_TITLES = 200_000  # a long-lived process starts over beyond this (about 1,000 new titles a live day)
+
+
+def forget_titles() -> None:
+    """Read every title afresh from now on (the memo of _title_features emptied)."""
+    with _SEEN_LOCK:
+        _SEEN.clear()
+
+
+def _features_of(titles: pl.DataFrame, index) -> pl.DataFrame:
+    """Each title's features and catalog resolution (one row per title of `titles`, any order)."""
+    feats = feature_frame(titles, index).with_columns(titles["title"])
+    return feats.join(_resolutions(feats, index), on="key", how="left").drop("norm", "tokens", "key")
+
+
+def _title_features(titles: pl.DataFrame, index) -> pl.DataFrame:
+    """_features_of `titles` (distinct), each title read once per process and catalog: a title's features
+    depend on the title and the catalog alone, and the days a process runs repeat most titles (listings last
+    for days; a backfill, `make run`'s sample days and the tests run many days in one process). The
+    classifier's property tests hold a title classified alone to its classification in any batch (reading
+    every title afresh); tests/transforms/test_title_memo.py holds titles read before to titles read afresh."""
+    with _SEEN_LOCK:
+        held = _SEEN.get(id(index))
+        seen = held[1] if held is not None and held[0] is index else None
+    known = None if seen is None else seen.join(titles, on="title", how="semi")
+    new = titles if known is None else titles.join(known.select("title"), on="title", how="anti")
+    fresh = _features_of(new, index) if new.height else None
+    if fresh is not None:
+        with _SEEN_LOCK:  # against the titles read meanwhile by another thread, so that each is held once
+            held = _SEEN.get(id(index))
+            now = held[1] if held is not None and held[0] is index else None
+            if now is None or now.height >= SEEN_MAX_TITLES:
+                grown = fresh
+            else:
+                unread = fresh.join(now.select("title"), on="title", how="anti")
+                grown = pl.concat([now, unread], how="vertical_relaxed")
+            _SEEN.clear()  # one catalog at a time: a changed catalog's features are of no further use
+            _SEEN[id(index)] = (index, grown)
+    parts = [f for f in (known, fresh) if f is not None and f.height]
+    return pl.concat(parts, how="vertical_relaxed") if parts else _features_of(titles, index)
+
+
 def classify_listings(
     frame: pl.DataFrame, catalog: pl.DataFrame, min_feedback_pct: float = 95.0
 ) -> pl.DataFrame:
@@ -96,10 +143,12 @@ def classify_listings(
         _column(frame, "listing_kind", pl.String),
     )
     # identical titles (relisted items, several of one card, the same retailer title every day) are read once
-    titles = rows.select(pl.col("title").unique())
-    feats = feature_frame(titles, index).with_columns(titles["title"])
-    feats = feats.join(_resolutions(feats, index), on="key", how="left").drop("norm", "tokens", "key")
-    feats = rows.join(feats, on="title", how="left", maintain_order="left")
+    feats = rows.join(
+        _title_features(rows.select(pl.col("title").unique()), index),
+        on="title",
+        how="left",
+        maintain_order="left",
+    )
     # a mining card is not the GeForce or Tesla its title names (vocabulary.MINING): no model, so `unclear`,
     # or a lot of no model
     feats = feats.with_columns(model_id=pl.when(pl.col("mining_hit").is_null()).then(pl.col("model_id")))
