@@ -68,8 +68,8 @@ def no_network_sources(monkeypatch):
 def search_only_models_with_items(mp: pytest.MonkeyPatch) -> None:
     """eBay searches only for the catalog models the replayed snapshot has items for (the bundled sample: 32 of
     142 on EBAY_US, 8 on EBAY_GB and EBAY_DE): the other searches come back empty in sample mode, so the stored
-    listings are the same and a day makes a sixth of the calls (the day's completeness check counts the searches
-    the run made). For the tests that run many days of the same property (the 30-day backfill run twice, the
+    listings are the same and a day makes 48 searches instead of 426, 32 instead of 142 on EBAY_US alone (the
+    day's completeness check counts the searches the run made). For the tests that run many days of the same property (the 30-day backfill run twice, the
     dashboard's 8-day site); every search is made by the tests of a whole day (the day twice, `make run`)."""
     from pipelines.defs.raw import ebay_listings as ebay_asset
     from pipelines.resources import ebay as ebay_resource

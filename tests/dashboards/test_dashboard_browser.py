@@ -42,7 +42,7 @@ def site(tmp_path_factory):
     mp.delenv("DAGSTER_HOME", raising=False)
     mp.setenv("GPU_MARKET_DB", str(root / "w.duckdb"))
     mp.setenv("GPU_MARKET_SAMPLE_DAYS", str(SAMPLE_DAYS))
-    search_only_models_with_items(mp)  # the same site, a sixth of the eBay calls
+    search_only_models_with_items(mp)  # the same site, a ninth of the eBay searches
     defs = definitions_with(sample_resources(root / "w.duckdb"))
     try:
         assert run(["run_daily", DAY], defs=defs) == 0

@@ -79,7 +79,7 @@ def test_a_day_materialized_twice_leaves_identical_tables(sample_rerun):
 def test_a_30_day_backfill_run_twice_leaves_identical_tables(tmp_path, dagster_instance, sample_models_only):
     db = tmp_path / "backfill.duckdb"
     # the US marketplace, as the sample's earlier days are (pipelines/defs/sample_days.py), and only the searches
-    # that find items (sample_models_only): the property is the same and a day costs a twelfth of the searches;
+    # that find items (sample_models_only): the property is the same and a day makes 32 searches instead of 426;
     # every marketplace and search is in the day-twice test above
     resources = {**sample_resources(db), "ebay": EbayResource(mode="sample", marketplace_ids=["EBAY_US"])}
     instance = dagster_instance
