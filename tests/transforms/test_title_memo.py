@@ -23,11 +23,11 @@ def test_titles_read_before_are_classified_as_when_read_afresh(monkeypatch):
     first, second = frame(DEV[:300]), frame(DEV[150:450])  # half of the second batch was read with the first
     classify_module.forget_titles()
     classify_listings(first, CATALOG)
-    held = classify_module._SEEN[id(classify_module.catalog_index(CATALOG))][1]
+    held = classify_module.titles_read(classify_module.catalog_index(CATALOG))
     assert held.height == first["title"].n_unique() and held["title"].is_unique().all()
     remembered = classify_listings(second, CATALOG)
     assert (
-        classify_module._SEEN[id(classify_module.catalog_index(CATALOG))][1].height
+        classify_module.titles_read(classify_module.catalog_index(CATALOG)).height
         == pl.concat([first, second])["title"].n_unique()
     )  # each title held once
     monkeypatch.setattr(classify_module, "_title_features", classify_module._features_of)

@@ -82,16 +82,25 @@ def _resolutions(feats: pl.DataFrame, index) -> pl.DataFrame:
     )
 
 
-# id(catalog index) -> (the index, the features of the titles read with it)
-_SEEN: dict[int, tuple[object, pl.DataFrame]] = {}
-_SEEN_LOCK = threading.Lock()
+# the catalog index the titles were read with, and their features: one catalog at a time (a changed catalog's
+# features are of no further use)
+_SEEN: tuple[object, pl.DataFrame] | None = None
+_SEEN_LOCK = threading.RLock()  # titles_read takes it again inside _title_features' update
 SEEN_MAX_TITLES = 200_000  # a long-lived process starts over beyond this (about 1,000 new titles a live day)
 
 
 def forget_titles() -> None:
     """Read every title afresh from now on (the memo of _title_features emptied)."""
+    global _SEEN
     with _SEEN_LOCK:
-        _SEEN.clear()
+        _SEEN = None
+
+
+def titles_read(index) -> pl.DataFrame | None:
+    """The features of the titles read with catalog `index` so far (None: none)."""
+    with _SEEN_LOCK:
+        held = _SEEN
+    return held[1] if held is not None and held[0] is index else None
 
 
 def _features_of(titles: pl.DataFrame, index) -> pl.DataFrame:
@@ -106,23 +115,20 @@ def _title_features(titles: pl.DataFrame, index) -> pl.DataFrame:
     for days; a backfill, `make run`'s sample days and the tests run many days in one process). The
     classifier's property tests hold a title classified alone to its classification in any batch (reading
     every title afresh); tests/transforms/test_title_memo.py holds titles read before to titles read afresh."""
-    with _SEEN_LOCK:
-        held = _SEEN.get(id(index))
-        seen = held[1] if held is not None and held[0] is index else None
+    global _SEEN
+    seen = titles_read(index)
     known = None if seen is None else seen.join(titles, on="title", how="semi")
     new = titles if known is None else titles.join(known.select("title"), on="title", how="anti")
     fresh = _features_of(new, index) if new.height else None
     if fresh is not None:
         with _SEEN_LOCK:  # against the titles read meanwhile by another thread, so that each is held once
-            held = _SEEN.get(id(index))
-            now = held[1] if held is not None and held[0] is index else None
+            now = titles_read(index)
             if now is None or now.height >= SEEN_MAX_TITLES:
                 grown = fresh
             else:
                 unread = fresh.join(now.select("title"), on="title", how="anti")
                 grown = pl.concat([now, unread], how="vertical_relaxed")
-            _SEEN.clear()  # one catalog at a time: a changed catalog's features are of no further use
-            _SEEN[id(index)] = (index, grown)
+            _SEEN = (index, grown)
     parts = [f for f in (known, fresh) if f is not None and f.height]
     return pl.concat(parts, how="vertical_relaxed") if parts else _features_of(titles, index)
 
