@@ -6,6 +6,7 @@ from pathlib import Path
 import polars as pl
 import pytest
 
+from tests.support.staging_rows import staging_row
 from warehouse.connection import connect
 from warehouse.writes import read_frame, replace_slice
 
@@ -14,32 +15,7 @@ D0 = date(2026, 11, 1)
 
 
 def listing(day, listing_id, price):
-    return {
-        "snapshot_date": day,
-        "source": "ebay",
-        "listing_id": listing_id,
-        "title": "RTX 3090",
-        "condition": "used",
-        "price": price,
-        "shipping_cost": 0.0,
-        "total_price": price,
-        "unit_price": price,
-        "lot_quantity": 1,
-        "model_id": "rtx-3090",
-        "exclude_reason": None,
-        "evidence": "",
-        "url": None,
-        "source_mode": "sample",
-        "currency": "USD",
-        "price_local": price,
-        "shipping_cost_local": 0.0,
-        "fx_rate_to_usd": 1.0,
-        "fx_rate_date": None,
-        "fx_error": None,
-        "region": "US",
-        "seller_key": None,
-        "seller_listings": None,
-    }
+    return staging_row(day, listing_id, price)
 
 
 def fold(con, day, rows):

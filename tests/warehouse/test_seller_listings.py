@@ -8,6 +8,7 @@ from datetime import date, timedelta
 import polars as pl
 import pytest
 
+from tests.support.staging_rows import staging_row
 from transforms.listings import with_seller_listings
 from warehouse.connection import connect
 from warehouse.marts.price_daily import build_price_daily
@@ -18,31 +19,18 @@ DAYS = 12
 
 
 def row(day, n, source, seller, model, condition, price, region="US", excluded=None) -> dict:
-    return {
-        "snapshot_date": day,
-        "source": source,
-        "listing_id": f"{source}-{n}",
-        "title": model or "a card",
-        "condition": condition,
-        "price": price,
-        "shipping_cost": 0.0,
-        "total_price": price,
-        "unit_price": price,
-        "lot_quantity": 1,
-        "model_id": model,
-        "exclude_reason": excluded,
-        "evidence": "",
-        "url": None,
-        "source_mode": "sample",
-        "currency": "USD",
-        "price_local": price,
-        "shipping_cost_local": 0.0,
-        "fx_rate_to_usd": 1.0,
-        "fx_rate_date": None,
-        "fx_error": None,
-        "region": region,
-        "seller_key": seller,
-    }
+    return staging_row(
+        day,
+        f"{source}-{n}",
+        price,
+        source=source,
+        title=model or "a card",
+        condition=condition,
+        model_id=model,
+        exclude_reason=excluded,
+        region=region,
+        seller_key=seller,
+    )
 
 
 def test_a_seller_counts_its_listings_of_a_model_that_day_in_its_source():
