@@ -4,6 +4,7 @@ import fcntl
 import os
 import shutil
 import socket
+from collections.abc import Callable
 from datetime import date
 from pathlib import Path
 
@@ -144,28 +145,35 @@ def materialize_into(root, db, day: str = DAY) -> dg.ExecuteInProcessResult:
         mp.undo()
 
 
+def built_once(tmp_path_factory, name: str, build: Callable[[Path], bool]) -> tuple[Path, bool]:
+    """A folder `build(folder)` fills once per session (it returns whether the run in it succeeded), copied into
+    a temporary folder of this test process; (the copy, succeeded). Under pytest-xdist the first test process
+    that needs it builds it in the session's shared temporary folder (a file lock keeps the others waiting),
+    and every process works on its own copy: the test processes of one session need the same folders, and a
+    sample day is seconds of work."""
+    root = tmp_path_factory.mktemp(name)
+    if not os.environ.get("PYTEST_XDIST_WORKER"):  # no xdist: the base folder's parent is every session's
+        return root, build(root)
+    shared = tmp_path_factory.getbasetemp().parent  # this session's, shared by its test processes
+    built = shared / name
+    with open(shared / f"{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
+        if not (built / "succeeded").exists():
+            built.mkdir(exist_ok=True)
+            (built / "succeeded").write_text(str(build(built)))
+    shutil.copytree(built, root, symlinks=True, dirs_exist_ok=True)
+    return root, (root / "succeeded").read_text() == "True"
+
+
 @pytest.fixture(scope="session")
 def sample_run(tmp_path_factory):
-    """A warehouse and export built from the bundled sample for DAY, and whether the run succeeded.
-
-    Built once per session: under pytest-xdist the first test process that needs it builds it in the
-    session's shared temporary folder (a file lock keeps the others waiting), and every process works on its
-    own copy; one sample day is 4.4 s of work, and both processes needed it."""
-    root = tmp_path_factory.mktemp("sample_run")
+    """A warehouse and export built from the bundled sample for DAY, and whether the run succeeded: built once
+    per session (built_once; one sample day is 4.4 s of work, and both test processes need it)."""
+    root, succeeded = built_once(
+        tmp_path_factory, "sample_run", lambda folder: materialize_into(folder, folder / "gm.duckdb").success
+    )
     mp = pytest.MonkeyPatch()
-    if not os.environ.get("PYTEST_XDIST_WORKER"):  # no xdist: the base folder's parent is every session's
-        redirect_outputs(mp, root)
-        succeeded = materialize_day(root / "gm.duckdb").success
-    else:
-        shared = tmp_path_factory.getbasetemp().parent  # this session's, shared by its test processes
-        built = shared / "sample_run"
-        with open(shared / "sample_run.lock", "w") as lock:
-            fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
-            if not (built / "succeeded").exists():
-                (built / "succeeded").write_text(str(materialize_into(built, built / "gm.duckdb").success))
-        succeeded = (built / "succeeded").read_text() == "True"
-        shutil.copytree(built, root, symlinks=True, dirs_exist_ok=True)
-        redirect_outputs(mp, root)
+    redirect_outputs(mp, root)
     yield {"db": root / "gm.duckdb", "root": root, "day": date.fromisoformat(DAY), "succeeded": succeeded}
     mp.undo()
 
@@ -173,9 +181,12 @@ def sample_run(tmp_path_factory):
 @pytest.fixture(scope="session")
 def sample_rerun(sample_run, tmp_path_factory):
     """sample_run's warehouse copied, and DAY materialized again into the copy: the first run and a re-run of
-    the same day, for the tests that compare them (one materialization for all of them, not two each)."""
-    root = tmp_path_factory.mktemp("sample_rerun")
-    db = root / "gm.duckdb"
-    shutil.copy(sample_run["db"], db)
-    result = materialize_into(root, db)  # then back to sample_run's outputs
-    return {"db": db, "first": sample_run["db"], "result": result}
+    the same day, for the tests that compare them (one materialization for all of them and both test
+    processes, built_once, not one per test or per process)."""
+
+    def rerun(folder: Path) -> bool:
+        shutil.copy(sample_run["db"], folder / "gm.duckdb")
+        return materialize_into(folder, folder / "gm.duckdb").success  # then back to sample_run's outputs
+
+    root, succeeded = built_once(tmp_path_factory, "sample_rerun", rerun)
+    return {"db": root / "gm.duckdb", "first": sample_run["db"], "succeeded": succeeded}
