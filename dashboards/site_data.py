@@ -8,7 +8,7 @@ import duckdb
 import polars as pl
 
 from dashboards.report_data import ReportData, load_report
-from transforms.price_stats import screen_outliers
+from transforms.price_daily import screen_outliers
 from warehouse.kept_listings import kept_listings
 from warehouse.writes import read_frame
 

@@ -8,7 +8,7 @@ from datetime import date, timedelta
 import dagster as dg
 
 from transforms.deals import WINDOW_DAYS
-from transforms.price_stats import HISTORY_DAYS
+from transforms.price_daily import HISTORY_DAYS
 from warehouse.user_days import START_DATE
 
 # The run tags that make one run materialize a range of partitions, as Dagster's maintainers give them for

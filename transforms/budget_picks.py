@@ -29,7 +29,7 @@ import polars as pl
 
 from transforms.gpu_value import PLUG_IN, SUPPORT_SPEC_COLUMNS
 from transforms.perf_indices import USE_CASE_INDEX, per_1k_column, perf_column
-from transforms.price_stats import GRADE_D
+from transforms.price_daily import GRADE_D
 from transforms.tiers.config import TierConfig
 from transforms.tiers.rules import DEFAULT_VENDORS, USE_CASE_PRECISION
 from transforms.tiers.software_support import ADMITTED_WITH_LEGACY, support_blocker

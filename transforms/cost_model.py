@@ -22,7 +22,7 @@ resale rather than overstates it). Each machine row says which basis its resale 
 
 import polars as pl
 
-from transforms.price_stats import run_sql
+from transforms.frame_sql import run_sql
 
 MIN_RETENTION_CARDS = 3
 MIN_FIT_CARDS = 5

@@ -1,6 +1,6 @@
 """Daily series with every day present, so that "the n days up to this one" is a ROWS frame, in SQL.
 
-price_daily's rolling median and changes (transforms/price_stats.py) and deals' 30-day windows
+price_daily's rolling median and changes (transforms/price_daily.py) and deals' 30-day windows
 (transforms/deals.py) look back a number of days along a series (a model, condition and maybe source). On
 the rows as stored, a day without a row makes that a RANGE frame over day numbers, which DuckDB evaluates
 far slower than a ROWS frame: measured over benchmark 2's 1.66 million price_daily rows (2 cores), the

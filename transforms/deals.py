@@ -1,6 +1,6 @@
 """Deals: kept listings at least 15% under their model's 30-day median, or within 5% of the lowest price
 the warehouse had seen for that model and condition before that day (that rule needs 7 earlier days).
-Listings removed by the outlier screen (transforms/price_stats.py) are never deals. Sellers below the trust
+Listings removed by the outlier screen (transforms/price_daily.py) are never deals. Sellers below the trust
 floor never reach them: their listings are excluded as low_feedback at classification.
 
 A deal is an event only when something happened (issue 37): `event` is `new_listing` when the listing was not
@@ -15,14 +15,15 @@ One definition, in SQL over relations by name: `kept` (the kept listings: snapsh
 model_id, condition, title, unit_price, url, source_mode) and `history` (marts.price_daily rows of source
 'all': snapshot_date, model_id, condition, median, min_price, screen_median, listing_count, screened_out,
 covering the 30 dates up to each listing date). A listing is screened with its day's screen_median and
-group size from price_daily (the screen's rule, transforms.price_stats.SCREEN_KEEPS), not by recomputing
+group size from price_daily (the screen's rule, transforms.price_daily.SCREEN_KEEPS), not by recomputing
 every group's median. It runs on a range of days in the warehouse (warehouse/marts/deals.py) and on frames
 in memory."""
 
 import polars as pl
 
 from transforms.day_series import DAY_NUMBER_SQL, every_day_cte
-from transforms.price_stats import SCREEN_KEEPS, run_sql
+from transforms.frame_sql import run_sql
+from transforms.price_daily import SCREEN_KEEPS
 
 UNDER_MEDIAN = 0.85
 NEAR_LOWEST = 1.05

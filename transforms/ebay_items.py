@@ -117,7 +117,7 @@ def shipping(item: dict) -> tuple[float | None, str | None]:
 
 def seller_key(kind: str, name) -> str | None:
     """A seller's key: the first 16 hex digits of SHA-256 over `kind:name` (an eBay user name, lower case, or a
-    store's name). The price statistics give each seller one voice (transforms/price_stats.py); the name itself
+    store's name). The price statistics give each seller one voice (transforms/price_daily.py); the name itself
     is never stored. None without a usable name (the listing is then its own voice)."""
     if not isinstance(name, str) or not name.strip():
         return None

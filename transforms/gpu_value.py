@@ -4,7 +4,7 @@ Per use case: the training index (relative_perf, rank_overall), vision and LLM i
 
 import polars as pl
 
-from transforms.price_stats import GRADE_D
+from transforms.price_daily import GRADE_D
 from transforms.tiers.config import TierConfig
 from transforms.tiers.rules import DEFAULT_VENDORS
 from transforms.tiers.software_support import support_blocker

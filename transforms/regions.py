@@ -1,7 +1,7 @@
 """Per region: prices in local currency and USD, value, and whole machines sized for the region's mains.
 
 A region is where a buyer lives: a marketplace's country (EBAY_GB -> GB), US for the US stores. The region
-marts run the same code as the US marts (transforms.price_stats, transforms.gpu_value, transforms.tiers) on each
+marts run the same code as the US marts (transforms.price_daily, transforms.gpu_value, transforms.tiers) on each
 region's listings; what differs is the input: its listings, its currency (kept beside USD), its outlet and its
 electricity price (warehouse/catalog/regions.csv).
 
@@ -17,7 +17,7 @@ import polars as pl
 
 from transforms.budget_picks import budget_picks
 from transforms.gpu_value import gpu_value
-from transforms.price_stats import daily_price_stats
+from transforms.price_daily import daily_price_stats
 from transforms.tiers.build_tiers import build_tiers
 from transforms.tiers.config import TierConfig
 

@@ -227,7 +227,7 @@ CLOUD_GPU_NAME_SCHEMA: dict[str, pl.DataType] = {
 
 def load_cloud_gpu_names(path: Path | None = None) -> pl.DataFrame:
     """gpuhunt GPU names (with memory and, where a name covers two form factors, an instance-name pattern) to
-    catalog models, in match order (transforms.cloud_offers.match_models)."""
+    catalog models, in match order (transforms.cloud_prices.match_models)."""
     return _read_csv(path or CLOUD_GPU_NAMES_CSV, CLOUD_GPU_NAME_SCHEMA)
 
 

@@ -12,8 +12,8 @@ import duckdb
 
 from warehouse.sql_scripts import read_sql, run_script
 
-MERGE_SQL = read_sql("listing_history.sql")
-REFOLD_SQL = read_sql("listing_history_refold.sql")
+MERGE_SQL = read_sql("staging/listing_history.sql")
+REFOLD_SQL = read_sql("staging/listing_history_refold.sql")
 FOLDED_LATER_SQL = """SELECT count(*) FROM staging.listing_history h
     SEMI JOIN (SELECT source, listing_id FROM staging.listings WHERE snapshot_date = $day) d
         ON h.source = d.source AND h.listing_id = d.listing_id

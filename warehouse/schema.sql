@@ -720,8 +720,8 @@ CREATE TABLE marts.llm_workload_machines (
 
 -- Per LLM workload and machine shape (card, count, power cap) that marts.llm_workload_machines holds: whether
 -- it fits and its single-stream decode and prefill speed, from today's workload catalog and calibration
--- (transforms/llm_workloads.py); no day's prices change them, so every day's machines read the same rows. The
--- other half of the view marts.llm_workload_fit; rewritten whole with each run.
+-- (transforms/llm_workload_fit.py); no day's prices change them, so every day's machines read the same rows.
+-- The other half of the view marts.llm_workload_fit; rewritten whole with each run.
 CREATE TABLE marts.llm_workload_speeds (
     workload VARCHAR NOT NULL,  -- Workload id, e.g. llama-3.3-70b-q4km-8k.
     model_name VARCHAR,  -- The model, as its card names it.
@@ -831,7 +831,7 @@ CREATE TABLE marts.price_daily (
     distinct_sellers INTEGER,  -- Sellers behind the figures (a listing without a seller key counts as its own seller); each seller is one voice: its median ask is one value of the median and quartiles.
     top_seller_share DOUBLE,  -- Share of the kept listings (0-1) that the seller with the most of them holds: 1 when one seller is the whole price.
     days_priced_7d INTEGER,  -- Days among this one and the 6 before it with a price for this model, condition and source (the price's age: a series seen today only is younger than one seen all week).
-    confidence VARCHAR  -- How far the price can be trusted, A (best) to D, from sellers, the top seller's share, the spread (p75 - p25) / median and days_priced_7d (transforms/price_stats.py CONFIDENCE_SQL; rule in docs/method.md). A D price never sets a pick or a machine.
+    confidence VARCHAR  -- How far the price can be trusted, A (best) to D, from sellers, the top seller's share, the spread (p75 - p25) / median and days_priced_7d (transforms/price_daily.py CONFIDENCE_SQL; rule in docs/method.md). A D price never sets a pick or a machine.
 );
 
 -- marts.budget_picks per region (same rule; budgets in USD so regions compare), with the pick's median in the
@@ -886,7 +886,7 @@ CREATE TABLE marts.region_prices (
     source_mode VARCHAR,  -- live or sample: the day's configured source mode (sample figures are never market prices).
     distinct_sellers INTEGER,  -- Sellers behind the figures (a listing without a seller key counts as its own seller); each seller is one voice: its median ask is one value of the median and quartiles.
     top_seller_share DOUBLE,  -- Share of the kept listings (0-1) that the seller with the most of them holds: 1 when one seller is the whole price.
-    confidence VARCHAR  -- How far the price can be trusted, A (best) to D, from sellers, the top seller's share, the spread (p75 - p25) / median and days_priced_7d (transforms/price_stats.py CONFIDENCE_SQL; rule in docs/method.md). A D price never sets a pick or a machine.
+    confidence VARCHAR  -- How far the price can be trusted, A (best) to D, from sellers, the top seller's share, the spread (p75 - p25) / median and days_priced_7d (transforms/price_daily.py CONFIDENCE_SQL; rule in docs/method.md). A D price never sets a pick or a machine.
 );
 
 -- marts.build_tiers per region (same code): the region's cards at its prices, sized for its outlet with the
@@ -1088,7 +1088,7 @@ CREATE VIEW marts.gpu_value_new_vs_used AS WITH n AS (SELECT * FROM marts.gpu_va
 
 -- Per day, LLM workload (a model at a quantization and a context, warehouse/catalog/llm_workloads.csv),
 -- condition, card and count (1, 2, 4, 8 where the build tiers build that machine): whether it fits, and its
--- single-stream decode and prefill speed. Memory and speed are modelled (transforms/llm_workloads.py),
+-- single-stream decode and prefill speed. Memory and speed are modelled (transforms/llm_workload_fit.py),
 -- calibrated on the llama.cpp scoreboard. A view: each day's machines (marts.llm_workload_machines) joined to
 -- each workload on their card, count and cap (marts.llm_workload_speeds).
 -- columns:

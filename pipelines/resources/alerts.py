@@ -11,7 +11,7 @@ from pathlib import Path
 
 import dagster as dg
 
-from transforms.watchlist import Watchlist, read_watchlist
+from transforms.alerts import Watchlist, read_watchlist
 
 DEFAULT_WATCHLIST = Path(__file__).resolve().parents[2] / "watchlist.yaml"
 
@@ -22,7 +22,7 @@ class AlertsResource(dg.ConfigurableResource):
     timeout_s: float = 10.0
 
     def watchlist(self) -> Watchlist | None:
-        """The entries that validate and every problem with its line and column (transforms/watchlist.py),
+        """The entries that validate and every problem with its line and column (transforms/alerts.py),
         or None when there is no watchlist file. Never raises for what the file says: a bad entry is skipped."""
         from warehouse.catalog import load_catalog, load_llm_workloads
 

@@ -11,7 +11,7 @@ import pytest
 
 from pipelines.resources import AlertsResource
 from tests.conftest import redirect_outputs, sample_resources
-from transforms.watchlist import WatchlistError, match_listings, parse_watchlist
+from transforms.alerts import WatchlistError, match_listings, parse_watchlist
 
 SECRET = "hook-6f1c9e2b7d"  # the part of the target URL that must never be written down
 WATCHLIST = """

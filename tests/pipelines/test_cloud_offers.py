@@ -20,7 +20,7 @@ from pipelines.defs.raw.cloud_offers import cloud_offers
 from pipelines.resources import CloudCatalogResource, WarehouseResource
 from pipelines.sources.cloud.gpuhunt_catalog import fetch_all, fetch_provider
 from pipelines.sources.http_session import HttpSession, RetryPolicy
-from transforms.cloud_offers import cheapest_offers, match_models, unmatched_gpus, with_snapshot
+from transforms.cloud_prices import cheapest_offers, match_models, unmatched_gpus, with_snapshot
 from warehouse.catalog import load_cloud_gpu_names, load_cloud_prices
 
 FIXTURES = Path(__file__).parents[1] / "data" / "gpuhunt"

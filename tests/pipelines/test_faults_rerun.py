@@ -14,7 +14,7 @@ from pipelines.defs.staging.listing_history import listing_history
 from pipelines.defs.staging.listings import listings
 from pipelines.resources import EbayResource
 from tests.conftest import sample_resources
-from transforms.unmatched import unmatched_summary
+from transforms.unmatched_titles import unmatched_summary
 
 VOLATILE = {"fetched_at", "recorded_at", "run_id"}  # when and by which run, not what
 RUN_LOGS = {

@@ -18,7 +18,7 @@ from tests.conftest import redirect_outputs
 from tests.support.fake_market import FakeMarket
 from tests.support.live import DAY, fast_retries, live_resources, queries_by_model
 from transforms.price_text import parse_price_text
-from transforms.unmatched import unmatched_summary
+from transforms.unmatched_titles import unmatched_summary
 from warehouse.connection import connect
 from warehouse.writes import replace_slice
 
@@ -279,7 +279,7 @@ SQL_WORDS = re.compile(r"\b(SELECT|INSERT|DELETE|UPDATE|WHERE|FROM|VALUES|CREATE
 # f-string SQL may interpolate identifiers only: table and column names from constants or from the catalog,
 # and (ddl/070) a comment `literal` the warehouse already held, escaped, because COMMENT ON binds no parameter;
 # and SQL text composed in code: an UPPER_CASE module constant or a name ending in `_sql` (pieces of one
-# statement built from constants, e.g. transforms/price_stats.py), never a value
+# statement built from constants, e.g. transforms/price_daily.py), never a value
 IDENTIFIERS = {"table", "clause", "col_list", "names", "rebuilt", "name", "literal", "column", "schema"}
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from pipelines.defs.marts.llm_workload_fit import llm_workloads_runnable
 from pipelines.resources.warehouse import WarehouseResource
-from transforms.llm_workloads import TIER_WORKLOADS, USABLE_TOKENS_PER_S
+from transforms.llm_workload_fit import TIER_WORKLOADS, USABLE_TOKENS_PER_S
 from warehouse.writes import read_frame
 
 
@@ -107,7 +107,7 @@ def test_a_workload_watch_alerts_once_per_machine_that_meets_it(sample_run, tmp_
     import shutil
 
     from pipelines.defs.marts.alerts import record_new_alerts
-    from transforms.watchlist import read_watchlist
+    from transforms.alerts import read_watchlist
     from warehouse.connection import connect
 
     db = tmp_path / "w.duckdb"

@@ -1,6 +1,6 @@
 """A range of days computed at once on frames equals the build tiers' day-by-day code, exactly.
 
-marts.llm_workload_fit prices years of days in one go: the LLM machines (transforms/llm_workloads.py
+marts.llm_workload_fit prices years of days in one go: the LLM machines (transforms/llm_workload_fit.py
 workload_machines: each card's hardware sized once, every day priced in one frame) and the cards' resale
 (transforms/cost_model.py resale_frame: the day's depreciation in SQL). Here both are checked against the
 code that decides one day at a time (build_tiers.best_per_card and for_use_case; tests/support/depreciation.py),
@@ -17,7 +17,7 @@ from polars.testing import assert_frame_equal
 from pipelines.defs.marts.machine_inputs import day_inputs
 from tests.support.depreciation import Depreciation, age_years
 from transforms.cost_model import ASSUMED_RESALE_FRACTION
-from transforms.llm_workloads import GPU_COUNTS, MACHINE_SCHEMA, workload_machines
+from transforms.llm_workload_fit import GPU_COUNTS, MACHINE_SCHEMA, workload_machines
 from transforms.tiers.build_tiers import best_per_card, cards_with_specs, day_groups, for_use_case
 from transforms.tiers.config import TierConfig
 from transforms.tiers.platforms import PartPrices, platform_rows, platforms_for

@@ -7,7 +7,7 @@ import polars as pl
 import pytest
 
 from pipelines.defs.marts.run_config import TierRunConfig
-from transforms.llm_workloads import USABLE_TOKENS_PER_S, LlmContext
+from transforms.llm_workload_fit import USABLE_TOKENS_PER_S, LlmContext
 from transforms.tiers.build_tiers import cards_with_specs, in_index, support_gate
 from transforms.tiers.machine import card_reason, evaluate
 from transforms.tiers.platforms import PartPrices, platform_rows, platforms_for

@@ -13,7 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from transforms.deals import MIN_HISTORY_DAYS, NEAR_LOWEST, UNDER_MEDIAN, WINDOW_PRECEDING, find_deals
-from transforms.price_stats import HISTORY_DAYS, ROLLING_DAYS, ROLLING_PRECEDING, price_daily_rows, run_sql
+from transforms.frame_sql import run_sql
+from transforms.price_daily import HISTORY_DAYS, ROLLING_DAYS, ROLLING_PRECEDING, price_daily_rows
 
 START = date(2026, 9, 1)
 

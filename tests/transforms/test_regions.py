@@ -8,7 +8,7 @@ import polars as pl
 import pytest
 
 from tests.transforms.test_tiers_machines import NO_SCALING, PARTS, PLATFORMS, card, frames
-from transforms.price_stats import daily_price_stats
+from transforms.price_daily import daily_price_stats
 from transforms.regions import region_config, region_prices, region_tiers
 from transforms.tiers.config import TierConfig
 from warehouse.catalog import load_regions

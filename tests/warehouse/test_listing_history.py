@@ -10,7 +10,9 @@ from tests.support.staging_rows import staging_row
 from warehouse.connection import connect
 from warehouse.writes import read_frame, replace_slice
 
-SQL = (Path(__file__).resolve().parents[2] / "warehouse" / "sql" / "listing_history.sql").read_text()
+SQL = (
+    Path(__file__).resolve().parents[2] / "warehouse" / "sql" / "staging" / "listing_history.sql"
+).read_text()
 D0 = date(2026, 11, 1)
 
 
@@ -113,7 +115,7 @@ def test_any_order_of_days_gives_the_forward_table(tmp_path):
 def test_exits_are_counted_once_and_a_store_outage_is_not_an_exit(tmp_path):
     """A listing that leaves, comes back and leaves again is one exit (the last); a store missing a whole
     day does not make its listings leave; any order of days gives the same table."""
-    from warehouse.listing_exits import update_exits
+    from warehouse.marts.listing_exits import update_exits
 
     days = [D0 + timedelta(days=n) for n in range(5)]
     present = {
@@ -151,7 +153,7 @@ def test_exits_are_counted_once_and_a_store_outage_is_not_an_exit(tmp_path):
 def test_one_ebay_marketplace_missing_a_day_does_not_make_its_listings_leave(tmp_path):
     """EBAY_DE answers nothing on day 1 while EBAY_US does: the German listings have not left; the US one that
     is gone has."""
-    from warehouse.listing_exits import update_exits
+    from warehouse.marts.listing_exits import update_exits
 
     days = [D0 + timedelta(days=n) for n in range(3)]
     present = {("US", "us1"): [0], ("US", "us2"): [0, 1, 2], ("DE", "de1"): [0, 2], ("DE", "de2"): [0]}

@@ -46,7 +46,7 @@ def budget_builds(
     use_cases: dict[str, int] = USE_CASES,
     llm=None,
 ) -> pl.DataFrame:
-    """`llm` (transforms.llm_workloads.LlmContext): LLM budgets rank by the largest workload a machine runs at
+    """`llm` (transforms.llm_workload_fit.LlmContext): LLM budgets rank by the largest workload a machine runs at
     a usable speed, then its tokens/s (the build tiers' model, issue 35); without it, by pooled memory."""
     cfg = cfg or TierConfig()
     prices = PartPrices.from_frame(parts)

@@ -256,7 +256,7 @@ def build_tiers(
     use_cases: dict[str, int] = USE_CASES,
     llm=None,
 ) -> pl.DataFrame:
-    """One row per date, tier, use case and condition (new, used). `llm` (transforms.llm_workloads.LlmContext):
+    """One row per date, tier, use case and condition (new, used). `llm` (transforms.llm_workload_fit.LlmContext):
     LLM machines are ranked by single-stream decode of their tier's workload per USD of TCO instead of the LLM
     inference index (issue 35); without it, by the index."""
     cfg = cfg or TierConfig()

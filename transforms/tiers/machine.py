@@ -11,7 +11,7 @@ import math
 import polars as pl
 
 from transforms import cost_model
-from transforms.price_stats import GRADE_D
+from transforms.price_daily import GRADE_D
 from transforms.tiers import power
 from transforms.tiers.config import TierConfig
 from transforms.tiers.connectors import cables_for
@@ -122,7 +122,7 @@ def circuit_for(
 
 
 # The card fields a machine's sizing reads (`size`): the same card on another day, at another price, is sized
-# the same, so a range of days sizes each (card, count, platform) once (transforms/llm_workloads.py).
+# the same, so a range of days sizes each (card, count, platform) once (transforms/llm_workload_fit.py).
 HARDWARE_FIELDS = (
     "model_id",
     "name",
@@ -247,7 +247,7 @@ def size(
 
 def price(sized: dict, card: dict, cfg: TierConfig) -> dict:
     """The sized machine bought at the day's price of its cards: cost, resale, TCO, throughput and value
-    (transforms/cost_model.py). For a range of days, transforms/llm_workloads.py computes the same figures
+    (transforms/cost_model.py). For a range of days, transforms/llm_workload_fit.py computes the same figures
     with the same operations on frames (tests/pipelines/test_machines_over_a_range.py keeps the two equal)."""
     n = sized["gpu_count"]
     gpu_usd = card["price_median"] * n

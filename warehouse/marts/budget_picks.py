@@ -6,7 +6,7 @@ import duckdb
 import polars as pl
 
 from transforms.budget_picks import budget_picks
-from transforms.llm_workloads import USABLE_TOKENS_PER_S, LlmContext
+from transforms.llm_workload_fit import USABLE_TOKENS_PER_S, LlmContext
 from transforms.tiers.config import TierConfig
 from warehouse.catalog import load_llm_benchmarks, load_llm_workloads
 from warehouse.marts.days import replace_days_frame

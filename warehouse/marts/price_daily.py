@@ -1,18 +1,18 @@
 """marts.price_daily for a range of days: the kept US listings screened and summarized in DuckDB
-(transforms/price_stats.py), with the 7-day rolling median and the 7/30-day changes read across the range
+(transforms/price_daily.py), with the 7-day rolling median and the 7/30-day changes read across the range
 and the 30 days before it."""
 
 from datetime import date
 
 import duckdb
 
-from transforms.price_stats import HISTORY_DAYS, PRICE_BASIS, price_daily_sql
+from transforms.price_daily import HISTORY_DAYS, PRICE_BASIS, price_daily_sql
 from warehouse.kept_listings import kept_sql
 from warehouse.marts.days import day_parts, replace_days_sql
 from warehouse.source_runs import DAY_MODES_SQL, UNKNOWN
 
 # a seller's only listing of the model that day (staging.listings.seller_listings = 1) is a voice by itself: its
-# key is left out, so that the statistics group only the listings of sellers with several (transforms/price_stats.py;
+# key is left out, so that the statistics group only the listings of sellers with several (transforms/price_daily.py;
 # the same figures bit for bit, as tests/warehouse/test_seller_listings.py checks, and over benchmark 2's 1,660,971
 # rows). Benchmark 2's five years, where 97% of the sellers' listings are their only one of the model that day:
 # price_daily 8.4 -> 6.3 s

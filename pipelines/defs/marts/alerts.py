@@ -1,4 +1,4 @@
-"""Asset marts/alerts: watchlist alerts, each recorded and delivered once. Computation: transforms/watchlist.py
+"""Asset marts/alerts: watchlist alerts, each recorded and delivered once. Computation: transforms/alerts.py
 (matching) on warehouse/kept_listings.py's listings."""
 
 from datetime import UTC, datetime
@@ -11,8 +11,8 @@ from pipelines.resources.alerts import AlertsResource
 from pipelines.resources.market_rules import MarketRulesResource
 from pipelines.resources.warehouse import WarehouseResource
 from pipelines.tables import table_asset, table_key
-from transforms.price_stats import screen_outliers
-from transforms.watchlist import MATCH_COLUMNS, match_deals, match_listings, match_workloads
+from transforms.alerts import MATCH_COLUMNS, match_deals, match_listings, match_workloads
+from transforms.price_daily import screen_outliers
 from warehouse.kept_listings import kept_listings
 from warehouse.source_runs import day_source_mode
 from warehouse.writes import read_frame, registered

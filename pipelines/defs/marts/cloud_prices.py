@@ -1,5 +1,5 @@
 """Asset marts/cloud_prices: the cheapest cloud GPU-hour price per card model (computation:
-transforms/cloud_offers.py), and its check that buy-or-rent verdicts are only as fresh as those prices."""
+transforms/cloud_prices.py), and its check that buy-or-rent verdicts are only as fresh as those prices."""
 
 import dagster as dg
 import polars as pl
@@ -7,7 +7,7 @@ import polars as pl
 from pipelines.partitions import daily_partitions, partition_date
 from pipelines.resources.warehouse import WarehouseResource
 from pipelines.tables import table_asset, table_key
-from transforms.cloud_offers import cheapest_offers, unmatched_gpus, with_snapshot
+from transforms.cloud_prices import cheapest_offers, unmatched_gpus, with_snapshot
 from warehouse.catalog import load_cloud_gpu_names, load_cloud_prices
 from warehouse.writes import read_frame, replace_slice
 

@@ -1,12 +1,12 @@
 """Asset marts/listing_exits: listings that left the market (sold or withdrawn). Computation:
-warehouse/listing_exits.py -> warehouse/sql/listing_exits.sql."""
+warehouse/marts/listing_exits.py -> warehouse/sql/marts/listing_exits.sql."""
 
 import dagster as dg
 
 from pipelines.partitions import YESTERDAY_TOO, daily_partitions, partition_date
 from pipelines.resources.warehouse import WarehouseResource
 from pipelines.tables import table_asset, table_dep
-from warehouse.listing_exits import update_exits
+from warehouse.marts.listing_exits import update_exits
 from warehouse.transactions import transaction
 
 

@@ -9,14 +9,14 @@ from pipelines.defs.marts.run_config import TierRunConfig
 from pipelines.partitions import daily_partitions, partition_days, rows_metadata
 from pipelines.resources.warehouse import WarehouseResource
 from pipelines.tables import table_key, table_multi_asset
-from transforms.llm_workloads import workload_machines, workload_problems, workload_speeds
+from transforms.llm_workload_fit import workload_machines, workload_problems, workload_speeds
 from warehouse.catalog import load_llm_workloads
 from warehouse.marts.days import day_parts, replace_days_frame
 from warehouse.writes import read_frame
 
 MACHINES, SPEEDS = "marts.llm_workload_machines", "marts.llm_workload_speeds"
 # a range run computes and writes this many days at a time (each part's machines sized once and priced for
-# all its days at once, transforms/llm_workloads.py); half a year of gpu_value is about 45,000 rows
+# all its days at once, transforms/llm_workload_fit.py); half a year of gpu_value is about 45,000 rows
 CHUNK_DAYS = 183
 SHAPES_SQL = f"""
 SELECT DISTINCT model_id, gpu_count, power_cap_pct FROM {MACHINES}

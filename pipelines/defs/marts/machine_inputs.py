@@ -5,7 +5,7 @@ import polars as pl
 
 from pipelines.defs.marts.run_config import TierRunConfig
 from pipelines.tables import table_key
-from transforms.llm_workloads import LlmContext
+from transforms.llm_workload_fit import LlmContext
 from transforms.tiers.scaling import scaling_table
 from warehouse.catalog import load_llm_benchmarks, load_llm_workloads
 from warehouse.writes import read_frame
@@ -28,7 +28,7 @@ def machine_inputs(con) -> tuple[pl.DataFrame, ...]:
 
 
 def llm_context(specs: pl.DataFrame, config: TierRunConfig) -> LlmContext:
-    """What LLM machines are ranked by: each tier's workload (transforms/llm_workloads.py)."""
+    """What LLM machines are ranked by: each tier's workload (transforms/llm_workload_fit.py)."""
     return LlmContext.build(load_llm_workloads(), specs, load_llm_benchmarks(), config.usable_tokens_per_s)
 
 

@@ -1,5 +1,5 @@
 """Asset marts/price_daily: robust asking prices per day, model, condition and source (computation:
-warehouse/marts/price_daily.py -> transforms/price_stats.py), and its blocking checks."""
+warehouse/marts/price_daily.py -> transforms/price_daily.py), and its blocking checks."""
 
 import dagster as dg
 
@@ -15,7 +15,7 @@ from pipelines.partitions import (
 from pipelines.resources.market_rules import MarketRulesResource
 from pipelines.resources.warehouse import WarehouseResource
 from pipelines.tables import table_asset, table_dep
-from transforms.price_stats import PRICE_BASIS
+from transforms.price_daily import PRICE_BASIS
 from warehouse import day_writes
 from warehouse.marts.price_daily import build_price_daily
 

@@ -3,7 +3,7 @@
 import dagster as dg
 
 from pipelines.settings import LEGACY_SETTING
-from transforms.llm_workloads import USABLE_TOKENS_PER_S
+from transforms.llm_workload_fit import USABLE_TOKENS_PER_S
 from transforms.tiers.config import TierConfig
 from transforms.tiers.rules import DEFAULT_VENDORS
 from warehouse.catalog import load_regions

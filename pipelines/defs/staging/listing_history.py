@@ -1,5 +1,5 @@
 """Asset staging/listing_history: each listing's first and last day and its price changes. Computation:
-warehouse/listing_history.py -> warehouse/sql/listing_history.sql."""
+warehouse/listing_history.py -> warehouse/sql/staging/listing_history.sql."""
 
 import dagster as dg
 

@@ -1,5 +1,5 @@
 """Asset staging/unmatched_titles: titles the classifier could not place, for review. Computation:
-transforms/unmatched.py."""
+transforms/unmatched_titles.py."""
 
 import dagster as dg
 import polars as pl
@@ -7,7 +7,7 @@ import polars as pl
 from pipelines.partitions import daily_partitions, partition_date
 from pipelines.resources.warehouse import WarehouseResource
 from pipelines.tables import table_asset, table_key
-from transforms.unmatched import unmatched_summary
+from transforms.unmatched_titles import unmatched_summary
 from warehouse.source_runs import day_source_mode
 from warehouse.writes import read_frame, replace_slice
 

@@ -1,4 +1,4 @@
-"""The price statistics (transforms/price_stats.py) against the rule written out plainly, on drawn listings.
+"""The price statistics (transforms/price_daily.py) against the rule written out plainly, on drawn listings.
 
 The reference screens every listing against its group's median (a window), then summarizes every group per
 source and pooled, a seller's kept listings being one voice. Hypothesis draws days of listings with several
@@ -13,12 +13,12 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from transforms.price_stats import (
+from transforms.frame_sql import run_sql
+from transforms.price_daily import (
     SCREEN_HIGH,
     SCREEN_LOW,
     SCREEN_MIN_LISTINGS,
     daily_price_stats,
-    run_sql,
     screen_outliers,
 )
 

@@ -2,7 +2,7 @@
 
 import polars as pl
 
-from transforms.llm_workloads import (
+from transforms.llm_workload_fit import (
     USABLE_TOKENS_PER_S,
     LlmContext,
     calibrate,

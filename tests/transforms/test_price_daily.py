@@ -7,7 +7,7 @@ import polars as pl
 import pytest
 
 from transforms.conditions import ebay_condition, price_condition_sql
-from transforms.price_stats import daily_price_stats, price_daily_rows, screen_outliers
+from transforms.price_daily import daily_price_stats, price_daily_rows, screen_outliers
 
 D = date(2026, 11, 20)
 

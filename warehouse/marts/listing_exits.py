@@ -7,7 +7,7 @@ import duckdb
 
 from warehouse.sql_scripts import read_sql, run_script
 
-SQL = read_sql("listing_exits.sql")
+SQL = read_sql("marts/listing_exits.sql")
 
 
 def update_exits(con: duckdb.DuckDBPyConnection, day: date) -> int:

@@ -1,4 +1,5 @@
-"""What the classifier could not name: frequent titles and tokens, for extending the catalog."""
+"""staging.unmatched_titles: what the classifier could not name, frequent titles and tokens, for extending the
+catalog."""
 
 from datetime import date
 

@@ -1,7 +1,7 @@
 """A bad watchlist never stops the day: every problem is reported with the file, line and column, and only
 the entry at fault is skipped (an encoding or YAML error: the whole file)."""
 
-from transforms.watchlist import read_watchlist
+from transforms.alerts import read_watchlist
 
 KNOWN = {"rtx-3090", "rtx-4090"}
 GOOD = "  - name: ok\n    model_id: rtx-3090\n    max_price_usd: 700\n"

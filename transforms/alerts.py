@@ -1,4 +1,4 @@
-"""Watchlist entries and which of a day's listings match them.
+"""marts.alerts: watchlist entries and which of a day's listings match them.
 
 An entry names a model, or a need ("any card with at least 24 GB"), and limits: condition, maximum price
 (per unit, shipping included), seller feedback, source. Deals of watched models alert too (`deals: true`).

@@ -1,4 +1,4 @@
-"""Robust asking-price statistics per date, model, condition and source: one definition, in SQL.
+"""marts.price_daily: robust asking-price statistics per date, model, condition and source, one definition in SQL.
 
 Outlier screen (per date, model and condition, all sources pooled; only from 3 listings up): a listing is
 screened out when its unit price is below 40% or above 250% of the group median. Median-relative rather than
@@ -18,19 +18,16 @@ One seller, one voice (issue 37): the screen judges each listing, then a seller'
 model, condition and source count as one value, the seller's median ask (a listing without a seller key is its
 own seller), so that twenty identical listings of one seller move the median as one. listing_count still
 counts listings; distinct_sellers, top_seller_share, days_priced_7d and the confidence grade say how far the
-price can be trusted. Checked against the rule written out plainly (tests/transforms/test_price_stats_properties.py).
+price can be trusted. Checked against the rule written out plainly (tests/transforms/test_price_daily_properties.py).
 The earlier shortcut (a group the screen keeps whole took its figures from the pass that finds the screen's
 median) does not hold once figures are over sellers, so every row is summarized from the voices. The
 look-back windows run over series filled to every day (transforms/day_series.py).
 """
 
-import os
-import threading
-
-import duckdb
 import polars as pl
 
 from transforms.day_series import DAY_NUMBER_SQL, every_day_cte
+from transforms.frame_sql import run_sql
 
 SCREEN_MIN_LISTINGS = 3
 SCREEN_LOW, SCREEN_HIGH = 0.4, 2.5
@@ -201,33 +198,6 @@ def with_voices(listings: pl.DataFrame) -> pl.DataFrame:
     if "seller_key" in listings.columns:
         return listings
     return listings.with_columns(pl.lit(None, pl.String).alias("seller_key"))
-
-
-_MEMORY_DB: dict[int, duckdb.DuckDBPyConnection] = {}  # process id -> this process's in-memory database
-_MEMORY_LOCK = threading.Lock()
-
-
-def _memory_db() -> duckdb.DuckDBPyConnection:
-    """This process's one in-memory DuckDB: opening a database costs about 15 ms, a connection to an open
-    one (`cursor()`) a third of a millisecond, and a sample day runs about 25 statements here. Keyed by
-    process id, so that a forked child opens its own."""
-    with _MEMORY_LOCK:
-        if os.getpid() not in _MEMORY_DB:
-            _MEMORY_DB.clear()
-            _MEMORY_DB[os.getpid()] = duckdb.connect()
-        return _MEMORY_DB[os.getpid()]
-
-
-def run_sql(statement_sql: str, params: dict | None = None, **frames: pl.DataFrame) -> pl.DataFrame:
-    """Run a statement on its own connection to an in-memory DuckDB, with each frame registered as
-    `_<name>` (seen by this connection only, gone when it closes) and `params` bound ($name)."""
-    con = _memory_db().cursor()
-    try:
-        for name, frame in frames.items():
-            con.register(f"_{name}", frame)
-        return con.sql(statement_sql, params=params).pl()
-    finally:
-        con.close()
 
 
 def screen_outliers(listings: pl.DataFrame) -> pl.DataFrame:

@@ -30,7 +30,7 @@ import polars as pl
 
 from transforms.cost_model import ASSUMED_RESALE_FRACTION, PLATFORM_RESALE_FRACTION
 from transforms.perf_indices import LLM_BACKEND
-from transforms.price_stats import GRADE_D
+from transforms.price_daily import GRADE_D
 from transforms.tiers import power
 from transforms.tiers.build_tiers import cards_with_specs
 from transforms.tiers.config import TierConfig
@@ -63,7 +63,7 @@ class Calibration:
     decode: dict[str, float]  # model_id -> measured decode efficiency (bandwidth actually used)
     prefill: dict[str, float]  # model_id -> measured prefill efficiency (compute throughput actually used)
     decode_median: float
-    prefill_median: dict[str, float]  # per kind of compute (transforms.llm_workloads._compute)
+    prefill_median: dict[str, float]  # per kind of compute (transforms.llm_workload_fit._compute)
     decode_loo_mean_pct: float  # leave-one-out error of the median, for a card without its own measurement
     decode_loo_max_pct: float
     prefill_loo_mean_pct: float  # within each kind of compute, over every measured card
