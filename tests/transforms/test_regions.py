@@ -9,7 +9,8 @@ import pytest
 
 from tests.transforms.test_tiers_machines import NO_SCALING, PARTS, PLATFORMS, card, frames
 from transforms.price_daily import daily_price_stats
-from transforms.regions import region_config, region_prices, region_tiers
+from transforms.region_prices import region_prices
+from transforms.region_tiers import region_config, region_tiers
 from transforms.tiers.config import TierConfig
 from warehouse.catalog import load_regions
 

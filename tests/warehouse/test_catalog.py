@@ -4,7 +4,7 @@ Dive into Deep Learning observation on GFLOPS per USD."""
 import polars as pl
 import pytest
 
-from transforms.spec_merge import disagreements, merge_specs
+from transforms.gpu_specs import disagreements, merge_specs
 from transforms.spec_validation import catalog_problems
 from warehouse.catalog import load_benchmarks, load_catalog
 

@@ -1,17 +1,16 @@
-"""Assets marts/gpu_specs and marts/perf_index_fits, one computation (transforms/perf_indices.py,
-transforms/tiers/software_support.py), and the check that every card's software support is known and sourced
-(rule S1)."""
+"""Assets marts/gpu_specs and marts/perf_index_fits, one computation (transforms/gpu_specs.py,
+gpu_specs_with_indices, on transforms/perf_indices.py and transforms/tiers/software_support.py), and the check
+that every card's software support is known and sourced (rule S1)."""
 
 import dagster as dg
-import polars as pl
 
 from dashboards.markdown import FIT_COLUMNS, table
 from pipelines.resources.warehouse import WarehouseResource
 from pipelines.tables import table_key, table_multi_asset
 from transforms.dl_index import INDEX_NAME, REFERENCE_MODEL
-from transforms.perf_indices import fits_frame, index_columns, perf_indices
+from transforms.gpu_specs import gpu_specs_with_indices
 from transforms.tiers.rules import ARCHITECTURE_ORDER
-from transforms.tiers.software_support import support_gaps, support_table
+from transforms.tiers.software_support import support_gaps
 from warehouse.catalog import (
     load_compute_targets,
     load_llm_benchmarks,
@@ -36,23 +35,14 @@ def gpu_specs_mart(warehouse: WarehouseResource):
     transforms/tiers/software_support.py). The card maker's recommended system power where a source gives it
     (rule P1, warehouse/catalog/recommended_psu.csv). The table users join to."""
     with warehouse.connect() as con:
-        specs = read_frame(con, "SELECT * FROM staging.gpu_specs")
-        bench = read_frame(con, "SELECT * FROM staging.gpu_benchmarks")
-        results = perf_indices(specs, bench, load_llm_benchmarks())
-        support = support_table(
-            specs.select("model_id", "vendor", "architecture", "has_tensor_cores"),
+        mart, fits, results = gpu_specs_with_indices(
+            read_frame(con, "SELECT * FROM staging.gpu_specs"),
+            read_frame(con, "SELECT * FROM staging.gpu_benchmarks"),
+            load_llm_benchmarks(),
             load_compute_targets(),
             load_software_support(),
+            load_recommended_psu(),
         )
-        psu = load_recommended_psu().select(
-            "model_id", "recommended_psu_w", recommended_psu_source=pl.col("source_url")
-        )
-        mart = (
-            specs.join(index_columns(results), on="model_id", how="left")
-            .join(support, on="model_id", how="left")
-            .join(psu, on="model_id", how="left")
-        )
-        fits = fits_frame(results)
         replace_slices(con, [("marts.gpu_specs", mart, None), ("marts.perf_index_fits", fits, None)])
     fit = results["training"].fit
     basis = dict(mart.group_by("perf_basis").len().iter_rows())

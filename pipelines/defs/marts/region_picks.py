@@ -1,5 +1,5 @@
 """Asset marts/region_picks: budget picks per region, the US mart's code by parameter (the same LLM workload
-ranks). Computation: transforms/regions.py (region_picks) -> transforms/budget_picks.py."""
+ranks). Computation: transforms/region_picks.py -> transforms/budget_picks.py."""
 
 import dagster as dg
 
@@ -7,7 +7,7 @@ from pipelines.defs.marts.run_config import PickRunConfig
 from pipelines.partitions import daily_partitions, partition_date
 from pipelines.resources.warehouse import WarehouseResource
 from pipelines.tables import table_asset, table_key
-from transforms.regions import region_picks as region_pick_rows
+from transforms.region_picks import region_picks as region_pick_rows
 from warehouse.marts.budget_picks import llm_workload_ranks
 from warehouse.writes import read_frame, replace_day
 

@@ -1,5 +1,5 @@
-"""Asset marts/region_prices: every region's prices in its currency and in USD. Computation: transforms/regions.py
-(region_prices) on warehouse/kept_listings.py's listings."""
+"""Asset marts/region_prices: every region's prices in its currency and in USD. Computation:
+transforms/region_prices.py on warehouse/kept_listings.py's listings."""
 
 import dagster as dg
 import polars as pl
@@ -8,7 +8,7 @@ from pipelines.partitions import daily_partitions, partition_date
 from pipelines.resources.market_rules import MarketRulesResource
 from pipelines.resources.warehouse import WarehouseResource
 from pipelines.tables import table_asset, table_key
-from transforms.regions import region_prices as region_price_rows
+from transforms.region_prices import region_prices as region_price_rows
 from warehouse.kept_listings import kept_sql
 from warehouse.source_runs import day_source_mode
 from warehouse.writes import read_frame, replace_day

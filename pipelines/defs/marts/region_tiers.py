@@ -1,5 +1,5 @@
 """Asset marts/region_tiers: machines sized for each region's mains and electricity, the US tiers' code by
-parameter. Computation: transforms/regions.py (region_tiers) -> transforms/tiers/build_tiers.py."""
+parameter. Computation: transforms/region_tiers.py -> transforms/tiers/build_tiers.py."""
 
 import dagster as dg
 import polars as pl
@@ -10,7 +10,7 @@ from pipelines.partitions import daily_partitions, partition_date
 from pipelines.resources.warehouse import WarehouseResource
 from pipelines.tables import table_asset, table_key
 from transforms.fx import usd_per_unit
-from transforms.regions import region_tiers as region_tier_rows
+from transforms.region_tiers import region_tiers as region_tier_rows
 from warehouse.catalog import load_regions
 from warehouse.writes import read_frame, replace_day
 

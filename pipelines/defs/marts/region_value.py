@@ -1,5 +1,5 @@
 """Asset marts/region_value: value per USD per region, the US mart's code by parameter. Computation:
-transforms/regions.py (region_value) -> transforms/gpu_value.py."""
+transforms/region_value.py -> transforms/gpu_value.py."""
 
 import dagster as dg
 import polars as pl
@@ -7,7 +7,7 @@ import polars as pl
 from pipelines.partitions import daily_partitions, partition_date
 from pipelines.resources.warehouse import WarehouseResource
 from pipelines.tables import table_asset, table_key
-from transforms.regions import region_value as region_value_rows
+from transforms.region_value import region_value as region_value_rows
 from warehouse.source_runs import day_source_mode
 from warehouse.writes import read_frame, replace_day
 

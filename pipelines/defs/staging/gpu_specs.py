@@ -1,12 +1,13 @@
 """Asset staging/gpu_specs: the curated GPU catalog merged with the spec sheets (computation:
-transforms/spec_merge.py), and its checks (completeness; spec sheets that disagree with it by more than 5%)."""
+transforms/gpu_specs.py, merge_specs), and its checks (completeness; spec sheets that disagree with it by more
+than 5%)."""
 
 import dagster as dg
 import polars as pl
 
 from pipelines.resources.warehouse import WarehouseResource
 from pipelines.tables import table_asset, table_key
-from transforms.spec_merge import disagreements, merge_specs
+from transforms.gpu_specs import disagreements, merge_specs
 from transforms.spec_validation import catalog_problems
 from warehouse.catalog import load_catalog
 from warehouse.writes import read_frame, replace_slice

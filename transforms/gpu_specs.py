@@ -1,7 +1,17 @@
-"""Merge scraped spec-sheet facts into the curated catalog: curated values win; sheets fill gaps; values
-that differ by more than 5% are listed as disagreements."""
+"""staging.gpu_specs and marts.gpu_specs, the two tables of that name.
+
+staging.gpu_specs (`merge_specs`): scraped spec-sheet facts merged into the curated catalog: curated values win;
+sheets fill gaps; values that differ by more than 5% are listed as disagreements (`disagreements`).
+
+marts.gpu_specs (`gpu_specs_with_indices`): staging.gpu_specs with one performance index per use case
+(transforms/perf_indices.py), each model's software support (rule S1, transforms/tiers/software_support.py) and
+the card maker's recommended system power where a source gives it (rule P1); and marts.perf_index_fits, the fits
+behind the indices, from the same computation."""
 
 import polars as pl
+
+from transforms.perf_indices import fits_frame, index_columns, perf_indices
+from transforms.tiers.software_support import support_table
 
 MERGE_FIELDS = (
     "memory_gb",
@@ -79,3 +89,29 @@ def disagreements(
         )
         .sort("model_id", "field")
     )
+
+
+def gpu_specs_with_indices(
+    specs: pl.DataFrame,
+    benchmarks: pl.DataFrame,
+    llm_benchmarks: pl.DataFrame,
+    compute_targets: pl.DataFrame,
+    software_support: pl.DataFrame,
+    recommended_psu: pl.DataFrame,
+) -> tuple[pl.DataFrame, pl.DataFrame, dict]:
+    """marts.gpu_specs and marts.perf_index_fits from staging.gpu_specs (`specs`), staging.gpu_benchmarks
+    (`benchmarks`) and the catalog's LLM benchmarks, compute targets, software support and recommended PSU
+    (warehouse/catalog/); and the fits by use case (transforms.perf_indices.perf_indices), for metadata."""
+    results = perf_indices(specs, benchmarks, llm_benchmarks)
+    support = support_table(
+        specs.select("model_id", "vendor", "architecture", "has_tensor_cores"),
+        compute_targets,
+        software_support,
+    )
+    psu = recommended_psu.select("model_id", "recommended_psu_w", recommended_psu_source=pl.col("source_url"))
+    mart = (
+        specs.join(index_columns(results), on="model_id", how="left")
+        .join(support, on="model_id", how="left")
+        .join(psu, on="model_id", how="left")
+    )
+    return mart, fits_frame(results), results

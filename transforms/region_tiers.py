@@ -1,0 +1,76 @@
+"""marts.region_tiers: machines sized for each region's mains and electricity, transforms/tiers/build_tiers.py by
+parameter (transforms/regions.py)."""
+
+from dataclasses import replace
+
+import polars as pl
+
+from transforms.tiers.build_tiers import build_tiers
+from transforms.tiers.config import TierConfig
+
+
+def region_config(region: dict, base: TierConfig, usd_per_unit: float | None) -> TierConfig | None:
+    """The tiers' config for a region: its outlet (volts, amps, continuous share) and its electricity price
+    in USD. None when the region has no sourced electricity price or no exchange rate for it."""
+    price, currency = region.get("electricity_price"), region.get("electricity_currency")
+    if price is None:
+        return None
+    rate = 1.0 if currency == "USD" else usd_per_unit
+    if rate is None:
+        return None
+    return replace(  # the region's mains and electricity; every other setting is the run's
+        base,
+        usd_per_kwh=price * rate,
+        mains_volts=float(region["mains_volts"]),
+        mains_amps=float(region["outlet_amps"]),
+        continuous_fraction=float(region["continuous_amps"]) / float(region["outlet_amps"]),
+    )
+
+
+def region_tiers(
+    value: pl.DataFrame,
+    specs: pl.DataFrame,
+    platforms: pl.DataFrame,
+    parts: pl.DataFrame,
+    scaling: pl.DataFrame,
+    regions: pl.DataFrame,
+    usd_per_unit: dict[str, float],
+    base: TierConfig | None = None,
+    llm=None,
+) -> tuple[pl.DataFrame, list[str]]:
+    """marts.build_tiers per region: that region's cards and prices, outlet and electricity price. Returns
+    the rows and, per region left out, why."""
+    base = base or TierConfig()
+    by_region = {r["region"]: r for r in regions.iter_rows(named=True)}
+    frames, skipped = [], []
+    for (region,), part in value.group_by("region", maintain_order=True):
+        info = by_region.get(region)
+        if info is None:
+            skipped.append(f"{region}: not in regions.csv")
+            continue
+        cfg = region_config(info, base, usd_per_unit.get(info["electricity_currency"]))
+        if cfg is None:
+            skipped.append(
+                f"{region}: no sourced electricity price or exchange rate ({info['electricity_source']})"
+            )
+            continue
+        tiers = build_tiers(part.drop("region"), specs, platforms, parts, scaling, cfg, llm=llm)
+        currency = part["currency"].drop_nulls().first() if "currency" in part.columns else None
+        rate = 1.0 if currency in (None, "USD") else usd_per_unit.get(currency)
+        local = {
+            f"{c}_local": (pl.col(f"{c}_usd") / rate) if rate else pl.lit(None, pl.Float64)
+            for c in ("total_build_cost", "tco")
+        }
+        frames.append(
+            tiers.with_columns(
+                currency=pl.lit(currency or "USD"),
+                **local,
+                region=pl.lit(region),
+                mains=pl.lit(
+                    f"{info['mains_volts']:g} V, {info['outlet_amps']:g} A outlet "
+                    f"({info['continuous_amps']:g} A continuous), {info['plug']}"
+                ),
+                usd_per_kwh=pl.lit(cfg.usd_per_kwh),
+            )
+        )
+    return (pl.concat(frames, how="diagonal_relaxed") if frames else pl.DataFrame()), skipped
