@@ -101,6 +101,53 @@ def test_each_layer_folder_holds_its_own_assets_and_checks():
     assert found == set(defs.resolve_asset_graph().get_all_asset_keys())
 
 
+# where a staging or marts table's computation may live, found by the table's name (issue 38 item 1)
+HOMES = (
+    "transforms/{table}.py",
+    "transforms/tiers/{table}.py",
+    "warehouse/marts/{table}.py",
+    "warehouse/{table}.py",
+    "warehouse/sql/{schema}/{table}.sql",
+    "warehouse/catalog/{table}.csv",
+)
+# a side table written in one transaction with the table whose computation makes it
+SIDE_TABLES = {
+    "marts.llm_workload_machines": "marts.llm_workload_fit",  # the two tables of the view
+    "marts.llm_workload_speeds": "marts.llm_workload_fit",
+    "marts.perf_index_fits": "marts.gpu_specs",
+}
+
+
+def homes_of(table: str) -> list[str]:
+    schema, name = table.split(".")
+    return [
+        h.format(schema=schema, table=name)
+        for h in HOMES
+        if (ROOT / h.format(schema=schema, table=name)).exists()
+    ]
+
+
+def test_a_table_s_computation_is_found_by_its_name():
+    """Every staging and marts table has its computation in a module (or SQL file, or curated catalog file)
+    named after it, or after the table it is written with; its asset module names that home in its docstring."""
+    graph = defs.resolve_asset_graph()
+    problems, checked = [], 0
+    for key in graph.get_all_asset_keys():
+        layer, name = key.path
+        if layer not in ("staging", "marts"):
+            continue
+        table = f"{layer}.{name}"
+        homes = homes_of(SIDE_TABLES.get(table, table))
+        module = sys.modules[graph.assets_def_for_key(key).op.compute_fn.decorated_fn.__module__]
+        checked += 1
+        if not homes:
+            problems.append(f"{table}: no module named after it")
+        elif not any(h in (module.__doc__ or "") for h in homes):
+            problems.append(f"{table}: {module.__name__}'s docstring names none of {homes}")
+    assert checked >= 25
+    assert problems == []
+
+
 def test_no_hand_kept_list_of_assets():
     """Dagster's loader finds the definitions: nothing in pipelines/ lists assets for it."""
     for path in (ROOT / "pipelines").rglob("*.py"):

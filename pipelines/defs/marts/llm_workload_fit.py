@@ -1,5 +1,6 @@
 """Assets marts/llm_workload_machines and marts/llm_workload_speeds, the two tables of the view
-marts.llm_workload_fit (which machines run each LLM workload, and how fast; issue 35), and its check."""
+marts.llm_workload_fit (which machines run each LLM workload, and how fast; issue 35), and its check.
+Computation: transforms/llm_workload_fit.py."""
 
 import dagster as dg
 import polars as pl

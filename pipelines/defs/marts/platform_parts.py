@@ -1,5 +1,5 @@
 """Assets marts/platform_parts and marts/platforms, one computation: the curated platform catalog and its part
-prices (warehouse/catalog/platforms.csv, platform_parts.csv)."""
+prices (warehouse/catalog/platforms.csv, warehouse/catalog/platform_parts.csv)."""
 
 import dagster as dg
 
