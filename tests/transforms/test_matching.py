@@ -396,6 +396,21 @@ def test_precedence_order_is_the_published_one():
         ("RTX 3080 Ti 12GB, want 3090 in trade", None, "rtx-3080-ti"),
         ("HP RTX 2070 8GB module N18E-G2-A1", "system", None),
         ("GTX 1080 GPU die specimen keychain", "accessory", None),
+        # left by the sixth set, the project's own titles: a card without its fans (a passive card has none), a card
+        # sold and a fan, Barco's MXRT medical display cards (numbered like Radeons)
+        ("ZOTAC RTX 3070 Twin Edge 8GB Graphics Card - NO FANS", "modified", "rtx-3070"),
+        ("EVGA RTX 3080 FTW3 10GB missing one fan, works", "modified", "rtx-3080-10gb"),
+        ("MSI RTX 3080 Ventus 3X 10GB fans removed for water", "modified", "rtx-3080-10gb"),
+        ("MSI RTX 3080 Ventus 3X 10GB, no fan noise at idle", None, "rtx-3080-10gb"),
+        ("NVIDIA Tesla P40 24GB, passive, no fans", None, "tesla-p40"),
+        ("Tesla V100 16GB PCIe ohne Lüfter", None, "tesla-v100-pcie-16gb"),
+        ("Gigabyte RTX 3090 24GB ohne Lüfter", "modified", "rtx-3090"),
+        ("NVIDIA Tesla P4 8GB GPU Graphics Card and Turbo Cooling Fan", None, "tesla-p4"),
+        ("NVIDIA Tesla P40 24GB GPU and Fan Shroud", None, "tesla-p40"),
+        ("GPU and cooling fan for Tesla P40", "accessory", None),
+        ("Tesla P40 GPU and cooling fan only", "accessory", None),
+        ("Barco MXRT-7600 8GB medical display card", "unclear", None),
+        ("Sapphire Pulse Radeon RX 7600 8GB", None, "rx-7600"),
         # eBay.de's words (the project reads EBAY_DE), in titles of the project's own
         ("ASUS RTX 3080 TUF 10GB defekt, kein Bild", "for_parts", None),
         ("MSI RTX 3070 8GB Gaming X Trio - für Bastler", "for_parts", None),

@@ -158,6 +158,16 @@ def classify_listings(
     # a mining card is not the GeForce or Tesla its title names (vocabulary.MINING): no model, so `unclear`,
     # or a lot of no model
     feats = feats.with_columns(model_id=pl.when(pl.col("mining_hit").is_null()).then(pl.col("model_id")))
+    # a card without its fans is modified (vocabulary.MODIFIED), but a passive card has none to miss: `Tesla P40 24GB
+    # passive, no fans` is the stock card
+    if "cooling" in catalog.columns:
+        passive = catalog.filter(pl.col("cooling") == "passive")["model_id"].to_list()
+        fans_only = pl.col("modified_hit").str.contains("FAN|LUEFTER").fill_null(False)
+        feats = feats.with_columns(
+            modified_hit=pl.when(~(fans_only & pl.col("model_id").is_in(passive))).then(
+                pl.col("modified_hit")
+            )
+        )
 
     weak_first = pl.col("acc_weak_first") & ~pl.col("part_only")  # a part number alone also names the card
     # a machine brand before the model names a system, unless the card is said to be an OEM part or a pull

@@ -24,7 +24,8 @@ Rules, in order:
     `RTX 3090 FE - faster than 3080 Ti` is a 3090, where two models side by side, `3090 / 3080 Ti`, stay
     unclear); so is the box a card ships in (IN A RTX 3080 FE BOX);
   * part numbers that start with digits glued into one token (Sapphire 11330-01-20G, NVIDIA 699-2G500-...);
-    SMX (a common typo) is SXM; `no SXM version` is dropped;
+    SMX (a common typo) is SXM; `no SXM version` is dropped; Barco's MXRT 7600 (a medical display card) is one token,
+    not a Radeon RX 7600;
   * a bracket's height says PCIe (an SXM module has no bracket): FULL HEIGHT, HIGH PROFILE, FHFL -> ... PCIE (not
     FHHL: the V100 FHHL is a 150 W card of its own, and its FHHL moves next to the V100 as a variant word); LOW PROFILE -> LOW PROFILE SFF PCIE (the low-profile RTX
     4000 of 20GB is the SFF Ada);
@@ -68,6 +69,8 @@ STAGES: list[tuple[str | None, list[tuple[str, str]]]] = [
     ("-", [(r"\b(\d{2,})-([A-Z0-9]*\d[A-Z0-9]*)-([A-Z0-9]+)(?:-([A-Z0-9]+))?\b", "$1$2$3$4")]),
     (None, [(r"[^A-Z0-9 ]+", " "), (r" {2,}", " ")]),
     ("SMX", [(r"\bSMX(\d?)\b", "SXM$1")]),
+    # Barco's MXRT medical display cards are numbered like Radeons (MXRT-7600, MXRT 5600): one token, no model
+    ("MXRT", [(r"\bMXRT ?(\d{4})\b", "MXRT$1")]),
     ("FOUNDER", [(r"\bFOUNDERS?(?: EDITION)?\b", "FE")]),
     ("FOR SALE", [(r"\bFOR SALE\b", " ")]),
     ("QUADRORTX", [(r"\bQUADRORTX", "QUADRO RTX ")]),

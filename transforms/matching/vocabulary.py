@@ -231,6 +231,10 @@ MODIFIED = (
     r"SHUNT ?MOD(?:DED)?|SHUNTED|(?:THERMAL )?PADS? MOD(?:DED)?|BIOS ?MOD(?:DED)?|XOC BIOS|PCB ONLY|READY FOR (?:A |AN )?(?:WATER ?BLOCK|WATERBLOCK|"
     r"LOOP|CUSTOM LOOP)|(?:NO|WITHOUT) (?:STOCK |ORIGINAL )?(?:COOLER|HEATSINK)|(?:COOLER|HEATSINK) REMOVED|"
     r"CONVERTED TO WATER|WATER COOLING CONVERSION|WATER ?BLOCKED|DE ?SHROUD(?:ED)?|REBUILT WITH|"
+    # its fans gone (`... Graphics Card - NO FANS`, `missing fan`, `fans removed`); a passive card has none to miss
+    # (classify.py)
+    r"NO FANS|WITHOUT (?:THE |ITS |STOCK |ORIGINAL )?FANS|MISSING (?:THE |ITS |A |ONE |1 |TWO |2 |STOCK |ORIGINAL )?FANS?|"
+    r"FANS? (?:REMOVED|MISSING)|"
     # German: with a water cooler (fitted), converted to water
     r"(?:MIT|INKL|INKLUSIVE) (?:[A-Z0-9]+ ){0,2}WASSER ?KUEHLER|WASSER ?KUEHLER (?:MONTIERT|VERBAUT)|"
     r"UMGEBAUT AUF WASSER|OHNE (?:ORIGINAL ?)?(?:KUEHLER|LUEFTER))\b"
@@ -278,10 +282,15 @@ ACCESSORY_GUARD = (
     # a factory water block (Gigabyte's WATERFORCE WB) and what a card ships with
     r"|\bWATERFORCE(?: [A-Z0-9]+){0,6} (?:WATER ?BLOCK|WATERBLOCK)\b"
     r"|\b(?:BOX|PACKAGING|MANUALS?|CABLES?) (?:AND|PLUS) ACCESSORIES\b"
+    # a card sold with an extra, named last (`Tesla P4 ... Graphics Card and Turbo Cooling Fan`: a passive card with a
+    # blower); not `GPU and cooling fan for Tesla P40` or `... and fan only` (the extra alone)
+    r"|\b(?:CARD|GPU|ACCELERATOR)S? AND(?: [A-Z0-9]+){0,3} (?:FANS?|SHROUD|COOLER|BRACKET|ADAPTER|CABLES?|RISER|BRIDGE)"
+    r"(?: KIT)?$"
 )
 """`... with NVLink bridge`, `+ NVLink bridge`, `scratch on backplate`, `missing bracket screw`: the card is
 sold, the accessory word describes it; so does a backplate named last among a maker's features (`... Dual-Fan, Metal
-Backplate`), a WATERFORCE card's own water block and `packaging and accessories`. Guarded phrases are blanked
+Backplate`), a WATERFORCE card's own water block, `packaging and accessories` and a card sold `and` a fan or a shroud
+(`... Graphics Card and Turbo Cooling Fan`, the extra named last). Guarded phrases are blanked
 before the accessory words are looked for."""
 
 FAN_COUNT = r"\b(?:DUAL|TWIN|TRIPLE|SINGLE|QUAD|TWO|THREE|[1-4]|[1-4]X|[1-4]FAN) FANS?\b"
