@@ -106,7 +106,15 @@ def titles_read(index) -> pl.DataFrame | None:
 def _features_of(titles: pl.DataFrame, index) -> pl.DataFrame:
     """Each title's features and catalog resolution (one row per title of `titles`, any order)."""
     feats = feature_frame(titles, index).with_columns(titles["title"])
-    return feats.join(_resolutions(feats, index), on="key", how="left").drop("norm", "tokens", "key")
+    feats = feats.join(_resolutions(feats, index), on="key", how="left").drop("norm", "tokens", "key")
+    # a card without its fans is modified (vocabulary.MODIFIED), but a passive card has none to miss: `Tesla P40 24GB
+    # passive, no fans` is the stock card
+    fans_only = pl.col("modified_hit").str.contains("FAN|LUEFTER").fill_null(False)
+    return feats.with_columns(
+        modified_hit=pl.when(~(fans_only & pl.col("model_id").is_in(index.passive))).then(
+            pl.col("modified_hit")
+        )
+    )
 
 
 def _title_features(titles: pl.DataFrame, index) -> pl.DataFrame:
@@ -158,17 +166,6 @@ def classify_listings(
     # a mining card is not the GeForce or Tesla its title names (vocabulary.MINING): no model, so `unclear`,
     # or a lot of no model
     feats = feats.with_columns(model_id=pl.when(pl.col("mining_hit").is_null()).then(pl.col("model_id")))
-    # a card without its fans is modified (vocabulary.MODIFIED), but a passive card has none to miss: `Tesla P40 24GB
-    # passive, no fans` is the stock card
-    if "cooling" in catalog.columns:
-        passive = catalog.filter(pl.col("cooling") == "passive")["model_id"].to_list()
-        fans_only = pl.col("modified_hit").str.contains("FAN|LUEFTER").fill_null(False)
-        feats = feats.with_columns(
-            modified_hit=pl.when(~(fans_only & pl.col("model_id").is_in(passive))).then(
-                pl.col("modified_hit")
-            )
-        )
-
     weak_first = pl.col("acc_weak_first") & ~pl.col("part_only")  # a part number alone also names the card
     # a machine brand before the model names a system, unless the card is said to be an OEM part or a pull
     system_weak_first = pl.col("system_weak_first") & ~pl.col("oem_card")

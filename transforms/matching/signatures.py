@@ -79,6 +79,7 @@ class CatalogIndex:
     token_re: str
     by_model: dict[str, Signature] = field(default_factory=dict)
     cache: dict = field(default_factory=dict)
+    passive: tuple[str, ...] = ()  # the models cooled by the chassis's airflow: no fans of their own
 
 
 def split_mention(tokens: list[str]) -> tuple[list[str], str | None, tuple[str, ...]]:
@@ -224,6 +225,9 @@ def build_index(catalog: pl.DataFrame) -> CatalogIndex:
         lot_context_re=lot_context_re,
         token_re=token_re,
         by_model=by_model,
+        passive=tuple(catalog.filter(pl.col("cooling") == "passive")["model_id"].to_list())
+        if "cooling" in catalog.columns
+        else (),
     )
 
 
@@ -243,6 +247,7 @@ def catalog_index(catalog: pl.DataFrame) -> CatalogIndex:
             "memory_gb",
             "vram_gb",
             "form_factor",
+            "cooling",
         )
         if c in catalog.columns
     ]
