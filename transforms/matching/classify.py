@@ -9,8 +9,8 @@ Exclusion reasons and when they apply (precedence when several do: the first lis
   photo_only   a photo, picture or printout of a card (issue 37);
   sample       an engineering or qualification sample (ES, QS);
   pre_order    a pre-order or a resold order confirmation: no card in hand;
-  modified     a card changed from stock (water block fitted, shunt or BIOS mod, bare PCB): still a card, its
-               model_id kept, but out of the stock-card prices;
+  modified     a card changed from stock (water block fitted, shunt or BIOS mod, bare PCB, its fans gone): still a
+               card, its model_id kept, but out of the stock-card prices;
   accessory    bracket, backplate, shroud, fan kit, heatsink, water block sold alone, cable, riser,
                bridge, chip only, `fits 3080/3090`;
   system       PC, server, laptop, MXM module, eGPU;
