@@ -52,7 +52,7 @@ rebuild: $(STAMP)
 
 # over every core (pytest-xdist; each worker builds its own temporary warehouses), with the slowest tests named;
 # worksteal: a worker that runs out takes half of what the other has left (the same 321 s of tests, 2 cores, four
-# runs each way one after the other on 2026-11-26: 162.2-176.7 s against 166.8-173.8 s, 2.7 s less on average)
+# runs each way one after the other on 2026-11-26: 162.2-176.7 s against 166.8-173.8 s, 2.6 s less on average)
 test: $(STAMP)
 	$(PY) -m pytest -n auto --dist worksteal --durations=10
 
