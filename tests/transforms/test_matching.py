@@ -411,6 +411,9 @@ def test_precedence_order_is_the_published_one():
         ("Tesla P40 GPU and cooling fan only", "accessory", None),
         ("Barco MXRT-7600 8GB medical display card", "unclear", None),
         ("Sapphire Pulse Radeon RX 7600 8GB", None, "rx-7600"),
+        # a title naming both forms is settled by the catalog part number it carries, and only by that
+        ("NVIDIA A100 40GB PCIe SXM4 Tensor Core GPU 900-21001-0000-000", None, "a100-pcie-40gb"),
+        ("NVIDIA A100 40GB PCIe SXM4 Tensor Core GPU", "unclear", None),
         # eBay.de's words (the project reads EBAY_DE), in titles of the project's own
         ("ASUS RTX 3080 TUF 10GB defekt, kein Bild", "for_parts", None),
         ("MSI RTX 3070 8GB Gaming X Trio - für Bastler", "for_parts", None),

@@ -18,10 +18,12 @@ catalog index. Rules, in order:
      one memory variant (rtx-3050-8gb): unclear - we do not guess; unless step 2 ruled the siblings out
      by a word of this model's own catalog aliases (`3080 FE` is an alias of rtx-3080-10gb only).
   4. Form factor: SXM / PCIe / OAM in the title pick among forms; an SXM module on a PCIe adapter or
-     carrier is the SXM model; SXM and PCIe both stated without an adapter is a contradiction; a model
+     carrier is the SXM model; SXM and PCIe both stated without an adapter is a contradiction, unless a
+     catalog part number pins the model (`A100 40GB PCI-e SXM4 ... 900-21001-0000-000` is the PCIe card); a model
      sold in several forms with no form stated is unclear. An SXM generation (SXM2/3/4/5) the catalog
      model's names do not use is a contradiction too (a V100 SXM3 is not the catalog's V100 SXM2).
-A part number pins its model and stands in for the memory and form statement (contradictions still count).
+A part number pins its model and stands in for the memory and form statement (contradictions still count, but
+for a title naming both forms, which the part number settles).
 """
 
 import re
@@ -213,7 +215,9 @@ def resolve(
 
     forms = {s.form for s in cands}
     if form == "conflict":
-        return unclear(f"{labels[key]}: both PCIe and SXM stated", cands)
+        if not (pinned and len(cands) == 1):
+            return unclear(f"{labels[key]}: both PCIe and SXM stated", cands)
+        form = cands[0].form  # the part number settles a title that names both forms
     if len(forms) > 1:
         if form not in forms:
             return unclear(
