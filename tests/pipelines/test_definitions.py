@@ -120,11 +120,8 @@ SIDE_TABLES = {
 
 def homes_of(table: str) -> list[str]:
     schema, name = table.split(".")
-    return [
-        h.format(schema=schema, table=name)
-        for h in HOMES
-        if (ROOT / h.format(schema=schema, table=name)).exists()
-    ]
+    paths = [h.format(schema=schema, table=name) for h in HOMES]
+    return [path for path in paths if (ROOT / path).exists()]
 
 
 def test_a_table_s_computation_is_found_by_its_name():

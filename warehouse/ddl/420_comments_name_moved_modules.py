@@ -30,29 +30,18 @@ def _moved(comment: str) -> str:
 
 
 def migrate(con: duckdb.DuckDBPyConnection) -> None:
-    # each listing is read whole before the first COMMENT runs (DuckDB 2 streams a result until it is read)
-    tables = con.execute(
-        "SELECT schema_name || '.' || table_name, comment FROM duckdb_tables() "
-        "WHERE database_name = current_database() AND comment IS NOT NULL"
-    ).fetchall()
-    views = con.execute(
-        "SELECT schema_name || '.' || view_name, comment FROM duckdb_views() "
-        "WHERE database_name = current_database() AND NOT internal AND comment IS NOT NULL"
-    ).fetchall()
-    columns = con.execute(
-        "SELECT schema_name || '.' || table_name || '.' || column_name, comment FROM duckdb_columns() "
-        "WHERE database_name = current_database() AND comment IS NOT NULL"
+    # every commented table, view and column, named as COMMENT ON names it (TABLE s.t, VIEW s.v, COLUMN s.t.c), read
+    # whole before the first COMMENT runs (DuckDB 2 streams a result until it is read)
+    commented = con.execute(
+        "SELECT 'TABLE ' || schema_name || '.' || table_name, comment FROM duckdb_tables() "
+        "WHERE database_name = current_database() AND comment IS NOT NULL "
+        "UNION ALL SELECT 'VIEW ' || schema_name || '.' || view_name, comment FROM duckdb_views() "
+        "WHERE database_name = current_database() AND NOT internal AND comment IS NOT NULL "
+        "UNION ALL SELECT 'COLUMN ' || schema_name || '.' || table_name || '.' || column_name, comment "
+        "FROM duckdb_columns() WHERE database_name = current_database() AND comment IS NOT NULL"
     ).fetchall()
     # COMMENT ON binds no parameter: the text is the warehouse's own comment, escaped as a literal
-    for table, comment in tables:
+    for name, comment in commented:
         if _moved(comment) != comment:
             literal = sql_literal(_moved(comment))
-            con.execute(f"COMMENT ON TABLE {table} IS {literal}")
-    for table, comment in views:
-        if _moved(comment) != comment:
-            literal = sql_literal(_moved(comment))
-            con.execute(f"COMMENT ON VIEW {table} IS {literal}")
-    for column, comment in columns:
-        if _moved(comment) != comment:
-            literal = sql_literal(_moved(comment))
-            con.execute(f"COMMENT ON COLUMN {column} IS {literal}")
+            con.execute(f"COMMENT ON {name} IS {literal}")
