@@ -83,6 +83,26 @@ def _first(expr: pl.Expr, pattern: str) -> pl.Expr:
     return expr.str.extract(f"({pattern})", 1)
 
 
+def _makers_listed(base: pl.DataFrame) -> pl.Series:
+    """The distinct card makers a title names, where it lists makers (column `listed`; GALAX and KFA2: one maker),
+    else null. Computed on the listed rows alone: a when/then would read every title's makers (benchmark 1: 150 ms
+    of the classifier's 2 s for the 1% of titles that list makers)."""
+    rows = base["listed"].arg_true()
+    makers = pl.Series("makers", [None] * base.height, pl.String)
+    if rows.len() == 0:
+        return makers
+    named = (
+        base["norm"]
+        .gather(rows)
+        .str.extract_all(CARD_MAKERS)
+        .list.eval(pl.element().replace("KFA2", "GALAX"))
+        .list.unique()
+        .list.sort()
+        .list.join(", ")
+    )
+    return makers.scatter(rows, named)
+
+
 def feature_frame(frame: pl.DataFrame, index: CatalogIndex) -> pl.DataFrame:
     """One row per input row: norm, tokens, key, the exclusion hit columns, lot_qty."""
     titles = (
@@ -105,14 +125,7 @@ def feature_frame(frame: pl.DataFrame, index: CatalogIndex) -> pl.DataFrame:
         photo_hit=_first(n, PHOTO_ONLY),
         sample_hit=_first(n, SAMPLE),
         pre_order_hit=_first(n, PRE_ORDER),
-        # the distinct card makers named, where the title lists makers (GALAX and KFA2: one maker)
-        makers=pl.when(pl.col("listed")).then(
-            n.str.extract_all(CARD_MAKERS)
-            .list.eval(pl.element().replace("KFA2", "GALAX"))
-            .list.unique()
-            .list.sort()
-            .list.join(", ")
-        ),
+        makers=_makers_listed(base),
         modified_hit=_first(n, MODIFIED),
         acc_strong_hit=_first(guarded, ACCESSORY_STRONG),
         acc_weak=weak_text.str.extract_groups(rf"^(.*?)\b({ACCESSORY_WEAK_WORDS})\b"),

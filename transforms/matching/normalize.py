@@ -77,7 +77,8 @@ STAGES: list[tuple[str | None, list[tuple[str, str]]]] = [
     ("TITAN", [(r"\bTITAN(XP|X|V|RTX|Z)\b", "TITAN $1")]),
     # GDDR5X is the Pascal TITAN X's memory (the Maxwell GTX TITAN X has GDDR5): the title says which
     ("GDDR5X", [(r"\bTITAN X\b(.*\bGDDR5X\b)", "TITAN X PASCAL$1")]),
-    (None, [(rf"\b({GLUED_SERIES})([A-Z]?\d)", "$1 $2")]),
+    # each gate below is a looser form of its rule, so that the rule runs on the few titles it can change
+    (rf"(?:{GLUED_SERIES})[A-Z]?\d", [(rf"\b({GLUED_SERIES})([A-Z]?\d)", "$1 $2")]),
     # an A-prefixed workstation card is Ampere: `RTX A6000 Ada` (or `A6000ADA`) names two cards (the A6000 or the
     # RTX 6000 Ada); before `ADA` glued to a number is split off below
     ("ADA", [(r"\bA([2-6]\d{3}) ?ADA\b", "A$1 OR $1 ADA")]),
@@ -98,15 +99,10 @@ STAGES: list[tuple[str | None, list[tuple[str, str]]]] = [
     ),
     # EVGA 24G-P5-3987-KR
     ("G P", [(r"\b(\d{2}) ?G P([45]) (\d{4}) ([A-Z]{2})\b", "${1}GB EVGA$2$3$4")]),
-    (
-        None,
-        [
-            (r"(\d)TISUPER\b", "$1 TI SUPER"),  # RTX4070TiSUPER
-            (r"(\d)(TIS|TI|SUPER|XTX|XT|GRE|ADA|S|D)\b", "$1 $2"),
-            # memory: 12 GB, 12G, 12GD, 12 GIG, ASUS O12G / 012G -> 12GB
-            (r"\b[O0]?(\d{1,3})(?: GB| G| GD| GIGS?| GBS|G|GD|GIGS?|GBS|BG)\b", "${1}GB"),
-        ],
-    ),
+    ("TISUPER", [(r"(\d)TISUPER\b", "$1 TI SUPER")]),  # RTX4070TiSUPER
+    (r"\d(?:TI|SUPER|XT|GRE|ADA|S|D)", [(r"(\d)(TIS|TI|SUPER|XTX|XT|GRE|ADA|S|D)\b", "$1 $2")]),
+    # memory: 12 GB, 12G, 12GD, 12 GIG, ASUS O12G / 012G -> 12GB
+    (None, [(r"\b[O0]?(\d{1,3})(?: GB| G| GD| GIGS?| GBS|G|GD|GIGS?|GBS|BG)\b", "${1}GB")]),
     # a letter O typed for a zero in a model number: GTX 1O7O -> 1070
     (r"\dO\dO\b", [(r"\b([1-9])O(\d)O\b", "${1}0${2}0")]),
     # memory in megabytes, as older cards' boxes and Russian sellers write it: 6144MB -> 6GB
@@ -157,7 +153,7 @@ STAGES: list[tuple[str | None, list[tuple[str, str]]]] = [
     ),
     # Inno3D's X2 OC / X3 OC lines count fans too (`RTX 5090 32GB X3 OC` is one card)
     ("X[2-4] OC", [(r"\bX([2-4]) OC\b", "${1}FAN OC")]),
-    (None, [(r" {2,}", " ")]),
+    ("  ", [(r" {2,}", " ")]),
 ]
 
 REPLACEMENTS: list[tuple[str, str]] = [rule for _, rules in STAGES for rule in rules]
