@@ -14,7 +14,9 @@ The simulated warehouses are built once and cached under $GPU_MARKET_BENCH_DIR (
 
     python tools/bench_all.py [--only marts ingest ...] [--quick]
 
-The machine may be shared: each script repeats its measurement and prints the best and the spread.
+The machine may be shared: each script repeats its measurement and prints the best and the spread. A probe
+of the machine's speed (tools/bench_common.py machine_probe) is printed before the first benchmark and after
+the last, so that figures from different days or machines are read with their probe beside them.
 """
 
 from __future__ import annotations
@@ -28,6 +30,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 TOOLS = ROOT / "tools"
+sys.path.insert(0, str(ROOT))
+
+from tools.bench_common import machine_probe  # noqa: E402
 
 BENCHES = {
     "classifier": (["bench_classifier.py"], []),
@@ -48,6 +53,7 @@ def main() -> int:
         "figures are best-of-N with the spread",
         flush=True,
     )
+    print(f"before: {machine_probe()}", flush=True)
     failed = 0
     for name, (script, quick) in BENCHES.items():
         if args.only and name not in args.only:
@@ -74,6 +80,7 @@ def main() -> int:
             continue
         for line in lines:  # relay the script's figure line(s)
             print(line, flush=True)
+    print(f"after: {machine_probe()}", flush=True)
     return 1 if failed else 0
 
 

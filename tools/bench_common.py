@@ -52,6 +52,37 @@ def verdict(ok: bool) -> str:
     return "PASS" if ok else "MISS"
 
 
+def machine_probe(repeat: int = 5) -> str:
+    """This machine's speed now, on two fixed workloads (best of `repeat`): a pure-Python loop of 5 million
+    additions on one core, and DuckDB's median per group over 8 million rows on every core (the kind of work
+    benchmark 2 does). Machines of one kind differ, and one drifts within hours (2026-11-26, the same code: benchmark 1
+    149,216 titles/s at 19:19 UTC and 97,408 at 21:00, benchmark 2 11.9 s and 16.1 s), so
+    `make bench` prints this before and after its figures: figures are compared with their probe beside them."""
+    import duckdb
+
+    def python_loop() -> float:
+        total, started = 0, time.perf_counter()
+        for i in range(5_000_000):
+            total += i
+        return time.perf_counter() - started
+
+    def duckdb_medians() -> float:
+        with duckdb.connect() as con:
+            started = time.perf_counter()
+            con.execute(
+                "SELECT count(*), sum(m) FROM (SELECT i % 200000 AS g, median(i * 1.0) AS m "
+                "FROM range(8000000) t(i) GROUP BY g)"
+            ).fetchall()
+            return time.perf_counter() - started
+
+    loop = [python_loop() for _ in range(repeat)]
+    medians = [duckdb_medians() for _ in range(repeat)]
+    return (
+        f"machine probe: Python loop {min(loop):.3f} s ({spread(loop, '{:.3f}')}), DuckDB medians "
+        f"{min(medians):.3f} s ({spread(medians, '{:.3f}')}; {cores()} cores)"
+    )
+
+
 def spread(values: list[float], fmt: str = "{:.1f}") -> str:
     if len(values) < 2:
         return "1 run"
