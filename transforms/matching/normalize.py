@@ -19,12 +19,12 @@ Rules, in order:
     1660 6GB GDDR6 SUPER -> 1660 SUPER 6GB GDDR6);
   * negations removed: NOT FOR PARTS, NOT A PRE-ORDER, NOT A1000, NON XT, NOT THE 12GB TI, NOT 6X (so they neither trip an
     exclusion nor name a model);
-  * comparisons removed: FASTER THAN 3080 TI, UPGRADE FROM 2080 TI, COMPARED TO 4080, VS 4090, NEAR 3090, PERFORMS AT 3070, WANT 3090, VS 4060 AND
+  * comparisons removed (a maker may stand before the model: OUTPERFORMS NVIDIA 3070 AND 3080): FASTER THAN 3080 TI, UPGRADE FROM 2080 TI, COMPARED TO 4080, VS 4090, NEAR 3090, PERFORMS AT 3070, WANT 3090, VS 4060 AND
     5060, COMPARABLE RTX 3080/3090, INSTEAD OF A 3060 (the model named there is a yardstick, not the card:
     `RTX 3090 FE - faster than 3080 Ti` is a 3090, where two models side by side, `3090 / 3080 Ti`, stay
     unclear); so is the box a card ships in (IN A RTX 3080 FE BOX);
   * part numbers that start with digits glued into one token (Sapphire 11330-01-20G, NVIDIA 699-2G500-...);
-    SMX (a common typo) is SXM; `no SXM version` is dropped; Barco's MXRT 7600 (a medical display card) is one token,
+    SMX (a common typo) is SXM; MAXQ is MAX Q; `no SXM version` is dropped; Barco's MXRT 7600 (a medical display card) is one token,
     not a Radeon RX 7600;
   * a bracket's height says PCIe (an SXM module has no bracket): FULL HEIGHT, HIGH PROFILE, FHFL -> ... PCIE (not
     FHHL: the V100 FHHL is a 150 W card of its own, and its FHHL moves next to the V100 as a variant word); LOW PROFILE -> LOW PROFILE SFF PCIE (the low-profile RTX
@@ -41,7 +41,7 @@ _GENERATIONS = "ADA|BLACKWELL|HOPPER|AMPERE|TURING|VOLTA|PASCAL|MAXWELL"  # `(no
 _SUFFIX_ALT = "TI SUPER|TI|SUPER|XTX|XT|GRE"
 # one model mention after a negation or a comparison: RTX 3080 TI, A1000, 6X, THE 12GB TI, 4070 12GB SUPER
 _MODEL_AFTER = (
-    rf"(?: THE| A| AN)? (?:(?:RTX|GTX|RX) )?(?:[A-Z]+\d[A-Z0-9]*|\d+[A-Z][A-Z0-9]*|\d{{4}}|"
+    rf"(?: THE| A| AN)?(?: NVIDIA| AMD| GEFORCE| RADEON)? (?:(?:RTX|GTX|RX) )?(?:[A-Z]+\d[A-Z0-9]*|\d+[A-Z][A-Z0-9]*|\d{{4}}|"
     rf"{_SUFFIX_ALT}|LHR|{_GENERATIONS})(?: (?:{_SUFFIX_ALT}|D))?(?: \d{{1,3}}GB)?(?: (?:{_SUFFIX_ALT}))?\b"
 )
 _COMPARED = (
@@ -69,6 +69,8 @@ STAGES: list[tuple[str | None, list[tuple[str, str]]]] = [
     ("-", [(r"\b(\d{2,})-([A-Z0-9]*\d[A-Z0-9]*)-([A-Z0-9]+)(?:-([A-Z0-9]+))?\b", "$1$2$3$4")]),
     (None, [(r"[^A-Z0-9 ]+", " "), (r" {2,}", " ")]),
     ("SMX", [(r"\bSMX(\d?)\b", "SXM$1")]),
+    # Max-Q written as one word (`RTX PRO 6000 Blackwell MaxQ Workstation`), as the catalog's names never are
+    ("MAXQ", [(r"\bMAXQ\b", "MAX Q")]),
     # Barco's MXRT medical display cards are numbered like Radeons (MXRT-7600, MXRT 5600): one token, no model
     ("MXRT", [(r"\bMXRT ?(\d{4})\b", "MXRT$1")]),
     ("FOUNDER", [(r"\bFOUNDERS?(?: EDITION)?\b", "FE")]),

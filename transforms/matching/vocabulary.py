@@ -144,6 +144,8 @@ FOR_PARTS = (
     r"NOT RECOGNI[SZ]ED|FAILS?|FAILED|FAILING|BURNT|BURNED|WATER DAMAGE|NOT FULLY WORKING|NOTFULLY|UNTESTED|"
     r"NOT TESTED|SALVAGE|NON ?FUNCTIONAL|NOT FUNCTIONAL|NON ?FUNCTIONING|NOT FUNCTIONING|OVERHEAT(?:S|ED|ING)?|"
     r"(?:GPU|CHIP|CORE|DIE) AND (?:MEMORY|VRAM) MISSING|(?:CHIP|DIE|CORE) (?:IS )?MISSING|"
+    # Windows' Code 43 (the driver stopped the device: a failing card); a stated issue (`with issues`, `[ISSUE]` last)
+    r"(?:ERROR|CODE) 43|(?:HAS|HAVE|WITH|W) (?:AN |SOME |MINOR )?ISSUES?|ISSUES?$|"
     r"MISSING (?:THE )?(?:GPU )?(?:CHIP|DIE|CORE)|"
     # German (eBay.de): defective, for tinkerers, as a spare part, without function, no picture, does not work
     r"DEFEKT(?:E|ER|ES)?|BASTLER(?:WARE)?|(?:ALS )?ERSATZTEILE?|OHNE FUNKTION|KEIN BILD|FUNKTIONIERT NICHT|"
@@ -151,13 +153,14 @@ FOR_PARTS = (
 )
 """A card that does not work or is sold without promise (artifacts, or artefacts as British sellers write), or
 without its chip (`non-functional`, `GPU and memory missing`: read in real sold listings, 2026-11-26), or that
-overheats (`never overheated` is guarded). `NOT FOR PARTS` is removed before this is applied (normalize.py), so
+overheats (`never overheated` is guarded), or that shows Windows' `Code 43` or a stated issue (`with issues`, a title
+ending `[ISSUE]`; `no issue` is guarded). `NOT FOR PARTS` is removed before this is applied (normalize.py), so
 it cannot trip."""
 
 FOR_PARTS_GUARD = (
     r"\b(?:DAMAGED|DAMAGE|DENTED|CRUSHED|TORN|BROKEN|OPENED) (?:RETAIL |ORIGINAL |OUTER )?(?:BOX|PACKAGING|SEAL)\b"
     r"|\b(?:BOX|PACKAGING|SEAL) (?:IS |HAS |WITH )?(?:SLIGHTLY |MINOR )?(?:DAMAGED|DAMAGE|DENTED|CRUSHED|TORN|BROKEN)\b"
-    r"|\b(?:NO|ZERO|WITHOUT|NEVER|NOT|DOESN T|DOESNT|DOES NOT) (?:ANY )?(?:ART[IE]FACTS?|ART[IE]FACTING|ISSUES|PROBLEMS|DAMAGE|"
+    r"|\b(?:NO|ZERO|WITHOUT|NEVER|NOT|DOESN T|DOESNT|DOES NOT) (?:ANY )?(?:ART[IE]FACTS?|ART[IE]FACTING|ISSUES?|PROBLEMS?|DAMAGE|"
     r"CRACKS?|DEFECTS?|FAILURES?|OVERHEAT(?:S|ED|ING)?)\b"
     r"|\bNO (?:POWER (?:CABLE|CORD|ADAPTER|SUPPLY|CONNECTOR|SPLITTER)S?|DISPLAY ?PORTS?)\b"
     r"|\b(?:NICHT|KEIN|KEINE|OHNE) (?:DEFEKT(?:E|ER|ES)?|ARTEFAKTE|FEHLER)\b"
@@ -178,12 +181,15 @@ PHOTO_ONLY = (
     r"\b(?:(?:PHOTO|PHOTOGRAPH|PICTURE|PIC|IMAGE) (?:ONLY|OF)|PRINT ?OUT|POSTER|DO NOT BID|NOT A REAL (?:CARD|GPU)|"
     r"PAPER (?:EDITION|PRINT|COPY|VERSION)|PRINTER PAPER|PRINTED (?:IMAGE|PICTURE|PHOTO|COPY)|IMAGE FILE|"
     r"DIGITAL (?:IMAGE|PHOTO|PICTURE|COPY)|JPE?G|PNG|P N G|PHOTO DISPLAY|(?:PHOTO|PICTURE|IMAGE|PIC) (?:READ|SEE) (?:THE )?"
-    r"DESCRIPTION|PRINTED PICS?|PRINTABLE ?PICTURES?|PAPER CARD|DO NOT BUY|FOR (?:ROBOTS|BOTS)|BOTS ONLY)\b"
-    r"|(?:CARD|GPU|\d{4,}|[A-Z]+\d+) (?:IMAGE|IMG|PHOTO|PRINT|PICTURES?)$|\d(?:JPE?G|PNG)\b"
+    r"DESCRIPTION|PRINTED PICS?|PRINTABLE ?PICTURES?|"
+    r"PAPER CARD|DO NOT BUY|FOR (?:ROBOTS|BOTS)|BOTS ONLY|IMG FILE|HD (?:IMAGE|PHOTO|PICTURE)S?|(?:PRINTED |PRINT )?ON PAPER|"
+    r"\d{1,2}X\d{1,2} (?:PHOTO|PICTURE|PRINT|POSTER)S?)\b"
+    r"|(?:CARD|GPU|FE|EDITION|\d{4,}|[A-Z]+\d+) (?:IMAGE|IMG|PHOTO|PRINT|PICTURES?)$|\d(?:JPE?G|PNG)\b"
 )
 """A photo, picture or printout of a card (`photo only, do not bid`, `Paper Edition`, `Founders Edition FE Jpeg`,
 `printed pic`, `P.N.G only`, `Paper Card`, `do not buy`, `(picture) for robots`, a title ending in `... Graphics
-Card Image`, `... Card Img`, `XC3 pictures` or `RTX 3080 (photo)`, a file name `...0000jpeg`: the 2020 scalpers'
+Card Image`, `... Card Img`, `XC3 pictures`, `RTX 3080 (photo)` or `Founders Edition - Picture`, a file name
+`...0000jpeg`, `IMG FILE`, `HD Image`, `print on paper`, `8x10" Photos (Read description)`: the 2020 scalpers'
 bait read in real sold listings): no card is sold (issue 37)."""
 
 SAMPLE = (
@@ -214,21 +220,23 @@ real titles (2026-11-26): three such eBay listings, and one stuffed title that m
 
 PRE_ORDER = (
     r"\b(?:PRE ?ORDER(?:S|ED)?|PREORDER(?:S|ED)?|PRE ?SALES?|PRESALES?|CONFIRMED ORDER|ORDER CONFIRMED|"
-    r"ORDER CONFIRMATION|ORDERCONFIRMED|RESERVATION|LONG LEAD TIME|BACK ?ORDER(?:ED)?|"
+    r"ORDER CONFIRMATION|ORDERCONFIRMED|EMAIL CONFIRMATION|ORDER SHIPPED|RESERVATION|LONG LEAD TIME|BACK ?ORDER(?:ED)?|"
     r"ARRIV(?:ING|ES) (?:ON |BY |THIS |NEXT )?(?:\d{1,2} \d{1,2}|MON|TUE|WED|THU|FRI|SAT|SUN|TOMORROW|WEEK|"
     r"(?:MON|TUES|WEDNES|THURS|FRI|SATUR|SUN)DAY|JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)|SHIPS \d{1,2} \d{1,2}|"
     r"(?:ONCE|WHEN|AS SOON AS(?: IT S| IT IS)?) RECEIVED|UPON RECEIPT|VORBESTELL(?:UNG|T)|VORVERKAUF|"
     r"(?:SHIPS|SHIPPING|AVAILABLE|DELIVERY) (?:IN|ON|FROM|AFTER) (?:JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)"
     r"[A-Z]*)\b"
 )
-"""A pre-order or a resold order confirmation, a back order or a `long lead time`, a card `arriving Friday` or
+"""A pre-order or a resold order confirmation (`email confirmation`, `*Order Shipped*`: the seller's own order,
+still on its way to them), a back order or a `long lead time`, a card `arriving Friday` or
 shipped `once received`: no card in hand, a price for a promise. `Not a pre-order` is removed before (normalize.py)."""
 
 MODIFIED = (
     r"\b(?:WATER ?BLOCK (?:INSTALLED|ATTACHED|MOUNTED|FITTED)|WATERBLOCK (?:INSTALLED|ATTACHED|MOUNTED|FITTED)|"
     r"(?:WITH|W|PLUS|IN) (?:AN? )?(?:[A-Z0-9]+ ){0,2}WATER ?BLOCK|(?:WITH|W|PLUS|IN) (?:AN? )?(?:EKWB|EK WB|EK|BYKSKI|"
     r"ALPHACOOL|HEATKILLER|BITSPOWER|BARROW|GRANZON)|"
-    r"SHUNT ?MOD(?:DED)?|SHUNTED|(?:THERMAL )?PADS? MOD(?:DED)?|BIOS ?MOD(?:DED)?|XOC BIOS|PCB ONLY|READY FOR (?:A |AN )?(?:WATER ?BLOCK|WATERBLOCK|"
+    r"SHUNT ?MOD(?:DED)?|SHUNTED|\d{3,4} ?W BIOS|(?:THERMAL )?PADS? MOD(?:DED)?|THERMAL PADS? (?:REPLACED|UPGRADED|CHANGED|SWAPPED|REDONE)|"
+    r"RE ?PADDED|BIOS ?MOD(?:DED)?|XOC BIOS|PCB ONLY|READY FOR (?:A |AN )?(?:WATER ?BLOCK|WATERBLOCK|"
     r"LOOP|CUSTOM LOOP)|(?:NO|WITHOUT) (?:STOCK |ORIGINAL )?(?:COOLER|HEATSINK)|(?:COOLER|HEATSINK) REMOVED|"
     r"CONVERTED TO WATER|WATER COOLING CONVERSION|WATER ?BLOCKED|DE ?SHROUD(?:ED)?|REBUILT WITH|"
     # its fans gone (`... Graphics Card - NO FANS`, `missing fan`, `fans removed`); a passive card has none to miss
@@ -239,9 +247,10 @@ MODIFIED = (
     r"(?:MIT|INKL|INKLUSIVE) (?:[A-Z0-9]+ ){0,2}WASSER ?KUEHLER|WASSER ?KUEHLER (?:MONTIERT|VERBAUT)|"
     r"UMGEBAUT AUF WASSER|OHNE (?:ORIGINAL ?)?(?:KUEHLER|LUEFTER))\b"
 )
-"""A card changed from stock: an aftermarket water block fitted, a shunt or BIOS mod, a bare PCB ready for a
+"""A card changed from stock: an aftermarket water block fitted, a shunt or BIOS mod (`new 500w bios`), a bare PCB ready for a
 block (`with EK water block`, `in EKWB water block`, or the block maker alone: `w/ EKWB`, `with Bykski`;
 `waterblocked`), a thermal pad mod, a card
+whose thermal pads were replaced (`Thermal Pads Replaced`, `repadded`), a card
 deshrouded or rebuilt with another maker's cooler. Still a card (its model is
 kept) but not the stock card the prices are of: flagged `modified` and kept out of them (issue 37). Factory water-cooled models (Hydro Copper, WaterForce, Hybrid) are stock and pass, and
 so does a bare `water cooled` (V100 SXM2 modules and factory loops are sold so). In German (eBay.de) `mit
@@ -312,7 +321,8 @@ ACCESSORY_WEAK_FOR = (
 SYSTEM = (
     r"\b(?:LAPTOP|NOTEBOOK|MACBOOK|CHROMEBOOK|GAMING PC|DESKTOP PC|GAMING DESKTOP|GAMING COMPUTER|PC BUILD|"
     r"CUSTOM PC|CUSTOM BUILD|PREBUILT|PRE BUILT|KOMPLETT ?PC|KOMPLETTSYSTEM|GAMING ?RECHNER|GAMER PC|CYBERPOWER(?:PC)?|IBUYPOWER|SKYTECH|MINI PC|ALL IN ONE|XEON|"
-    r"THREADRIPPER|EPYC|RYZEN [3579]|RYZEN|CORE I[3579]|I[3579] \d{4,5}[A-Z]{0,2}|\d{1,4} ?(?:GB|TB) (?:SSD|NVME|HDD|M 2)|"
+    r"THREADRIPPER|EPYC|RYZEN [3579]|RYZEN|CORE I[3579]|I[3579] \d{4,5}[A-Z]{0,2}|(?:CORE )?ULTRA [3579] \d{3}[A-Z]{0,2}|"
+    r"\d{1,4} ?(?:GB|TB) (?:SSD|NVME|HDD|M 2)|(?:64|128|256|512) ?GB DDR[45]|RENDER NODE|MEDIA SERVER|"
     r"MXM\d?|N1[5-9][EP] [GQ][0-9A-Z]{1,3}|[GQ]N2\d [A-Z]\d{1,2}|CLEVO|AREA 51M|DGFF|KATANA|ZEPHYRUS|HELIOS|"
     r"(?:32|64|128|256|512) ?GB (?:DDR[345] |ECC )*RAM|EGPU|E GPU|EGFX|EXTERNAL GPU|GAMING BOX|IXEB|BREAKAWAY BOX|RAZER CORE|XG MOBILE|ENCLOSURE|"
     r"DOCKING STATION|"
@@ -320,7 +330,8 @@ SYSTEM = (
     r"DGX|HGX|SERVER (?:SYSTEM|CHASSIS|BAREBONE)|BAREBONE|"
     r"Z[4-9][79]0|X[3-8]70E?|B[4-8][56]0|H[4-8][17]0|X299|X399|TRX40|WRX80)\b"
 )
-"""A machine or a laptop module, not a card (PC, server, laptop, MXM module as `MXM3.0`, a Clevo laptop's
+"""A machine or a laptop module, not a card (PC, server, laptop, a machine's CPU (`Core Ultra 7 265K`) or memory
+(`128GB DDR5`), a `render node`, MXM module as `MXM3.0`, a Clevo laptop's
 module, an Alienware Area-51m's DGFF module, eGPU, Gigabyte's AORUS Gaming Box by its part number
 GV-N3080IXEB), wherever it is said; or a card sold
 with a motherboard, named by its chipset (`RTX 4080 SUPER 16G + Z790 AORUS`): not a card's price."""
@@ -333,7 +344,7 @@ are cut from (`P106-100 ... GTX 1060`, `CMP 100-210 (V100 VBIOS)`), which must n
 SYSTEM_WEAK_WORDS = (
     r"DESKTOP|COMPUTER|TOWER|BUILD|POWEREDGE|PROLIANT|THINKSTATION|PRECISION \d{4}|SUPERMICRO|GIGABYTE G\d{3}|"
     r"OPTIPLEX|ALIENWARE AURORA|RAZER BLADE|ZBOOK|ROG ZEPHYRUS|ROG FLOW|STRIX SCAR|LEGION|PREDATOR HELIOS|"
-    r"OMEN \d{2}|TECRA|LATITUDE|THINKPAD|PROBOOK|ELITEBOOK|INSPIRON|IDEAPAD|VOSTRO|XPS \d{2}|HP Z[2468]|Z[2468] G\d|"
+    r"OMEN \d{2}L?|TECRA|LATITUDE|THINKPAD|PROBOOK|ELITEBOOK|INSPIRON|IDEAPAD|VOSTRO|XPS \d{2}|HP Z[2468]|Z[2468] G\d|"
     # MSI's laptop lines (Katana is in SYSTEM): `MSI Summit E16 Flip A13VFT (RTX 4060)`
     r"SUMMIT E\d{2}|STEALTH \d{2}|RAIDER GE|VECTOR GP|CYBORG \d{2}|SWORD \d{2}|CROSSHAIR \d{2}|TITAN GT\d{2}|"
     r"G[EFLPS][67]\d"
