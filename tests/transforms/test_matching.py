@@ -478,6 +478,11 @@ def test_precedence_order_is_the_published_one():
         ("HP Omen 40L RTX 4070 Ti", "system", None),
         ("XFX RX 7900 XTX 24GB, faster than Nvidia 4080", None, "rx-7900-xtx"),
         ("PNY RTX PRO 6000 Blackwell MaxQ 96GB", None, "rtx-pro-6000-blackwell-max-q"),
+        # no RTX 3080 12GB was sold without the hash-rate limiter: a non-LHR 3080 is the 10GB card
+        ("Gigabyte RTX 3080 Gaming OC non-LHR", None, "rtx-3080-10gb"),
+        ("RTX 3080 no LHR 12GB", "unclear", None),
+        ("Gigabyte RTX 3080 Gaming OC LHR", "unclear", None),
+        ("EVGA RTX 3070 XC3 8GB non LHR", None, "rtx-3070"),
     ],
 )
 def test_the_market_traps(title, reason, model_id):

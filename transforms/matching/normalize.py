@@ -132,6 +132,9 @@ STAGES: list[tuple[str | None, list[tuple[str, str]]]] = [
     ),
     # lane widths (`PCIe x16`, `x8 slot`), but a count at the start of a title is a lot (`x8 Tesla V100`)
     (r"X(?:16|8)\b", [(r"(\S) X(?:16|8)\b", "$1 ")]),
+    # a card without the Lite Hash Rate limiter (`Non-LHR`, `No LHR`) is one word, not a negation to remove: the RTX
+    # 3080 12GB was sold with the limiter only, so a non-LHR 3080 is the 10GB card (catalog alias)
+    (r"\bNO[NT]? ?LHR\b", [(r"\bNO[NT]? ?LHR\b", "NONLHR")]),
     (
         "NO",
         [
