@@ -460,6 +460,7 @@ def test_precedence_order_is_the_published_one():
         ("MSI RTX 3070 8GB Gaming X Trio has issues", "for_parts", None),
         ("EVGA RTX 3080 XC3 10GB [ISSUE]", "for_parts", None),
         ("EVGA RTX 3080 XC3 10GB tested, no issue", None, "rtx-3080-10gb"),
+        ("EVGA RTX 3080 XC3 10GB works great, never had an issue", None, "rtx-3080-10gb"),
         ("RTX 3080 Founders Edition 10GB img file", "photo_only", None),
         ("AMD RX 6900 XT 16GB HD photo", "photo_only", None),
         ("RTX 3090 FE 24GB printed on paper", "photo_only", None),
