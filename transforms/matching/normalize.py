@@ -134,7 +134,7 @@ STAGES: list[tuple[str | None, list[tuple[str, str]]]] = [
     (r"X(?:16|8)\b", [(r"(\S) X(?:16|8)\b", "$1 ")]),
     # a card without the Lite Hash Rate limiter (`Non-LHR`, `No LHR`) is one word, not a negation to remove: the RTX
     # 3080 12GB was sold with the limiter only, so a non-LHR 3080 is the 10GB card (catalog alias)
-    (r"\bNO[NT]? ?LHR\b", [(r"\bNO[NT]? ?LHR\b", "NONLHR")]),
+    ("LHR", [(r"\bNO[NT]? ?LHR\b", "NONLHR")]),
     (
         "NO",
         [
