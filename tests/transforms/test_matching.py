@@ -484,6 +484,19 @@ def test_precedence_order_is_the_published_one():
         ("RTX 3080 no LHR 12GB", "unclear", None),
         ("Gigabyte RTX 3080 Gaming OC LHR", "unclear", None),
         ("EVGA RTX 3070 XC3 8GB non LHR", None, "rtx-3070"),
+        # the eleventh set (2026-11-26): the box with its papers, a cooler named last, a maker's spare part, the CPUs a
+        # card suits, and ASUS part numbers without their hyphens; in titles of the project's own
+        ("ASUS RTX 4070 Dual 12GB - box & manual only", "box_only", None),
+        ("Zotac RTX 3080 Trinity 10GB box and paperwork only", "box_only", None),
+        ("ASUS RTX 4070 Dual 12GB with box & manual", None, "rtx-4070"),
+        ("RTX 3080 FE cooler and fans", "accessory", None),
+        ("MSI RTX 3080 Suprim X 10GB with original heatsink and fans", None, "rtx-3080-10gb"),
+        ("HPE Replacement Parts NVIDIA Tesla T4 16GB", None, "tesla-t4"),
+        ("Tesla T4 16GB for replacement parts", "for_parts", None),
+        ("Zotac RTX 3060 Twin Edge 12GB for Intel Core i7 13700K 14700K", None, "rtx-3060-12gb"),
+        ("Gaming PC Intel Core i7 13700K RTX 3060 12GB", "system", None),
+        ("ASUS TUFRTX3070O8GGAMING", None, "rtx-3070"),
+        ("ASUS DUALRTX4060TIO8G", None, "rtx-4060-ti-8gb"),
     ],
 )
 def test_the_market_traps(title, reason, model_id):

@@ -80,6 +80,17 @@ STAGES: list[tuple[str | None, list[tuple[str, str]]]] = [
     # GDDR5X is the Pascal TITAN X's memory (the Maxwell GTX TITAN X has GDDR5): the title says which
     ("GDDR5X", [(r"\bTITAN X\b(.*\bGDDR5X\b)", "TITAN X PASCAL$1")]),
     # each gate below is a looser form of its rule, so that the rule runs on the few titles it can change
+    # an ASUS part number written without its hyphens (PROART-RTX4060-O8G as `PROARTRTX40608G`, DUAL-RTX2070S-O8G-EVO
+    # as `DUALRTX2070SO8GEVO`): the line, the series, the four-digit model, its suffix and its memory
+    (
+        "(?:PROART|TUF|DUAL|STRIX|PRIME)(?:RTX|GTX)",
+        [
+            (
+                r"\b(PROART|TUF|DUAL|ROGSTRIX|STRIX|PRIME)(RTX|GTX)(\d{4})(TI|SUPER|S)?O?(\d{1,2})G([A-Z0-9]*)\b",
+                "$1 $2 $3 $4 ${5}GB $6",
+            )
+        ],
+    ),
     (rf"(?:{GLUED_SERIES})[A-Z]?\d", [(rf"\b({GLUED_SERIES})([A-Z]?\d)", "$1 $2")]),
     # an A-prefixed workstation card is Ampere: `RTX A6000 Ada` (or `A6000ADA`) names two cards (the A6000 or the
     # RTX 6000 Ada); before `ADA` glued to a number is split off below

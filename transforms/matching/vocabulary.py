@@ -164,15 +164,19 @@ FOR_PARTS_GUARD = (
     r"(?:ART[IE]FACTS?|ART[IE]FACTING|ISSUES?|PROBLEMS?|DAMAGE|"
     r"CRACKS?|DEFECTS?|FAILURES?|OVERHEAT(?:S|ED|ING)?)\b"
     r"|\bNO (?:POWER (?:CABLE|CORD|ADAPTER|SUPPLY|CONNECTOR|SPLITTER)S?|DISPLAY ?PORTS?)\b"
+    # a maker's spare part, new (`Hewlett Packard Enterprise Replacement Parts Business ... Tesla T4`)
+    r"|\b(?:ENTERPRISE|OEM|GENUINE|ORIGINAL|NEW|HPE?|DELL|LENOVO) REPLACEMENT PARTS?\b"
     r"|\b(?:NICHT|KEIN|KEINE|OHNE) (?:DEFEKT(?:E|ER|ES)?|ARTEFAKTE|FEHLER)\b"
 )
-"""`damaged box`, `no artifacts`, `no power cable`: said of packaging, accessories or to reassure. Blanked
-before FOR_PARTS is applied."""
+"""`damaged box`, `no artifacts`, `no power cable`: said of packaging, accessories or to reassure; an OEM's
+`replacement parts` (a new spare, not `for replacement parts`). Blanked before FOR_PARTS is applied."""
 
 BOX_ONLY = (
     r"\b(?:BOX ONLY|EMPTY (?:RETAIL |ORIGINAL )?BOX|BOX PACKAGING ONLY|PACKAGING ONLY|BOX NO (?:CARD|GPU|GRAPHICS)|"
     r"BOX (?:[A-Z0-9]+ ){0,2}NO (?:CARD|GPU|GRAPHICS CARD)|RETAIL BOX (?:[A-Z0-9]+ ){0,3}NO (?:CARD|GPU)|"
     r"BOX (?:[A-Z0-9]+ )?CARD SOLD SEPARATELY|NO (?:CARD|GPU) (?:[A-Z0-9]+ ){0,2}BOX ONLY|COLLECTORS? BOX|"
+    # the box with its papers (`BOX + MANUAL ONLY`): the accessory words' guard reads `plus manual` as what a card comes with
+    r"BOX (?:AND |PLUS )?(?:MANUALS?|PAPERWORK|DOCUMENTATION|INSERTS?|FOAM|ACCESSORIES) ONLY|"
     # German: an empty box, only the packaging, no graphics card
     r"LEERKARTON|LEERE (?:OVP|VERPACKUNG|BOX|KARTON)|NUR (?:DIE |DER )?(?:VERPACKUNG|KARTON)|NUR (?:DIE )?OVP(?: OHNE| KEINE|$)|"
     r"OHNE (?:GRAFIKKARTE|KARTE)|KEINE (?:GRAFIKKARTE|KARTE))\b"
@@ -272,6 +276,8 @@ ACCESSORY_STRONG = (
     r"ZUBEHOER|DUMMY PLUG|POWER CABLE|EXTENSION CABLE|ADAPTER CABLE|POWER ADAPTER|ADAPTER ONLY|BOARD ONLY|"
     r"(?:HEATSINK|HEAT SINK|COOLER|FAN|SHROUD|THERMAL)(?: COOLER| FAN)? ASSEMBLY|"
     r"COOLING FANS?|TURBINE FANS?|FAN SHROUD|FAN ADAPTER|"
+    # a card's cooler, named last (`RTX 3090 Heatsink and fans`); `with heatsink and fans` is guarded
+    r"(?:HEATSINK|HEAT SINK|COOLER)S? (?:AND|PLUS) FANS?(?: ONLY)?$|"
     r"(?:GUIDES?|MANUALS?|BOOKLETS?|PAPERWORK|DOCUMENTATION)(?: BOOKS?)? ONLY|^COMPATIBLE (?:WITH|FOR))\b"
 )
 """Words that make the listing an accessory wherever they stand, unless GUARDED (below); and a title that opens
@@ -360,9 +366,11 @@ SYSTEM_GUARD = (
     r"(?:WORKING |TESTED |USED |OLD |NEW )?(?:GAMING |PREBUILT |PRE BUILT )?"
     r"(?:DESKTOP|PC|WORKSTATION|SERVER|COMPUTER|TOWER|BUILD|DGX(?: 1| 2| STATION)?|HGX|GPU SERVER)\b"
     r"|\b(?:GPU )?SERVER PULLS?\b"
+    # the CPUs a card suits, stuffed as search words (`RTX 3060 ... 8GB For Intel core i5 12600KF 13490f`)
+    r"|\bFOR (?:INTEL |AMD )?(?:CORE I[3579]|CORE ULTRA [3579]|RYZEN [3579]|RYZEN)(?: [A-Z0-9]+){0,2}"
 )
-"""`desktop graphics card`, `for PC`, `pulled from a workstation`: card listings that mention machines.
-Blanked before SYSTEM is applied."""
+"""`desktop graphics card`, `for PC`, `pulled from a workstation`, `for Intel Core i5 12600KF`: card listings that
+mention machines. Blanked before SYSTEM is applied."""
 
 GPU_WORDS = r"RTX|GTX|RX|TESLA|QUADRO|RADEON|NVIDIA|AMD|INTEL|ARC|INSTINCT|GEFORCE|TITAN|GPUS|CARDS"
 """Words that tell a count before them counts cards (`2x RTX 3090`, `x2 AMD Radeon`)."""
