@@ -497,6 +497,17 @@ def test_precedence_order_is_the_published_one():
         ("Gaming PC Intel Core i7 13700K RTX 3060 12GB", "system", None),
         ("ASUS TUFRTX3070O8GGAMING", None, "rtx-3070"),
         ("ASUS DUALRTX4060TIO8G", None, "rtx-4060-ti-8gb"),
+        # and its December 2020 half: a ship date, a shipped order, a count before a maker, a fan count that is no
+        # count of cards, an untested card said at length, a card sold with a power supply
+        ("Gigabyte RX 6800 XT 16GB - will ship 12/4", "pre_order", None),
+        ("EVGA RTX 3080 XC3 10GB in hand, ships 1-2 days", None, "rtx-3080-10gb"),
+        ("EVGA RTX 3080 XC3 10GB shipping 2-3 business days", None, "rtx-3080-10gb"),
+        ("MSI RTX 3070 Ventus 8GB *CONFIRMED AND SHIPPED ORDER*", "pre_order", None),
+        ("2 ASUS ROG Strix OC RTX 3090 24GB", "lot", "rtx-3090"),
+        ("2 Fan Zotac RTX 3060 Twin Edge 12GB", None, "rtx-3060-12gb"),
+        ("PNY RTX 3070 8GB XLR8 - has not been tested", "for_parts", None),
+        ("EVGA RTX 3080 FTW3 10GB with EVGA 850W G2 power supply", "bundle", None),
+        ("EVGA RTX 3080 FTW3 10GB, needs a 750W PSU", None, "rtx-3080-10gb"),
     ],
 )
 def test_the_market_traps(title, reason, model_id):

@@ -2,7 +2,8 @@
 
 Exclusion reasons and when they apply (precedence when several do: the first listed wins):
   bundle       the store sells the card together with other products at one price (listing_kind bundle,
-               read from the page, e.g. a Newegg combo): the price is not a card price;
+               read from the page, e.g. a Newegg combo), or the title sells it with a power supply
+               (`... With GIGABYTE 850W PSU`): the price is not a card price;
   for_parts    condition 7000, or the title says the card is broken / for parts / as is / no display ...
                (`not for parts` does not trip it);
   box_only     the retail box without the card;
@@ -181,7 +182,7 @@ def classify_listings(
     quoted = lambda c: pl.concat_str([pl.lit("'"), pl.col(c).str.to_lowercase(), pl.lit("'")])  # noqa: E731
 
     reason = (
-        pl.when(pl.col("listing_kind") == "bundle")
+        pl.when((pl.col("listing_kind") == "bundle") | pl.col("bundle_hit").is_not_null())
         .then(pl.lit("bundle"))
         .when(cond_parts | pl.col("for_parts_hit").is_not_null())
         .then(pl.lit("for_parts"))
@@ -212,7 +213,11 @@ def classify_listings(
     note = pl.col("note").fill_null("")
     why = (
         pl.when(pl.col("exclude_reason") == "bundle")
-        .then(pl.concat_str([pl.lit("sold with other products at one price; "), note]))
+        .then(
+            pl.when(pl.col("bundle_hit").is_not_null())
+            .then(pl.concat_str([pl.lit("sold with other products at one price: "), quoted("bundle_hit")]))
+            .otherwise(pl.concat_str([pl.lit("sold with other products at one price; "), note]))
+        )
         .when(pl.col("exclude_reason") == "for_parts")
         .then(
             pl.when(cond_parts)

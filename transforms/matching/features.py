@@ -30,6 +30,7 @@ from transforms.matching.vocabulary import (
     ACCESSORY_WEAK_FOR,
     ACCESSORY_WEAK_WORDS,
     BOX_ONLY,
+    BUNDLE_TITLE,
     CARD_MAKER_NAMES,
     CARD_MAKERS,
     FAN_COUNT,
@@ -62,7 +63,8 @@ def _lot_pattern(index: CatalogIndex) -> str:
         r"\b(?:LOT|SET|BUNDLE|PACK|BATCH)(?: OF)? (\d{1,3})\b",
         rf"\b(\d{{1,2}}) ?X {gpu}",
         rf"\bX ?(\d{{1,2}}) {gpu}",
-        rf"^(\d{{1,2}}) {gpu}",
+        # `2 ASUS ROG Strix OC GeForce RTX 3090`: a count opening the title, before a GPU word or a card maker
+        rf"^(\d{{1,2}}) (?:{gpu}|(?:{CARD_MAKER_NAMES})\b)",
         # `NEW (2) EVGA GeForce RTX 3090`: after a condition word only a maker or GPU word (not `New 2 fan`)
         rf"^(?:BRAND NEW|NEW|USED) (\d{{1,2}}) (?:{CARD_MAKER_NAMES}|{GPU_WORDS})\b",
         r"\bX ?([2-9]|1\d)$",
@@ -122,6 +124,7 @@ def feature_frame(frame: pl.DataFrame, index: CatalogIndex) -> pl.DataFrame:
         tokens=n.str.extract_all(index.token_re),
         for_parts_hit=_first(n.str.replace_all(FOR_PARTS_GUARD, " ; "), FOR_PARTS),
         box_hit=_first(n, BOX_ONLY),
+        bundle_hit=_first(n, BUNDLE_TITLE),
         photo_hit=_first(n, PHOTO_ONLY),
         sample_hit=_first(n, SAMPLE),
         pre_order_hit=_first(n, PRE_ORDER),

@@ -92,6 +92,10 @@ STAGES: list[tuple[str | None, list[tuple[str, str]]]] = [
         ],
     ),
     (rf"(?:{GLUED_SERIES})[A-Z]?\d", [(rf"\b({GLUED_SERIES})([A-Z]?\d)", "$1 $2")]),
+    # a range of days or weeks (`ships 1-2 days`) is no date (`ships 11/25`: vocabulary.PRE_ORDER)
+    ("DAY|WEEK", [(r"\b(\d{1,2}) (\d{1,2}) ((?:BUSINESS |WORKING )?(?:DAYS?|WEEKS?))\b", "$1 TO $2 $3")]),
+    # a fan count opening the title (`2 Fan EVGA RTX 3080`) is no count of cards: glued as FAN_COUNT reads it
+    ("FAN", [(r"^([1-4]) (FANS?)\b", "${1}FAN")]),
     # an A-prefixed workstation card is Ampere: `RTX A6000 Ada` (or `A6000ADA`) names two cards (the A6000 or the
     # RTX 6000 Ada); before `ADA` glued to a number is split off below
     ("ADA", [(r"\bA([2-6]\d{3}) ?ADA\b", "A$1 OR $1 ADA")]),

@@ -141,7 +141,7 @@ FOR_PARTS = (
     r"\b(?:FOR PARTS|PARTS ONLY|PARTS|PARTS REPAIR|FOR REPAIR|NEEDS? REPAIR|NOT WORKING|DOES NOT WORK|DOESN T WORK|"
     r"DOESNT WORK|NOT WORK|AS IS|NO DISPLAY|NO VIDEO|NO SIGNAL|NO OUTPUT|NO POST|NO POWER|WON T POST|WONT POST|"
     r"DEAD|BROKEN|CRACKED|DAMAGED|FAULTY|DEFECTIVE|BAD MEMORY|BAD VRAM|ART[IE]FACTS?|ART[IE]FACTING|NOT DETECTED|"
-    r"NOT RECOGNI[SZ]ED|FAILS?|FAILED|FAILING|BURNT|BURNED|WATER DAMAGE|NOT FULLY WORKING|NOTFULLY|UNTESTED|"
+    r"NOT RECOGNI[SZ]ED|FAILS?|FAILED|FAILING|BURNT|BURNED|WATER DAMAGE|NOT FULLY WORKING|NOTFULLY|UNTESTED|NOT BEEN TESTED|"
     r"NOT TESTED|SALVAGE|NON ?FUNCTIONAL|NOT FUNCTIONAL|NON ?FUNCTIONING|NOT FUNCTIONING|OVERHEAT(?:S|ED|ING)?|"
     r"(?:GPU|CHIP|CORE|DIE) AND (?:MEMORY|VRAM) MISSING|(?:CHIP|DIE|CORE) (?:IS )?MISSING|"
     # Windows' Code 43 (the driver stopped the device: a failing card); a stated issue (`with issues`, `[ISSUE]` last)
@@ -197,6 +197,14 @@ Card Image`, `... Card Img`, `XC3 pictures`, `RTX 3080 (photo)` or `Founders Edi
 `...0000jpeg`, `IMG FILE`, `HD Image`, `print on paper`, `8x10" Photos (Read description)`: the 2020 scalpers'
 bait read in real sold listings): no card is sold (issue 37)."""
 
+BUNDLE_TITLE = (
+    r"\b(?:WITH|W|PLUS|AND|INCLUDES?|INCLUDING|INCL) (?:AN? )?(?:[A-Z0-9]+ ){0,2}\d{3,4} ?W(?:ATT)? "
+    r"(?:[A-Z0-9]+ ){0,3}(?:PSU|POWER SUPPLY)\b"
+)
+"""A card sold with a power supply, said in the title (`ASUS TUF RTX 3090 With GIGABYTE 850W PSU`, `+ 750 watt power
+supply`: read in December 2020 sold listings): the price is for both, as a store's combo read from the page. A
+wattage a card needs (`needs 850W PSU`) is no such word."""
+
 SAMPLE = (
     r"\b(?:ENGINEERING SAMPLE|QUALIFICATION SAMPLE|ENG SAMPLE|ENGINEERING BOARD|ENGINEERING VERSION|QS|"
     r"ES (?:SAMPLE|VERSION|CARD|GPU|BOARD))\b|\bES$"
@@ -225,16 +233,18 @@ real titles (2026-11-26): three such eBay listings, and one stuffed title that m
 
 PRE_ORDER = (
     r"\b(?:PRE ?ORDER(?:S|ED)?|PREORDER(?:S|ED)?|PRE ?SALES?|PRESALES?|CONFIRMED ORDER|ORDER CONFIRMED|"
-    r"ORDER CONFIRMATION|ORDERCONFIRMED|EMAIL CONFIRMATION|ORDER SHIPPED|RESERVATION|LONG LEAD TIME|BACK ?ORDER(?:ED)?|"
+    r"ORDER CONFIRMATION|ORDERCONFIRMED|EMAIL CONFIRMATION|ORDER SHIPPED|SHIPPED ORDER|RESERVATION|LONG LEAD TIME|BACK ?ORDER(?:ED)?|"
     r"ARRIV(?:ING|ES) (?:ON |BY |THIS |NEXT )?(?:\d{1,2} \d{1,2}|MON|TUE|WED|THU|FRI|SAT|SUN|TOMORROW|WEEK|"
-    r"(?:MON|TUES|WEDNES|THURS|FRI|SATUR|SUN)DAY|JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)|SHIPS \d{1,2} \d{1,2}|"
+    r"(?:MON|TUES|WEDNES|THURS|FRI|SATUR|SUN)DAY|JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)|"
+    r"(?:SHIPS|WILL SHIP|SHIPPING)(?: ON| OUT)? \d{1,2} \d{1,2}|"
     r"(?:ONCE|WHEN|AS SOON AS(?: IT S| IT IS)?) RECEIVED|UPON RECEIPT|VORBESTELL(?:UNG|T)|VORVERKAUF|"
     r"(?:SHIPS|SHIPPING|AVAILABLE|DELIVERY) (?:IN|ON|FROM|AFTER) (?:JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)"
     r"[A-Z]*)\b"
 )
-"""A pre-order or a resold order confirmation (`email confirmation`, `*Order Shipped*`: the seller's own order,
-still on its way to them), a back order or a `long lead time`, a card `arriving Friday` or
-shipped `once received`: no card in hand, a price for a promise. `Not a pre-order` is removed before (normalize.py)."""
+"""A pre-order or a resold order confirmation (`email confirmation`, `*Order Shipped*`, `*CONFIRMED & SHIPPED
+ORDER*`: the seller's own order, still on its way to them), a back order or a `long lead time`, a card `arriving
+Friday`, one that `will ship 11/25` or is shipped `once received`: no card in hand, a price for a promise. `Not a
+pre-order` is removed before, and a range of days (`ships 1-2 days`) is no date (normalize.py)."""
 
 MODIFIED = (
     r"\b(?:WATER ?BLOCK (?:INSTALLED|ATTACHED|MOUNTED|FITTED)|WATERBLOCK (?:INSTALLED|ATTACHED|MOUNTED|FITTED)|"
