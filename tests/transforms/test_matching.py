@@ -508,6 +508,18 @@ def test_precedence_order_is_the_published_one():
         ("PNY RTX 3070 8GB XLR8 - has not been tested", "for_parts", None),
         ("EVGA RTX 3080 FTW3 10GB with EVGA 850W G2 power supply", "bundle", None),
         ("EVGA RTX 3080 FTW3 10GB, needs a 750W PSU", None, "rtx-3080-10gb"),
+        # the twelfth set (2026-11-26; 2020 and 2021 sold titles): more ship dates, a card sold with a PSU, a mouse or a
+        # tower, and Colorful's glued iGame
+        ("Zotac RTX 3070 Twin Edge 8GB *coming Friday*", "pre_order", None),
+        ("**AVAILABLE 11/30** MSI RTX 3080 Ventus 3X 10GB", "pre_order", None),
+        ("ASUS RTX 3060 Ti Dual 8GB - ships first week of December", "pre_order", None),
+        ("EVGA RTX 3070 XC3 8GB ship next week", "pre_order", None),
+        ("ASUS RTX 3070 Dual 8GB (2) available", None, "rtx-3070"),
+        ("Zotac RTX 3080 Trinity 10GB + PSU", "bundle", None),
+        ("EVGA RTX 3080 FTW3 10GB + EVGA X15 mouse", "bundle", None),
+        ("RTX 3070 Founders Edition + mid tower", "bundle", None),
+        ("EVGA RTX 3080 XC3 10GB, PSU cable included", None, "rtx-3080-10gb"),
+        ("Colorful iGame2060Super Ultra 8GB", None, "rtx-2060-super"),
     ],
 )
 def test_the_market_traps(title, reason, model_id):

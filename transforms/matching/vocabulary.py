@@ -117,7 +117,7 @@ MAX_CARD_MEMORY_GB = 256
 
 # --- normalization special cases ----------------------------------------------------------------------------
 
-GLUED_SERIES = r"RTX|GTX|GT|RX|QUADRO|TESLA|ARC|RADEON|GEFORCE|INSTINCT"
+GLUED_SERIES = r"RTX|GTX|GT|RX|QUADRO|TESLA|ARC|RADEON|GEFORCE|INSTINCT|IGAME"  # Colorful's `iGame1050Ti`
 COOLER_NAMES = r"VENTUS|MECH|WINDFORCE|TWIN|DUAL|TRIPLE|ARMOR|EAGLE|GAMING|TRIO|SHADOW|INNO3D|ICHILL"
 """Cooler lines whose `2X` / `3X` counts fans, not cards ("Ventus 2X")."""
 
@@ -199,11 +199,16 @@ bait read in real sold listings): no card is sold (issue 37)."""
 
 BUNDLE_TITLE = (
     r"\b(?:WITH|W|PLUS|AND|INCLUDES?|INCLUDING|INCL) (?:AN? )?(?:[A-Z0-9]+ ){0,2}\d{3,4} ?W(?:ATT)? "
-    r"(?:[A-Z0-9]+ ){0,3}(?:PSU|POWER SUPPLY)\b"
+    r"(?:[A-Z0-9]+ ){0,3}(?:PSU|POWER SUPPLY)\b|\bPLUS (?:[A-Z0-9]+ ){0,3}(?:PSU|POWER SUPPLY)\b|"
+    r"\bAND (?:AN? )?(?:PSU|POWER SUPPLY)\b|"
+    r"\b(?:WITH|W|PLUS|AND|INCLUDES?|INCLUDING) (?:AN? )?(?:[A-Z0-9]+ ){0,3}(?:MOUSE|KEYBOARD|MONITOR|HEADSET|"
+    r"(?:FULL|MID) TOWER)\b"
 )
-"""A card sold with a power supply, said in the title (`ASUS TUF RTX 3090 With GIGABYTE 850W PSU`, `+ 750 watt power
-supply`: read in December 2020 sold listings): the price is for both, as a store's combo read from the page. A
-wattage a card needs (`needs 850W PSU`) is no such word."""
+"""A card sold with other hardware, said in the title: a power supply (`ASUS TUF RTX 3090 With GIGABYTE 850W PSU`, `+ 750
+watt power supply`, `...10GD)+PSU`, `+ Water Block & PSU`), a mouse, keyboard, monitor or headset (`+ EVGA X17 MOUSE`) or a tower case (`3060
+ti founders edition + Full Tower`), read in 2020 and 2021 sold listings: the price is for both, as a store's combo
+read from the page. A wattage a card needs (`needs 850W PSU`) is no such word; a game code or a T-shirt that came with
+the card is not either (the price is the card's)."""
 
 SAMPLE = (
     r"\b(?:ENGINEERING SAMPLE|QUALIFICATION SAMPLE|ENG SAMPLE|ENGINEERING BOARD|ENGINEERING VERSION|QS|"
@@ -236,15 +241,19 @@ PRE_ORDER = (
     r"ORDER CONFIRMATION|ORDERCONFIRMED|EMAIL CONFIRMATION|ORDER SHIPPED|SHIPPED ORDER|RESERVATION|LONG LEAD TIME|BACK ?ORDER(?:ED)?|"
     r"ARRIV(?:ING|ES) (?:ON |BY |THIS |NEXT )?(?:\d{1,2} \d{1,2}|MON|TUE|WED|THU|FRI|SAT|SUN|TOMORROW|WEEK|"
     r"(?:MON|TUES|WEDNES|THURS|FRI|SATUR|SUN)DAY|JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)|"
-    r"(?:SHIPS|WILL SHIP|SHIPPING)(?: ON| OUT)? \d{1,2} \d{1,2}|"
+    r"(?:SHIPS|WILL SHIP|SHIPPING)(?: ON| OUT)? \d{1,2} \d{1,2}|AVAILABLE (?:[1-9]|1[0-2]) (?:[1-9]|[12]\d|3[01])\b|"
+    r"(?:SHIPS?|SHIPPING|WILL SHIP) (?:IN |ON |BY |THE )*(?:1ST|2ND|3RD|4TH|FIRST|SECOND|THIRD|FOURTH|LAST|EARLY|MID|LATE) "
+    r"WEEK OF|(?:SHIPS?|SHIPPING|WILL SHIP) NEXT (?:WEEK|WK|MONTH)|COMING (?:SOON|NEXT WEEK|"
+    r"(?:MON|TUES|WEDNES|THURS|FRI|SATUR|SUN)DAY)|"
     r"(?:ONCE|WHEN|AS SOON AS(?: IT S| IT IS)?) RECEIVED|UPON RECEIPT|VORBESTELL(?:UNG|T)|VORVERKAUF|"
     r"(?:SHIPS|SHIPPING|AVAILABLE|DELIVERY) (?:IN|ON|FROM|AFTER) (?:JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)"
     r"[A-Z]*)\b"
 )
 """A pre-order or a resold order confirmation (`email confirmation`, `*Order Shipped*`, `*CONFIRMED & SHIPPED
 ORDER*`: the seller's own order, still on its way to them), a back order or a `long lead time`, a card `arriving
-Friday`, one that `will ship 11/25` or is shipped `once received`: no card in hand, a price for a promise. `Not a
-pre-order` is removed before, and a range of days (`ships 1-2 days`) is no date (normalize.py)."""
+Friday`, `coming Monday`, `available 12/9`, one that `will ship 11/25`, `ships 1st week of October` or `ship next
+wk`, or is shipped `once received`: no card in hand, a price for a promise. `Not a pre-order` is removed before, and
+a range of days (`ships 1-2 days`) is no date (normalize.py)."""
 
 MODIFIED = (
     r"\b(?:WATER ?BLOCK (?:INSTALLED|ATTACHED|MOUNTED|FITTED)|WATERBLOCK (?:INSTALLED|ATTACHED|MOUNTED|FITTED)|"
