@@ -99,20 +99,22 @@ def flag_aspect_conflicts(
     classified: pl.DataFrame, evidence: pl.DataFrame, catalog: pl.DataFrame
 ) -> pl.DataFrame:
     """Kept eBay listings whose title and stated item aspect disagree (transforms/ebay_aspects.py) become
-    `unclear`, the disagreement appended to their evidence; neither side is taken as the truth."""
+    `unclear`, the disagreement appended to their evidence; neither side is taken as the truth. A seller's slip
+    (a SUPER or Ti card stated as the card it is a variant of) is appended to the evidence and the listing kept."""
     conflicts = aspect_conflicts(classified, evidence, catalog)
     if conflicts.is_empty():
         return classified
-    hit = pl.col("aspect_conflict").is_not_null() & (pl.col("source") == "ebay")
+    said = pl.col("aspect_conflict").is_not_null() & (pl.col("source") == "ebay")
+    hit = said & pl.col("excludes")
     return (
         classified.join(conflicts, on="listing_id", how="left", maintain_order="left")
         .with_columns(
             exclude_reason=pl.when(hit).then(pl.lit("unclear")).otherwise(pl.col("exclude_reason")),
-            evidence=pl.when(hit)
+            evidence=pl.when(said)
             .then(pl.concat_str([pl.col("evidence"), pl.lit("; "), pl.col("aspect_conflict")]))
             .otherwise(pl.col("evidence")),
         )
-        .drop("aspect_conflict")
+        .drop("aspect_conflict", "excludes")
     )
 
 

@@ -71,7 +71,9 @@ CREATE TABLE raw.ebay_aspect_counts (
 -- Items whose seller stated an aspect value naming another model or memory size than the one searched: the
 -- same search run once more with aspect_filter=categoryId:27386,<aspect>:{values} (one call per such aspect
 -- and search, its first 200 items). staging.listings compares them with the title: a disagreement excludes
--- the listing as unclear, with both sides in its evidence. Replaced with the day's raw.ebay_listings.
+-- the listing as unclear, with both sides in its evidence; a SUPER, Ti or XT card stated as the card it is a
+-- variant of (RTX 2070 SUPER under NVIDIA GeForce RTX 2070) is a seller's slip, recorded in its evidence and
+-- kept. Replaced with the day's raw.ebay_listings.
 CREATE TABLE raw.ebay_aspect_evidence (
     snapshot_date DATE NOT NULL,  -- The day of the search (the partition).
     marketplace_id VARCHAR NOT NULL,  -- The eBay marketplace searched.

@@ -22,6 +22,7 @@ from transforms.ebay_aspects import (
     memory_gb,
     named_models,
     suspect_values,
+    variant_of,
 )
 from transforms.listings import flag_aspect_conflicts
 from warehouse.catalog import load_catalog
@@ -151,6 +152,47 @@ def test_a_title_and_an_aspect_that_disagree_are_excluded_with_both_sides():
     assert flagged["evidence"][0].startswith("3090 -> rtx-3090; title and eBay item aspect disagree")
     assert flagged["model_id"].to_list() == listings["model_id"].to_list()  # what the title said, kept
     assert flag_aspect_conflicts(listings, evidence.clear(), CATALOG).equals(listings)
+
+
+def test_a_super_or_ti_card_stated_as_the_card_it_is_a_variant_of_is_a_recorded_slip_and_kept():
+    listings = pl.DataFrame(
+        {
+            "source": ["ebay"] * 4,
+            "listing_id": ["s1", "s2", "s3", "s4"],
+            "model_id": ["rtx-2070-super", "rtx-3070-ti", "rtx-2070", "rtx-2060-super"],
+            "exclude_reason": [None] * 4,
+            "evidence": ["2070 SUPER", "3070 TI", "2070", "2060 SUPER"],
+        }
+    )
+    evidence = pl.DataFrame(
+        {
+            "item_id": ["s1", "s2", "s3", "s4"],
+            "aspect_name": [CHIPSET] * 4,
+            "stated_values": [
+                ["NVIDIA GeForce RTX 2070"],  # the base card of the title's SUPER: a slip
+                ["NVIDIA GeForce RTX 3070"],
+                ["NVIDIA GeForce RTX 2070 SUPER"],  # a base card under its SUPER: which one is it?
+                ["NVIDIA GeForce RTX 3070"],  # another card altogether
+            ],
+        }
+    )
+    conflicts = aspect_conflicts(listings, evidence, CATALOG)
+    assert conflicts["excludes"].to_list() == [False, False, True, True]
+    flagged = flag_aspect_conflicts(listings, evidence, CATALOG)
+    assert flagged["exclude_reason"].to_list() == [None, None, "unclear", "unclear"]
+    assert flagged["evidence"][0] == (
+        "2070 SUPER; eBay item aspect names the card this one is a variant of: title rtx-2070-super; "
+        "Chipset/GPU Model 'NVIDIA GeForce RTX 2070'; title kept"
+    )
+    assert flagged["model_id"].to_list() == listings["model_id"].to_list()
+    # SUPER, Ti, Ti SUPER and XT are variants; XTX is not the XT's
+    names = dict(CATALOG.select("model_id", "name").iter_rows())
+    assert variant_of("rtx-4070-ti-super", "rtx-4070-ti", names) and variant_of(
+        "rx-6800-xt", "rx-6800", names
+    )
+    assert not variant_of("rx-7900-xtx", "rx-7900-xt", names) and not variant_of(
+        "rtx-2070", "rtx-2070-super", names
+    )
 
 
 def aspect_call(request: httpx.Request) -> str | None:

@@ -10,6 +10,7 @@ from pipelines.resources.market_rules import MarketRulesResource
 from pipelines.resources.warehouse import WarehouseResource
 from pipelines.tables import table_asset, table_key
 from transforms.ebay_aspects import CONFLICT as ASPECT_CONFLICT
+from transforms.ebay_aspects import SLIP as ASPECT_SLIP
 from transforms.fx import to_usd
 from transforms.listings import (
     STAGING_COLUMNS,
@@ -44,7 +45,8 @@ def listings(
     exclusion reason (bundle, for_parts, box_only, photo_only, sample, pre_order, modified, accessory, system,
     lot, variation, low_feedback, unclear, and no_price for a card without a usable USD price).
     A listing whose title and eBay item aspect disagree (raw.ebay_aspect_evidence) is unclear, both sides in
-    its evidence. Manual overrides in warehouse/overrides.csv win. Lots keep their quantity for a per-unit
+    its evidence; a SUPER, Ti or XT card stated as the card it is a variant of is a seller's slip, recorded and
+    kept. Manual overrides in warehouse/overrides.csv win. Lots keep their quantity for a per-unit
     price. Prices in another currency are converted to USD at the day's ECB rate (raw.fx_rates), the rate and
     its date kept; one without a rate keeps its local price and a reason in fx_error, and no USD price."""
     day = partition_date(context)
@@ -82,6 +84,9 @@ def listings(
             "kept": kept.height,
             "title_aspect_disagreements": classified.filter(
                 pl.col("evidence").str.contains(ASPECT_CONFLICT, literal=True)
+            ).height,
+            "title_aspect_slips_kept": classified.filter(
+                pl.col("evidence").str.contains(ASPECT_SLIP, literal=True)
             ).height,
             "models_with_listings": kept["model_id"].n_unique(),
             "by_reason": dg.MetadataValue.md(
