@@ -520,6 +520,16 @@ def test_precedence_order_is_the_published_one():
         ("RTX 3070 Founders Edition + mid tower", "bundle", None),
         ("EVGA RTX 3080 XC3 10GB, PSU cable included", None, "rtx-3080-10gb"),
         ("Colorful iGame2060Super Ultra 8GB", None, "rtx-2060-super"),
+        # June 2023 sold titles: a GDDR5 card's memory written DDR5, ASUS's T for Ti inside a part number
+        ("EVGA GTX 1060 SC 6GB DDR5", None, "gtx-1060-6gb"),
+        ("MSI GTX 1060 Gaming X 3GB DDR5", None, "gtx-1060-3gb"),
+        ("Gaming PC RTX 3060 12GB, 16GB DDR5", "system", None),
+        (
+            "MSI RTX 3060 Ventus 2X, 32GB DDR5",
+            "unclear",
+            None,
+        ),  # the machine's memory says nothing of the card's
+        ("ASUS Dual RTX 3060 Ti 8GB DUAL-RTX3060T-O8G-V2", None, "rtx-3060-ti"),
     ],
 )
 def test_the_market_traps(title, reason, model_id):

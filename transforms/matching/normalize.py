@@ -117,6 +117,9 @@ STAGES: list[tuple[str | None, list[tuple[str, str]]]] = [
     # EVGA 24G-P5-3987-KR
     ("G P", [(r"\b(\d{2}) ?G P([45]) (\d{4}) ([A-Z]{2})\b", "${1}GB EVGA$2$3$4")]),
     ("TISUPER", [(r"(\d)TISUPER\b", "$1 TI SUPER")]),  # RTX4070TiSUPER
+    # ASUS writes the Ti as a T inside a part number (TUF-RTX3060T-O8G-V2-GAMING); a T ending the title is a cut
+    # title (below), not this
+    (r"\dT ", [(r"\b(RTX|GTX) (\d{4})T ", "$1 $2 TI ")]),
     (r"\d(?:TI|SUPER|XT|GRE|ADA|S|D)", [(r"(\d)(TIS|TI|SUPER|XTX|XT|GRE|ADA|S|D)\b", "$1 $2")]),
     # memory: 12 GB, 12G, 12GD, 12 GIG, ASUS O12G / 012G -> 12GB
     (None, [(r"\b[O0]?(\d{1,3})(?: GB| G| GD| GIGS?| GBS|G|GD|GIGS?|GBS|BG)\b", "${1}GB")]),

@@ -32,6 +32,7 @@ from dataclasses import dataclass, replace
 from transforms.matching.signatures import CatalogIndex, Signature, split_mention
 from transforms.matching.vocabulary import (
     ADAPTER_WORDS,
+    DDR5_CARD_GB,
     EDITION_WORDS,
     MAX_CARD_MEMORY_GB,
     MEMORY_CONTEXT_WORDS,
@@ -60,9 +61,12 @@ def stated_memory(raw: list[str]) -> list[int]:
     out = set()
     for item in raw:
         m = _MEMORY.match(item)
-        if not m or (m.group(2) and m.group(2) in MEMORY_CONTEXT_WORDS):
+        if not m:
             continue
         value = int(m.group(1))
+        short_gddr5 = m.group(2) == "DDR5" and value in DDR5_CARD_GB  # `GTX 1060 6GB DDR5`
+        if m.group(2) and m.group(2) in MEMORY_CONTEXT_WORDS and not short_gddr5:
+            continue
         if 0 < value <= MAX_CARD_MEMORY_GB:
             out.add(value)
     return sorted(out)

@@ -112,6 +112,10 @@ FORM_TOKENS = frozenset({"PCIE", "SXM", "SXM2", "SXM3", "SXM4", "SXM5", "OAM"})
 MEMORY_CONTEXT_WORDS = ("DDR4", "DDR5", "SSD", "NVME", "HDD", "EMMC", "STORAGE", "SYSTEM")
 """A memory figure followed by one of these is the machine's, not the card's. (`12GB RAM` and `1GB DDR3`
 are how sellers write a card's own memory, so RAM and DDR3 are not in the list.)"""
+DDR5_CARD_GB = frozenset({1, 2, 3, 4, 6, 11})
+"""Sizes that, followed by DDR5, are a GDDR5 card's memory written short (`EVGA GeForce GTX 1060 6GB DDR5`, seen in
+2023 sold listings), not a machine's. ASSUMPTION (the project's, no source): no machine is sold with less than 8 GB
+of DDR5, nor with 11 GB, so these sizes next to DDR5 are the card's; 8 GB and more stay the machine's."""
 
 MAX_CARD_MEMORY_GB = 256
 
