@@ -43,6 +43,7 @@ from transforms.matching.vocabulary import (
     NUMBER_WORDS,
     PHOTO_ONLY,
     PRE_ORDER,
+    PRE_ORDER_GUARD,
     SAMPLE,
     SYSTEM,
     SYSTEM_GUARD,
@@ -83,6 +84,15 @@ def _lot_pattern(index: CatalogIndex) -> str:
 
 def _first(expr: pl.Expr, pattern: str) -> pl.Expr:
     return expr.str.extract(f"({pattern})", 1)
+
+
+def _confirmed_guarded(norm: pl.Series) -> pl.Series:
+    """`norm` with PRE_ORDER_GUARD blanked on the titles that say CONFIRMED (the only word it guards), the others as
+    they are: the guard's replace over every title cost 20 ms of benchmark 1's 2 s, the word's test 3 ms."""
+    rows = norm.str.contains("CONFIRMED", literal=True).arg_true()
+    if rows.len() == 0:
+        return norm
+    return norm.clone().scatter(rows, norm.gather(rows).str.replace_all(PRE_ORDER_GUARD, " ; "))
 
 
 def _makers_listed(base: pl.DataFrame) -> pl.Series:
@@ -127,7 +137,7 @@ def feature_frame(frame: pl.DataFrame, index: CatalogIndex) -> pl.DataFrame:
         bundle_hit=_first(n, BUNDLE_TITLE),
         photo_hit=_first(n, PHOTO_ONLY),
         sample_hit=_first(n, SAMPLE),
-        pre_order_hit=_first(n, PRE_ORDER),
+        pre_order_hit=_first(pl.lit(_confirmed_guarded(base["norm"])), PRE_ORDER),
         makers=_makers_listed(base),
         modified_hit=_first(n, MODIFIED),
         acc_strong_hit=_first(guarded, ACCESSORY_STRONG),
