@@ -544,6 +544,8 @@ def test_precedence_order_is_the_published_one():
         ("RTX 3070 Founders Edition picture (read desc)", "photo_only", None),
         ("RTX 3080 Founders Edition 10GB 4in x 6in print", "photo_only", None),
         ("RTX 3060 Ti Founders Edition 8GB, as pictured", None, "rtx-3060-ti"),
+        ("NVIDIA GeForce RTX 3070FE in hand", None, "rtx-3070"),
+        ("NVIDIA GeForce 3090RTX Founders Edition", None, "rtx-3090"),
     ],
 )
 def test_the_market_traps(title, reason, model_id):

@@ -120,6 +120,8 @@ STAGES: list[tuple[str | None, list[tuple[str, str]]]] = [
     # ASUS writes the Ti as a T inside a part number (TUF-RTX3060T-O8G-V2-GAMING); a T ending the title is a cut
     # title (below), not this
     (r"\dT ", [(r"\b(RTX|GTX) (\d{4})T ", "$1 $2 TI ")]),
+    # the edition or the series glued after the number (`RTX 3070FE`, `GeForce 3090RTX`)
+    (r"\d(?:FE|RTX|GTX)\b", [(r"\b(\d{4})(FE|RTX|GTX)\b", "$1 $2")]),
     (r"\d(?:TI|SUPER|XT|GRE|ADA|S|D)", [(r"(\d)(TIS|TI|SUPER|XTX|XT|GRE|ADA|S|D)\b", "$1 $2")]),
     # memory: 12 GB, 12G, 12GD, 12 GIG, ASUS O12G / 012G -> 12GB
     (None, [(r"\b[O0]?(\d{1,3})(?: GB| G| GD| GIGS?| GBS|G|GD|GIGS?|GBS|BG)\b", "${1}GB")]),
