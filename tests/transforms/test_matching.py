@@ -546,6 +546,8 @@ def test_precedence_order_is_the_published_one():
         ("RTX 3060 Ti Founders Edition 8GB, as pictured", None, "rtx-3060-ti"),
         ("NVIDIA GeForce RTX 3070FE in hand", None, "rtx-3070"),
         ("NVIDIA GeForce 3090RTX Founders Edition", None, "rtx-3090"),
+        ("Gigabyte RTX 3080 Gaming OC 10GB & 850W PSU", "bundle", None),
+        ("EVGA RTX 3080 XC3 10GB (750W PSU recommended)", None, "rtx-3080-10gb"),
     ],
 )
 def test_the_market_traps(title, reason, model_id):

@@ -30,6 +30,7 @@ from transforms.matching.vocabulary import (
     ACCESSORY_WEAK_FOR,
     ACCESSORY_WEAK_WORDS,
     BOX_ONLY,
+    BUNDLE_GUARD,
     BUNDLE_TITLE,
     CARD_MAKER_NAMES,
     CARD_MAKERS,
@@ -86,13 +87,13 @@ def _first(expr: pl.Expr, pattern: str) -> pl.Expr:
     return expr.str.extract(f"({pattern})", 1)
 
 
-def _confirmed_guarded(norm: pl.Series) -> pl.Series:
-    """`norm` with PRE_ORDER_GUARD blanked on the titles that say CONFIRMED (the only word it guards), the others as
-    they are: the guard's replace over every title cost 20 ms of benchmark 1's 2 s, the word's test 3 ms."""
-    rows = norm.str.contains("CONFIRMED", literal=True).arg_true()
+def _guarded(norm: pl.Series, word: str, guard: str) -> pl.Series:
+    """`norm` with `guard` blanked on the titles containing the regex `word` (what the guard guards), the others as
+    they are: PRE_ORDER_GUARD's replace over every title cost 20 ms of benchmark 1's 2 s, the word's test 3 ms."""
+    rows = norm.str.contains(word).arg_true()
     if rows.len() == 0:
         return norm
-    return norm.clone().scatter(rows, norm.gather(rows).str.replace_all(PRE_ORDER_GUARD, " ; "))
+    return norm.clone().scatter(rows, norm.gather(rows).str.replace_all(guard, " ; "))
 
 
 def _makers_listed(base: pl.DataFrame) -> pl.Series:
@@ -134,10 +135,10 @@ def feature_frame(frame: pl.DataFrame, index: CatalogIndex) -> pl.DataFrame:
         tokens=n.str.extract_all(index.token_re),
         for_parts_hit=_first(n.str.replace_all(FOR_PARTS_GUARD, " ; "), FOR_PARTS),
         box_hit=_first(n, BOX_ONLY),
-        bundle_hit=_first(n, BUNDLE_TITLE),
+        bundle_hit=_first(pl.lit(_guarded(base["norm"], "PSU|POWER SUPPLY", BUNDLE_GUARD)), BUNDLE_TITLE),
         photo_hit=_first(n, PHOTO_ONLY),
         sample_hit=_first(n, SAMPLE),
-        pre_order_hit=_first(pl.lit(_confirmed_guarded(base["norm"])), PRE_ORDER),
+        pre_order_hit=_first(pl.lit(_guarded(base["norm"], "CONFIRMED", PRE_ORDER_GUARD)), PRE_ORDER),
         makers=_makers_listed(base),
         modified_hit=_first(n, MODIFIED),
         acc_strong_hit=_first(guarded, ACCESSORY_STRONG),
