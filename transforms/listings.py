@@ -100,7 +100,7 @@ def flag_aspect_conflicts(
 ) -> pl.DataFrame:
     """Kept eBay listings whose title and stated item aspect disagree (transforms/ebay_aspects.py) become
     `unclear`, the disagreement appended to their evidence; neither side is taken as the truth. A seller's slip
-    (a SUPER or Ti card stated as the card it is a variant of) is appended to the evidence and the listing kept."""
+    (a SUPER, Ti or XT card stated as the card it is a variant of) is appended to the evidence and the listing kept."""
     conflicts = aspect_conflicts(classified, evidence, catalog)
     if conflicts.is_empty():
         return classified

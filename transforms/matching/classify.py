@@ -2,8 +2,9 @@
 
 Exclusion reasons and when they apply (precedence when several do: the first listed wins):
   bundle       the store sells the card together with other products at one price (listing_kind bundle,
-               read from the page, e.g. a Newegg combo), or the title sells it with a power supply
-               (`... With GIGABYTE 850W PSU`): the price is not a card price;
+               read from the page, e.g. a Newegg combo), or the title sells it with other hardware (a power
+               supply, a mouse, a keyboard, a monitor, a tower: `... & 850W PSU`; vocabulary.BUNDLE_TITLE):
+               the price is not a card price;
   for_parts    condition 7000, or the title says the card is broken / for parts / as is / no display ...
                (`not for parts` does not trip it);
   box_only     the retail box without the card;
