@@ -211,12 +211,12 @@ BUNDLE_TITLE = (
     r"\b(?:WITH|W|PLUS|AND|INCLUDES?|INCLUDING) (?:AN? )?(?:[A-Z0-9]+ ){0,3}(?:MOUSE|KEYBOARD|MONITOR|HEADSET|"
     r"(?:FULL|MID) TOWER)\b"
 )
-"""A card sold with other hardware, said in the title: a power supply (`ASUS TUF RTX 3090 With GIGABYTE 850W PSU`, `+ 750
-watt power supply`, `...10GD)+PSU`, `+ Water Block & PSU`), a mouse, keyboard, monitor or headset (`+ EVGA X17 MOUSE`) or a tower case (`3060
-ti founders edition + Full Tower`), read in 2020 and 2021 sold listings: the price is for both, as a store's combo
-read from the page; a power supply by its wattage needs no `with` (`MASTER 10GB GDDR6X & 850W PSU`). A wattage a card
-needs (`needs 850W PSU`, `750W PSU recommended`: BUNDLE_GUARD) is no such word; a game code or a T-shirt that came
-with the card is not either (the price is the card's)."""
+"""A card sold with other hardware, said in the title: a power supply (`ASUS TUF RTX 3090 With GIGABYTE 850W PSU`, `+
+750 watt power supply`, `...10GD)+PSU`, `+ Water Block & PSU`), a mouse, keyboard, monitor or headset (`+ EVGA X17
+MOUSE`) or a tower case (`3060 ti founders edition + Full Tower`), read in 2020 and 2021 sold listings: the price is
+for both, as a store's combo read from the page; a power supply by its wattage needs no `with` (`MASTER 10GB GDDR6X &
+850W PSU`). A wattage a card needs (`needs 850W PSU`, `750W PSU recommended`: BUNDLE_GUARD) is no such word; a game
+code or a T-shirt that came with the card is not either (the price is the card's)."""
 
 BUNDLE_GUARD = (
     r"\b(?:NEEDS?|REQUIRES?|REQUIRED|RECOMMENDED|RECOMMENDS?|MIN|MINIMUM|AT LEAST|USE|SUGGESTED)(?: A| AN)? "
