@@ -277,7 +277,7 @@ ORDER*`: the seller's own order, still on its way to them), a back order or a `l
 Friday`, `coming Monday`, `available 12/9`, one that `will ship 11/25`, `ships 1st week of October` or `ship next
 wk`, `IN HAND 11/10` (in hand on a date to come), `ships upon arrival`, or is shipped `once received` or `once
 recieved`: no card in hand, a price for a promise. A bare `*CONFIRMED*` (`(ORDER CONF)`, `CONFIMED ORDER`) is the
-resold order of 2020 and 2021: every labelled set reads it so, and of 10,115 sold titles of that time it marked 169
+resold order of 2020 and 2021: every labelled set reads it so, and of 10,115 sold titles of that time it marked 170
 such listings the classifier had kept. `Not a pre-order` is removed before, and a range of days (`ships 1-2 days`)
 is no date (normalize.py)."""
 
