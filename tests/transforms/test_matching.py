@@ -535,6 +535,7 @@ def test_precedence_order_is_the_published_one():
         ("EVGA RTX 3080 XC3 10GB *CONFIRMED*", "pre_order", None),
         ("MSI RTX 3070 Gaming X Trio 8GB (ORDER CONF)", "pre_order", None),
         ("EVGA RTX 3080 FTW3 10GB Non-LHR confirmed", None, "rtx-3080-10gb"),
+        ("EVGA RTX 3080 XC3 10GB Non-LHR Confirmed Order", "pre_order", None),  # the guard hides no order
         ("Zotac RTX 3070 Twin Edge 8GB, tested and confirmed working", None, "rtx-3070"),
         ("MSI RTX 3060 Ti Ventus 8GB in hand 12/4", "pre_order", None),
         ("MSI RTX 3080 Ventus 10GB. In hand, ready to ship. $0.99 start", None, "rtx-3080-10gb"),

@@ -259,9 +259,6 @@ PRE_ORDER = (
     r"(?:MON|TUES|WEDNES|THURS|FRI|SATUR|SUN)DAY|JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)|"
     r"(?:SHIPS?|WILL SHIP|SHIPPING|AVAILABLE|AVAIL|IN HAND)(?: OUT| TO YOU| TO U)?(?: ON| BY)? "
     r"(?:0?[1-9]|1[0-2]) (?:0?[1-9]|[12]\d|3[01])\b|"
-    # a bare `*CONFIRMED*` (the scalpers' resold order of 2020-2021, as labelled in every set); `Non-LHR confirmed`,
-    # `confirmed working` and the like are blanked before (PRE_ORDER_GUARD)
-    r"CONFIRMED|CONFIMED|ORDER CONF|ORDER CONFIRM|CONFIRM ORDER|"
     r"(?:SHIPS?|WILL SHIP) (?:UPON|ON) ARRIVAL|AS SOON AS (?:IT )?(?:ARRIVES|IS IN HAND|IN HAND)|IN HAND SOON|"
     r"(?:SHIPS?|WILL SHIP|SHIPPING) (?:THIS|NEXT) WEEK|(?:SHIPS?|SHIPPING|WILL SHIP) (?:EARLY|MID|LATE) "
     r"(?:JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)[A-Z]*|DELIVER(?:Y|ED|S)? TO ME|"
@@ -281,6 +278,11 @@ resold order of 2020 and 2021: every labelled set reads it so, and of 10,115 sol
 such listings the classifier had kept. `Not a pre-order` is removed before, and a range of days (`ships 1-2 days`)
 is no date (normalize.py)."""
 
+CONFIRMED_BARE = r"\b(?:CONFIRMED|CONFIMED|ORDER CONF|ORDER CONFIRM|CONFIRM ORDER)\b"
+"""A bare `*CONFIRMED*` (the scalpers' resold order of 2020-2021, as labelled in every set): a pre-order, read on the
+title with PRE_ORDER_GUARD blanked (`Non-LHR confirmed`, `confirmed working`); PRE_ORDER itself is read on the title as
+it is, so that the guard never hides its phrases (`Non-LHR Confirmed Order`)."""
+
 PRE_ORDER_GUARD = (
     r"\b(?:NONLHR|NON LHR|LHR|FULL HASH(?: ?RATE)?|HASH ?RATE|WORKING|WORKS|TESTED|GENUINE|AUTHENTIC|FUNCTIONAL|STABLE|"
     r"UNLOCKED|COMPATIBLE|BIOS|SELLER)(?: AND| PLUS)? CONFIRMED\b"
@@ -288,7 +290,7 @@ PRE_ORDER_GUARD = (
     r"UNLOCKED|IN HAND|COMPATIBLE|\d{2,4} ?W)\b"
 )
 """`Non-LHR confirmed`, `tested and confirmed working`, `Confirmed 500w+ Power Draw`, `Confirmed In Hand`: the card
-confirmed, not an order. Blanked before PRE_ORDER is applied."""
+confirmed, not an order. Blanked before CONFIRMED_BARE is applied."""
 
 MODIFIED = (
     r"\b(?:WATER ?BLOCK (?:INSTALLED|ATTACHED|MOUNTED|FITTED)|WATERBLOCK (?:INSTALLED|ATTACHED|MOUNTED|FITTED)|"
