@@ -495,6 +495,11 @@ def test_precedence_order_is_the_published_one():
         ("Tesla T4 16GB for replacement parts", "for_parts", None),
         ("Zotac RTX 3060 Twin Edge 12GB for Intel Core i7 13700K 14700K", None, "rtx-3060-12gb"),
         ("Gaming PC Intel Core i7 13700K RTX 3060 12GB", "system", None),
+        (
+            "RTX 3060 12GB for Intel Core i5 12400F desktop PC",
+            "system",
+            None,
+        ),  # the guard eats no machine word
         ("ASUS TUFRTX3070O8GGAMING", None, "rtx-3070"),
         ("ASUS DUALRTX4060TIO8G", None, "rtx-4060-ti-8gb"),
         # and its December 2020 half: a ship date, a shipped order, a count before a maker, a fan count that is no

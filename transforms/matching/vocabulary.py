@@ -423,7 +423,8 @@ SYSTEM_GUARD = (
     r"(?:DESKTOP|PC|WORKSTATION|SERVER|COMPUTER|TOWER|BUILD|DGX(?: 1| 2| STATION)?|HGX|GPU SERVER)\b"
     r"|\b(?:GPU )?SERVER PULLS?\b"
     # the CPUs a card suits, stuffed as search words (`RTX 3060 ... 8GB For Intel core i5 12600KF 13490f`)
-    r"|\bFOR (?:INTEL |AMD )?(?:CORE I[3579]|CORE ULTRA [3579]|RYZEN [3579]|RYZEN)(?: [A-Z0-9]+){0,2}"
+    # (only the CPUs' own names and model numbers: a machine word after them still counts)
+    r"|\bFOR (?:INTEL |AMD )?(?:CORE I[3579]|CORE ULTRA [3579]|RYZEN [3579]|RYZEN)(?: [A-Z0-9]*\d[A-Z0-9]*){0,2}\b"
 )
 """`desktop graphics card`, `for PC`, `pulled from a workstation`, `for Intel Core i5 12600KF`: card listings that
 mention machines. Blanked before SYSTEM is applied."""
