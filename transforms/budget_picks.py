@@ -12,6 +12,14 @@ never a pick). Within the top set the budget picks the most VRAM it buys,
 ties to the higher perf per USD; the two alternatives follow in the same order. When fewer than three top
 cards fit, the other cards that fit follow in the same order, so a budget is never left without an answer.
 
+V1 (the project's rule, docs/rules.md): for vision and beginner, a card that another eligible card of its vendor
+outclasses (a newer architecture in D16's order, at least as fast in the use case's index, and no dearer) is not
+a top card; it stays among the cards that follow. Data-parallel training holds the whole model on every card, so
+memory beyond the use case's floor is G5's tie-break among good buys, not a reason to pay more for an older,
+slower card: on the 2026-11-26 sample the new 10,000 USD vision pick was an RTX A6000 (48 GB, Ampere) at 4,490
+USD with 55% of the speed of the RTX 5090 (32 GB, Blackwell) at 2,830 USD, then an RTX 6000 Ada at 7,050 USD.
+LLM picks are left to LLM_LIKE_WITH_LIKE: there a larger memory runs a larger model.
+
 Each use case ranks by its own performance index (transforms.perf_indices.USE_CASE_INDEX: llm by LLM inference,
 vision by vision, beginner by training); `relative_perf` and `perf_per_1k_usd` of a pick are that index's, named
 in `perf_index` with their basis (measured or modelled) in `perf_basis`. A value frame without an index's columns
@@ -31,7 +39,7 @@ from transforms.gpu_value import PLUG_IN, SUPPORT_SPEC_COLUMNS
 from transforms.perf_indices import USE_CASE_INDEX, per_1k_column, perf_column
 from transforms.price_daily import GRADE_D
 from transforms.tiers.config import TierConfig
-from transforms.tiers.rules import DEFAULT_VENDORS, USE_CASE_PRECISION
+from transforms.tiers.rules import ARCHITECTURE_ORDER, DEFAULT_VENDORS, USE_CASE_PRECISION
 from transforms.tiers.software_support import ADMITTED_WITH_LEGACY, support_blocker
 from transforms.use_cases import USE_CASES
 
@@ -42,8 +50,10 @@ RULE = (
     "G5: NVIDIA PCIe cards with their own fans, current software support (S1) and the use case's precision (S2), "
     "at least half as good per USD (in the use case's index) as the best of the cards costing at least half the "
     "priciest card the budget buys (LLM: of those that run at least the card's workload), then the most VRAM the "
-    "budget buys (LLM: the largest catalog workload one card runs at a usable speed), then perf/USD"
+    "budget buys (LLM: the largest catalog workload one card runs at a usable speed), then perf/USD; "
+    "V1 (vision, beginner): never a card that a newer-architecture card at least as fast and no dearer outclasses"
 )
+OUTCLASSED_USE_CASES = ("vision", "beginner")  # V1: the data-parallel use cases (per-card memory, issue 36)
 
 
 SCHEMA = {
@@ -124,6 +134,44 @@ def _in_index(eligible: pl.DataFrame, use_cases: dict[str, int], allow_legacy: b
     return pl.concat(frames).filter(pl.col("_ppk") > 0)
 
 
+def outclassed(cards: pl.DataFrame) -> pl.DataFrame:
+    """(_row, _u) of the vision and beginner cards that rule V1 keeps out of the top set: another card of the same
+    group (_group: date and condition) and use case (_u), of the same vendor, is of a newer architecture in D16's
+    order (rules.ARCHITECTURE_ORDER), at least as fast (_perf) and no dearer (price_median). Such a card costs no
+    more than this one, so every budget that buys this card buys it too: the mark does not depend on the budget.
+    One as-of join per architecture rank (a handful) rather than pairing every card with every other."""
+    none = pl.DataFrame(schema={"_row": pl.UInt32, "_u": pl.Int32})
+    if "architecture" not in cards.columns:
+        return none
+    arch = pl.col("architecture").fill_null("")
+    ranked = (
+        cards.filter(pl.col("use_case").is_in(OUTCLASSED_USE_CASES))
+        .select(
+            "_row",
+            pl.col("_u").cast(pl.Int32),
+            "_group",
+            "price_median",
+            "_perf",
+            _vendor=arch.replace_strict({a: v for a, (v, _) in ARCHITECTURE_ORDER.items()}, default=""),
+            _gen=arch.replace_strict({a: g for a, (_, g) in ARCHITECTURE_ORDER.items()}, default=0),
+        )
+        .sort("price_median")
+    )  # once: the filters below keep the order the as-of joins need
+    keys, found = ["_group", "_u", "_vendor"], [none]
+    for gen in sorted(set(ranked.filter(pl.col("_gen") > 0)["_gen"].to_list())):
+        newer = ranked.filter(pl.col("_gen") > gen).select(
+            *keys, "price_median", _best=pl.col("_perf").cum_max().over(keys)
+        )
+        if newer.is_empty():
+            continue
+        older = ranked.filter(pl.col("_gen") == gen)
+        beaten = older.join_asof(
+            newer, on="price_median", by=keys, strategy="backward", check_sortedness=False
+        )
+        found.append(beaten.filter(pl.col("_best") >= pl.col("_perf")).select("_row", "_u"))
+    return pl.concat(found)
+
+
 def budget_picks(
     value: pl.DataFrame,
     budgets=BUDGETS_USD,
@@ -189,6 +237,10 @@ def budget_picks(
         for b, budget in enumerate(budgets)
     )
     ordered = ordered.join(bars, on=by, how="left", maintain_order="left")
+    beaten = outclassed(ordered).with_columns(_outclassed=pl.lit(True))
+    ordered = ordered.join(beaten, on=["_row", "_u"], how="left", maintain_order="left").with_columns(
+        pl.col("_outclassed").fill_null(False)
+    )
     if llm_rank:
         # LLM with workload ranks (LLM_LIKE_WITH_LIKE): the bar of an LLM card is the best of the band's cards that
         # run at least its workload; its rows are sorted by _mem descending, so a running max of the per-_mem
@@ -219,7 +271,7 @@ def budget_picks(
     for b, budget in enumerate(budgets):
         fit = price <= budget
         # no bar (LLM: no card of the band runs this card's workload): top, it runs more than any of them
-        clears = (ppk >= pl.col(f"_bar{b}")).fill_null(True)
+        clears = (ppk >= pl.col(f"_bar{b}")).fill_null(True) & ~pl.col("_outclassed")  # V1
         top, rest = fit & clears, fit & ~clears
         tops = top.cast(pl.Int32).cum_sum().over(*by)
         ranks.append(

@@ -145,3 +145,35 @@ def test_the_support_check_passes_on_the_sample_and_names_an_unknown_architectur
     details = result.metadata["details"].value
     assert "rtx-3090: architecture 'Rubin' not in D16's order" in details
     assert "rtx-3090: software support unknown" in details
+
+
+def test_no_vision_or_beginner_top_pick_pays_more_for_an_older_slower_card(marts):
+    """V1 on the sample day: no vision or beginner top pick is outclassed by a card the same budget buys of its
+    vendor, a newer architecture, at least as fast and no dearer; before V1 the new 10,000 USD vision and beginner
+    picks were an RTX A6000 (Ampere, 4,490 USD), slower than the RTX 5090 (Blackwell, 2,830 USD) beside them."""
+    picks = marts["picks"].filter(pl.col("use_case").is_in(["vision", "beginner"]))
+    rank = {a: o for a, o in ARCHITECTURE_ORDER.items()}
+    # the cards a pick could have been: every card that was a pick of that use case and condition that day
+    cards = picks.unique(["use_case", "condition", "model_id"])
+    for p in picks.filter(pl.col("pick_rank") == 1).iter_rows(named=True):
+        vendor, gen = rank[p["arch"]]
+        beaters = cards.filter(
+            (pl.col("use_case") == p["use_case"])
+            & (pl.col("condition") == p["condition"])
+            & (pl.col("price_usd") <= p["price_usd"])
+            & (pl.col("relative_perf") >= p["relative_perf"])
+            & (pl.col("model_id") != p["model_id"])
+        )
+        newer = [
+            m
+            for m, a in beaters.select("model_id", "arch").rows()
+            if rank[a][0] == vendor and rank[a][1] > gen
+        ]
+        assert not newer, (p["use_case"], p["condition"], p["budget_usd"], p["model_id"], newer)
+    top = {
+        (r["use_case"], r["condition"]): r["model_id"]
+        for r in picks.filter((pl.col("budget_usd") == 10_000) & (pl.col("pick_rank") == 1)).iter_rows(
+            named=True
+        )
+    }
+    assert top[("vision", "new")] == top[("beginner", "new")] == "rtx-5090", top

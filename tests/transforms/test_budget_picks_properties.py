@@ -3,7 +3,9 @@
 The vectorized picks sort each day's cards once and rank them under every budget by a running count; the
 reference here loops over every date, condition, use case and budget and applies the rule's words directly.
 Hypothesis draws value frames with ties in VRAM and in perf per USD, cards that fit no budget, ineligible
-cards, several days and both conditions."""
+cards, two days and both conditions; most cards are eligible, so that a group holds several (with one eligible
+card in twenty, as drawn before 2026-11-27, a group rarely held two and the reference's LLM-only comparison by
+workload was read for every use case unnoticed)."""
 
 from datetime import date, timedelta
 
@@ -12,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from transforms.budget_picks import BAND, NEAR_BEST, budget_picks
+from transforms.tiers.rules import ARCHITECTURE_ORDER
 
 BUDGETS = (300, 750, 1_500)
 USE_CASES = {"llm": 24, "vision": 12, "beginner": 8}
@@ -19,19 +22,21 @@ DAY = date(2026, 11, 20)
 
 card = st.fixed_dictionaries(
     {
-        "day": st.integers(0, 2),
+        "day": st.integers(0, 1),
         "condition": st.sampled_from(["new", "used"]),
         "price_median": st.sampled_from([150.0, 280.0, 300.0, 500.0, 740.0, 1_400.0, 2_000.0]),
         "vram_gb": st.sampled_from([8.0, 12.0, 16.0, 24.0, 48.0]),
         "relative_perf": st.sampled_from([0.3, 0.6, 1.0, 1.5]),
-        "enough_listings": st.booleans(),
-        "form_factor": st.sampled_from(["pcie", "pcie", "sxm"]),
-        "cooling": st.sampled_from(["open_air", "blower", "passive"]),
-        "vendor": st.sampled_from(["nvidia", "nvidia", "amd"]),
+        "enough_listings": st.sampled_from([True, True, True, False]),
+        "form_factor": st.sampled_from(["pcie", "pcie", "pcie", "sxm"]),
+        "cooling": st.sampled_from(["open_air", "blower", "open_air", "passive"]),
+        "vendor": st.sampled_from(["nvidia", "nvidia", "nvidia", "amd"]),
         # S1: current, legacy (CUDA 12 only), current but ending within 3 years, unknown; S2: bf16, fp16 tensor
-        "support": st.sampled_from(["current", "current", "current", "legacy", "ends_soon", "unknown"]),
-        "bf16": st.sampled_from([True, True, False]),
-        "fp16_tensor": st.sampled_from([True, True, False]),
+        "support": st.sampled_from(["current"] * 5 + ["legacy", "ends_soon", "unknown"]),
+        "bf16": st.sampled_from([True, True, True, False]),
+        "fp16_tensor": st.sampled_from([True, True, True, False]),
+        # D16's order (V1); None: a frame without the column (V1 then marks nothing)
+        "architecture": st.sampled_from(["Ampere", "Ada Lovelace", "Blackwell", "RDNA 3", "Unknown"]),
     }
 )
 
@@ -60,6 +65,7 @@ def value_frame(cards: list[dict]) -> pl.DataFrame:
                 "support_ends": date(2027, 6, 30) if c["support"] == "ends_soon" else None,
                 "bf16": c["bf16"],
                 "fp16_tensor": c["fp16_tensor"],
+                "architecture": c.get("architecture"),
                 "source_mode": "sample",
             }
         )
@@ -73,7 +79,8 @@ def reference_picks(value: pl.DataFrame, llm_rank: dict[str, float] | None = Non
     """G5 read literally: per date, condition and use case, the eligible cards at or above the floor (with
     current software support that does not end within 3 years, S1, and the use case's precision, S2); per
     budget, the top set is the cards it buys at least NEAR_BEST of the best perf per USD among those costing at
-    least BAND of the priciest one it buys; the cards it buys, top set first,
+    least BAND of the priciest one it buys, less (vision, beginner) those another card of the group outclasses
+    (V1: its vendor, a newer architecture, at least as fast, no dearer); the cards it buys, top set first,
     then most VRAM, then perf per USD, then input order; three of them. With `llm_rank`, LLM cards order by their
     workload rank in place of VRAM, and each is measured against the best of the band's cards whose rank is at
     least its own (none: top)."""
@@ -113,9 +120,27 @@ def reference_picks(value: pl.DataFrame, llm_rank: dict[str, float] | None = Non
                 def mem(r, ranked=ranked):
                     return llm_rank.get(r["model_id"], -1.0) if ranked else r["vram_gb"]
 
-                def top(r, band=band, mem=mem):
-                    peers = [o["perf_per_1k_usd"] for o in band if mem(o) >= mem(r)]
-                    return not peers or r["perf_per_1k_usd"] >= max(peers) * NEAR_BEST
+                def outclassed(r, group=group, use_case=use_case):
+                    """V1: vision and beginner; a card of the group of its vendor, a newer architecture, at
+                    least as fast and no dearer."""
+                    mine = ARCHITECTURE_ORDER.get(r["architecture"])
+                    return (
+                        use_case in ("vision", "beginner")
+                        and mine is not None
+                        and any(
+                            ARCHITECTURE_ORDER.get(o["architecture"], ("", 0))[0] == mine[0]
+                            and ARCHITECTURE_ORDER[o["architecture"]][1] > mine[1]
+                            and o["price_median"] <= r["price_median"]
+                            and o["relative_perf"] >= r["relative_perf"]
+                            for _, o in group
+                        )
+                    )
+
+                def top(r, band=band, mem=mem, ranked=ranked):
+                    # LLM with workload ranks: against the band's cards that run at least its workload; else all
+                    peers = [o["perf_per_1k_usd"] for o in band if not ranked or mem(o) >= mem(r)]
+                    good = not peers or r["perf_per_1k_usd"] >= max(peers) * NEAR_BEST
+                    return good and not outclassed(r)
 
                 fits.sort(
                     key=lambda ir: (
@@ -233,3 +258,36 @@ def test_a_price_graded_d_never_sets_a_pick():
     assert picks["model_id"].to_list() == ["m1"] and picks["price_confidence"].to_list() == ["B"]
     fair = value_frame(cards).with_columns(price_confidence=pl.Series(["C", "B"]))
     assert budget_picks(fair, budgets=(500,), use_cases={"llm": 24}).sort("pick_rank")["model_id"][0] == "m0"
+
+
+def test_v1_an_older_slower_dearer_card_is_never_the_vision_or_beginner_top_pick():
+    """The 2026-11-26 sample at 10,000 USD, new: an RTX A6000 (48 GB, Ampere) at 4,490 USD and an RTX 6000 Ada
+    (48 GB) at 7,050 USD, both slower than an RTX 5090 (32 GB, Blackwell) at 2,830 USD. The band is the cards from
+    3,525 USD, so the bar is the A6000's perf per USD and every card clears it: G5 alone picks the 48 GB A6000. V1
+    keeps the two older, slower, dearer cards out of the vision and beginner top set, where memory beyond the
+    floor is only G5's tie-break; for LLM (VRAM as the memory here, no workload ranks) the A6000 stays first. A
+    card of another vendor, or of an older architecture, outclasses nothing."""
+    cards = [
+        {"price_median": 4_490.0, "vram_gb": 48.0, "relative_perf": 1.05},
+        {"price_median": 2_830.0, "vram_gb": 32.0, "relative_perf": 1.92},
+        {"price_median": 7_050.0, "vram_gb": 48.0, "relative_perf": 1.35},
+    ]
+    base = {"day": 0, "condition": "new", "enough_listings": True, "form_factor": "pcie", "cooling": "blower"}
+    base |= {"support": "current", "bf16": True, "fp16_tensor": True}
+
+    def firsts(architectures: list, vendors=("nvidia",) * 3) -> dict[str, str]:
+        value = value_frame(
+            [
+                {**base, **c, "architecture": a, "vendor": v}
+                for c, a, v in zip(cards, architectures, vendors, strict=True)
+            ]
+        )
+        # every vendor admitted (run config), so that an AMD card is a candidate
+        picks = budget_picks(value, budgets=(10_000,), use_cases=USE_CASES, vendors=None)
+        return dict(picks.filter(pl.col("pick_rank") == 1).select("use_case", "model_id").rows())
+
+    g5_alone = {"llm": "m0", "vision": "m0", "beginner": "m0"}
+    assert firsts(["Ampere", "Blackwell", "Ada Lovelace"]) == {"llm": "m0", "vision": "m1", "beginner": "m1"}
+    assert firsts([None, None, None]) == g5_alone  # a frame without architectures: G5 alone
+    assert firsts(["Blackwell", "Ampere", "Blackwell"]) == g5_alone  # the fast cheap card is the older one
+    assert firsts(["Ampere", "RDNA 4", "Ada Lovelace"], ("nvidia", "amd", "nvidia")) == g5_alone
