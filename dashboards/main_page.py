@@ -321,7 +321,8 @@ def picks_table(data: SiteData) -> str:
         "picks",
         "Picks per budget and use case",
         "The pick and two alternatives for each budget: among the best performance-per-USD cards, the one "
-        "with the most memory the budget buys (each use case ranked by its own index).",
+        "with the most memory the budget buys (each use case ranked by its own index); for vision and beginner, "
+        "never a card that a newer, at least as fast and no dearer card outclasses (V1).",
         table(
             data.report.picks.to_dicts(),
             cols,

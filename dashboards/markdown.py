@@ -98,7 +98,9 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
     picks = data.picks.filter(pl.col("pick_rank") == 1)
     out.append(
         "\n## Picks per budget and use case\n\nUse cases: LLM >= 24 GB, vision >= 12 GB, beginner >= 8 GB. "
-        "Each ranks by its own index: LLM by LLM inference, vision by vision, beginner by training.\n\n"
+        "Each ranks by its own index: LLM by LLM inference, vision by vision, beginner by training. Vision and "
+        "beginner never pick a card that a newer, at least as fast and no dearer card of its maker outclasses "
+        "(V1, docs/rules.md).\n\n"
     )
     out.append(
         table(

@@ -144,6 +144,7 @@ def outclassed(cards: pl.DataFrame) -> pl.DataFrame:
     if "architecture" not in cards.columns:
         return none
     arch = pl.col("architecture").fill_null("")
+    # sorted by price once: the filters below keep the order the as-of joins need
     ranked = (
         cards.filter(pl.col("use_case").is_in(OUTCLASSED_USE_CASES))
         .select(
@@ -156,7 +157,7 @@ def outclassed(cards: pl.DataFrame) -> pl.DataFrame:
             _gen=arch.replace_strict({a: g for a, (_, g) in ARCHITECTURE_ORDER.items()}, default=0),
         )
         .sort("price_median")
-    )  # once: the filters below keep the order the as-of joins need
+    )
     keys, found = ["_group", "_u", "_vendor"], [none]
     for gen in sorted(set(ranked.filter(pl.col("_gen") > 0)["_gen"].to_list())):
         newer = ranked.filter(pl.col("_gen") > gen).select(
