@@ -39,7 +39,7 @@ from transforms.gpu_value import PLUG_IN, SUPPORT_SPEC_COLUMNS
 from transforms.perf_indices import USE_CASE_INDEX, per_1k_column, perf_column
 from transforms.price_daily import GRADE_D
 from transforms.tiers.config import TierConfig
-from transforms.tiers.rules import ARCHITECTURE_ORDER, DEFAULT_VENDORS, USE_CASE_PRECISION
+from transforms.tiers.rules import ARCHITECTURE_ORDER, DEFAULT_VENDORS, USE_CASE_PRECISION, V1_USE_CASES
 from transforms.tiers.software_support import ADMITTED_WITH_LEGACY, support_blocker
 from transforms.use_cases import USE_CASES
 
@@ -53,7 +53,6 @@ RULE = (
     "budget buys (LLM: the largest catalog workload one card runs at a usable speed), then perf/USD; "
     "V1 (vision, beginner): never a card that a newer-architecture card at least as fast and no dearer outclasses"
 )
-OUTCLASSED_USE_CASES = ("vision", "beginner")  # V1: the data-parallel use cases (per-card memory, issue 36)
 
 
 SCHEMA = {
@@ -139,14 +138,15 @@ def outclassed(cards: pl.DataFrame) -> pl.DataFrame:
     group (_group: date and condition) and use case (_u), of the same vendor, is of a newer architecture in D16's
     order (rules.ARCHITECTURE_ORDER), at least as fast (_perf) and no dearer (price_median). Such a card costs no
     more than this one, so every budget that buys this card buys it too: the mark does not depend on the budget.
-    One as-of join per architecture rank (a handful) rather than pairing every card with every other."""
+    One as-of join per architecture rank (a handful) rather than pairing every card with every other (the rule
+    between two rows, as the budget builds apply it to machines: rules.outclasses)."""
     none = pl.DataFrame(schema={"_row": pl.UInt32, "_u": pl.Int32})
     if "architecture" not in cards.columns:
         return none
     arch = pl.col("architecture").fill_null("")
     # sorted by price once: the filters below keep the order the as-of joins need
     ranked = (
-        cards.filter(pl.col("use_case").is_in(OUTCLASSED_USE_CASES))
+        cards.filter(pl.col("use_case").is_in(V1_USE_CASES))
         .select(
             "_row",
             pl.col("_u").cast(pl.Int32),

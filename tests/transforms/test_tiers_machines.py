@@ -603,3 +603,24 @@ def test_a_price_graded_d_never_sets_a_machine():
     )
     cheap["price_confidence"] = "C"
     assert row(tiers([cheap, fair]), "1gpu", use_case="llm")["model_id"] == "rtx-3090"
+
+
+def test_v1_a_vision_budget_never_buys_a_machine_a_newer_faster_cheaper_one_outclasses():
+    """V1 for machines, as for the budget picks: a 48 GB Ampere card a little slower and dearer than a 32 GB Blackwell
+    one, both machines within 20% of the best value, wins a vision budget on memory per card alone (G5); with V1
+    the Blackwell machine is bought and the note says how many machines V1 set aside. For LLM (pooled memory, no
+    V1) the 48 GB machine stays."""
+    old = card("rtx-a6000", 3_400, 1.15, 48, 300, cooling="blower", arch="Ampere", n=20)
+    new = card("rtx-5090", 3_000, 1.2, 32, 575, slots=3, arch="Blackwell", n=20, connectors="1x 16-pin")
+
+    def bought(cards, use_case):
+        builds = budget_builds(*frames(cards), PLATFORMS, PARTS, NO_SCALING, budgets=(5_000,))
+        return builds.filter(pl.col("use_case") == use_case).row(0, named=True)
+
+    vision = bought([old, new], "vision")
+    assert vision["model_id"] == "rtx-5090" and "outclassed (V1)" in vision["notes"], vision
+    assert bought([old, new], "llm")["model_id"] == "rtx-a6000"
+    # the same cards with the faster one the older architecture: nothing is outclassed, G5's memory decides
+    older_fast = new | {"_specs": new["_specs"] | {"architecture": "Turing"}}
+    g5 = bought([old, older_fast], "vision")
+    assert g5["model_id"] == "rtx-a6000" and "V1" not in g5["notes"]

@@ -5,7 +5,8 @@ has, so it is not a whole machine) whose purchase price (GPUs + platform, energy
 what is spent now) fits the budget, keep those whose value (throughput per USD of TCO, the one cost model) is
 at least NEAR_BEST of the best value that fits, and take the one with the most memory that counts, then the
 most throughput. This is G5's rule lifted from cards to machines: among the top performers per USD, the most
-memory the budget buys. Which memory counts depends on the use (issue 36): vision and beginner train
+memory the budget buys; for vision and beginner, as in the budget picks, never a machine that another machine the
+budget buys outclasses (V1: a card of its vendor's newer architecture, at least the throughput, no dearer). Which memory counts depends on the use (issue 36): vision and beginner train
 data-parallel, every card holding the whole model, so a card's own memory counts (one 24 GB card over four
 12 GB ones); LLM inference splits a model's layers across the cards, so their pooled memory counts.
 Only machines a buyer can get and run (rule O1): as many cards listed as the machine needs, and up to 4 GPUs
@@ -24,7 +25,7 @@ from transforms.perf_indices import USE_CASE_INDEX
 from transforms.tiers.build_tiers import best_per_card, day_groups, excluded_text, for_use_case, in_index
 from transforms.tiers.config import TierConfig
 from transforms.tiers.platforms import PartPrices, platform_rows, platforms_for
-from transforms.tiers.rules import TIERS
+from transforms.tiers.rules import TIERS, V1_USE_CASES, outclasses
 from transforms.use_cases import USE_CASES
 
 BUDGETS_USD = (1_000, 1_500, 2_000, 3_000, 5_000, 7_500, 10_000, 15_000, 20_000, 30_000)
@@ -95,6 +96,14 @@ def _budget_row(day, condition, mode, use_case, budget, usable) -> dict:
         return row
     best_value = max(m["perf_per_1k_usd_tco"] for m in fits)
     near = [m for m in fits if m["perf_per_1k_usd_tco"] >= NEAR_BEST * best_value]
+    outclassed = []
+    if (
+        use_case in V1_USE_CASES
+    ):  # V1, as the budget picks: never a machine a newer, faster, no dearer one outclasses
+        price, perf = "total_build_cost_usd", "total_relative_perf"
+        outclassed = [m for m in near if any(outclasses(o, m, perf, price) for o in fits)]
+        kept = [m for m in near if m not in outclassed]
+        near, outclassed = (kept, outclassed) if kept else (near, [])  # never a budget without an answer
     memory = MEMORY_THAT_COUNTS.get(use_case, "vram_gb")
     if (
         "_workload_size" in near[0]
@@ -140,7 +149,9 @@ def _budget_row(day, condition, mode, use_case, budget, usable) -> dict:
     )
     row["notes"] = (
         f"{len(fits)} machines fit; {len(near)} within {NEAR_BEST:.0%} of the best value "
-        f"({best_value:.3f} per 1,000 USD TCO); then "
+        f"({best_value:.3f} per 1,000 USD TCO)"
+        + (f", {len(outclassed)} more outclassed (V1)" if outclassed else "")
+        + "; then "
         + _memory_words(chosen, memory)
         + f"; {chosen['circuit_note']}"
     )
