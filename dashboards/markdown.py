@@ -250,7 +250,13 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
         f"Deals that are news: a new listing or a price drop ({data.deals_open} earlier deals are still listed "
         "at or under their deal price).\n\n"
         + table(
-            data.deals.head(top_n),
+            # each card's caveat (server only, passive, CUDA 12 only ...), as the dashboard's deals table shows it
+            data.deals.head(top_n).join(
+                data.ranking.select("model_id", "condition", "caveat").unique(["model_id", "condition"]),
+                on=["model_id", "condition"],
+                how="left",
+                maintain_order="left",
+            ),
             {
                 "model_id": "model",
                 "condition": "condition",
@@ -260,6 +266,7 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
                 "previous_price": "was USD",
                 "median_30d": "30-day median",
                 "discount_pct": "% under",
+                "caveat": "caveat",
                 "title": "title",
             },
         )

@@ -95,6 +95,27 @@ def test_markdown_lists_the_top_picks_of_the_marts(sample_run, export_dir):
         assert section in md
 
 
+def test_the_exports_deals_carry_each_cards_caveat_as_the_dashboard_does(sample_run, export_dir):
+    """A deal on a passive server card or one without bf16 says so in the export, as on the dashboard: the
+    deals table names the caveat of the card's marts.gpu_value row."""
+    md = (export_dir / "recommendations.md").read_text()
+    deals = md.split("## New deals today")[1].split("\n## ")[0]
+    header = next(line for line in deals.splitlines() if line.startswith("| model"))
+    assert "| caveat |" in header
+    caveats = dict(
+        ((m, c), v)
+        for m, c, v in marts_value(sample_run["db"]).select("model_id", "condition", "caveat").iter_rows()
+    )
+    rows = [line.split(" | ") for line in deals.splitlines() if line.startswith("| ") and "---" not in line][
+        1:
+    ]
+    assert rows  # the sample day has deal events
+    column = [c.strip() for c in header.strip("|").split("|")].index("caveat")
+    for cells in rows:
+        model, condition = cells[0].strip("| "), cells[1].strip()
+        assert cells[column].strip() == (caveats.get((model, condition)) or "–"), cells
+
+
 def test_spec_sheet_disagreements_are_listed(sample_run):
     result = spec_sheet_disagreements(WarehouseResource(db_path=str(sample_run["db"])))
     assert not result.passed  # the sample's TechPowerUp page for the RTX 3090 says 385 W; the catalog 350 W
