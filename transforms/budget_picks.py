@@ -138,39 +138,32 @@ def outclassed(cards: pl.DataFrame) -> pl.DataFrame:
     group (_group: date and condition) and use case (_u), of the same vendor, is of a newer architecture in D16's
     order (rules.ARCHITECTURE_ORDER), at least as fast (_perf) and no dearer (price_median). Such a card costs no
     more than this one, so every budget that buys this card buys it too: the mark does not depend on the budget.
-    One as-of join per architecture rank (a handful) rather than pairing every card with every other (the rule
-    between two rows, as the budget builds apply it to machines: rules.outclasses)."""
+    One pass in price order (newer architectures first at one price, so that they count as no dearer): per
+    architecture rank g, the running best speed of the cards newer than g; a card of rank g is outclassed when
+    that best is at least its own speed (the rule between two rows, as the budget builds apply it to machines:
+    rules.outclasses)."""
     none = pl.DataFrame(schema={"_row": pl.UInt32, "_u": pl.Int32})
     if "architecture" not in cards.columns:
         return none
     arch = pl.col("architecture").fill_null("")
-    # sorted by price once: the filters below keep the order the as-of joins need
-    ranked = (
-        cards.filter(pl.col("use_case").is_in(V1_USE_CASES))
-        .select(
-            "_row",
-            pl.col("_u").cast(pl.Int32),
-            "_group",
-            "price_median",
-            "_perf",
-            _vendor=arch.replace_strict({a: v for a, (v, _) in ARCHITECTURE_ORDER.items()}, default=""),
-            _gen=arch.replace_strict({a: g for a, (_, g) in ARCHITECTURE_ORDER.items()}, default=0),
-        )
-        .sort("price_median")
+    ranked = cards.filter(pl.col("use_case").is_in(V1_USE_CASES)).select(
+        "_row",
+        pl.col("_u").cast(pl.Int32),
+        "_group",
+        "price_median",
+        "_perf",
+        _vendor=arch.replace_strict({a: v for a, (v, _) in ARCHITECTURE_ORDER.items()}, default=""),
+        _gen=arch.replace_strict({a: g for a, (_, g) in ARCHITECTURE_ORDER.items()}, default=0),
     )
-    keys, found = ["_group", "_u", "_vendor"], [none]
-    for gen in sorted(set(ranked.filter(pl.col("_gen") > 0)["_gen"].to_list())):
-        newer = ranked.filter(pl.col("_gen") > gen).select(
-            *keys, "price_median", _best=pl.col("_perf").cum_max().over(keys)
-        )
-        if newer.is_empty():
-            continue
-        older = ranked.filter(pl.col("_gen") == gen)
-        beaten = older.join_asof(
-            newer, on="price_median", by=keys, strategy="backward", check_sortedness=False
-        )
-        found.append(beaten.filter(pl.col("_best") >= pl.col("_perf")).select("_row", "_u"))
-    return pl.concat(found)
+    gens = sorted(set(ranked.filter(pl.col("_gen") > 0)["_gen"].to_list()))[:-1]  # the newest has no newer
+    if not gens:
+        return none
+    keys, gen, perf = ["_group", "_u", "_vendor"], pl.col("_gen"), pl.col("_perf")
+    beaten = pl.lit(False)
+    for g in gens:  # the best speed so far among the cards newer than g (-1: none yet; speeds are positive)
+        best = pl.when(gen > g).then(perf).otherwise(-1.0).cum_max().over(keys)
+        beaten = pl.when(gen == g).then(best >= perf).otherwise(beaten)
+    return ranked.sort(["price_median", "_gen"], descending=[False, True]).filter(beaten).select("_row", "_u")
 
 
 def budget_picks(
