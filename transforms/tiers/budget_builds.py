@@ -6,9 +6,10 @@ what is spent now) fits the budget, keep those whose value (throughput per USD o
 at least NEAR_BEST of the best value that fits, and take the one with the most memory that counts, then the
 most throughput. This is G5's rule lifted from cards to machines: among the top performers per USD, the most
 memory the budget buys; for vision and beginner, as in the budget picks, never a machine that another machine the
-budget buys outclasses (V1: a card of its vendor's newer architecture, at least the throughput, no dearer). Which memory counts depends on the use (issue 36): vision and beginner train
-data-parallel, every card holding the whole model, so a card's own memory counts (one 24 GB card over four
-12 GB ones); LLM inference splits a model's layers across the cards, so their pooled memory counts.
+budget buys outclasses (V1: a card of its vendor's newer architecture, at least the throughput, no dearer).
+Which memory counts depends on the use (issue 36): vision and beginner train data-parallel, every card holding
+the whole model, so a card's own memory counts (one 24 GB card over four 12 GB ones); LLM inference splits a
+model's layers across the cards, so their pooled memory counts.
 Only machines a buyer can get and run (rule O1): as many cards listed as the machine needs, and up to 4 GPUs
 a machine that runs from the region's standard outlet (8-GPU servers need their own circuit and say so).
 Cards pass the build tiers' screens first: software support (S1) and the use case's precision (S2), counted
@@ -97,9 +98,8 @@ def _budget_row(day, condition, mode, use_case, budget, usable) -> dict:
     best_value = max(m["perf_per_1k_usd_tco"] for m in fits)
     near = [m for m in fits if m["perf_per_1k_usd_tco"] >= NEAR_BEST * best_value]
     outclassed = []
-    if (
-        use_case in V1_USE_CASES
-    ):  # V1, as the budget picks: never a machine a newer, faster, no dearer one outclasses
+    # V1, as the budget picks: never a machine a newer, at least as fast and no dearer one outclasses
+    if use_case in V1_USE_CASES:
         price, perf = "total_build_cost_usd", "total_relative_perf"
         outclassed = [m for m in near if any(outclasses(o, m, perf, price) for o in fits)]
         kept = [m for m in near if m not in outclassed]

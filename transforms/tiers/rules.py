@@ -109,29 +109,6 @@ USE_CASE_PRECISION: dict[str, str] = {"llm": "bf16", "vision": "fp16_tensor", "b
 # S2's reasons in words
 PRECISION_WORDS = {"bf16": "no bf16 tensor support", "fp16_tensor": "no fp16 tensor cores"}
 
-# V1 (the project's rule, docs/rules.md): for the data-parallel use cases a budget's card or machine is never one
-# that another of its vendor outclasses: a newer architecture (ARCHITECTURE_ORDER), at least as fast, no dearer.
-# Memory beyond the use case's floor is G5's tie-break, not a reason to pay more for an older, slower card.
-V1_USE_CASES = ("vision", "beginner")
-
-
-def outclasses(newer: dict, older: dict, perf: str, price: str) -> bool:
-    """V1 between two rows (a card or a machine): `newer` is of `older`'s vendor and a newer architecture, at least
-    as fast (`perf`) and no dearer (`price`). Unknown architectures outclass nothing and are never outclassed."""
-    mine, theirs = (
-        ARCHITECTURE_ORDER.get(older.get("architecture") or ""),
-        ARCHITECTURE_ORDER.get(newer.get("architecture") or ""),
-    )
-    return (
-        mine is not None
-        and theirs is not None
-        and theirs[0] == mine[0]
-        and theirs[1] > mine[1]
-        and newer[perf] >= older[perf]
-        and newer[price] <= older[price]
-    )
-
-
 # D16 by architecture: "the latest generation" is a newer architecture, never a later release date within one.
 # Ranks compare within a vendor only (an explicit order; Ada Lovelace and Hopper are one generation, 2022).
 ARCHITECTURE_ORDER: dict[str, tuple[str, int]] = {
@@ -153,3 +130,25 @@ ARCHITECTURE_ORDER: dict[str, tuple[str, int]] = {
     "Xe-HPG (Alchemist)": ("intel", 1),
     "Xe2-HPG (Battlemage)": ("intel", 2),
 }
+
+# V1 (the project's rule, docs/rules.md): for the data-parallel use cases a budget's card or machine is never one
+# that another of its vendor outclasses: a newer architecture (ARCHITECTURE_ORDER), at least as fast, no dearer.
+# Memory beyond the use case's floor is G5's tie-break, not a reason to pay more for an older, slower card.
+V1_USE_CASES = ("vision", "beginner")
+
+
+def outclasses(newer: dict, older: dict, perf: str, price: str) -> bool:
+    """V1 between two rows (a card or a machine): `newer` is of `older`'s vendor and a newer architecture, at least
+    as fast (`perf`) and no dearer (`price`). Unknown architectures outclass nothing and are never outclassed."""
+    mine, theirs = (
+        ARCHITECTURE_ORDER.get(older.get("architecture") or ""),
+        ARCHITECTURE_ORDER.get(newer.get("architecture") or ""),
+    )
+    return (
+        mine is not None
+        and theirs is not None
+        and theirs[0] == mine[0]
+        and theirs[1] > mine[1]
+        and newer[perf] >= older[perf]
+        and newer[price] <= older[price]
+    )
