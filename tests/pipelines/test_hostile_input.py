@@ -231,8 +231,8 @@ def test_nothing_a_seller_wrote_is_rendered_as_markup(hostile_run):
     assert "&lt;script&gt;" in markdown and "&lt;img src=x" in markdown
     deal_rows = [line for line in markdown.splitlines() if "rtx-3090" in line and "700" in line]
     assert deal_rows and all(
-        line.count(" | ") == 8 for line in deal_rows
-    )  # 9 cells (model ... event, was USD ... title): no title broke the table
+        line.count(" | ") == 9 for line in deal_rows
+    )  # 10 cells (model ... event, was USD ... caveat, title): no title broke the table
     # the JSON export keeps the data exactly (it is data, not markup)
     doc = json.loads((root / "exports" / DAY / "recommendations.json").read_text())
     assert set(HOSTILE_TITLES) & {d["title"] for d in doc["deals"]}
