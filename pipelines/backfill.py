@@ -19,18 +19,23 @@ Exit codes: 0 every day done; 1 a day failed (the others still ran) or another p
 2 bad input.
 """
 
+from __future__ import annotations  # Dagster's types in the signatures are not imported at start (below)
+
 import json
 import sys
 import time
 from collections.abc import Callable
 from datetime import date, timedelta
 from pathlib import Path
-
-import dagster as dg
+from typing import TYPE_CHECKING
 
 from pipelines.user_errors import USAGE_EXIT, UserError, parse_day
 from warehouse.environment import env_path
 from warehouse.user_days import asked_for_help, show_help
+
+if TYPE_CHECKING:
+    import dagster as dg
+# Dagster is imported with the definitions, after the days are read: bad days are answered at once (run_daily too)
 
 
 def state_dir() -> Path:

@@ -105,18 +105,26 @@ def test_run_daily_rejects_bad_days_in_one_line(day, first_line):
     assert proc.stderr.splitlines() == [first_line.format(today=today_utc().isoformat())]
 
 
-def test_a_bad_day_is_answered_before_dagster_is_imported():
-    """`make run DAY=...` with a typo answers at once: the day is read before Dagster is imported (1.0 s of the
-    1.5 s such an answer took)."""
+@pytest.mark.parametrize(
+    "module, argv, first_words",
+    [
+        ("pipelines.run_daily", ["run_daily", "2026-13-40"], "error: DAY '2026-13-40' is not a date"),
+        (
+            "pipelines.backfill",
+            ["backfill", "2026-11-02", "2026-11-01"],
+            "error: the range ends on 2026-11-01",
+        ),
+    ],
+)
+def test_a_bad_day_is_answered_before_dagster_is_imported(module, argv, first_words):
+    """`make run DAY=...` or `make backfill` with a typo answers at once: the days are read before Dagster is
+    imported (1.0 s of the 1.5 s such an answer took)."""
     code = (
-        "import sys\n"
-        "from pipelines.run_daily import main\n"
-        "code = main(['run_daily', '2026-13-40'])\n"
-        "print(code, 'dagster' in sys.modules)"
+        f"import sys\nfrom {module} import main\ncode = main({argv!r})\nprint(code, 'dagster' in sys.modules)"
     )
     proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert proc.stdout.split() == ["2", "False"], proc.stdout + proc.stderr
-    assert proc.stderr.startswith("error: DAY '2026-13-40' is not a date")
+    assert proc.stderr.startswith(first_words), proc.stderr
 
 
 def test_run_daily_rejects_a_malformed_environment_value_in_one_line():
