@@ -35,7 +35,7 @@ card = st.fixed_dictionaries(
         "support": st.sampled_from(["current"] * 5 + ["legacy", "ends_soon", "unknown"]),
         "bf16": st.sampled_from([True, True, True, False]),
         "fp16_tensor": st.sampled_from([True, True, True, False]),
-        # D16's order (V1); None: a frame without the column (V1 then marks nothing)
+        # D16's order (V1); 'Unknown': outside it, so V1 marks nothing for such a card
         "architecture": st.sampled_from(["Ampere", "Ada Lovelace", "Blackwell", "RDNA 3", "Unknown"]),
     }
 )
