@@ -178,17 +178,11 @@ def changes(data: SiteData) -> str:
     their best three, the alerts fired, picks and machines that changed since yesterday with the reason, and
     the largest price moves with the grade of today's price."""
     report = data.report
-    deals = report.deals.head(3).to_dicts()
+    deals = report.deals_with_caveat.head(3).to_dicts()
     names = dict(report.ranking.select("model_id", "name").unique("model_id").iter_rows())
-    caveats = _caveats(report)
     best = "; ".join(
         f"{names.get(d['model_id'], d['model_id'])} ({d['condition']}) at {fmt(d['unit_price'])} USD, "
-        f"{fmt(d['discount_pct'], 1)}% under its 30-day median"
-        + (
-            f" ({caveats[(d['model_id'], d['condition'])]})"
-            if caveats.get((d["model_id"], d["condition"]))
-            else ""
-        )
+        f"{fmt(d['discount_pct'], 1)}% under its 30-day median" + (f" ({d['caveat']})" if d["caveat"] else "")
         for d in deals
     )
     items = [
@@ -238,11 +232,6 @@ def changes(data: SiteData) -> str:
         )
         + "</section>"
     )
-
-
-def _caveats(report) -> dict[tuple[str, str], str | None]:
-    """Each card's caveat in words by (model, condition), from the day's marts.gpu_value rows."""
-    return {(m, c): v for m, c, v in report.ranking.select("model_id", "condition", "caveat").iter_rows()}
 
 
 def _caveat(row: dict) -> str:
@@ -375,12 +364,10 @@ def tiers_table(data: SiteData) -> str:
 
 
 def deals_table(data: SiteData) -> str:
-    rows = data.report.deals.to_dicts()
+    rows = data.report.deals_with_caveat.to_dicts()
     names = dict(data.specs.select("model_id", "name").iter_rows())
-    caveats = _caveats(data.report)
     for r in rows:
         r["name"] = names.get(r["model_id"], r["model_id"])
-        r["caveat"] = caveats.get((r["model_id"], r["condition"]))
     cols = [
         Col("name", "GPU", render=_card_link("name")),
         Col("condition", "condition"),

@@ -250,13 +250,7 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
         f"Deals that are news: a new listing or a price drop ({data.deals_open} earlier deals are still listed "
         "at or under their deal price).\n\n"
         + table(
-            # each card's caveat (server only, passive, CUDA 12 only ...), as the dashboard's deals table shows it
-            data.deals.head(top_n).join(
-                data.ranking.select("model_id", "condition", "caveat").unique(["model_id", "condition"]),
-                on=["model_id", "condition"],
-                how="left",
-                maintain_order="left",
-            ),
+            data.deals_with_caveat.head(top_n),
             {
                 "model_id": "model",
                 "condition": "condition",

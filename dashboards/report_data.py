@@ -57,6 +57,13 @@ class ReportData:
         return self.source_mode != "live"
 
     @property
+    def deals_with_caveat(self) -> pl.DataFrame:
+        """The day's deal events, each with its card's caveat in words (server only, passive, CUDA 12 only ...;
+        the day's marts.gpu_value row): what the dashboard and the export show beside a deal."""
+        caveats = self.ranking.select("model_id", "condition", "caveat").unique(["model_id", "condition"])
+        return self.deals.join(caveats, on=["model_id", "condition"], how="left", maintain_order="left")
+
+    @property
     def top_ranking(self) -> pl.DataFrame:
         """What the top lists show: only cards a buyer can act on by default (`recommended`: priced on 3+
         listings, a PCIe card with its own fans, NVIDIA (D11), software support current over the horizon (S1),
