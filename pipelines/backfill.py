@@ -93,11 +93,27 @@ def backfill(
     return failed
 
 
+def _refused() -> str | None:
+    """The one line refusing this backfill when another process writes the warehouse, else None."""
+    from pipelines.failures import exception_line
+    from warehouse.paths import db_path
+    from warehouse.run_lock import WarehouseBusyError, refuse_if_held
+
+    try:
+        refuse_if_held(db_path())
+    except WarehouseBusyError as exc:
+        return exception_line(exc, "backfill")
+    return None
+
+
 def main(argv: list[str], defs: dg.Definitions | None = None) -> int:
     try:
         if len(argv) != 3:
             raise UserError("give FROM and TO, e.g. make backfill FROM=2026-11-01 TO=2026-11-20")
         days = day_range(parse_day(argv[1], name="FROM"), parse_day(argv[2], name="TO"))
+        if (busy := _refused()) is not None:  # a second writer is refused before the definitions load
+            print(f"error: {busy}", file=sys.stderr)
+            return 1
         from pipelines.defs.stale_days import refresh
         from pipelines.run_daily import cli_instance, execute, failure_sentences, finish_day, start_day
 

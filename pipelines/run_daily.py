@@ -257,11 +257,12 @@ def prepare_warehouse() -> None:
 def run(argv: list[str], defs: dg.Definitions | None = None) -> int:
     """`defs` defaults to the code location's; tests pass definitions whose resources point at a loopback."""
     from warehouse.paths import db_path
-    from warehouse.run_lock import run_lock
+    from warehouse.run_lock import refuse_if_held, run_lock
 
     started = time.perf_counter()
     day = (parse_day(argv[1]) if len(argv) > 1 and argv[1].strip() else today_utc()).isoformat()
-    if defs is None:  # before the lock: a malformed setting is bad input, whoever holds the warehouse
+    refuse_if_held(db_path())  # a second writer is refused before the definitions load (2-3 s)
+    if defs is None:  # before the lock: a malformed setting is bad input, whoever holds the lock from now on
         from pipelines.definitions import defs as load_defs  # imported here so the start-up cost is measured
 
         defs = load_defs()

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from warehouse.connection import WarehouseBusyError
 
-__all__ = ["WarehouseBusyError", "holder", "lock_path", "run_lock"]
+__all__ = ["WarehouseBusyError", "holder", "lock_path", "refuse_if_held", "run_lock"]
 
 
 def lock_path(db: Path) -> Path:
@@ -39,6 +39,20 @@ def holder(db: Path) -> str | None:
     return None
 
 
+def busy_error(db: Path, description: str) -> WarehouseBusyError:
+    return WarehouseBusyError(f"{db} is being written by {description or 'another process'}")
+
+
+def refuse_if_held(db: Path) -> None:
+    """WarehouseBusyError at once when another process holds the run lock of `db`. The commands ask this before
+    loading their definitions (2-3 s of imports and settings), so a second writer is refused in a fraction of a
+    second; `run_lock` still takes the lock itself (a writer that starts in between is refused there). A
+    malformed setting is then answered by the run after, once the warehouse is free."""
+    description = holder(db)
+    if description is not None:
+        raise busy_error(db, description)
+
+
 @contextmanager
 def run_lock(db: Path, command: str) -> Iterator[None]:
     """Hold the run lock of `db` while the block runs; WarehouseBusyError at once when another holds it."""
@@ -49,9 +63,7 @@ def run_lock(db: Path, command: str) -> Iterator[None]:
             fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
             handle.seek(0)
-            raise WarehouseBusyError(
-                f"{db} is being written by {handle.read().strip() or 'another process'}"
-            ) from None
+            raise busy_error(db, handle.read().strip()) from None
         handle.seek(0)
         handle.truncate()
         started = datetime.now(UTC).strftime("%Y-%m-%d %H:%M:%S UTC")

@@ -168,6 +168,33 @@ def test_a_second_writer_is_refused_in_one_line_naming_the_holder(tmp_path):
         holder.wait()
 
 
+@pytest.mark.parametrize(
+    ("module", "argv"),
+    [("pipelines.run_daily", ["run_daily", DAY]), ("pipelines.backfill", ["backfill", DAY, DAY])],
+)
+def test_a_second_writer_is_refused_before_dagster_is_imported(tmp_path, module, argv):
+    """The refusal comes before the definitions load (2-3 s of Dagster, the project and its settings): the
+    process holds the lock through another open file, as a second process would, and then runs the command."""
+    code = (
+        "import sys\nfrom pathlib import Path\nfrom warehouse.run_lock import run_lock\n"
+        f"from {module} import main\n"
+        f"with run_lock(Path(sys.argv[1]), 'make run DAY=2026-11-20'):\n"
+        f"    code = main({argv!r})\n"
+        "print(code, 'dagster' in sys.modules)"
+    )
+    db = tmp_path / "w.duckdb"
+    env = {**environment(tmp_path), "GPU_MARKET_DB": str(db)}
+    proc = subprocess.run(
+        [sys.executable, "-c", code, str(db)], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60
+    )
+    assert proc.stdout.split() == ["1", "False"], proc.stdout + proc.stderr
+    said = proc.stderr.splitlines()
+    assert len(said) == 1 and said[0].startswith(
+        f"error: WarehouseBusyError: {db} is being written by pid "
+    ), said
+    assert not db.exists()  # refused before anything touched the warehouse
+
+
 @pytest.fixture
 def small_disk(tmp_path):
     """The warehouse folder on a 6 MB tmpfs (a disk that fills during the first run); skipped where this
