@@ -441,7 +441,7 @@ CREATE TABLE marts.build_tiers (
     pcie_lanes_per_gpu INTEGER,  -- Lanes each GPU gets with all slots filled (G9: >= 8).
     meets_d2l_x16 BOOLEAN,  -- Whether every GPU gets x16 (D5's recommendation).
     ram_gb INTEGER,  -- System RAM bought: the tier figure (D7-D10) and >= 1x total VRAM (G11); NULL in the beginner tier (own computer).
-    ram_kit VARCHAR,  -- DIMM kit.
+    ram_kit VARCHAR,  -- DIMM kit by rule M1: N modules of one size, N a multiple of the CPU's memory channels and at most the platform's usable DIMM slots (marts.platforms), each a size sold for the RAM type; the smallest total that meets ram_gb's need, then the fewest modules. The buyer's own in the beginner tier.
     slot_plan VARCHAR,  -- How the cards sit: board slots used, cards on risers, water blocks (G6, D4, D8, G17).
     risers INTEGER,  -- Cards on riser cables (priced).
     water_blocks INTEGER,  -- Cards given water blocks (priced; only when the run config allows).
@@ -495,7 +495,7 @@ CREATE TABLE marts.build_tiers (
     power_cap_pct DOUBLE,  -- The power limit applied to each GPU, percent of board power (100: uncapped). The PSU, the draw, the energy and the throughput are those of the capped machine.
     throughput_at_cap DOUBLE,  -- Share of the uncapped throughput at power_cap_pct, from a measured power-to-performance curve (P2).
     cap_basis VARCHAR,  -- Where throughput_at_cap comes from (P2), or uncapped.
-    psu_basis VARCHAR,  -- Which rule set psu_need_w: the load plus 10% (G13) or the card maker's recommended system power plus each further card's board power plus 10% (P1).
+    psu_basis VARCHAR,  -- Which rule set psu_need_w: the load plus 10% (G13) or the card maker's recommended system power for one card (P1), whichever is larger; the maker's figure is for a whole PC with one reference card, so it governs one-card machines.
     recommended_psu_w DOUBLE,  -- The card maker's recommended system power for one card, where a source gives it (P1); NULL otherwise.
     listings_available INTEGER,  -- Listings of the card in this condition today. A machine needing more cards than this is never the default, and its notes say so.
     resale_usd DOUBLE,  -- What the machine is expected to sell for at the end of the horizon, USD: the GPUs' used price then (launch MSRP x the retention of cards that old today, observed or from a depreciation curve fitted on the day's used prices; transforms/cost_model.py); the platform counts as worth nothing (ASSUMPTION).
@@ -807,7 +807,10 @@ CREATE TABLE marts.platforms (
     platform_w DOUBLE NOT NULL,  -- Board, RAM, drives, fans and NIC under load, W.
     existing_psu_w DOUBLE,  -- The existing computer's PSU (assumed), W.
     existing_pcie_8pin DOUBLE,  -- 8-pin PCIe cables the existing PSU has (assumed).
-    source VARCHAR NOT NULL  -- Seed rule ids and datasheets behind the platform.
+    source VARCHAR NOT NULL,  -- Seed rule ids and datasheets behind the platform.
+    memory_channels INTEGER,  -- Memory channels of the platform's CPU(s), all sockets together (the CPU maker's specification; memory_source). A RAM kit populates every channel alike (M1).
+    dimm_slots INTEGER,  -- DIMM slots usable with this CPU (the board maker's specification; memory_source): the most modules a RAM kit may have (M1).
+    memory_source VARCHAR  -- Where memory_channels and dimm_slots come from.
 );
 
 -- Asking prices of active listings (not sale prices) per day, model, condition and source, shipping included,
@@ -920,7 +923,7 @@ CREATE TABLE marts.region_tiers (
     pcie_lanes_per_gpu INTEGER,  -- Lanes each GPU gets with all slots filled (G9: >= 8).
     meets_d2l_x16 BOOLEAN,  -- Whether every GPU gets x16 (D5's recommendation).
     ram_gb INTEGER,  -- System RAM bought: the tier figure (D7-D10) and >= 1x total VRAM (G11); NULL in the beginner tier (own computer).
-    ram_kit VARCHAR,  -- DIMM kit.
+    ram_kit VARCHAR,  -- DIMM kit by rule M1: N modules of one size, N a multiple of the CPU's memory channels and at most the platform's usable DIMM slots (marts.platforms), each a size sold for the RAM type; the smallest total that meets ram_gb's need, then the fewest modules. The buyer's own in the beginner tier.
     slot_plan VARCHAR,  -- How the cards sit: board slots used, cards on risers, water blocks (G6, D4, D8, G17).
     risers INTEGER,  -- Cards on riser cables (priced).
     water_blocks INTEGER,  -- Cards given water blocks (priced; only when the run config allows).
@@ -980,7 +983,7 @@ CREATE TABLE marts.region_tiers (
     power_cap_pct DOUBLE,  -- The power limit applied to each GPU, percent of board power (100: uncapped). The PSU, the draw, the energy and the throughput are those of the capped machine.
     throughput_at_cap DOUBLE,  -- Share of the uncapped throughput at power_cap_pct, from a measured power-to-performance curve (P2).
     cap_basis VARCHAR,  -- Where throughput_at_cap comes from (P2), or uncapped.
-    psu_basis VARCHAR,  -- Which rule set psu_need_w: the load plus 10% (G13) or the card maker's recommended system power plus each further card's board power plus 10% (P1).
+    psu_basis VARCHAR,  -- Which rule set psu_need_w: the load plus 10% (G13) or the card maker's recommended system power for one card (P1), whichever is larger; the maker's figure is for a whole PC with one reference card, so it governs one-card machines.
     recommended_psu_w DOUBLE,  -- The card maker's recommended system power for one card, where a source gives it (P1); NULL otherwise.
     listings_available INTEGER,  -- Listings of the card in this condition today. A machine needing more cards than this is never the default, and its notes say so.
     resale_usd DOUBLE,  -- What the machine is expected to sell for at the end of the horizon, USD: the GPUs' used price then (launch MSRP x the retention of cards that old today, observed or from a depreciation curve fitted on the day's used prices; transforms/cost_model.py); the platform counts as worth nothing (ASSUMPTION).

@@ -3,6 +3,7 @@
 import re
 from pathlib import Path
 
+import polars as pl
 import pytest
 
 from transforms.tiers import power
@@ -85,11 +86,46 @@ def test_g16_cables_from_the_real_connectors_eps_as_eps_and_none_for_sxm():
 
 
 def test_g11_ram_is_the_tier_figure_and_at_least_total_vram_in_kits_the_platform_takes():
-    assert ram_for(32, 24, "ddr5", 192) == (32, "2 x 16 GB")
-    assert ram_for(64, 96, "ddr4", 128) == (96, "2 x 48 GB")
-    assert ram_for(128, 4 * 48, "ddr5_ecc", 1024) == (192, "6 x 32 GB ECC")
-    assert ram_for(256, 8 * 80, "ddr4_ecc", 1536) == (768, "24 x 32 GB ECC")
-    assert ram_for(128, 4 * 48, "ddr4", 128) is None  # a desktop board cannot take 192 GB here
+    # desktop: 2 channels, 4 slots (AM5: DDR5 modules up to 48 GB; AM4: DDR4 up to 32 GB)
+    assert ram_for(32, 24, "ddr5", 192, 2, 4) == (32, "2 x 16 GB")
+    assert ram_for(64, 48, "ddr5", 192, 2, 4) == (64, "2 x 32 GB")  # two modules rather than four
+    assert ram_for(64, 96, "ddr5", 192, 2, 4) == (96, "2 x 48 GB")
+    assert ram_for(64, 96, "ddr4", 128, 2, 4) == (128, "4 x 32 GB")  # DDR4 has no 48 GB desktop module
+    assert ram_for(32, 48, "ddr4", 128, 2, 4) == (64, "2 x 32 GB")  # nor a 24 GB one
+    assert ram_for(128, 4 * 48, "ddr4", 128, 2, 4) is None  # a desktop board cannot take 192 GB here
+    # rule M1: every channel alike, no more modules than usable slots
+    assert ram_for(128, 4 * 48, "ddr5_ecc", 256, 4, 4) == (192, "4 x 48 GB ECC")  # Xeon w3-2435 on W790
+    assert ram_for(128, 4 * 48, "ddr5_ecc", 2048, 8, 8) == (192, "8 x 24 GB ECC")  # 8 channels
+    assert ram_for(128, 4 * 48, "ddr4_ecc", 256, 4, 8) == (256, "8 x 32 GB ECC")  # X99: 32 GB modules at most
+    assert ram_for(256, 8 * 80, "ddr4_ecc", 1536, 8, 24) == (768, "24 x 32 GB ECC")
+    assert ram_for(256, 8 * 32, "ddr4_ecc", 3072, 12, 24) == (
+        384,
+        "12 x 32 GB ECC",
+    )  # 12 channels: not 8 x 32
+    assert ram_for(256, 8 * 48, "ddr5_ecc", 256, 4, 4) is None  # 384 GB do not fit 4 slots of 64 GB
+
+
+def test_every_machine_kit_fills_whole_channels_within_its_slots():
+    """M1 over every platform of the catalog and every need its tiers can have: the kit's module count is a
+    multiple of the channels and at most the slots, its modules no larger than the platform's largest."""
+    from warehouse.catalog import load_platforms
+
+    for p in load_platforms().filter(pl.col("ram_type").is_not_null()).iter_rows(named=True):
+        assert p["memory_channels"] and p["dimm_slots"] and p["memory_source"], p["platform_id"]
+        for need in (16, 32, 48, 64, 96, 128, 192, 256, 384, 512, 640, 768, 1024):
+            kit = ram_for(need, 0, p["ram_type"], p["ram_max_gb"], p["memory_channels"], p["dimm_slots"])
+            if kit is None:
+                continue
+            total, name = kit
+            count, size = (int(x) for x in re.match(r"(\d+) x (\d+) GB", name).groups())
+            assert total == count * size >= need and count % p["memory_channels"] == 0, (
+                p["platform_id"],
+                kit,
+            )
+            assert count <= p["dimm_slots"] and size * p["dimm_slots"] <= p["ram_max_gb"], (
+                p["platform_id"],
+                kit,
+            )
 
 
 def test_tier_figures_match_d7_to_d10():

@@ -161,10 +161,15 @@ def size(
     ram_gb, ram_kit, ram_usd = None, "the buyer's own", 0.0
     if rule.ram_floor_gb is not None:
         ram = ram_for(
-            rule.ram_floor_gb, (card["vram_gb"] or 0) * n, platform["ram_type"], platform["ram_max_gb"]
+            rule.ram_floor_gb,
+            (card["vram_gb"] or 0) * n,
+            platform["ram_type"],
+            platform["ram_max_gb"],
+            platform["memory_channels"],
+            platform["dimm_slots"],
         )
         if ram is None:
-            return f"needs more RAM than the platform's {platform['ram_max_gb']:g} GB (G11)"
+            return f"needs more RAM than the platform's {platform['ram_max_gb']:g} GB takes (G11, M1)"
         ram_gb, ram_kit = ram
         ram_usd = ram_gb * prices.ram_per_gb[platform["ram_type"]]
     tdp_known = _usable(card.get("tdp_w"))
