@@ -69,6 +69,40 @@ def merge_specs(catalog: pl.DataFrame, facts: pl.DataFrame) -> pl.DataFrame:
     )
 
 
+BOARD_DESIGNS_FILE = "warehouse/catalog/gpu_board_designs.csv"
+
+
+def with_board_widths(specs: pl.DataFrame, designs: pl.DataFrame) -> pl.DataFrame:
+    """`specs` with board_slot_width and board_slot_width_basis (rule P3): the slot width of the boards a buyer
+    most likely receives, the median of the model's recorded designs (Founders Edition and partner boards, each
+    with its page); a model without recorded designs keeps its reference board's width (`slot_width`), as
+    workstation and datacenter cards are sold in their maker's design."""
+    recorded = (
+        designs.filter(pl.col("slot_width").is_not_null())
+        .sort("model_id", "slot_width", "design")
+        .group_by("model_id", maintain_order=True)
+        .agg(
+            pl.col("slot_width").median().alias("_median"),
+            pl.format("{} {}", pl.col("design"), pl.col("slot_width").round(2).cast(pl.String))
+            .str.join("; ")
+            .alias("_designs"),
+            pl.len().alias("_n"),
+        )
+    )
+    return (
+        specs.join(recorded, on="model_id", how="left")
+        .with_columns(
+            board_slot_width=pl.coalesce("_median", pl.col("slot_width").cast(pl.Float64)),
+            board_slot_width_basis=pl.when(pl.col("_median").is_not_null())
+            .then(pl.format("median of {} designs ({}; {})", "_n", "_designs", pl.lit(BOARD_DESIGNS_FILE)))
+            .when(pl.col("slot_width").is_not_null())
+            .then(pl.lit("the reference board's width: no other designs recorded"))
+            .otherwise(None),
+        )
+        .drop("_median", "_designs", "_n")
+    )
+
+
 def disagreements(
     catalog: pl.DataFrame, facts: pl.DataFrame, tolerance: float = DISAGREEMENT
 ) -> pl.DataFrame:

@@ -305,6 +305,22 @@ def load_platform_parts(path: Path | None = None) -> pl.DataFrame:
     return _read_csv(path or PLATFORM_PARTS_CSV, PLATFORM_PARTS_SCHEMA)
 
 
+BOARD_DESIGNS_CSV = CATALOG_DIR / "gpu_board_designs.csv"
+BOARD_DESIGNS_SCHEMA: dict[str, pl.DataType] = {
+    "model_id": pl.String,
+    "design": pl.String,
+    "slot_width": pl.Float64,
+    "source_url": pl.String,
+    "quote": pl.String,
+}
+
+
+def load_board_designs(path: Path | None = None) -> pl.DataFrame:
+    """The slot widths of the boards sold under a GeForce model (Founders Edition and partner designs), one
+    row per design with its page and the words that state the width (rule P3)."""
+    return _read_csv(path or BOARD_DESIGNS_CSV, BOARD_DESIGNS_SCHEMA)
+
+
 def load_dimension_sources(path: Path | None = None) -> pl.DataFrame:
     """Where the catalog's slot widths and lengths filled for issue 15 come from, one row per model."""
     return _read_csv(path or DIMENSION_SOURCES_CSV, DIMENSION_SOURCES_SCHEMA)

@@ -266,6 +266,8 @@ CREATE TABLE staging.gpu_specs (
     power_connectors VARCHAR,  -- Power connectors on the reference board.
     source VARCHAR,  -- Sources of the row's figures.
     filled_from_spec_sheets VARCHAR,  -- Fields the curated catalog left NULL and a spec sheet filled, with the page.
+    board_slot_width DOUBLE,  -- Slots the boards a buyer most likely receives occupy (rule P3): the median of the model's recorded designs (Founders Edition and partner boards, each with its page, warehouse/catalog/gpu_board_designs.csv); the reference board's slot_width where none are recorded. Machines are planned for it.
+    board_slot_width_basis VARCHAR,  -- The designs board_slot_width is the median of, or why it is slot_width.
     PRIMARY KEY (model_id)
 );
 
@@ -442,7 +444,7 @@ CREATE TABLE marts.build_tiers (
     meets_d2l_x16 BOOLEAN,  -- Whether every GPU gets x16 (D5's recommendation).
     ram_gb INTEGER,  -- System RAM bought: the tier figure (D7-D10) and >= 1x total VRAM (G11); NULL in the beginner tier (own computer).
     ram_kit VARCHAR,  -- DIMM kit by rule M1: N modules of one size, N a multiple of the CPU's memory channels and at most the platform's usable DIMM slots (marts.platforms), each a size sold for the RAM type; the smallest total that meets ram_gb's need, then the fewest modules. The buyer's own in the beginner tier.
-    slot_plan VARCHAR,  -- How the cards sit: board slots used, cards on risers, water blocks (G6, D4, D8, G17).
+    slot_plan VARCHAR,  -- How the cards sit: board slots used, cards on riser cables, water blocks (G6, D4, D8, G17), and for several cards the width planned for (P3: the boards a buyer most likely receives, marts.gpu_specs.board_slot_width).
     risers INTEGER,  -- Cards on riser cables (priced).
     water_blocks INTEGER,  -- Cards given water blocks (priced; only when the run config allows).
     psu_need_w DOUBLE,  -- PSU capacity needed: DC load + 10% (G13), the card's board power being its peak (D2).
@@ -634,7 +636,9 @@ CREATE TABLE marts.gpu_specs (
     support_note VARCHAR,  -- The support status in a sentence: target, stack, what it lacks.
     support_sources VARCHAR,  -- Pipe-separated pages the support facts come from (warehouse/catalog/software_support.csv).
     recommended_psu_w DOUBLE,  -- The card maker's recommended system power (W) for a PC with one reference card (rule P1); NULL where no source gives it. Source in recommended_psu_source.
-    recommended_psu_source VARCHAR  -- The page recommended_psu_w comes from.
+    recommended_psu_source VARCHAR,  -- The page recommended_psu_w comes from.
+    board_slot_width DOUBLE,  -- Slots the boards a buyer most likely receives occupy (rule P3): the median of the model's recorded designs (Founders Edition and partner boards, each with its page, warehouse/catalog/gpu_board_designs.csv); the reference board's slot_width where none are recorded. Machines are planned for it.
+    board_slot_width_basis VARCHAR  -- The designs board_slot_width is the median of, or why it is slot_width.
 );
 
 -- Performance per USD per day, model and condition (new, used), on median asking prices of all sources.
@@ -924,7 +928,7 @@ CREATE TABLE marts.region_tiers (
     meets_d2l_x16 BOOLEAN,  -- Whether every GPU gets x16 (D5's recommendation).
     ram_gb INTEGER,  -- System RAM bought: the tier figure (D7-D10) and >= 1x total VRAM (G11); NULL in the beginner tier (own computer).
     ram_kit VARCHAR,  -- DIMM kit by rule M1: N modules of one size, N a multiple of the CPU's memory channels and at most the platform's usable DIMM slots (marts.platforms), each a size sold for the RAM type; the smallest total that meets ram_gb's need, then the fewest modules. The buyer's own in the beginner tier.
-    slot_plan VARCHAR,  -- How the cards sit: board slots used, cards on risers, water blocks (G6, D4, D8, G17).
+    slot_plan VARCHAR,  -- How the cards sit: board slots used, cards on riser cables, water blocks (G6, D4, D8, G17), and for several cards the width planned for (P3: the boards a buyer most likely receives, marts.gpu_specs.board_slot_width).
     risers INTEGER,  -- Cards on riser cables (priced).
     water_blocks INTEGER,  -- Cards given water blocks (priced; only when the run config allows).
     psu_need_w DOUBLE,  -- PSU capacity needed: DC load + 10% (G13), the card's board power being its peak (D2).

@@ -239,13 +239,60 @@ def test_unknown_slot_width_is_never_placed_in_a_multi_gpu_machine():
         assert r["model_id"] is None and "slot width unknown" in r["notes"]
 
 
+def test_p3_machines_are_planned_for_the_boards_a_buyer_receives_not_the_founders_edition():
+    """Two RTX 5090s on the X870E board whose x16 slots are 1 and 4: the 2-slot Founders Edition fits both
+    slots, the 3.5-4-slot partner boards most listings are do not (rule P3): one card moves to a riser, priced,
+    and the plan names the width it was made for. A card without recorded designs keeps its own width."""
+    fe_only = flat(card("5090", 2830, 2.0, 32, 575))
+    m = evaluate(RULES["2gpu"], fe_only, PLATS["am5_dual_new"], TierConfig(), PRICES, NO_SCALING)
+    assert m["risers"] == 0 and m["slot_plan"] == "2 in slots 1, 4; cards up to 2 slots wide"
+    as_sold = flat(card("5090", 2830, 2.0, 32, 575) | {"board_slot_width": 3.65})
+    sold = evaluate(RULES["2gpu"], as_sold, PLATS["am5_dual_new"], TierConfig(), PRICES, NO_SCALING)
+    assert sold["risers"] == 1 and sold["slot_plan"].endswith("cards up to 3.65 slots wide")
+    assert sold["total_build_cost_usd"] == pytest.approx(m["total_build_cost_usd"] + PRICES.riser)
+    no_risers = TierConfig(allow_risers=False)
+    assert "riser" in evaluate(RULES["2gpu"], as_sold, PLATS["am5_dual_new"], no_risers, PRICES, NO_SCALING)
+
+
+def test_p3_board_width_is_the_median_of_the_recorded_designs():
+    from transforms.gpu_specs import with_board_widths
+
+    specs = pl.DataFrame({"model_id": ["a", "b", "c"], "slot_width": [2.0, 2.0, None]})
+    designs = pl.DataFrame(
+        {
+            "model_id": ["a", "a", "a", "a"],
+            "design": ["FE", "TUF", "Astral", "Gaming OC"],
+            "slot_width": [2.0, 3.6, 3.8, 4.0],
+            "source_url": ["u"] * 4,
+            "quote": ["q"] * 4,
+        }
+    )
+    out = {r["model_id"]: r for r in with_board_widths(specs, designs).iter_rows(named=True)}
+    assert out["a"]["board_slot_width"] == pytest.approx(3.7)
+    assert out["a"]["board_slot_width_basis"].startswith("median of 4 designs (FE 2.0; TUF 3.6; Astral 3.8;")
+    assert out["b"]["board_slot_width"] == 2.0 and "reference board" in out["b"]["board_slot_width_basis"]
+    assert out["c"]["board_slot_width"] is None and out["c"]["board_slot_width_basis"] is None
+
+
+def test_every_recorded_design_has_a_width_a_page_and_its_words():
+    from warehouse.catalog import load_board_designs, load_catalog
+
+    designs = load_board_designs()
+    assert designs.height >= 40
+    assert designs.filter(
+        pl.col("slot_width").is_null() | pl.col("source_url").is_null() | pl.col("quote").is_null()
+    ).is_empty()
+    assert designs["slot_width"].is_between(1, 5).all()
+    assert set(designs["model_id"]) <= set(load_catalog()["model_id"])
+
+
 def test_g6_open_air_cards_keep_a_free_slot_else_risers_are_priced():
     three = flat(card("3090", 745, 1.0, 24, 350, slots=3))
     m = evaluate(RULES["2gpu"], three, PLATS["am4_dual_used"], TierConfig(), PRICES, NO_SCALING)
     assert m["risers"] == 1 and "riser" in m["slot_plan"]
     blower = flat(card("a5000", 1365, 0.88, 24, 230, cooling="blower"))
     m2 = evaluate(RULES["4gpu"], blower, PLATS["trx50_quad_new"], TierConfig(), PRICES, NO_SCALING)
-    assert m2["risers"] == 0 and m2["slot_plan"] == "4 in slots 1, 3, 5, 7"
+    assert m2["risers"] == 0 and m2["slot_plan"] == "4 in slots 1, 3, 5, 7; cards up to 2 slots wide"
     no_risers = TierConfig(allow_risers=False)
     assert "riser" in evaluate(RULES["2gpu"], three, PLATS["am4_dual_used"], no_risers, PRICES, NO_SCALING)
     water = evaluate(

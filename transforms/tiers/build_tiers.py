@@ -29,6 +29,7 @@ SPEC_COLUMNS = [
     "vendor",
     "recommended_psu_w",
     "slot_width",
+    "board_slot_width",
     "length_mm",
     "cooling",
     "segment",

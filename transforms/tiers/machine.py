@@ -131,6 +131,7 @@ HARDWARE_FIELDS = (
     "cooling",
     "segment",
     "slot_width",
+    "board_slot_width",
     "length_mm",
     "vram_gb",
     "tdp_w",

@@ -3,12 +3,15 @@
 Rules: D10 and D12 (passive datacenter cards only in a server chassis with forced airflow; SXM modules only on
 their own baseboard), G6 and D4 (one free slot between cards that are not blower-style or water-cooled; risers
 or water cooling otherwise), D8 (two x16 slots 60 mm apart), G17 (card length against the case; risers need
-mounting), and: a card whose slot width or cooling is unknown is not placed in a multi-GPU machine.
+mounting), P3 (a machine is planned for the width of the boards a buyer most likely receives,
+`board_slot_width`, the median of the model's recorded designs; the reference board's width where none are
+recorded; the plan names the width), and: a card whose slot width or cooling is unknown is not placed in a
+multi-GPU machine.
 """
 
 import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations
 
 from transforms.tiers.rules import FREE_SLOTS_BETWEEN_OPEN_AIR, NO_GAP_COOLING, WATER_BLOCK_SLOTS
@@ -50,6 +53,7 @@ class SlotPlan:
     in_slots: tuple[int, ...]  # board positions of the cards seated directly
     on_risers: int  # cards moved off the board on riser cables (G6, G17)
     water_blocks: int  # cards given water blocks (G6)
+    card_slots: float | None = None  # the width planned for (P3), named in the plan of several cards
 
     def describe(self) -> str:
         parts = []
@@ -62,6 +66,8 @@ class SlotPlan:
             parts.append(f"{self.on_risers} on riser cables to upright mounts")
         if self.water_blocks:
             parts.append("water blocks on every card")
+        elif self.card_slots is not None and len(self.in_slots) + self.on_risers > 1:
+            parts.append(f"cards up to {self.card_slots:g} slots wide")
         return "; ".join(parts)
 
 
@@ -90,7 +96,7 @@ def slot_plan(
         return None, f"{len(positions)} GPU slot{'s' if len(positions) > 1 else ''}"
     if platform["kind"] == "server_sxm":
         return SlotPlan(tuple(positions[:n]), 0, 0), ""
-    width_raw, length = card.get("slot_width"), card.get("length_mm")
+    width_raw, length = card.get("board_slot_width") or card.get("slot_width"), card.get("length_mm")
     if n > 1 and width_raw is None:
         return None, "slot width unknown: not placed in a multi-GPU machine"
     if (
@@ -109,7 +115,7 @@ def slot_plan(
     )
     plan = _seat(n, width, gap, positions, platform["case_slots"])
     if plan is not None and (plan.on_risers == 0 or allow_risers):
-        return plan, ""
+        return replace(plan, card_slots=width_raw), ""
     if allow_water and platform["kind"] != "server_pcie":
         water = _seat(n, min(width, WATER_BLOCK_SLOTS), 0, positions, platform["case_slots"])
         if water is not None and water.on_risers == 0:

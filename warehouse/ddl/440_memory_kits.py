@@ -37,6 +37,7 @@ MACHINE_TABLES = ("marts.build_tiers", "marts.region_tiers")
 
 def migrate(con: duckdb.DuckDBPyConnection) -> None:
     add_commented_columns(con, {"marts.platforms": PLATFORMS})
+    ram_kit_sql, psu_basis_sql = sql_literal(RAM_KIT), sql_literal(PSU_BASIS)  # the migration's constants
     for table in MACHINE_TABLES:
-        con.execute(f"COMMENT ON COLUMN {table}.ram_kit IS {sql_literal(RAM_KIT)}")
-        con.execute(f"COMMENT ON COLUMN {table}.psu_basis IS {sql_literal(PSU_BASIS)}")
+        con.execute(f"COMMENT ON COLUMN {table}.ram_kit IS {ram_kit_sql}")
+        con.execute(f"COMMENT ON COLUMN {table}.psu_basis IS {psu_basis_sql}")
