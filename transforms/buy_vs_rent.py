@@ -10,10 +10,19 @@ with months = 12 x horizon years and H in hours of use per month. Owning wins ab
 When renting costs no more per hour than the machine's electricity, owning never wins (H* is NULL); an
 H* above the 730 hours of a month means the same.
 
-Renting the same throughput: the machine's throughput in its use case's index (total_relative_perf) divided
-by a cloud GPU's index value is how many cloud GPUs it takes (fractional: rented hours scale); the cheapest
-such offer among the cloud GPUs that meet the use case's VRAM floor is used. Spot offers are left out (they
-can be taken away mid-run); on-demand, serverless and marketplace offers count.
+Renting the same throughput (vision, beginner): the machine's throughput in its use case's index
+(total_relative_perf) divided by a cloud GPU's index value is how many cloud GPUs it takes (fractional: a
+training job on faster GPUs ends sooner, so rented hours scale); the cheapest such offer among the cloud GPUs
+that meet the use case's VRAM floor is used. Spot offers are left out (they can be taken away mid-run);
+on-demand, serverless and marketplace offers count.
+
+Renting the same LLM work (rule R1, the project's): an LLM machine is ranked by single-stream decode of its
+tier's workload, which neither adds up over cards (a layer split reads one card at a time) nor runs on a
+fraction of a GPU too small to hold the model. It is weighed against the cheapest whole number of one cloud GPU
+type (1, 2, 4 or 8, the instance sizes clouds rent) that holds the same workload and decodes it at least as fast
+(transforms/llm_workload_fit.py, the same model as the machine's); when no such configuration exists, the
+fastest that holds it, and the notes say it is slower. Before R1 (2026-11-27) two used RTX 3090s running a 70B
+model were weighed against 1.09 RTX 5090s, which cannot load it.
 
 Resale after the horizon: the machine row's own (`resale_usd`, `resale_basis`), from the one cost model
 (transforms/cost_model.py), so buying and renting are weighed with the figures the machine was ranked by.
@@ -21,6 +30,7 @@ Resale after the horizon: the machine row's own (`resale_usd`, `resale_basis`), 
 
 import polars as pl
 
+from transforms.llm_workload_fit import LAYER_SPLIT_FACTOR, LlmContext, decode_tokens_per_s, fits
 from transforms.perf_indices import perf_column
 
 HOURS_PER_MONTH = 730.0
@@ -47,6 +57,31 @@ def cheapest_rent(cloud: pl.DataFrame, specs: pl.DataFrame, index: str, vram_flo
         .sort("usd_per_perf_hour", "model_id", "provider")
     )
     return offers.row(0, named=True) if offers.height else None
+
+
+def rent_for_workload(cloud: pl.DataFrame, llm: LlmContext, workload: str, own_speed: float) -> dict | None:
+    """Rule R1: the cheapest offer of whole cloud GPUs of one type (1, 2, 4 or 8) that hold `workload` and decode
+    it at least at `own_speed` tokens/s; else the fastest configuration that holds it; None when none does. The
+    offer dict gains `gpus` and `tokens_per_s`."""
+    w = llm.workloads.get(workload)
+    if w is None:
+        return None
+    offers = cloud.filter(pl.col("offer_kind").is_in(RENT_OFFER_KINDS) & (pl.col("usd_per_gpu_hour") > 0))
+    configs = []
+    for offer in offers.sort("model_id", "provider").iter_rows(named=True):
+        card = llm.cards.get(offer["model_id"])
+        if card is None or not card.get("vram_gb"):
+            continue
+        k = next((n for n in sorted(LAYER_SPLIT_FACTOR) if fits(w, card["vram_gb"], n)), None)
+        if k is None:
+            continue
+        speed, _ = decode_tokens_per_s(card, w, k, llm.calibration)
+        if speed:
+            configs.append(offer | {"gpus": float(k), "tokens_per_s": speed})
+    as_fast = [c for c in configs if c["tokens_per_s"] >= own_speed]
+    if as_fast:
+        return min(as_fast, key=lambda c: (c["gpus"] * c["usd_per_gpu_hour"], c["model_id"], c["provider"]))
+    return max(configs, key=lambda c: (c["tokens_per_s"], -c["usd_per_gpu_hour"]), default=None)
 
 
 BUY_VS_RENT_SCHEMA = {
@@ -90,6 +125,17 @@ def _verdict(hours: float | None, rent_offer: dict | None) -> str:
     return f"own above {hours:,.0f} h/month ({hours / HOURS_PER_MONTH:.0%} of the time); rent below"
 
 
+def _workload_note(offer: dict, workload: str | None, own_speed: float) -> str:
+    """R1's words: what the rented GPUs run, and whether they are slower than the machine."""
+    if not workload:
+        return ""
+    slower = " (no cloud configuration is as fast: the fastest)" if offer["tokens_per_s"] < own_speed else ""
+    return (
+        f"{offer['gpus']:.0f} x {offer['model_id']} run {workload} at {offer['tokens_per_s']:.1f} tokens/s"
+        f"{slower}, this machine at {own_speed:.1f} (R1); "
+    )
+
+
 def _usd_per_kwh(t: dict) -> float:
     """The electricity price the tier was costed at (its annual cost over its annual kWh)."""
     kwh, cost = t.get("annual_energy_kwh"), t.get("annual_energy_cost_usd")
@@ -97,12 +143,19 @@ def _usd_per_kwh(t: dict) -> float:
 
 
 def buy_vs_rent(
-    tiers: pl.DataFrame, value: pl.DataFrame, specs: pl.DataFrame, cloud: pl.DataFrame
+    tiers: pl.DataFrame,
+    value: pl.DataFrame,
+    specs: pl.DataFrame,
+    cloud: pl.DataFrame,
+    llm: LlmContext | None = None,
 ) -> pl.DataFrame:
     """One row per build_tiers row that chose a machine, in the row's index (perf_index) and against cloud GPUs
-    that meet its VRAM floor (vram_floor_gb); energy at the price the tier was costed at."""
+    that meet its VRAM floor (vram_floor_gb); with `llm`, an LLM machine against whole cloud GPUs that run its
+    workload (rule R1). Energy at the price the tier was costed at."""
     rows = []
-    offers: dict[tuple[str, float], dict | None] = {}  # the cheapest offer per index and VRAM floor
+    offers: dict[
+        tuple, dict | None
+    ] = {}  # the cheapest offer per index and VRAM floor (R1: per workload, speed)
     for day, day_tiers in tiers.filter(pl.col("model_id").is_not_null()).group_by(
         "snapshot_date", maintain_order=True
     ):
@@ -113,21 +166,27 @@ def buy_vs_rent(
             index, floor = t["perf_index"], t["vram_floor_gb"]
             card = cards.get((t["model_id"], t["condition"]), {})
             throughput = t["total_relative_perf"]
-            if index == "llm_workload":
-                # LLM machines are ranked in tokens/s of a workload; the cloud is priced per GPU: rent the same
-                # inference capacity, its cards' LLM inference index times their count
+            workload = t.get("workload") if index == "llm_workload" and llm is not None else None
+            if index == "llm_workload" and not (workload and t.get("workload_tokens_per_s")):
+                # without the workloads (a frame of before them): the cards' LLM inference index times their count
                 index, throughput = "llm_inference", (card.get("perf_llm_inference") or 0) * t["gpu_count"]
+                workload = None
             resale_usd, basis = t["resale_usd"], t["resale_basis"]  # the machine's own (cost_model)
             fraction = resale_usd / t["gpu_total_price"] if t["gpu_total_price"] else None
             fixed = t["total_build_cost_usd"] - resale_usd
             usd_per_kwh = _usd_per_kwh(t)
             energy = (t["wall_draw_w"] or 0) / 1000 * usd_per_kwh
-            if (index, floor) not in offers:
-                offers[(index, floor)] = cheapest_rent(cloud, specs, index, floor)
-            offer = offers[(index, floor)]
+            key = (workload, throughput) if workload else (index, floor)
+            if key not in offers:
+                offers[key] = (
+                    rent_for_workload(cloud, llm, workload, throughput)
+                    if workload
+                    else cheapest_rent(cloud, specs, index, floor)
+                )
+            offer = offers[key]
             rent_per_hour = hours = gpus = None
             if offer is not None:
-                gpus = throughput / offer["perf"]
+                gpus = offer["gpus"] if workload else throughput / offer["perf"]
                 rent_per_hour = gpus * offer["usd_per_gpu_hour"]
                 hours = break_even_hours(fixed, t["horizon_years"], rent_per_hour, energy)
             rows.append(
@@ -158,7 +217,8 @@ def buy_vs_rent(
                     "break_even_utilization_pct": None if hours is None else hours / HOURS_PER_MONTH * 100,
                     "verdict": _verdict(hours, offer),
                     "notes": (
-                        f"cloud price {offer['price_date'] or 'undated'} ({offer.get('snapshot_basis') or 'snapshot'}"
+                        _workload_note(offer, workload, throughput)
+                        + f"cloud price {offer['price_date'] or 'undated'} ({offer.get('snapshot_basis') or 'snapshot'}"
                         f"{', ' + offer['location'] if offer.get('location') else ''}) from {offer['source']}; "
                         f"energy at {usd_per_kwh:g} USD/kWh and {t['wall_draw_w']:.0f} W at the wall"
                         if offer

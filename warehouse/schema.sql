@@ -516,8 +516,8 @@ CREATE TABLE marts.buy_vs_rent (
     model_id VARCHAR,  -- The machine's GPU model.
     gpu_count INTEGER,  -- GPUs in the machine.
     horizon_years DOUBLE,  -- Years of ownership compared (the tiers' horizon).
-    perf_index VARCHAR,  -- Index the throughput is measured in (the use case's).
-    total_relative_perf DOUBLE,  -- Throughput of the machine to match.
+    perf_index VARCHAR,  -- Index the throughput is measured in: the use case's (vision, training), or llm_workload for an LLM machine (single-stream decode tokens/s of its tier's workload, rule R1); llm_inference for rows computed before R1.
+    total_relative_perf DOUBLE,  -- Throughput of the machine to match: in perf_index (llm_workload: the machine's tokens/s on its tier's workload).
     total_build_cost_usd DOUBLE,  -- What the machine costs to buy (GPUs + platform).
     gpu_total_price DOUBLE,  -- The GPUs' share of it.
     resale_fraction DOUBLE,  -- Share of the GPU price expected back when sold after the horizon.
@@ -525,12 +525,12 @@ CREATE TABLE marts.buy_vs_rent (
     resale_value_usd DOUBLE,  -- gpu_total_price x resale_fraction (the platform is assumed worth nothing).
     own_fixed_usd DOUBLE,  -- total_build_cost_usd - resale_value_usd.
     own_energy_usd_per_hour DOUBLE,  -- Electricity per hour of use (wall draw at the configured USD/kWh).
-    rent_model_id VARCHAR,  -- The cloud GPU that gives the throughput most cheaply.
+    rent_model_id VARCHAR,  -- The cloud GPU rented: the cheapest per unit of throughput (vision, training); for an LLM machine the cheapest whole number of one GPU type that holds the workload and decodes it at least as fast (R1), or the fastest when none is as fast (notes say so).
     rent_provider VARCHAR,  -- Its provider.
     rent_offer_kind VARCHAR,  -- on_demand, serverless or marketplace (spot is not used: interruptible).
     rent_usd_per_gpu_hour DOUBLE,  -- Its price per GPU-hour.
-    rent_gpus_for_same_perf DOUBLE,  -- Cloud GPUs needed for the machine's throughput (fractional: the cost scales).
-    rent_usd_per_hour DOUBLE,  -- USD per hour to rent the same throughput.
+    rent_gpus_for_same_perf DOUBLE,  -- Cloud GPUs rented: fractional for training throughput (a job on faster GPUs ends sooner, the cost scales); for an LLM machine a whole 1, 2, 4 or 8 that hold its workload (R1).
+    rent_usd_per_hour DOUBLE,  -- USD per hour to rent the same throughput (LLM: the same workload at least as fast).
     break_even_hours_per_month DOUBLE,  -- own_fixed_usd / (horizon months x (rent_usd_per_hour - own_energy_usd_per_hour)); NULL when renting never costs more per hour than the electricity.
     break_even_utilization_pct DOUBLE,  -- The same as a share of the 730 hours in a month.
     verdict VARCHAR,  -- Plain-language reading: own above N h/month, rent below; or rent at any use.

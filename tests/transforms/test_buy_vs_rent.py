@@ -109,3 +109,49 @@ def test_owning_never_pays_when_the_cloud_costs_less_than_the_electricity():
         named=True
     )
     assert row["break_even_hours_per_month"] is None and row["verdict"].startswith("rent at any use")
+
+
+def test_r1_an_llm_machine_is_weighed_against_whole_cloud_gpus_that_hold_its_workload():
+    """Two RTX 3090s running a 70B model at 4 bits (44 GiB) were weighed against 1.09 RTX 5090s, which cannot
+    load it. Rule R1: whole GPUs of one type (1, 2, 4 or 8) that hold the workload and decode it at least as fast;
+    the cheapest per hour. A single 32 GB card does not hold the model; two do, and so does one 80 GB card."""
+    from transforms.llm_workload_fit import USABLE_TOKENS_PER_S, LlmContext, decode_tokens_per_s
+    from warehouse.catalog import load_catalog, load_llm_benchmarks, load_llm_workloads
+
+    specs = load_catalog()
+    llm = LlmContext.build(load_llm_workloads(), specs, load_llm_benchmarks(), USABLE_TOKENS_PER_S)
+    workload = "llama-3.3-70b-q4km-8k"
+    cloud = pl.DataFrame(
+        {
+            "model_id": ["rtx-5090", "a100-pcie-80gb", "rtx-5090"],
+            "provider": ["P", "Q", "S"],
+            "offer_kind": ["on_demand", "on_demand", "spot"],
+            "usd_per_gpu_hour": [0.60, 1.39, 0.10],
+            "price_date": ["2026-10"] * 3,
+            "source": ["https://p.test", "https://q.test", "https://s.test"],
+        }
+    )
+    five = llm.cards["rtx-5090"]
+    two_5090s, _ = decode_tokens_per_s(five, llm.workloads[workload], 2, llm.calibration)
+    machine = tier_row(
+        model_id="rtx-3090",
+        perf_index="llm_workload",
+        total_relative_perf=12.8,
+        workload=workload,
+        workload_tokens_per_s=12.8,
+    )
+    (row,) = buy_vs_rent(pl.DataFrame([machine]), NO_PRICES, specs, cloud, llm).iter_rows(named=True)
+    assert two_5090s > 12.8  # two 5090s are as fast: the cheapest (1.20 USD/h against 1.39), whole cards
+    assert (row["rent_model_id"], row["rent_gpus_for_same_perf"]) == ("rtx-5090", 2.0)
+    assert row["rent_usd_per_hour"] == pytest.approx(1.20)
+    assert row["perf_index"] == "llm_workload" and row["total_relative_perf"] == 12.8
+    assert row["notes"].startswith(f"2 x rtx-5090 run {workload} at {two_5090s:.1f} tokens/s, this machine")
+
+    faster = machine | {"total_relative_perf": 500.0, "workload_tokens_per_s": 500.0}
+    (row,) = buy_vs_rent(pl.DataFrame([faster]), NO_PRICES, specs, cloud, llm).iter_rows(named=True)
+    assert "no cloud configuration is as fast: the fastest" in row["notes"]
+    assert row["rent_gpus_for_same_perf"] in (1.0, 2.0)
+
+    # without the workloads (a frame of before them) the cards' index is summed, as before
+    (old,) = buy_vs_rent(pl.DataFrame([tier_row()]), NO_PRICES, SPECS, CLOUD, llm).iter_rows(named=True)
+    assert old["rent_gpus_for_same_perf"] == pytest.approx(2.0) and old["perf_index"] == "llm_inference"

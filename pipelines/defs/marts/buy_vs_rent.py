@@ -7,6 +7,8 @@ from pipelines.partitions import daily_partitions, partition_date
 from pipelines.resources.warehouse import WarehouseResource
 from pipelines.tables import table_asset, table_key
 from transforms.buy_vs_rent import buy_vs_rent as buy_vs_rent_rows
+from transforms.llm_workload_fit import USABLE_TOKENS_PER_S, LlmContext
+from warehouse.catalog import load_llm_benchmarks, load_llm_workloads
 from warehouse.writes import read_frame, replace_slice
 
 
@@ -20,8 +22,9 @@ def buy_vs_rent(context: dg.AssetExecutionContext, warehouse: WarehouseResource)
     """Per tier, use case and condition: the hours of use per month above which owning the recommended
     machine (its build cost, less the GPUs' resale value after the horizon, plus electricity per hour) costs
     less than renting the same throughput from the cheapest cloud GPU that meets the use case's VRAM floor
-    (D16: the cloud for large or occasional work). The resale basis is observed from today's used prices of
-    older cards, or a labelled assumption."""
+    (D16: the cloud for large or occasional work); an LLM machine against the cheapest whole cloud GPUs that hold
+    its workload and decode it at least as fast (rule R1). The resale basis is observed from today's used prices
+    of older cards, or a labelled assumption."""
     day = partition_date(context)
     with warehouse.connect() as con:
         tiers = read_frame(
@@ -30,7 +33,8 @@ def buy_vs_rent(context: dg.AssetExecutionContext, warehouse: WarehouseResource)
         value = read_frame(con, "SELECT * FROM marts.gpu_value WHERE snapshot_date = ?", [day])
         specs = read_frame(con, "SELECT * FROM marts.gpu_specs")
         cloud = read_frame(con, "SELECT * FROM marts.cloud_prices WHERE snapshot_date = ?", [day])
-        rows = buy_vs_rent_rows(tiers, value, specs, cloud)
+        llm = LlmContext.build(load_llm_workloads(), specs, load_llm_benchmarks(), USABLE_TOKENS_PER_S)
+        rows = buy_vs_rent_rows(tiers, value, specs, cloud, llm)
         replace_slice(con, "marts.buy_vs_rent", rows, {"snapshot_date": day})
     context.log.info(f"buy or rent: {rows.height} machines")
     return dg.MaterializeResult(
