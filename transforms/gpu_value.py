@@ -8,6 +8,7 @@ from transforms.price_daily import GRADE_D
 from transforms.tiers.config import TierConfig
 from transforms.tiers.rules import DEFAULT_VENDORS
 from transforms.tiers.software_support import support_blocker
+from transforms.use_cases import USE_CASES
 
 MIN_LISTINGS = 3
 USE_CASE_COLUMNS = ("perf_vision", "perf_vision_basis", "perf_llm_inference", "perf_llm_inference_basis")
@@ -45,6 +46,11 @@ def _words(condition: pl.Expr, words: pl.Expr | str) -> pl.Expr:
     return pl.when(condition).then(words if isinstance(words, pl.Expr) else pl.lit(words))
 
 
+def _gb() -> pl.Expr:
+    """The card's memory in words: 11, 10.5."""
+    return pl.col("vram_gb").round(1).cast(pl.String).str.strip_suffix(".0")
+
+
 def caveats(horizon_years: float = TierConfig.horizon_years) -> pl.Expr:
     """Every reason, in words, that a card is not recommended by default or is limited; NULL when none. The
     top lists, the dashboard and the export show it in the card's row (issue 34)."""
@@ -69,6 +75,19 @@ def caveats(horizon_years: float = TierConfig.horizon_years) -> pl.Expr:
             _words(
                 (vendor != "nvidia") & (pl.col("perf_basis") != "measured"),
                 pl.format("{}: modelled figure", vendor.str.to_uppercase()),
+            ),
+            _words(
+                pl.col("vram_gb") < min(USE_CASES.values()),
+                pl.format("{} GB: under every use case's memory floor (D14: 8 GB)", _gb()),
+            ),
+            _words(
+                pl.col("vram_gb").is_between(min(USE_CASES.values()), USE_CASES["vision"], closed="left"),
+                pl.format(
+                    "{} GB: beginner only (G2: vision needs {} GB, LLM {} GB)",
+                    _gb(),
+                    pl.lit(USE_CASES["vision"]),
+                    pl.lit(USE_CASES["llm"]),
+                ),
             ),
             _words(~pl.col("enough_listings"), "fewer than 3 listings"),
             _words(pl.col("price_confidence") == GRADE_D, "price grade D: one seller or nearly"),

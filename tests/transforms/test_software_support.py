@@ -252,7 +252,16 @@ def test_gpu_value_marks_every_card_a_buyer_cannot_act_on_by_default():
         .join(SUPPORT, on="model_id")
         .filter(
             pl.col("model_id").is_in(
-                ["tesla-v100-sxm2-16gb", "tesla-p40", "instinct-mi50", "rtx-3090", "arc-b580"]
+                [
+                    "tesla-v100-sxm2-16gb",
+                    "tesla-p40",
+                    "instinct-mi50",
+                    "rtx-3090",
+                    "arc-b580",
+                    "rtx-2080-ti",
+                    "rtx-3080-10gb",
+                    "gtx-1060-6gb",
+                ]
             )
         )
     )
@@ -277,6 +286,11 @@ def test_gpu_value_marks_every_card_a_buyer_cannot_act_on_by_default():
         "INTEL: outside the default (D11: CUDA)" in v["arc-b580"]["caveat"]
         and not v["arc-b580"]["recommended"]
     )
+    # memory under the use cases' floors is said where the card is listed: the top lists rank every card
+    assert "11 GB: beginner only (G2: vision needs 12 GB, LLM 24 GB)" in v["rtx-2080-ti"]["caveat"]
+    assert v["rtx-3080-10gb"]["caveat"] == "10 GB: beginner only (G2: vision needs 12 GB, LLM 24 GB)"
+    assert "6 GB: under every use case's memory floor (D14: 8 GB)" in v["gtx-1060-6gb"]["caveat"]
+    assert "beginner only" not in (v["arc-b580"]["caveat"] or "") and "GB" not in v["tesla-p40"]["caveat"]
 
 
 def test_a_card_of_unknown_support_is_never_recommended_even_with_allow_legacy_cards():
