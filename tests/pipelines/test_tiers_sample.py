@@ -196,3 +196,26 @@ def test_issue_36_must_show_on_the_sample_day(warehouse):
     for (use_case, condition), part in picks.group_by("use_case", "condition"):
         assert part["budget_usd"].n_unique() >= 5, (use_case, condition)
         assert part["model_id"].n_unique() >= 3, (use_case, condition, part["model_id"].to_list())
+
+
+def test_l1_an_llm_machine_of_more_cards_that_runs_no_more_says_so(warehouse):
+    """Rule L1 on the sample day: every default LLM machine that a smaller tier's default outdoes (its largest
+    usable workload at least as fast, for a lower TCO) says so first in its notes; the others do not."""
+    t = warehouse["tiers"].filter((pl.col("use_case") == "llm") & pl.col("is_default"))
+    rows = [r for r in t.iter_rows(named=True) if r["largest_workload"]]
+    flagged = 0
+    for r in rows:
+        outdone = [
+            o
+            for o in rows
+            if o["condition"] == r["condition"]
+            and o["gpu_count"] < r["gpu_count"]
+            and o["largest_workload"] == r["largest_workload"]
+            and o["largest_workload_tokens_per_s"] >= r["largest_workload_tokens_per_s"]
+            and o["tco_usd"] < r["tco_usd"]
+        ]
+        assert r["notes"].startswith("L1: a smaller machine does as much") == bool(outdone), r["notes"][:200]
+        flagged += bool(outdone)
+    assert (
+        flagged >= 1
+    )  # on the sample: 4 used RTX A5000s run a 70B model at 4 bits slower than 2 used RTX 3090s

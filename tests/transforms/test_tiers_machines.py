@@ -671,3 +671,39 @@ def test_v1_a_vision_budget_never_buys_a_machine_a_newer_faster_cheaper_one_outc
     older_fast = new | {"_specs": new["_specs"] | {"architecture": "Turing"}}
     g5 = bought([old, older_fast], "vision")
     assert g5["model_id"] == "rtx-a6000" and "V1" not in g5["notes"]
+
+
+def test_l1_a_machine_of_more_cards_that_runs_no_more_than_a_smaller_one_says_so():
+    from transforms.tiers.build_tiers import earns_its_cards
+
+    def row(tier, n, name, workload, speed, tco, condition="used", use_case="llm", notes="D9"):
+        return {
+            "snapshot_date": date(2026, 11, 20),
+            "tier": tier,
+            "use_case": use_case,
+            "condition": condition,
+            "is_default": True,
+            "gpu_count": n,
+            "gpu_name": name,
+            "largest_workload": workload,
+            "largest_workload_tokens_per_s": speed,
+            "tco_usd": tco,
+            "total_build_cost_usd": tco,
+            "notes": notes,
+        }
+
+    two = row("2gpu", 2, "RTX 3090", "70b-q4", 12.8, 2400.0)
+    four = row("4gpu", 4, "RTX A5000", "70b-q4", 10.2, 6500.0)
+    bigger = row("4gpu", 4, "RTX 6000 Ada", "235b-q4", 41.0, 32000.0, condition="new")
+    two_new = row("2gpu", 2, "RTX 5090", "70b-q4", 23.2, 7400.0, condition="new")
+    vision = row("4gpu", 4, "RTX 5070 Ti", "70b-q4", 1.0, 9000.0, use_case="vision")
+    out = {
+        (r["tier"], r["condition"], r["use_case"]): r
+        for r in earns_its_cards([two, four, bigger, two_new, vision])
+    }
+    assert out[("4gpu", "used", "llm")]["notes"] == (
+        "L1: a smaller machine does as much: 2 x RTX 3090 (2gpu, 2,400 USD) runs 70b-q4 at 12.8 tokens/s, this one "
+        "at 10.2; D9"
+    )
+    assert out[("4gpu", "new", "llm")]["notes"] == "D9"  # it runs a larger model: its cards buy something
+    assert out[("2gpu", "used", "llm")]["notes"] == "D9" and out[("4gpu", "used", "vision")]["notes"] == "D9"

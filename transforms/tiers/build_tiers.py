@@ -292,7 +292,45 @@ def build_tiers(
                         day, condition, mode, rule, use_case, floor, fit, under, why + s2 + held, cfg
                     )
                 )
-    return pl.DataFrame(rows, schema=TIER_SCHEMA, strict=False)
+    return pl.DataFrame(earns_its_cards(rows), schema=TIER_SCHEMA, strict=False)
+
+
+def earns_its_cards(rows: list[dict]) -> list[dict]:
+    """Rule L1 (the project's): an LLM machine of more cards must run more than a machine of fewer. When the
+    default machine of a smaller tier (same day and condition) runs this default's largest usable
+    workload at least as fast for a lower TCO, this row's notes say so first: the extra cards buy nothing a
+    person can use (on the 2026-11-20 sample, 4 used RTX A5000s at 6,562 USD run a 70B model at 4 bits at 10.2
+    tokens/s, 2 used RTX 3090s at 2,448 USD at 12.8). The machine stays the tier's answer to "which 4-GPU
+    machine"; the note answers "do I need 4 GPUs"."""
+    defaults = [
+        r
+        for r in rows
+        if r.get("use_case") == "llm"
+        and r.get("is_default")
+        and r.get("largest_workload")
+        and r.get("tco_usd")
+    ]
+    for r in defaults:
+        smaller = [
+            o
+            for o in defaults
+            if o["snapshot_date"] == r["snapshot_date"]
+            and o["condition"] == r["condition"]
+            and o["gpu_count"] < r["gpu_count"]
+            and o["largest_workload"] == r["largest_workload"]
+            and o["largest_workload_tokens_per_s"] >= r["largest_workload_tokens_per_s"]
+            and o["tco_usd"] < r["tco_usd"]
+        ]
+        if smaller:
+            o = min(smaller, key=lambda m: (m["tco_usd"], m["gpu_count"]))
+            note = (
+                f"L1: a smaller machine does as much: {o['gpu_count']} x {o['gpu_name']} ({o['tier']}, "
+                f"{o['total_build_cost_usd']:,.0f} USD) runs {r['largest_workload']} at "
+                f"{o['largest_workload_tokens_per_s']:.1f} tokens/s, this one at "
+                f"{r['largest_workload_tokens_per_s']:.1f}"
+            )
+            r["notes"] = f"{note}; {r['notes']}" if r.get("notes") else note
+    return rows
 
 
 def in_index(machine: dict, card: dict, index: str) -> dict | None:
