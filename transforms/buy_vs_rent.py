@@ -153,9 +153,8 @@ def buy_vs_rent(
     that meet its VRAM floor (vram_floor_gb); with `llm`, an LLM machine against whole cloud GPUs that run its
     workload (rule R1). Energy at the price the tier was costed at."""
     rows = []
-    offers: dict[
-        tuple, dict | None
-    ] = {}  # the cheapest offer per index and VRAM floor (R1: per workload, speed)
+    # the cheapest offer per index and VRAM floor (R1: per workload and speed)
+    offers: dict[tuple, dict | None] = {}
     for day, day_tiers in tiers.filter(pl.col("model_id").is_not_null()).group_by(
         "snapshot_date", maintain_order=True
     ):
