@@ -170,3 +170,28 @@ def test_platforms_and_their_parts_are_consistent():
     assert set(platforms["ram_type"].drop_nulls()) <= ram_types
     assert (parts["price_basis"] == "estimate").all() and parts["price_date"].is_not_null().all()
     assert (parts["unit_price_usd"] > 0).all()
+
+
+def test_platforms_stored_before_the_memory_layout_get_it_from_the_catalog(tmp_path):
+    """Migration 440 added memory_channels and dimm_slots as NULL to platforms already stored; a run that builds
+    machines without rewriting marts.platforms (a rebuild, a stale-day refresh) then could not size a RAM kit.
+    Migration 470 fills every such row from the catalog, as the platforms asset writes them."""
+    from warehouse.catalog import load_platforms
+    from warehouse.connection import connect
+    from warehouse.migrations import DDL_DIR, load_python_migration
+    from warehouse.writes import replace_slice
+
+    platforms = load_platforms()
+    with connect(tmp_path / "w.duckdb") as con:
+        replace_slice(con, "marts.platforms", platforms)
+        con.execute(
+            "UPDATE marts.platforms SET memory_channels = NULL, dimm_slots = NULL, memory_source = NULL"
+        )
+        load_python_migration(DDL_DIR / "470_fill_memory_layout.py").migrate(con)
+        stored = con.execute(
+            "SELECT platform_id, memory_channels, dimm_slots, memory_source FROM marts.platforms ORDER BY 1"
+        ).fetchall()
+    expected = sorted(
+        platforms.select("platform_id", "memory_channels", "dimm_slots", "memory_source").rows()
+    )
+    assert stored == expected and any(r[1] for r in stored)
