@@ -37,6 +37,19 @@ def _card_link(name_key: str, id_key: str = "model_id"):
     return render
 
 
+def _rental(row: dict) -> str:
+    """The rental in one cell: its provider and what it rents ("Vast.ai: 2 x rtx-4090"; a fraction of
+    GPU-hours for training throughput, whole GPUs that hold an LLM machine's workload, R1)."""
+    provider, gpu, count = (
+        row.get("rent_provider"),
+        row.get("rent_model_id"),
+        row.get("rent_gpus_for_same_perf"),
+    )
+    if not provider or not gpu or count is None:
+        return esc(fmt(provider))
+    return esc(f"{provider}: {count:.2g} x {gpu}")
+
+
 def _facts(data: SiteData) -> dict[str, dict]:
     return {
         r["model_id"]: r
@@ -406,7 +419,7 @@ def more_tables(data: SiteData) -> str:
         Col("condition", "condition"),
         Col("model_id", "GPU"),
         Col("gpu_count", "GPUs", True),
-        Col("rent_provider", "cheapest rental"),
+        Col("rent_provider", "cheapest rental", render=_rental),
         Col("rent_usd_per_hour", "USD / hour", True),
         Col("break_even_hours_per_month", "owning pays above h / month", True),
         Col("verdict", "verdict"),
@@ -437,7 +450,8 @@ def more_tables(data: SiteData) -> str:
             "rent",
             "Buy or rent",
             "Hours of use per month above which owning the tier's machine costs less "
-            "than renting the same throughput (cloud prices dated per row in marts.cloud_prices).",
+            "than renting the same throughput; an LLM machine against whole cloud GPUs that hold its workload "
+            "and run it at least as fast (R1; cloud prices dated per row in marts.cloud_prices).",
             table(r.buy_vs_rent.to_dicts(), rent, "buy-vs-rent", "Buy or rent"),
         )
         + _section(

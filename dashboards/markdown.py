@@ -155,8 +155,10 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
     out.append(
         "\n## Buy or rent\n\nHours of use per month above which owning the tier's machine (price, less the "
         "GPUs' resale after the horizon, plus electricity) costs less than renting the same throughput from "
-        "the cheapest cloud GPU that meets the use case's VRAM floor (D16). Cloud prices are the day's gpuhunt "
-        "catalog when run live, else a dated snapshot; each row's notes give the price's date and basis.\n\n"
+        "the cheapest cloud GPU that meets the use case's VRAM floor (D16); an LLM machine against the cheapest "
+        "whole cloud GPUs that hold its workload and decode it at least as fast (R1). Cloud prices are the "
+        "day's gpuhunt catalog when run live, else a dated snapshot; each row's notes give the price's date "
+        "and basis.\n\n"
     )
     out.append(
         table(
@@ -164,10 +166,12 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
             {
                 "use_case": "use case",
                 "tier": "tier",
-                "condition": "GPUs",
+                "condition": "condition",
+                "gpu_count": "GPUs",
                 "model_id": "machine GPU",
                 "own_fixed_usd": "price - resale USD",
                 "rent_model_id": "cloud GPU",
+                "rent_gpus_for_same_perf": "cloud GPUs",
                 "rent_provider": "provider",
                 "rent_usd_per_hour": "rent USD/h",
                 "break_even_hours_per_month": "break-even h/month",
