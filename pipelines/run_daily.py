@@ -262,7 +262,7 @@ def run(argv: list[str], defs: dg.Definitions | None = None) -> int:
     started = time.perf_counter()
     day = (parse_day(argv[1]) if len(argv) > 1 and argv[1].strip() else today_utc()).isoformat()
     refuse_if_held(db_path())  # a second writer is refused before the definitions load (2-3 s)
-    if defs is None:  # before the lock: a malformed setting is bad input, whoever holds the lock from now on
+    if defs is None:  # before the lock: a malformed setting is bad input, even if a writer starts meanwhile
         from pipelines.definitions import defs as load_defs  # imported here so the start-up cost is measured
 
         defs = load_defs()
