@@ -673,6 +673,24 @@ def test_v1_a_vision_budget_never_buys_a_machine_a_newer_faster_cheaper_one_outc
     assert g5["model_id"] == "rtx-a6000" and "V1" not in g5["notes"]
 
 
+def test_v1_among_machines_a_little_dearer_newer_faster_one_still_outclasses():
+    """V1 for machines reads "no dearer" with D16's 5% (D16_CLOSE): on the 2026-11-20 sample a new RTX 3090
+    machine (1,977 USD, 1.00) won 2,000 USD of vision on memory over an RTX 5080 machine 15 USD dearer and 3%
+    faster. A newer machine at least as fast whose speed per USD is within 5% of the older one's outclasses it; one
+    that is dearer beyond that does not. Between two rows, as rules.outclasses states it."""
+    from transforms.tiers.rules import outclasses
+
+    ampere = {"architecture": "Ampere", "perf": 1.00, "usd": 1977.0}
+    blackwell = {"architecture": "Blackwell", "perf": 1.03, "usd": 1992.0}
+    assert not outclasses(blackwell, ampere, "perf", "usd")  # the card picks' exact reading
+    assert outclasses(blackwell, ampere, "perf", "usd", D16_CLOSE)
+    dear = blackwell | {"usd": 1977.0 * 1.03 / (1 - D16_CLOSE) * 1.01}  # speed per USD 1% beyond the 5%
+    assert not outclasses(dear, ampere, "perf", "usd", D16_CLOSE)
+    slower = blackwell | {"perf": 0.99, "usd": 1500.0}  # cheaper but slower: V1 never passes a faster card
+    assert not outclasses(slower, ampere, "perf", "usd", D16_CLOSE)
+    assert not outclasses(ampere | {"architecture": "Hopper?"}, blackwell, "perf", "usd", D16_CLOSE)
+
+
 def test_l1_a_machine_of_more_cards_that_runs_no_more_than_a_smaller_one_says_so():
     from transforms.tiers.build_tiers import earns_its_cards
 

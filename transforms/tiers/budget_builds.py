@@ -6,7 +6,8 @@ what is spent now) fits the budget, keep those whose value (throughput per USD o
 at least NEAR_BEST of the best value that fits, and take the one with the most memory that counts, then the
 most throughput. This is G5's rule lifted from cards to machines: among the top performers per USD, the most
 memory the budget buys; for vision and beginner, as in the budget picks, never a machine that another machine the
-budget buys outclasses (V1: a card of its vendor's newer architecture, at least the throughput, no dearer).
+budget buys outclasses (V1: a card of its vendor's newer architecture, at least the throughput, no dearer, or
+dearer but within D16's 5% of its throughput per USD).
 Which memory counts depends on the use (issue 36): vision and beginner train data-parallel, every card holding
 the whole model, so a card's own memory counts (one 24 GB card over four 12 GB ones); LLM inference splits a
 model's layers across the cards, so their pooled memory counts.
@@ -26,7 +27,7 @@ from transforms.perf_indices import USE_CASE_INDEX
 from transforms.tiers.build_tiers import best_per_card, day_groups, excluded_text, for_use_case, in_index
 from transforms.tiers.config import TierConfig
 from transforms.tiers.platforms import PartPrices, platform_rows, platforms_for
-from transforms.tiers.rules import TIERS, V1_USE_CASES, outclasses
+from transforms.tiers.rules import D16_CLOSE, TIERS, V1_USE_CASES, outclasses
 from transforms.use_cases import USE_CASES
 
 BUDGETS_USD = (1_000, 1_500, 2_000, 3_000, 5_000, 7_500, 10_000, 15_000, 20_000, 30_000)
@@ -98,10 +99,12 @@ def _budget_row(day, condition, mode, use_case, budget, usable) -> dict:
     best_value = max(m["perf_per_1k_usd_tco"] for m in fits)
     near = [m for m in fits if m["perf_per_1k_usd_tco"] >= NEAR_BEST * best_value]
     outclassed = []
-    # V1, as the budget picks: never a machine a newer, at least as fast and no dearer one outclasses
+    # V1, as the budget picks: never a machine a newer, at least as fast and no dearer one outclasses; among
+    # machines the budget buys, "no dearer" within D16's 5% of speed per USD (a faster RTX 5080 machine 15 USD
+    # dearer than an RTX 3090 one outclasses it)
     if use_case in V1_USE_CASES:
         price, perf = "total_build_cost_usd", "total_relative_perf"
-        outclassed = [m for m in near if any(outclasses(o, m, perf, price) for o in fits)]
+        outclassed = [m for m in near if any(outclasses(o, m, perf, price, D16_CLOSE) for o in fits)]
         kept = [m for m in near if m not in outclassed]
         near, outclassed = (kept, outclassed) if kept else (near, [])  # never a budget without an answer
     memory = MEMORY_THAT_COUNTS.get(use_case, "vram_gb")

@@ -137,9 +137,12 @@ ARCHITECTURE_ORDER: dict[str, tuple[str, int]] = {
 V1_USE_CASES = ("vision", "beginner")
 
 
-def outclasses(newer: dict, older: dict, perf: str, price: str) -> bool:
+def outclasses(newer: dict, older: dict, perf: str, price: str, close: float = 0.0) -> bool:
     """V1 between two rows (a card or a machine): `newer` is of `older`'s vendor and a newer architecture, at least
-    as fast (`perf`) and no dearer (`price`). Unknown architectures outclass nothing and are never outclassed."""
+    as fast (`perf`) and no dearer (`price`), or, with `close`, dearer but within `close` of `older`'s speed per USD
+    (whole machines in a budget: D16_CLOSE, D16's "if possible"; the card picks read "no dearer" exactly, so that
+    every budget that buys the older card buys the newer one too). Unknown architectures outclass nothing and are
+    never outclassed."""
     mine, theirs = (
         ARCHITECTURE_ORDER.get(older.get("architecture") or ""),
         ARCHITECTURE_ORDER.get(newer.get("architecture") or ""),
@@ -150,5 +153,8 @@ def outclasses(newer: dict, older: dict, perf: str, price: str) -> bool:
         and theirs[0] == mine[0]
         and theirs[1] > mine[1]
         and newer[perf] >= older[perf]
-        and newer[price] <= older[price]
+        and (
+            newer[price] <= older[price]
+            or (close > 0 and newer[perf] / newer[price] >= (1 - close) * older[perf] / older[price])
+        )
     )
