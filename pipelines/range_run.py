@@ -13,24 +13,31 @@ Run it when the rules change (outlier screen, open box, deal thresholds) or afte
 bulk. The days' listings must be in staging.listings; days without listings get no rows.
 """
 
+from __future__ import annotations  # Dagster's types in the signatures are not imported at start (below)
+
 import sys
 import time
 from datetime import date
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import dagster as dg
-
-from pipelines.definitions import project_defs
-from pipelines.partitions import LISTING_MARTS, range_tags
-from pipelines.resources.market_rules import MarketRulesResource
-from pipelines.resources.warehouse import WarehouseResource
-from pipelines.tables import table_key
 from pipelines.user_errors import UserError, parse_day
 from warehouse.user_days import asked_for_help, show_help
+
+if TYPE_CHECKING:
+    import dagster as dg
+
+    from pipelines.resources.market_rules import MarketRulesResource
+# Dagster is imported with the definitions, after the days are read and the run lock is asked: bad days and a
+# second writer are answered at once, as `make run` and `make backfill` answer them
 
 
 def listing_mart_assets() -> list[dg.AssetsDefinition]:
     """The listing marts' assets, in dependency order."""
+    from pipelines.definitions import project_defs
+    from pipelines.partitions import LISTING_MARTS
+    from pipelines.tables import table_key
+
     by_key = {key: a for a in project_defs().assets for key in a.keys}
     return [by_key[table_key(t)] for t in LISTING_MARTS]
 
@@ -43,6 +50,12 @@ def run_listing_marts(
     instance: dg.DagsterInstance | None = None,
 ) -> dg.ExecuteInProcessResult:
     """Materialize the listing marts for first..last in one run (each asset computes the whole range)."""
+    import dagster as dg
+
+    from pipelines.partitions import range_tags
+    from pipelines.resources.market_rules import MarketRulesResource
+    from pipelines.resources.warehouse import WarehouseResource
+
     return dg.materialize(
         listing_mart_assets(),
         resources={
@@ -56,8 +69,9 @@ def run_listing_marts(
 
 
 def main(argv: list[str]) -> int:
-    from pipelines.resources import build_resources
-    from pipelines.run_daily import cli_instance
+    from pipelines.failures import exception_line
+    from warehouse.paths import db_path
+    from warehouse.run_lock import WarehouseBusyError, refuse_if_held, run_lock
 
     try:
         if len(argv) != 3:
@@ -65,12 +79,18 @@ def main(argv: list[str]) -> int:
         first, last = parse_day(argv[1], name="FROM"), parse_day(argv[2], name="TO")
         if last < first:
             raise UserError(f"the last day {last} is before the first day {first}")
+        refuse_if_held(db_path())  # a second writer is refused before the definitions load
+        from pipelines.partitions import LISTING_MARTS
+        from pipelines.resources import build_resources
+        from pipelines.run_daily import cli_instance
+
         resources = build_resources()
     except UserError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    from pipelines.failures import exception_line
-    from warehouse.run_lock import run_lock
+    except WarehouseBusyError as exc:
+        print(f"error: {exception_line(exc, 'rebuild')}", file=sys.stderr)
+        return 1
 
     started = time.perf_counter()
     db = Path(resources["warehouse"].db_path)

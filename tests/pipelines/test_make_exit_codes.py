@@ -170,7 +170,11 @@ def test_a_second_writer_is_refused_in_one_line_naming_the_holder(tmp_path):
 
 @pytest.mark.parametrize(
     ("module", "argv"),
-    [("pipelines.run_daily", ["run_daily", DAY]), ("pipelines.backfill", ["backfill", DAY, DAY])],
+    [
+        ("pipelines.run_daily", ["run_daily", DAY]),
+        ("pipelines.backfill", ["backfill", DAY, DAY]),
+        ("pipelines.range_run", ["range_run", DAY, DAY]),
+    ],
 )
 def test_a_second_writer_is_refused_before_dagster_is_imported(tmp_path, module, argv):
     """The refusal comes before the definitions load (2-3 s of Dagster, the project and its settings): the

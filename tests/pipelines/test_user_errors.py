@@ -114,6 +114,11 @@ def test_run_daily_rejects_bad_days_in_one_line(day, first_line):
             ["backfill", "2026-11-02", "2026-11-01"],
             "error: the range ends on 2026-11-01",
         ),
+        (
+            "pipelines.range_run",
+            ["range_run", "2026-11-02", "2026-11-01"],
+            "error: the last day 2026-11-01 is before the first day 2026-11-02",
+        ),
     ],
 )
 def test_a_bad_day_is_answered_before_dagster_is_imported(module, argv, first_words):
