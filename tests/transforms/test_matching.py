@@ -399,6 +399,14 @@ def test_precedence_order_is_the_published_one():
         # left by the sixth set, the project's own titles: a card without its fans (a passive card has none), a card
         # sold and a fan, Barco's MXRT medical display cards (numbered like Radeons)
         ("ZOTAC RTX 3070 Twin Edge 8GB Graphics Card - NO FANS", "modified", "rtx-3070"),
+        # water cooled beside a line no maker sells water cooled (the eleventh set: Watercooled ASUS TUF); a
+        # factory loop (Hybrid, Strix LC, Hydro Copper) and a bare `water cooled` stay the stock card
+        ("Water cooled ASUS TUF RTX 3080 10GB, custom loop", "modified", "rtx-3080-10gb"),
+        ("RTX 3090 Founders Edition 24GB liquid cooled", "modified", "rtx-3090"),
+        ("Gigabyte RTX 4090 Windforce 24GB - water cooled", "modified", "rtx-4090"),
+        ("EVGA RTX 3080 Ti XC3 Ultra Hybrid water cooled 12GB", None, "rtx-3080-ti"),
+        ("ASUS ROG Strix LC RTX 3080 Ti liquid cooled 12GB", None, "rtx-3080-ti"),
+        ("NVIDIA RTX A5000 24GB water cooled", None, "rtx-a5000"),
         ("EVGA RTX 3080 FTW3 10GB missing one fan, works", "modified", "rtx-3080-10gb"),
         ("MSI RTX 3080 Ventus 3X 10GB fans removed for water", "modified", "rtx-3080-10gb"),
         ("MSI RTX 3080 Ventus 3X 10GB, no fan noise at idle", None, "rtx-3080-10gb"),

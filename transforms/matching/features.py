@@ -42,6 +42,7 @@ from transforms.matching.vocabulary import (
     MAKERS_LISTED,
     MINING,
     MODIFIED,
+    MODIFIED_COOLED,
     NUMBER_WORDS,
     PHOTO_ONLY,
     PRE_ORDER,
@@ -97,6 +98,16 @@ def _guarded(norm: pl.Series, word: str, guard: str) -> pl.Series:
     return norm.clone().scatter(rows, norm.gather(rows).str.replace_all(guard, " ; "))
 
 
+def _first_where(norm: pl.Series, word: str, pattern: str) -> pl.Series:
+    """The first match of `pattern` on the titles containing the regex `word`, null elsewhere: a rule read only
+    where its word stands (MODIFIED_COOLED on the titles that say COOLED)."""
+    rows = norm.str.contains(word).arg_true()
+    hits = pl.Series("hit", [None] * norm.len(), pl.String)
+    if rows.len() == 0:
+        return hits
+    return hits.scatter(rows, norm.gather(rows).str.extract(f"({pattern})", 1))
+
+
 def _makers_listed(base: pl.DataFrame) -> pl.Series:
     """The distinct card makers a title names, where it lists makers (column `listed`; GALAX and KFA2: one maker),
     else null. Computed on the listed rows alone: a when/then would read every title's makers (benchmark 1: 150 ms
@@ -144,7 +155,9 @@ def feature_frame(frame: pl.DataFrame, index: CatalogIndex) -> pl.DataFrame:
             _first(pl.lit(_guarded(base["norm"], "CONFIRMED", PRE_ORDER_GUARD)), CONFIRMED_BARE),
         ),
         makers=_makers_listed(base),
-        modified_hit=_first(n, MODIFIED),
+        modified_hit=pl.coalesce(
+            _first(n, MODIFIED), pl.lit(_first_where(base["norm"], "COOLED", MODIFIED_COOLED))
+        ),
         acc_strong_hit=_first(guarded, ACCESSORY_STRONG),
         acc_weak=weak_text.str.extract_groups(rf"^(.*?)\b({ACCESSORY_WEAK_WORDS})\b"),
         acc_weak_for=_first(weak_text, ACCESSORY_WEAK_FOR),

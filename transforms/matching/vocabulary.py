@@ -314,12 +314,23 @@ block (`with EK water block`, `in EKWB water block`, or the block maker alone: `
 whose thermal pads were replaced (`Thermal Pads Replaced`, `repadded`), a card
 deshrouded or rebuilt with another maker's cooler. Still a card (its model is
 kept) but not the stock card the prices are of: flagged `modified` and kept out of them (issue 37). Factory water-cooled models (Hydro Copper, WaterForce, Hybrid) are stock and pass, and
-so does a bare `water cooled` (V100 SXM2 modules and factory loops are sold so). In German (eBay.de) `mit
+so does a bare `water cooled` (V100 SXM2 modules and factory loops are sold so); beside a line no maker sells water
+cooled it is a card converted to water (MODIFIED_COOLED). In German (eBay.de) `mit
 Wasserkühler`, `Wasserkühler montiert` and `ohne Kühler` say the same; the other vocabularies read eBay.de's words
 too (`defekt`, `Bastler`, `als Ersatzteil`, `kein Bild`; `Leerkarton`, `nur Verpackung`; `Vorbestellung`;
 `Wasserkühler`, `Halterung`, `Lüfter für`; `Komplett-PC`), an umlaut written out by normalization (KÜHLER
 -> KUEHLER), as sellers without one write it. An SXM module on a PCIe
 adapter is the SXM model (docs/sources.md)."""
+
+MODIFIED_COOLED = (
+    r"\b(?:(?:WATER ?COOLED|LIQUID COOLED) (?:[A-Z0-9]+ ){0,3}(?:TUF|FE|VENTUS|WINDFORCE|EAGLE|TWIN EDGE|TRINITY|"
+    r"GAMING X TRIO)|(?:TUF|FE|VENTUS|WINDFORCE|EAGLE|TWIN EDGE|TRINITY|GAMING X TRIO)(?: [A-Z0-9]+){0,8} "
+    r"(?:WATER ?COOLED|LIQUID COOLED))\b"
+)
+"""Modified too: `water cooled` beside a line no maker sells water cooled (TUF, Founders Edition (FE once
+normalized), Ventus, Windforce, Eagle, Twin Edge, Trinity, Gaming X Trio): a card converted to water (`Watercooled
+ASUS TUF Gaming ...`, the eleventh set). Read only on the titles that say COOLED (features.py), as the rule costs
+on every title otherwise."""
 
 ACCESSORY_STRONG = (
     r"\b(?:WATER ?BLOCK|WATERBLOCK|EISBLOCK|BRIDGE|RISER|HYBRID KIT|AIO KIT|THERMAL PADS?|"
