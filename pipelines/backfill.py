@@ -93,27 +93,16 @@ def backfill(
     return failed
 
 
-def _refused() -> str | None:
-    """The one line refusing this backfill when another process writes the warehouse, else None."""
+def main(argv: list[str], defs: dg.Definitions | None = None) -> int:
     from pipelines.failures import exception_line
     from warehouse.paths import db_path
-    from warehouse.run_lock import WarehouseBusyError, refuse_if_held
+    from warehouse.run_lock import WarehouseBusyError, refuse_if_held, run_lock
 
-    try:
-        refuse_if_held(db_path())
-    except WarehouseBusyError as exc:
-        return exception_line(exc, "backfill")
-    return None
-
-
-def main(argv: list[str], defs: dg.Definitions | None = None) -> int:
     try:
         if len(argv) != 3:
             raise UserError("give FROM and TO, e.g. make backfill FROM=2026-11-01 TO=2026-11-20")
         days = day_range(parse_day(argv[1], name="FROM"), parse_day(argv[2], name="TO"))
-        if (busy := _refused()) is not None:  # a second writer is refused before the definitions load
-            print(f"error: {busy}", file=sys.stderr)
-            return 1
+        refuse_if_held(db_path())  # a second writer is refused before the definitions load
         from pipelines.defs.stale_days import refresh
         from pipelines.run_daily import cli_instance, execute, failure_sentences, finish_day, start_day
 
@@ -124,6 +113,9 @@ def main(argv: list[str], defs: dg.Definitions | None = None) -> int:
     except UserError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return USAGE_EXIT
+    except WarehouseBusyError as exc:
+        print(f"error: {exception_line(exc, 'backfill')}", file=sys.stderr)
+        return 1
     instance = cli_instance()
 
     mode = defs.resources["ebay"].mode
@@ -151,10 +143,7 @@ def main(argv: list[str], defs: dg.Definitions | None = None) -> int:
             graph=defs.resolve_asset_graph(),
         )
 
-    from pipelines.failures import exception_line
     from pipelines.run_daily import prepare_warehouse
-    from warehouse.paths import db_path
-    from warehouse.run_lock import run_lock
 
     try:
         with instance, run_lock(db_path(), f"make backfill {days[0]}..{days[-1]}"):  # instance disposed after
