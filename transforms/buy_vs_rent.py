@@ -35,6 +35,8 @@ from transforms.perf_indices import perf_column
 
 HOURS_PER_MONTH = 730.0
 RENT_OFFER_KINDS = ("on_demand", "serverless", "marketplace")
+RENTABLE = pl.col("offer_kind").is_in(RENT_OFFER_KINDS) & (pl.col("usd_per_gpu_hour") > 0)
+"""The offers a machine is weighed against: priced, and not spot (a spot GPU can be taken away mid-run)."""
 
 
 def break_even_hours(
@@ -50,7 +52,7 @@ def break_even_hours(
 def cheapest_rent(cloud: pl.DataFrame, specs: pl.DataFrame, index: str, vram_floor: float) -> dict | None:
     """The cloud offer with the lowest USD per unit of the index per hour among GPUs meeting the VRAM floor."""
     offers = (
-        cloud.filter(pl.col("offer_kind").is_in(RENT_OFFER_KINDS) & (pl.col("usd_per_gpu_hour") > 0))
+        cloud.filter(RENTABLE)
         .join(specs.select("model_id", "memory_gb", pl.col(perf_column(index)).alias("perf")), on="model_id")
         .filter((pl.col("memory_gb") >= vram_floor) & (pl.col("perf") > 0))
         .with_columns(usd_per_perf_hour=pl.col("usd_per_gpu_hour") / pl.col("perf"))
@@ -66,7 +68,7 @@ def rent_for_workload(cloud: pl.DataFrame, llm: LlmContext, workload: str, own_s
     w = llm.workloads.get(workload)
     if w is None:
         return None
-    offers = cloud.filter(pl.col("offer_kind").is_in(RENT_OFFER_KINDS) & (pl.col("usd_per_gpu_hour") > 0))
+    offers = cloud.filter(RENTABLE)
     configs = []
     for offer in offers.sort("model_id", "provider").iter_rows(named=True):
         card = llm.cards.get(offer["model_id"])

@@ -3,12 +3,12 @@ transforms/buy_vs_rent.py."""
 
 import dagster as dg
 
+from pipelines.defs.marts.machine_inputs import llm_context
+from pipelines.defs.marts.run_config import TierRunConfig
 from pipelines.partitions import daily_partitions, partition_date
 from pipelines.resources.warehouse import WarehouseResource
 from pipelines.tables import table_asset, table_key
 from transforms.buy_vs_rent import buy_vs_rent as buy_vs_rent_rows
-from transforms.llm_workload_fit import USABLE_TOKENS_PER_S, LlmContext
-from warehouse.catalog import load_llm_benchmarks, load_llm_workloads
 from warehouse.writes import read_frame, replace_slice
 
 
@@ -33,8 +33,8 @@ def buy_vs_rent(context: dg.AssetExecutionContext, warehouse: WarehouseResource)
         value = read_frame(con, "SELECT * FROM marts.gpu_value WHERE snapshot_date = ?", [day])
         specs = read_frame(con, "SELECT * FROM marts.gpu_specs")
         cloud = read_frame(con, "SELECT * FROM marts.cloud_prices WHERE snapshot_date = ?", [day])
-        llm = LlmContext.build(load_llm_workloads(), specs, load_llm_benchmarks(), USABLE_TOKENS_PER_S)
-        rows = buy_vs_rent_rows(tiers, value, specs, cloud, llm)
+        # the machines' own workload model (R1 reads decode speeds, not the usable speed the config sets)
+        rows = buy_vs_rent_rows(tiers, value, specs, cloud, llm_context(specs, TierRunConfig()))
         replace_slice(con, "marts.buy_vs_rent", rows, {"snapshot_date": day})
     context.log.info(f"buy or rent: {rows.height} machines")
     return dg.MaterializeResult(
