@@ -98,15 +98,15 @@ def _budget_row(day, condition, mode, use_case, budget, usable) -> dict:
         return row
     best_value = max(m["perf_per_1k_usd_tco"] for m in fits)
     near = [m for m in fits if m["perf_per_1k_usd_tco"] >= NEAR_BEST * best_value]
-    outclassed = []
+    outclassed = 0
     # V1, as the budget picks: never a machine a newer, at least as fast and no dearer one outclasses; among
     # machines the budget buys, "no dearer" within D16's 5% of speed per USD (a faster RTX 5080 machine 15 USD
     # dearer than an RTX 3090 one outclasses it)
     if use_case in V1_USE_CASES:
         price, perf = "total_build_cost_usd", "total_relative_perf"
-        outclassed = [m for m in near if any(outclasses(o, m, perf, price, D16_CLOSE) for o in fits)]
-        kept = [m for m in near if m not in outclassed]
-        near, outclassed = (kept, outclassed) if kept else (near, [])  # never a budget without an answer
+        kept = [m for m in near if not any(outclasses(o, m, perf, price, D16_CLOSE) for o in fits)]
+        if kept:  # never a budget without an answer
+            near, outclassed = kept, len(near) - len(kept)
     memory = MEMORY_THAT_COUNTS.get(use_case, "vram_gb")
     if (
         "_workload_size" in near[0]
@@ -153,7 +153,7 @@ def _budget_row(day, condition, mode, use_case, budget, usable) -> dict:
     row["notes"] = (
         f"{len(fits)} machines fit; {len(near)} within {NEAR_BEST:.0%} of the best value "
         f"({best_value:.3f} per 1,000 USD TCO)"
-        + (f", {len(outclassed)} more outclassed (V1)" if outclassed else "")
+        + (f", {outclassed} more outclassed (V1)" if outclassed else "")
         + "; then "
         + _memory_words(chosen, memory)
         + f"; {chosen['circuit_note']}"
