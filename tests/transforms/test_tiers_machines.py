@@ -286,6 +286,24 @@ def test_every_recorded_design_has_a_width_a_page_and_its_words():
     assert set(designs["model_id"]) <= set(load_catalog()["model_id"])
 
 
+def test_g6_at_most_every_other_card_goes_on_a_riser():
+    """G6's way out for air cards is "alternated on risers": every other card at most. Four 2.5-slot cards on
+    the W790 board, whose x16 slots are 1, 3, 5 and 7, seat none with a free slot between them and a slot left
+    for a riser, so all four would hang on risers: an open frame, not the tower the platform names. They are
+    refused, with the reason; on the X99 WS-E (seven slots) two are seated and two go on risers."""
+    wide = flat(card("5070ti", 750, 0.95, 16, 300) | {"board_slot_width": 2.5})
+    refused = evaluate(RULES["4gpu"], wide, PLATS["w790_quad_new"], TierConfig(), PRICES, NO_SCALING)
+    assert (
+        refused
+        == "4 x 2.5-slot cards: 4 of 4 would go on riser cables, more than every other card (G6): an open-frame build"
+    )
+    x99 = evaluate(RULES["4gpu"], wide, PLATS["x99_ws_used"], TierConfig(), PRICES, NO_SCALING)
+    assert x99["risers"] == 2 and x99["slot_plan"].startswith("2 in slots 1, ")
+    narrow = flat(card("a4000", 935, 0.5, 16, 140, slots=1, cooling="blower"))
+    seated = evaluate(RULES["4gpu"], narrow, PLATS["w790_quad_new"], TierConfig(), PRICES, NO_SCALING)
+    assert seated["risers"] == 0 and seated["slot_plan"] == "4 in slots 1, 3, 5, 7; cards up to 1 slot wide"
+
+
 def test_g6_open_air_cards_keep_a_free_slot_else_risers_are_priced():
     three = flat(card("3090", 745, 1.0, 24, 350, slots=3))
     m = evaluate(RULES["2gpu"], three, PLATS["am4_dual_used"], TierConfig(), PRICES, NO_SCALING)
@@ -694,17 +712,19 @@ def test_v1_among_machines_a_little_dearer_newer_faster_one_still_outclasses():
 def test_l1_a_machine_of_more_cards_that_runs_no_more_than_a_smaller_one_says_so():
     from transforms.tiers.build_tiers import earns_its_cards
 
-    def row(tier, n, name, workload, speed, tco, condition="used", use_case="llm", notes="D9"):
+    def row(tier, n, name, workload, speed, tco, condition="used", use_case="llm", notes="D9", perf=None):
         return {
             "snapshot_date": date(2026, 11, 20),
             "tier": tier,
             "use_case": use_case,
+            "perf_index": {"llm": "llm_workload", "vision": "vision"}.get(use_case, "training"),
             "condition": condition,
             "is_default": True,
             "gpu_count": n,
             "gpu_name": name,
             "largest_workload": workload,
             "largest_workload_tokens_per_s": speed,
+            "total_relative_perf": perf,
             "tco_usd": tco,
             "total_build_cost_usd": tco,
             "notes": notes,
@@ -714,14 +734,29 @@ def test_l1_a_machine_of_more_cards_that_runs_no_more_than_a_smaller_one_says_so
     four = row("4gpu", 4, "RTX A5000", "70b-q4", 10.2, 6500.0)
     bigger = row("4gpu", 4, "RTX 6000 Ada", "235b-q4", 41.0, 32000.0, condition="new")
     two_new = row("2gpu", 2, "RTX 5090", "70b-q4", 23.2, 7400.0, condition="new")
-    vision = row("4gpu", 4, "RTX 5070 Ti", "70b-q4", 1.0, 9000.0, use_case="vision")
-    out = {
-        (r["tier"], r["condition"], r["use_case"]): r
-        for r in earns_its_cards([two, four, bigger, two_new, vision])
-    }
+    # training use cases compare throughput in the use case's index, within the use case
+    v_two = row("2gpu", 2, "RTX 5090", None, None, 6200.0, "new", "vision", perf=3.49)
+    v_four = row("4gpu", 4, "RTX A4000", None, None, 6900.0, "new", "vision", perf=1.85)
+    v_used = row("4gpu", 4, "RTX 5070 Ti", None, None, 3500.0, "used", "vision", perf=3.11)
+    v_used_two = row("2gpu", 2, "RTX 5070 Ti", None, None, 2100.0, "used", "vision", perf=1.75)
+    b_four = row("4gpu", 4, "RTX 2080 Ti", None, None, 6300.0, "new", "beginner", perf=2.17)
+    b_one = row("1gpu", 1, "RTX 5090", None, None, 3200.0, "new", "beginner", perf=1.98)  # slower: no note
+    own_desktop = row(
+        "beginner", 1, "RTX 4070", None, None, 600.0, "new", "beginner", perf=9.0
+    )  # not a machine
+    rows = [two, four, bigger, two_new, v_two, v_four, v_used, v_used_two, b_four, b_one, own_desktop]
+    out = {(r["tier"], r["condition"], r["use_case"]): r for r in earns_its_cards(rows)}
     assert out[("4gpu", "used", "llm")]["notes"] == (
         "L1: a smaller machine does as much: 2 x RTX 3090 (2gpu, 2,400 USD) runs 70b-q4 at 12.8 tokens/s, this one "
         "at 10.2; D9"
     )
     assert out[("4gpu", "new", "llm")]["notes"] == "D9"  # it runs a larger model: its cards buy something
-    assert out[("2gpu", "used", "llm")]["notes"] == "D9" and out[("4gpu", "used", "vision")]["notes"] == "D9"
+    assert out[("2gpu", "used", "llm")]["notes"] == "D9"
+    assert out[("4gpu", "new", "vision")]["notes"] == (
+        "L1: a smaller machine does as much: 2 x RTX 5090 (2gpu, 6,200 USD) has a throughput of 3.49 in the vision "
+        "index, this one 1.85; D9"
+    )
+    assert out[("4gpu", "used", "vision")]["notes"] == "D9"  # 4 used cards do more than 2
+    assert (
+        out[("4gpu", "new", "beginner")]["notes"] == "D9"
+    )  # the 1-GPU machine is slower; the own desktop no machine

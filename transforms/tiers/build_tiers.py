@@ -296,40 +296,56 @@ def build_tiers(
 
 
 def earns_its_cards(rows: list[dict]) -> list[dict]:
-    """Rule L1 (the project's): an LLM machine of more cards must run more than a machine of fewer. When the
-    default machine of a smaller tier (same day and condition) runs this default's largest usable
-    workload at least as fast for a lower TCO, this row's notes say so first: the extra cards buy nothing a
-    person can use (on the 2026-11-20 sample, 4 used RTX A5000s at 6,562 USD run a 70B model at 4 bits at 10.2
-    tokens/s, 2 used RTX 3090s at 2,448 USD at 12.8). The machine stays the tier's answer to "which 4-GPU
-    machine"; the note answers "do I need 4 GPUs"."""
-    defaults = [
-        r
-        for r in rows
-        if r.get("use_case") == "llm"
-        and r.get("is_default")
-        and r.get("largest_workload")
-        and r.get("tco_usd")
-    ]
+    """Rule L1 (the project's): a machine of more cards must do more than a machine of fewer. When the default
+    machine of a smaller tier (same day, condition and use case; not the beginner tier, which is the buyer's own
+    desktop) does as much for a lower TCO, this row's notes say so first: the extra cards buy nothing. An LLM
+    machine does as much when it runs this default's largest usable workload at least as fast (on the
+    2026-11-20 sample, 4 used RTX A5000s at 6,562 USD run a 70B model at 4 bits at 10.2 tokens/s, 2 used RTX
+    3090s at 2,448 USD at 12.8); a training machine when its throughput in the use case's index, over all its
+    cards, is at least this one's (new, vision: 2 RTX 5090s at 7,454 USD against 4 RTX A4000s at 7,414 USD
+    and a higher TCO, 3.49 against 1.85). The machine stays the tier's answer to "which 4-GPU machine"; the
+    note answers "do I need 4 GPUs"."""
+    defaults = [r for r in rows if r.get("is_default") and r.get("tco_usd") and r.get("tier") != "beginner"]
+
+    def does_as_much(o: dict, r: dict) -> bool:
+        if r.get("use_case") == "llm":
+            return bool(
+                r.get("largest_workload")
+                and o.get("largest_workload") == r["largest_workload"]
+                and o["largest_workload_tokens_per_s"] >= r["largest_workload_tokens_per_s"]
+            )
+        return (o.get("total_relative_perf") or 0) >= (r.get("total_relative_perf") or float("inf"))
+
     for r in defaults:
         smaller = [
             o
             for o in defaults
             if o["snapshot_date"] == r["snapshot_date"]
             and o["condition"] == r["condition"]
+            and o.get("use_case") == r.get("use_case")
             and o["gpu_count"] < r["gpu_count"]
-            and o["largest_workload"] == r["largest_workload"]
-            and o["largest_workload_tokens_per_s"] >= r["largest_workload_tokens_per_s"]
             and o["tco_usd"] < r["tco_usd"]
+            and does_as_much(o, r)
         ]
-        if smaller:
-            o = min(smaller, key=lambda m: (m["tco_usd"], m["gpu_count"]))
+        if not smaller:
+            continue
+        o = min(smaller, key=lambda m: (m["tco_usd"], m["gpu_count"]))
+        head = (
+            f"L1: a smaller machine does as much: {o['gpu_count']} x {o['gpu_name']} ({o['tier']}, "
+            f"{o['total_build_cost_usd']:,.0f} USD)"
+        )
+        if r.get("use_case") == "llm":
             note = (
-                f"L1: a smaller machine does as much: {o['gpu_count']} x {o['gpu_name']} ({o['tier']}, "
-                f"{o['total_build_cost_usd']:,.0f} USD) runs {r['largest_workload']} at "
-                f"{o['largest_workload_tokens_per_s']:.1f} tokens/s, this one at "
-                f"{r['largest_workload_tokens_per_s']:.1f}"
+                f"{head} runs {r['largest_workload']} at {o['largest_workload_tokens_per_s']:.1f} tokens/s, this "
+                f"one at {r['largest_workload_tokens_per_s']:.1f}"
             )
-            r["notes"] = f"{note}; {r['notes']}" if r.get("notes") else note
+        else:
+            note = (
+                f"{head} has a throughput of {o['total_relative_perf']:.2f} in the {r.get('perf_index') or 'training'} "
+                f"index, this one "
+                f"{r['total_relative_perf']:.2f}"
+            )
+        r["notes"] = f"{note}; {r['notes']}" if r.get("notes") else note
     return rows
 
 

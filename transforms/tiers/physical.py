@@ -2,7 +2,7 @@
 
 Rules: D10 and D12 (passive datacenter cards only in a server chassis with forced airflow; SXM modules only on
 their own baseboard), G6 and D4 (one free slot between cards that are not blower-style or water-cooled; risers
-or water cooling otherwise), D8 (two x16 slots 60 mm apart), G17 (card length against the case; risers need
+or water cooling otherwise; risers for every other card at most, the rest seated), D8 (two x16 slots 60 mm apart), G17 (card length against the case; risers need
 mounting), P3 (a machine is planned for the width of the boards a buyer most likely receives,
 `board_slot_width`, the median of the model's recorded designs; the reference board's width where none are
 recorded; the plan names the width), and: a card whose slot width or cooling is unknown is not placed in a
@@ -14,7 +14,12 @@ import re
 from dataclasses import dataclass, replace
 from itertools import combinations
 
-from transforms.tiers.rules import FREE_SLOTS_BETWEEN_OPEN_AIR, NO_GAP_COOLING, WATER_BLOCK_SLOTS
+from transforms.tiers.rules import (
+    FREE_SLOTS_BETWEEN_OPEN_AIR,
+    MAX_RISER_SHARE,
+    NO_GAP_COOLING,
+    WATER_BLOCK_SLOTS,
+)
 
 SOCKET = re.compile(r"\bSXM(\d)\b", re.I)
 
@@ -67,7 +72,7 @@ class SlotPlan:
         if self.water_blocks:
             parts.append("water blocks on every card")
         elif self.card_slots is not None and len(self.in_slots) + self.on_risers > 1:
-            parts.append(f"cards up to {self.card_slots:g} slots wide")
+            parts.append(f"cards up to {self.card_slots:g} slot{'' if self.card_slots == 1 else 's'} wide")
         return "; ".join(parts)
 
 
@@ -114,12 +119,18 @@ def slot_plan(
         else FREE_SLOTS_BETWEEN_OPEN_AIR
     )
     plan = _seat(n, width, gap, positions, platform["case_slots"])
-    if plan is not None and (plan.on_risers == 0 or allow_risers):
+    alternated = plan is not None and plan.on_risers <= n * MAX_RISER_SHARE
+    if plan is not None and (plan.on_risers == 0 or (allow_risers and alternated)):
         return replace(plan, card_slots=width_raw), ""
     if allow_water and platform["kind"] != "server_pcie":
         water = _seat(n, min(width, WATER_BLOCK_SLOTS), 0, positions, platform["case_slots"])
         if water is not None and water.on_risers == 0:
             return SlotPlan(water.in_slots, 0, n), ""
+    if plan is not None and not alternated:
+        return None, (
+            f"{n} x {width_raw:g}-slot cards: {plan.on_risers} of {n} would go on riser cables, more than every "
+            "other card (G6): an open-frame build"
+        )
     if plan is not None:
         return None, f"{n} x {width_raw:g}-slot cards need riser cables here (not allowed by the run config)"
     return (

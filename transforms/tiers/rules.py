@@ -71,6 +71,10 @@ D2L_LANES_PER_GPU = 16  # D5: x16 per GPU recommended; reported as meets_d2l_x16
 # Slots (G6, D4, D8)
 FREE_SLOTS_BETWEEN_OPEN_AIR = 1  # G6: one free slot between cards that are not blower-style or water-cooled
 NO_GAP_COOLING = ("blower",)  # G6, D4: blower (reference) cards may sit side by side
+# G6: the air cards that do not fit are "alternated on risers", every other one: at most half of a machine's
+# cards on riser cables, the rest seated on the board. A plan with more (all four 2.5-slot cards of a W790
+# board on risers) is an open-frame build, which neither source describes and the platform's tower cannot hold.
+MAX_RISER_SHARE = 0.5
 WATER_BLOCK_SLOTS = 2  # ASSUMPTION: a water-blocked card keeps a 2-slot bracket
 
 # Vendors (D11)
