@@ -302,8 +302,8 @@ def earns_its_cards(rows: list[dict]) -> list[dict]:
     machine does as much when it runs this default's largest usable workload at least as fast (on the
     2026-11-20 sample, 4 used RTX A5000s at 6,562 USD run a 70B model at 4 bits at 10.2 tokens/s, 2 used RTX
     3090s at 2,448 USD at 12.8); a training machine when its throughput in the use case's index, over all its
-    cards, is at least this one's (new, vision: 2 RTX 5090s at 7,454 USD against 4 RTX A4000s at 7,414 USD
-    and a higher TCO, 3.49 against 1.85). The machine stays the tier's answer to "which 4-GPU machine"; the
+    cards, is at least this one's (new, vision: one RTX 5090 in a 3,752 USD machine has 1.92, 4 RTX A4000s in
+    a 7,414 USD machine 1.85). The machine stays the tier's answer to "which 4-GPU machine"; the
     note answers "do I need 4 GPUs"."""
     defaults = [r for r in rows if r.get("is_default") and r.get("tco_usd") and r.get("tier") != "beginner"]
 
@@ -341,9 +341,8 @@ def earns_its_cards(rows: list[dict]) -> list[dict]:
             )
         else:
             note = (
-                f"{head} has a throughput of {o['total_relative_perf']:.2f} in the {r.get('perf_index') or 'training'} "
-                f"index, this one "
-                f"{r['total_relative_perf']:.2f}"
+                f"{head} has a throughput of {o['total_relative_perf']:.2f} in the "
+                f"{r.get('perf_index') or 'training'} index, this one {r['total_relative_perf']:.2f}"
             )
         r["notes"] = f"{note}; {r['notes']}" if r.get("notes") else note
     return rows

@@ -2,8 +2,8 @@
 
 Rules: D10 and D12 (passive datacenter cards only in a server chassis with forced airflow; SXM modules only on
 their own baseboard), G6 and D4 (one free slot between cards that are not blower-style or water-cooled; risers
-or water cooling otherwise; risers for every other card at most, the rest seated), D8 (two x16 slots 60 mm apart), G17 (card length against the case; risers need
-mounting), P3 (a machine is planned for the width of the boards a buyer most likely receives,
+for every other card at most, or water cooling, otherwise), D8 (two x16 slots 60 mm apart), G17 (card length
+against the case; risers need mounting), P3 (a machine is planned for the width of the boards a buyer most likely receives,
 `board_slot_width`, the median of the model's recorded designs; the reference board's width where none are
 recorded; the plan names the width), and: a card whose slot width or cooling is unknown is not placed in a
 multi-GPU machine.
