@@ -42,6 +42,22 @@ def power_words(r: dict) -> str:
     return power
 
 
+def workload_words(r: dict) -> list[str]:
+    """What an LLM machine runs, in words: the tier's workload, the same model for every machine of the tier, so
+    that used and new compare on one model; then the largest model it runs at a usable speed where that is
+    another one (a 5090 runs Mixtral 8x7B at 125 tokens/s, a 3090 no model past Qwen2.5 32B: both speeds
+    side by side would look like one model at 4.5 times the speed)."""
+    out = []
+    if r.get("workload") and r.get("workload_tokens_per_s") is not None:
+        out.append(f"runs {r['workload']} at {r['workload_tokens_per_s']:.0f} tokens/s")
+    if r.get("largest_workload") and r["largest_workload"] != r.get("workload"):
+        out.append(
+            f"the largest model it runs at a usable speed: {r['largest_workload']} at "
+            f"{r['largest_workload_tokens_per_s']:.0f} tokens/s"
+        )
+    return out
+
+
 def answer_line(r: dict) -> str:
     """One row in words: what to buy, what the whole machine costs and draws, what it runs, the runner-up."""
     power = power_words(r)
@@ -54,8 +70,7 @@ def answer_line(r: dict) -> str:
         f"{r['use_case']} (>= {r['vram_floor_gb']:g} GB), {r['condition']}: {r['gpu_name']} at "
         f"{r['unit_price']:,.0f} USD ({r['listings_available']} listed), {where}"
     ]
-    if r["largest_workload"]:
-        parts.append(f"runs {r['largest_workload']} at {r['largest_workload_tokens_per_s']:.0f} tokens/s")
+    parts.extend(workload_words(r))
     if r["runner_up_gpu_name"]:
         parts.append(
             f"runner-up {r['runner_up_gpu_name']} ({r['runner_up_gap_pct']:.0f}% less value per USD)"

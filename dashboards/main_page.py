@@ -125,7 +125,7 @@ def _answer_column(condition: str, card: dict | None, machine: dict | None, use_
     )
     if use_case == "llm" and machine.get("largest_workload"):
         parts.append(
-            f"<p>Runs <code>{esc(machine['largest_workload'])}</code> at "
+            f"<p>The largest model it runs at a usable speed: <code>{esc(machine['largest_workload'])}</code> at "
             f"{esc(fmt(machine['largest_workload_tokens_per_s'], 1))} tokens/s (one user)</p>"
         )
     parts.append(
@@ -372,7 +372,27 @@ def tiers_table(data: SiteData) -> str:
             "Build tiers",
             _attrs(_facts(data), vram_key=None, cost_key="total_build_cost_usd", use_case=True),
             filterable=True,
-        ),
+        )
+        + _fewer_cards(data.report.tiers.to_dicts()),
+    )
+
+
+def _fewer_cards(rows: list[dict]) -> str:
+    """Rule L1's warnings, one line per machine a smaller tier's machine matches for less, folded under the
+    tiers table (the page's height is capped)."""
+    items = [
+        f"<li>{esc(r['use_case'])}, {esc(r['tier'])} {esc(r['condition'])}: {r['gpu_count']} x "
+        f"{esc(r['gpu_name'])}{'' if r['is_default'] else ' (dedicated circuit)'}: "
+        f"{esc(r['notes'].split('; ')[0].removeprefix('L1: '))}</li>"
+        for r in rows
+        if (r.get("notes") or "").startswith("L1: ")
+    ]
+    if not items:
+        return ""
+    return (
+        f'<details id="fewer-cards"><summary>Do you need that many cards? {len(items)} machine'
+        f"{'s' if len(items) > 1 else ''} a smaller one matches for less (rule L1)</summary>"
+        f"<ul>{''.join(items)}</ul></details>"
     )
 
 

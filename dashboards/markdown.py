@@ -66,6 +66,18 @@ def _machine_label() -> pl.Expr:
     return pl.format("{} x {}", pl.col("gpu_count"), pl.col("gpu_name"))
 
 
+def _fewer_cards(rows: pl.DataFrame) -> str:
+    """Rule L1's warnings under a use case's tiers: the machines a smaller tier's machine matches for less."""
+    lines = [
+        f"- {_cell(r['tier'])} {_cell(r['condition'])}, {r['gpu_count']} x {_cell(r['gpu_name'])}"
+        + ("" if r["is_default"] else " (dedicated circuit)")
+        + f": {_cell(r['notes'].split('; ')[0].removeprefix('L1: '))}\n"
+        for r in rows.iter_rows(named=True)
+        if (r.get("notes") or "").startswith("L1: ")
+    ]
+    return "\nDo you need that many cards? (rule L1)\n\n" + "".join(lines) if lines else ""
+
+
 def _horizon(data: ReportData) -> str:
     years = data.tiers["horizon_years"].drop_nulls()
     return f"{years[0]:g}" if years.len() else "3"
@@ -137,7 +149,7 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
                 rows.with_columns(machine=_machine_label()),
                 {
                     "tier": "tier",
-                    "condition": "GPUs",
+                    "condition": "condition",
                     "machine": "machine",
                     "platform_id": "platform",
                     "total_build_cost_usd": "price USD",
@@ -152,6 +164,7 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
                 },
             )
         )
+        out.append(_fewer_cards(rows))
     out.append(
         "\n## Buy or rent\n\nHours of use per month above which owning the tier's machine (price, less the "
         "GPUs' resale after the horizon, plus electricity) costs less than renting the same throughput from "

@@ -128,6 +128,11 @@ def test_the_markdown_top_lists_and_the_console_rank_only_cards_a_buyer_can_act_
         assert " W " in line
         assert not any(word in line for word in ("SXM", "Tesla", "Instinct", "Arc "))
     assert "tokens/s" in console[1] and "tokens/s" not in console[3]  # LLM lines say what the machine runs
+    # both LLM lines name the same model first (the 1-GPU tier's workload), so that used and new compare; the
+    # largest model a machine runs usably follows, named as such, where it is another
+    ran = [line.split("; runs ", 1)[1].split(" at ")[0] for line in console[1:3]]
+    assert ran[0] == ran[1] and ran[0].startswith("qwen2.5-32b"), console[1:3]
+    assert "the largest model it runs at a usable speed: mixtral-8x7b" in console[2]
     md_answer = md.split("\n## What to buy\n", 1)[1].split("\n## ")[0]
     assert md.index("## What to buy") < md.index("## Top 10") and md_answer.count("\n- ") == 6
 

@@ -1,5 +1,6 @@
 """Reading the sample run back: the export against the marts, the asset checks, run config for the tiers."""
 
+import html
 import json
 import shutil
 
@@ -93,6 +94,28 @@ def test_markdown_lists_the_top_picks_of_the_marts(sample_run, export_dir):
         "Changes since yesterday",
     ):
         assert section in md
+
+
+def test_the_machines_a_smaller_one_matches_say_so_in_the_export_and_on_the_dashboard(sample_run, export_dir):
+    """Rule L1's warnings are in marts.build_tiers' notes; the Markdown export lists them under each use case's
+    tiers table and the dashboard under its tiers table, one line per machine (the tables have no notes
+    column)."""
+    with duckdb.connect(str(sample_run["db"]), read_only=True) as con:
+        flagged = con.execute(
+            "SELECT use_case, tier, condition, gpu_count, gpu_name, notes FROM marts.build_tiers "
+            "WHERE snapshot_date = ? AND starts_with(notes, 'L1: ') ORDER BY ALL",
+            [DAY],
+        ).fetchall()
+    assert len(flagged) >= 3
+    md = (export_dir / "recommendations.md").read_text()
+    site = (sample_run["root"] / "site" / "index.html").read_text()
+    for use_case, tier, condition, n, name, notes in flagged:
+        part = md.split(f"### Use case: {use_case}")[1].split("\n### ")[0].split("\n## ")[0]
+        warnings = part.split("Do you need that many cards? (rule L1)")[1]
+        sentence = notes.split("; ")[0].removeprefix("L1: ")
+        assert f"- {tier} {condition}, {n} x {name}" in warnings and sentence in warnings, (use_case, tier)
+        assert f"{n} x {html.escape(name)}" in site and html.escape(sentence) in site
+    assert f"Do you need that many cards? {len(flagged)} machines a smaller one matches for less" in site
 
 
 def test_the_exports_deals_carry_each_cards_caveat_as_the_dashboard_does(sample_run, export_dir):

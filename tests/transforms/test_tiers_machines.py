@@ -744,8 +744,29 @@ def test_l1_a_machine_of_more_cards_that_runs_no_more_than_a_smaller_one_says_so
     own_desktop = row(
         "beginner", 1, "RTX 4070", None, None, 600.0, "new", "beginner", perf=9.0
     )  # not a machine
-    rows = [two, four, bigger, two_new, v_two, v_four, v_used, v_used_two, b_four, b_one, own_desktop]
-    out = {(r["tier"], r["condition"], r["use_case"]): r for r in earns_its_cards(rows)}
+    # a dedicated-circuit row of the tier is held to the smaller defaults too
+    dedicated = row("4gpu", 4, "RTX 3090", "70b-q4", 12.4, 4250.0, notes="better value than the default") | {
+        "is_default": False
+    }
+    rows = [
+        two,
+        four,
+        bigger,
+        two_new,
+        v_two,
+        v_four,
+        v_used,
+        v_used_two,
+        b_four,
+        b_one,
+        own_desktop,
+        dedicated,
+    ]
+    out = {(r["tier"], r["condition"], r["use_case"]): r for r in earns_its_cards(rows) if r["is_default"]}
+    assert dedicated["notes"] == (
+        "L1: a smaller machine does as much: 2 x RTX 3090 (2gpu, 2,400 USD) runs 70b-q4 at 12.8 tokens/s, this one "
+        "at 12.4; better value than the default"
+    )
     assert out[("4gpu", "used", "llm")]["notes"] == (
         "L1: a smaller machine does as much: 2 x RTX 3090 (2gpu, 2,400 USD) runs 70b-q4 at 12.8 tokens/s, this one "
         "at 10.2; D9"

@@ -298,14 +298,17 @@ def build_tiers(
 def earns_its_cards(rows: list[dict]) -> list[dict]:
     """Rule L1 (the project's): a machine of more cards must do more than a machine of fewer. When the default
     machine of a smaller tier (same day, condition and use case; not the beginner tier, which is the buyer's own
-    desktop) does as much for a lower TCO, this row's notes say so first: the extra cards buy nothing. An LLM
+    desktop) does as much for a lower TCO, this row's notes say so first: the extra cards buy nothing. That
+    holds for a tier's default and for its dedicated-circuit row alike (the sample's 4 used RTX 3090s on a 240 V
+    circuit run a 70B model at 4 bits at 12.4 tokens/s, 2 used RTX 3090s from the outlet at 12.8). An LLM
     machine does as much when it runs this default's largest usable workload at least as fast (on the
     2026-11-20 sample, 4 used RTX A5000s at 6,562 USD run a 70B model at 4 bits at 10.2 tokens/s, 2 used RTX
     3090s at 2,448 USD at 12.8); a training machine when its throughput in the use case's index, over all its
     cards, is at least this one's (new, vision: one RTX 5090 in a 3,752 USD machine has 1.92, 4 RTX A4000s in
     a 7,414 USD machine 1.85). The machine stays the tier's answer to "which 4-GPU machine"; the
     note answers "do I need 4 GPUs"."""
-    defaults = [r for r in rows if r.get("is_default") and r.get("tco_usd") and r.get("tier") != "beginner"]
+    machines = [r for r in rows if r.get("tco_usd") and r.get("tier") != "beginner"]
+    defaults = [r for r in machines if r.get("is_default")]
 
     def does_as_much(o: dict, r: dict) -> bool:
         if r.get("use_case") == "llm":
@@ -316,7 +319,7 @@ def earns_its_cards(rows: list[dict]) -> list[dict]:
             )
         return (o.get("total_relative_perf") or 0) >= (r.get("total_relative_perf") or float("inf"))
 
-    for r in defaults:
+    for r in machines:  # a dedicated-circuit row too: its circuit buys nothing a smaller outlet machine lacks
         smaller = [
             o
             for o in defaults
