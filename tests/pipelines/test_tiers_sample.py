@@ -114,24 +114,8 @@ def test_the_chosen_machine_is_the_best_value_among_every_eligible_alternative(w
         )
         if "D16" not in r["notes"]:
             assert r["perf_per_1k_usd_tco"] == pytest.approx(best)
-        # the runner-up is another card of the pool; a card is in it by its best machine of the tier (the
-        # platform of the best value, best_per_card), so a row has none when every other card's best machine
-        # is on the other circuit (a dedicated row beside an outlet default)
-        others = {m["model_id"] for m in pool} - {r["model_id"]}
-        best_circuit = {
-            mid: max(
-                (
-                    e
-                    for c in group
-                    if c["model_id"] == mid
-                    for p in platforms_for(plats, r["tier"], r["condition"])
-                    if isinstance(e := evaluate(rule, c, p, cfg, prices, scaling), dict)
-                ),
-                key=lambda e: e["perf_per_1k_usd_tco"],
-            )["circuit"]
-            for mid in others
-        }
-        if any(circuit == r["circuit"] for circuit in best_circuit.values()):
+        # the runner-up is another card of the same pool (each card by its best machine on the row's circuit)
+        if {m["model_id"] for m in pool} - {r["model_id"]}:
             assert r["runner_up_model_id"] not in (None, r["model_id"])
         else:
             assert r["runner_up_model_id"] is None

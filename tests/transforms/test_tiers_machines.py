@@ -469,6 +469,26 @@ def test_best_per_card_keeps_the_best_platform_of_each_card():
     )
 
 
+def test_best_per_card_by_circuit_keeps_each_cards_best_machine_on_each_circuit():
+    """The build tiers' default is the best outlet machine (O1): a card whose best platform needs a dedicated
+    circuit keeps its best outlet machine too, else a hair's difference on another platform would drop the
+    tier's best outlet machine (the sample's 4 RTX 6000 Ada, 2026-11-27)."""
+    cards = [card("b", 700, 1.0, 24, 280, slots=2, cooling="blower", n=4, condition="new")]
+    merged = cards_with_specs(*frames(cards)).to_dicts()
+    platforms = platforms_for(list(PLATS.values()), "4gpu", "new")
+    options = [evaluate(RULES["4gpu"], merged[0], p, TierConfig(), PRICES, NO_SCALING) for p in platforms]
+    machines = [o for o in options if isinstance(o, dict)]
+    assert {m["circuit"] for m in machines} == {"outlet", "dedicated"}  # the case the rule is for
+    best, _ = best_per_card(
+        RULES["4gpu"], merged, platforms, TierConfig(), PRICES, NO_SCALING, by_circuit=True
+    )
+    assert set(best) == {("b", "outlet"), ("b", "dedicated")}
+    for circuit in ("outlet", "dedicated"):
+        assert best[("b", circuit)]["perf_per_1k_usd_tco"] == max(
+            m["perf_per_1k_usd_tco"] for m in machines if m["circuit"] == circuit
+        )
+
+
 # --- issue 36: the outlet as a constraint, the cap that feeds everything, the maker's PSU figure, depth ---
 
 

@@ -136,18 +136,18 @@ def for_use_case(
     machines, by_id: dict, use_case: str, floor: float, cfg: TierConfig
 ) -> tuple[list[dict], Counter, int]:
     """The machines whose cards meet the use case's VRAM floor and precision (S2): (machines, S2 exclusions
-    per reason, machines under the floor). With allow_legacy_cards a card without the precision stays, noted."""
-    kept, out, under = [], {}, 0
+    per reason, cards under the floor). With allow_legacy_cards a card without the precision stays, noted."""
+    kept, out, under = [], {}, set()
     for m in machines:
         if m["vram_gb"] < floor:
-            under += 1
+            under.add(m["model_id"])
             continue
         reason = precision_reason(by_id[m["model_id"]], use_case)
         if reason and not cfg.allow_legacy_cards:
             out.setdefault(f"S2: {reason}", set()).add(m["model_id"])  # cards, not machines of a card
             continue
         kept.append({**m, "legacy_notes": [*m.get("legacy_notes", []), reason]} if reason else m)
-    return kept, Counter({r: len(ids) for r, ids in out.items()}), under
+    return kept, Counter({r: len(ids) for r, ids in out.items()}), len(under)
 
 
 def excluded_text(why: Counter, s2: Counter, candidates: list[dict]) -> str | None:
@@ -168,9 +168,14 @@ def best_per_card(
     cfg: TierConfig,
     prices: PartPrices,
     scaling: pl.DataFrame,
-) -> tuple[dict[str, dict], Counter]:
+    by_circuit: bool = False,
+) -> tuple[dict, Counter]:
     """For each card that passes the card-level rules at any floor: its best machine in the tier, and why
-    other (card, platform) pairs failed."""
+    other (card, platform) pairs failed. `by_circuit`: the best machine of each card on each circuit (outlet,
+    dedicated), keyed (model_id, circuit): the build tiers choose their default among the outlet machines
+    (O1), and a card whose best platform needs a dedicated circuit by a hair may still have the best outlet
+    machine (on the sample, 4 RTX 6000 Ada: 0.2619 on the TRX50 board, 240 V, and 0.2618 on the W790 board
+    from the outlet, the tier's best outlet machine)."""
     out, why = {}, Counter()
     for card in cards:
         reason = card_reason(rule, card, 0, cfg.vendors)
@@ -188,9 +193,10 @@ def best_per_card(
             machine["vram_gb"] = card["vram_gb"]
             if legacy:
                 machine["legacy_notes"] = [legacy]
-            held = out.get(card["model_id"])
+            key = (card["model_id"], machine["circuit"]) if by_circuit else card["model_id"]
+            held = out.get(key)
             if held is None or machine["perf_per_1k_usd_tco"] > held["perf_per_1k_usd_tco"]:
-                out[card["model_id"]] = machine
+                out[key] = machine
     return out, why
 
 
@@ -268,18 +274,20 @@ def build_tiers(
         by_id = {c["model_id"]: c for c in cards}
         for rule in TIERS:
             best, why = best_per_card(
-                rule, cards, platforms_for(plats, rule.tier, condition), cfg, prices, scaling
+                rule, cards, platforms_for(plats, rule.tier, condition), cfg, prices, scaling, by_circuit=True
             )
             for use_case, floor in use_cases.items():
                 index = USE_CASE_INDEX.get(use_case, "training")
                 sized, s2, under = for_use_case(best.values(), by_id, use_case, floor, cfg)
-                held = Counter()
+                held_by: dict[
+                    str, set
+                ] = {}  # why a card's machines miss the tier's workload: cards, not machines
                 if use_case == "llm" and llm is not None:
                     index, fit = "llm_workload", []
                     for m in sized:
                         measured = llm.in_workload(m, rule.tier)
                         if isinstance(measured, str):
-                            held[measured] += 1
+                            held_by.setdefault(measured, set()).add(m["model_id"])
                         else:
                             fit.append(measured)
                 else:
@@ -289,7 +297,16 @@ def build_tiers(
                 rows.extend(
                     r | {"perf_index": index, "excluded_cards": excluded_text(why, s2, fit)}
                     for r in _tier_row(
-                        day, condition, mode, rule, use_case, floor, fit, under, why + s2 + held, cfg
+                        day,
+                        condition,
+                        mode,
+                        rule,
+                        use_case,
+                        floor,
+                        fit,
+                        under,
+                        why + s2 + Counter({r: len(ids) for r, ids in held_by.items()}),
+                        cfg,
                     )
                 )
     return pl.DataFrame(earns_its_cards(rows), schema=TIER_SCHEMA, strict=False)
@@ -387,7 +404,7 @@ def _tier_row(day, condition, mode, rule, use_case, floor, fit, floor_rejects, w
         "condition": condition,
         "gpu_count": rule.gpu_count,
         "horizon_years": cfg.horizon_years,
-        "candidates_considered": len(fit),
+        "candidates_considered": len({m["model_id"] for m in fit}),
         "source_mode": mode,
         "is_default": True,
     }
