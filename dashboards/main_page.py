@@ -10,6 +10,7 @@ from dashboards.answer import DEFAULT_BUDGET, DEFAULT_USE_CASE, answer_choices, 
 from dashboards.html_parts import Col, esc, fmt, json_for_script, link, page, table
 from dashboards.report_data import with_buy_rank
 from dashboards.site_data import SiteData
+from transforms.llm_workload_fit import TIER_WORKLOADS
 from transforms.use_cases import USE_CASES
 
 FILTER_NOTE = (
@@ -364,7 +365,10 @@ def tiers_table(data: SiteData) -> str:
         "throughput per USD of total cost of ownership that runs from a standard US outlet (circuit: outlet, "
         "capped by at most 20% where needed, which the wall draw, energy and throughput include) and has as "
         "many cards listed as it needs; a better machine that needs a dedicated 240 V circuit follows as a row "
-        "of its own. Platform prices are dated estimates.",
+        "of its own. Platform prices are dated estimates. For llm, perf / 1k USD TCO is the decode speed (tokens/s, "
+        "one user) of the tier's model per 1,000 USD: "
+        + ", ".join(f"{model} ({tier})" for tier, model in TIER_WORKLOADS.items() if tier != "beginner")
+        + ".",
         table(
             data.report.tiers.to_dicts(),
             cols,

@@ -144,6 +144,13 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
         out.append(
             f"\n### Use case: {use_case}" + (f" (at least {floor:g} GB per GPU)" if floor else "") + "\n\n"
         )
+        # an LLM machine's value is the decode speed of its tier's workload (issue 35), a model per tier: the
+        # column says so and the workload is named; the others are the use case's index
+        value = (
+            {"workload": "workload", "perf_per_1k_usd_tco": "tokens/s per 1k USD TCO"}
+            if use_case == "llm"
+            else {"perf_per_1k_usd_tco": "perf / 1k USD TCO"}
+        )
         out.append(
             table(
                 rows.with_columns(machine=_machine_label()),
@@ -154,7 +161,7 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
                     "platform_id": "platform",
                     "total_build_cost_usd": "price USD",
                     "tco_usd": "TCO USD",
-                    "perf_per_1k_usd_tco": "perf / 1k USD TCO",
+                    **value,
                     "runner_up_gpu_name": "runner-up",
                     "runner_up_gap_pct": "runner-up % worse",
                     "circuit": "circuit",

@@ -118,6 +118,29 @@ def test_the_machines_a_smaller_one_matches_say_so_in_the_export_and_on_the_dash
     assert f"Do you need that many cards? {len(flagged)} machines a smaller one matches for less" in site
 
 
+def test_the_llm_tiers_name_their_model_and_the_unit_of_their_value(sample_run, export_dir):
+    """An LLM machine's value is the decode speed of its tier's model per 1,000 USD (issue 35), the others the use
+    case's index: the Markdown says which, per table, and names each row's model; the dashboard says it above
+    its tiers table."""
+    md = (export_dir / "recommendations.md").read_text()
+    headers = {
+        use_case: next(
+            line
+            for line in md.split(f"### Use case: {use_case}")[1].splitlines()
+            if line.startswith("| tier")
+        )
+        for use_case in ("llm", "vision", "beginner")
+    }
+    assert "| workload | tokens/s per 1k USD TCO |" in headers["llm"]
+    assert all(
+        "| perf / 1k USD TCO |" in headers[u] and "workload" not in headers[u] for u in ("vision", "beginner")
+    )
+    llm = md.split("### Use case: llm")[1].split("\n### ")[0]
+    assert "| 2gpu | used | 2 x GeForce RTX 3090 |" in llm and "| llama-3.3-70b-q4km-8k |" in llm
+    site = (sample_run["root"] / "site" / "index.html").read_text()
+    assert "of the tier&#x27;s model per 1,000 USD: qwen2.5-32b-q4km-8k (1gpu)" in site
+
+
 def test_the_exports_deals_carry_each_cards_caveat_as_the_dashboard_does(sample_run, export_dir):
     """A deal on a passive server card or one without bf16 says so in the export, as on the dashboard: the
     deals table names the caveat of the card's marts.gpu_value row."""
