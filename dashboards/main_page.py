@@ -381,11 +381,12 @@ def tiers_table(data: SiteData) -> str:
     )
 
 
-def _fewer_cards(rows: list[dict]) -> str:
-    """Rule L1's warnings, one line per machine a smaller tier's machine matches for less, folded under the
-    tiers table (the page's height is capped)."""
+def _fewer_cards(rows: list[dict], element_id: str = "fewer-cards") -> str:
+    """Rule L1's warnings, one line per machine a smaller tier's machine matches for less, folded under a table
+    of machines (the page's height is capped); a region's rows are named with their region."""
     items = [
-        f"<li>{esc(r['use_case'])}, {esc(r['tier'])} {esc(r['condition'])}: {r['gpu_count']} x "
+        f"<li>{esc(r['region']) + ' ' if r.get('region') else ''}{esc(r['use_case'])}, {esc(r['tier'])} "
+        f"{esc(r['condition'])}: {r['gpu_count']} x "
         f"{esc(r['gpu_name'])}{'' if r['is_default'] else ' (dedicated circuit)'}: "
         f"{esc(r['notes'].split('; ')[0].removeprefix('L1: '))}</li>"
         for r in rows
@@ -394,7 +395,7 @@ def _fewer_cards(rows: list[dict]) -> str:
     if not items:
         return ""
     return (
-        f'<details id="fewer-cards"><summary>Do you need that many cards? {len(items)} machine'
+        f'<details id="{element_id}"><summary>Do you need that many cards? {len(items)} machine'
         f"{'s' if len(items) > 1 else ''} a smaller one matches for less (rule L1)</summary>"
         f"<ul>{''.join(items)}</ul></details>"
     )
@@ -490,7 +491,11 @@ def more_tables(data: SiteData) -> str:
             "Other regions",
             "The same machines priced on other eBay marketplaces and sized for "
             "their mains (marts.region_tiers).",
-            table(region_rows, regions, "region-tiers", "Machines by region"),
+            table(region_rows, regions, "region-tiers", "Machines by region")
+            + _fewer_cards(
+                r.region_tiers.filter(pl.col("region") != "US").to_dicts() if r.region_tiers.height else [],
+                "fewer-cards-regions",
+            ),
         )
     )
 

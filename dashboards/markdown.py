@@ -66,10 +66,13 @@ def _machine_label() -> pl.Expr:
     return pl.format("{} x {}", pl.col("gpu_count"), pl.col("gpu_name"))
 
 
-def _fewer_cards(rows: pl.DataFrame) -> str:
-    """Rule L1's warnings under a use case's tiers: the machines a smaller tier's machine matches for less."""
+def _fewer_cards(rows: pl.DataFrame, region: bool = False) -> str:
+    """Rule L1's warnings under a table of machines: the machines a smaller tier's machine matches for less
+    (`region`: the rows of marts.region_tiers, each named with its region and use case)."""
     lines = [
-        f"- {_cell(r['tier'])} {_cell(r['condition'])}, {r['gpu_count']} x {_cell(r['gpu_name'])}"
+        "- "
+        + (f"{_cell(r['region'])} {_cell(r['use_case'])} " if region else "")
+        + f"{_cell(r['tier'])} {_cell(r['condition'])}, {r['gpu_count']} x {_cell(r['gpu_name'])}"
         + ("" if r["is_default"] else " (dedicated circuit)")
         + f": {_cell(r['notes'].split('; ')[0].removeprefix('L1: '))}\n"
         for r in rows.iter_rows(named=True)
@@ -110,9 +113,11 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
     picks = data.picks.filter(pl.col("pick_rank") == 1)
     out.append(
         "\n## Picks per budget and use case\n\nUse cases: LLM >= 24 GB, vision >= 12 GB, beginner >= 8 GB. "
-        "Each ranks by its own index: LLM by LLM inference, vision by vision, beginner by training. Vision and "
-        "beginner never pick a card that a newer, at least as fast and no dearer card of its maker outclasses "
-        "(V1, docs/rules.md).\n\n"
+        "Each ranks by its own index: LLM by LLM inference, vision by vision, beginner by training. Among the "
+        "best performance per USD the budget buys (G5), an LLM pick is the card that runs the largest model at a "
+        "usable speed (so a 48 GB card that runs a 70B model beats a faster 32 GB one), a vision or beginner pick "
+        "the card with the most memory. Vision and beginner never pick a card that a newer, at least as fast and "
+        "no dearer card of its maker outclasses (V1, docs/rules.md).\n\n"
     )
     out.append(
         table(
@@ -205,7 +210,9 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
         "leave-one-out error says how far to trust a modelled value.\n\n"
     )
     out.append(table(data.perf_fits, FIT_COLUMNS))
-    other = data.region_tiers.filter((pl.col("region") != "US") & pl.col("tier").is_in(["1gpu", "4gpu"]))
+    other = data.region_tiers.filter(
+        (pl.col("region") != "US") & pl.col("tier").is_in(["1gpu", "2gpu", "4gpu"])
+    )
     if other.height:
         out.append(
             "\n## Other regions\n\nThe same choice for buyers elsewhere (`marts.region_tiers`): the region's "
@@ -220,7 +227,7 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
                     "region": "region",
                     "use_case": "use case",
                     "tier": "tier",
-                    "condition": "GPUs",
+                    "condition": "condition",
                     "machine": "machine",
                     "total_build_cost_local": "price",
                     "currency": "currency",
@@ -232,6 +239,7 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
                 },
             )
         )
+        out.append(_fewer_cards(data.region_tiers.filter(pl.col("region") != "US"), region=True))
         out.append(
             "\n"
             + table(
@@ -251,14 +259,17 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
     best = data.builds.filter(pl.col("model_id").is_not_null())
     out.append(
         "\n## Best machine per budget\n\nPurchase budget (GPUs + platform); among the machines within 20% "
-        "of the best value that fit, the most VRAM, then the most throughput.\n\n"
+        "of the best value that fit (for vision and beginner none that a newer, at least as fast machine "
+        "outclasses, V1): for LLM the one that runs the largest model at a usable speed, then the fastest at it; "
+        "for vision and beginner the most memory per card (every card holds the whole model), then the most "
+        "throughput. Each row's notes in the warehouse say what was set aside.\n\n"
     )
     out.append(
         table(
             best.with_columns(machine=_machine_label()),
             {
                 "use_case": "use case",
-                "condition": "GPUs",
+                "condition": "condition",
                 "budget_usd": "budget USD",
                 "machine": "machine",
                 "platform_id": "platform",

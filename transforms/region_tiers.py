@@ -54,9 +54,11 @@ def region_tiers(
                 f"{region}: no sourced electricity price or exchange rate ({info['electricity_source']})"
             )
             continue
-        tiers = build_tiers(part.drop("region"), specs, platforms, parts, scaling, cfg, llm=llm)
         currency = part["currency"].drop_nulls().first() if "currency" in part.columns else None
         rate = 1.0 if currency in (None, "USD") else usd_per_unit.get(currency)
+        if rate:  # the notes name prices in the region's currency
+            cfg = replace(cfg, currency=currency or "USD", usd_per_unit=rate)
+        tiers = build_tiers(part.drop("region"), specs, platforms, parts, scaling, cfg, llm=llm)
         local = {
             f"{c}_local": (pl.col(f"{c}_usd") / rate) if rate else pl.lit(None, pl.Float64)
             for c in ("total_build_cost", "tco")

@@ -116,6 +116,20 @@ def test_the_machines_a_smaller_one_matches_say_so_in_the_export_and_on_the_dash
         assert f"- {tier} {condition}, {n} x {name}" in warnings and sentence in warnings, (use_case, tier)
         assert f"{n} x {html.escape(name)}" in site and html.escape(sentence) in site
     assert f"Do you need that many cards? {len(flagged)} machines a smaller one matches for less" in site
+    # and the other regions' machines, named with their region, priced in its currency
+    with duckdb.connect(str(sample_run["db"]), read_only=True) as con:
+        regional = con.execute(
+            "SELECT region, use_case, tier, condition, gpu_count, gpu_name, currency, notes FROM marts.region_tiers "
+            "WHERE snapshot_date = ? AND region <> 'US' AND starts_with(notes, 'L1: ') ORDER BY ALL",
+            [DAY],
+        ).fetchall()
+    assert regional
+    others = md.split("## Other regions")[1].split("\n## ")[0]
+    for region, use_case, tier, condition, n, name, currency, notes in regional:
+        sentence = notes.split("; ")[0].removeprefix("L1: ")
+        assert f" {currency})" in sentence and "USD)" not in sentence, sentence  # the smaller machine's price
+        assert f"- {region} {use_case} {tier} {condition}, {n} x {name}" in others and sentence in others
+        assert f"{region} {use_case}, {tier} {condition}: {n} x {html.escape(name)}" in site
 
 
 def test_the_llm_tiers_name_their_model_and_the_unit_of_their_value(sample_run, export_dir):

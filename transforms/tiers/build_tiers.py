@@ -12,6 +12,7 @@ card alone) would have built, so a reader sees why.
 """
 
 from collections import Counter
+from collections.abc import Callable
 
 import polars as pl
 
@@ -309,10 +310,14 @@ def build_tiers(
                         cfg,
                     )
                 )
-    return pl.DataFrame(earns_its_cards(rows), schema=TIER_SCHEMA, strict=False)
+
+    def money(usd: float) -> str:
+        return f"{usd / cfg.usd_per_unit:,.0f} {cfg.currency}"
+
+    return pl.DataFrame(earns_its_cards(rows, money), schema=TIER_SCHEMA, strict=False)
 
 
-def earns_its_cards(rows: list[dict]) -> list[dict]:
+def earns_its_cards(rows: list[dict], money: Callable[[float], str] | None = None) -> list[dict]:
     """Rule L1 (the project's): a machine of more cards must do more than a machine of fewer. When the default
     machine of a smaller tier (same day, condition and use case; not the beginner tier, which is the buyer's own
     desktop) does as much for a lower TCO, this row's notes say so first: the extra cards buy nothing. That
@@ -323,7 +328,8 @@ def earns_its_cards(rows: list[dict]) -> list[dict]:
     3090s at 2,448 USD at 12.8); a training machine when its throughput in the use case's index, over all its
     cards, is at least this one's (new, vision: one RTX 5090 in a 3,752 USD machine has 1.92, 4 RTX A4000s in
     a 7,414 USD machine 1.85). The machine stays the tier's answer to "which 4-GPU machine"; the
-    note answers "do I need 4 GPUs"."""
+    note answers "do I need 4 GPUs". `money`: a price in words, in the buyer's currency (default USD)."""
+    money = money or (lambda usd: f"{usd:,.0f} USD")
     machines = [r for r in rows if r.get("tco_usd") and r.get("tier") != "beginner"]
     defaults = [r for r in machines if r.get("is_default")]
 
@@ -352,7 +358,7 @@ def earns_its_cards(rows: list[dict]) -> list[dict]:
         o = min(smaller, key=lambda m: (m["tco_usd"], m["gpu_count"]))
         head = (
             f"L1: a smaller machine does as much: {o['gpu_count']} x {o['gpu_name']} ({o['tier']}, "
-            f"{o['total_build_cost_usd']:,.0f} USD)"
+            f"{money(o['total_build_cost_usd'])})"
         )
         if r.get("use_case") == "llm":
             note = (

@@ -21,3 +21,6 @@ class TierConfig:
     # S1/S2 (rules.py): True admits legacy-support cards and cards without the use case's precision, each row
     # saying so; for a buyer who stays on CUDA 12 or runs llama.cpp. Off by default.
     allow_legacy_cards: bool = False
+    # the buyer's currency, for the prices the notes name (a region's machines: EUR, GBP); figures stay in USD
+    currency: str = "USD"
+    usd_per_unit: float = 1.0
