@@ -535,7 +535,8 @@ def render_main(data: SiteData) -> str:
         f"<h1>Which GPU to buy for deep learning</h1>"
         f'<div class="banner" id="date-banner">Data date: {esc(data.day.isoformat())} · source mode: '
         f"{esc(r.source_mode)} · asking prices of active listings, shipping included · "
-        f"{fmt(r.listings_today)} listings · {fmt(data.days_with_data)} days of history</div>"
+        f"{fmt(r.listings_today)} listings · {fmt(data.days_with_data)} "
+        f"day{'' if data.days_with_data == 1 else 's'} of history</div>"
         + answer(data)
         + changes(data)
         + filters(data)

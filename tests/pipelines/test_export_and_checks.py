@@ -270,3 +270,8 @@ def test_retailer_rows_are_new_condition_listings_priced_under_their_store(sampl
     }  # the store is the source
     assert by_condition["new"] > 0
     assert {"newegg", "microcenter", "bestbuy", "ebay", "all"} <= priced
+
+
+def test_the_banner_counts_one_day_of_history_in_the_singular(sample_run):
+    site = (sample_run["root"] / "site" / "index.html").read_text()
+    assert "listings · 1 day of history</div>" in site and "1 days" not in site
