@@ -19,6 +19,17 @@ GROUP BY model_id, condition HAVING count(*) >= 3 ORDER BY median_days_to_exit, 
 
 
 # deals of the 7 days before that are still listed at or under their deal price and have no event today: the
+# the day's deal events, each with whether its listing is an open-box unit: the marts price open box with new
+# (transforms/conditions.py), so an open-box unit's usual discount reads as a new card's deal unless it says so
+DEALS_SQL = """
+SELECT d.*, coalesce(s.open_box, false) AS open_box FROM marts.deals d
+LEFT JOIN (
+    SELECT snapshot_date, source, listing_id, bool_or(condition = 'open_box') AS open_box FROM staging.listings
+    WHERE snapshot_date = $day GROUP BY ALL
+) s USING (snapshot_date, source, listing_id)
+WHERE d.snapshot_date = $day ORDER BY d.discount_pct DESC NULLS LAST, d.source, d.listing_id"""
+OPEN_BOX_CAVEAT = "open box: priced against new and open-box asks"
+
 # deals a buyer can still act on, counted apart since marts.deals holds events only (issue 37)
 OPEN_DEALS_SQL = """
 SELECT count(*) FROM (
@@ -59,9 +70,18 @@ class ReportData:
     @property
     def deals_with_caveat(self) -> pl.DataFrame:
         """The day's deal events, each with its card's caveat in words (server only, passive, CUDA 12 only ...;
-        the day's marts.gpu_value row): what the dashboard and the export show beside a deal."""
+        the day's marts.gpu_value row), an open-box unit's first: what the dashboard and the export show beside
+        a deal."""
         caveats = self.ranking.select("model_id", "condition", "caveat").unique(["model_id", "condition"])
-        return self.deals.join(caveats, on=["model_id", "condition"], how="left", maintain_order="left")
+        out = self.deals.join(caveats, on=["model_id", "condition"], how="left", maintain_order="left")
+        if "open_box" not in out.columns:
+            return out
+        # an open-box unit says so first: its discount is measured against new and open-box asks alike
+        return out.with_columns(
+            caveat=pl.when(pl.col("open_box"))
+            .then(pl.concat_str(pl.lit(OPEN_BOX_CAVEAT), pl.col("caveat"), separator="; ", ignore_nulls=True))
+            .otherwise(pl.col("caveat"))
+        )
 
     @property
     def top_ranking(self) -> pl.DataFrame:
@@ -148,11 +168,7 @@ def load_report(con: duckdb.DuckDBPyConnection, day: date) -> ReportData:
             "ORDER BY list_position(['llm','vision','beginner'], use_case), condition, budget_usd",
             [day],
         ),
-        deals=read_frame(
-            con,
-            "SELECT * FROM marts.deals WHERE snapshot_date = ? ORDER BY discount_pct DESC NULLS LAST",
-            [day],
-        ),
+        deals=read_frame(con, DEALS_SQL, {"day": day}),
         deals_open=con.execute(OPEN_DEALS_SQL, {"day": day}).fetchone()[0],
         changes=changes,
         history=read_frame(

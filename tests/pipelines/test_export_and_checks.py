@@ -9,6 +9,7 @@ import duckdb
 import polars as pl
 import pytest
 
+from dashboards.report_data import DEALS_SQL, OPEN_BOX_CAVEAT
 from pipelines.day_checks import completeness, coverage, freshness, plausibility
 from pipelines.definitions import project_defs
 from pipelines.defs.staging.gpu_specs import spec_completeness, spec_sheet_disagreements
@@ -157,7 +158,8 @@ def test_the_llm_tiers_name_their_model_and_the_unit_of_their_value(sample_run, 
 
 def test_the_exports_deals_carry_each_cards_caveat_as_the_dashboard_does(sample_run, export_dir):
     """A deal on a passive server card or one without bf16 says so in the export, as on the dashboard: the
-    deals table names the caveat of the card's marts.gpu_value row."""
+    deals table names the caveat of the card's marts.gpu_value row, after "open box" for an open-box unit
+    (the marts price open box with new, so its usual discount would read as a new card's deal)."""
     md = (export_dir / "recommendations.md").read_text()
     deals = md.split("## New deals today")[1].split("\n## ")[0]
     header = next(line for line in deals.splitlines() if line.startswith("| model"))
@@ -171,9 +173,17 @@ def test_the_exports_deals_carry_each_cards_caveat_as_the_dashboard_does(sample_
     ]
     assert rows  # the sample day has deal events
     column = [c.strip() for c in header.strip("|").split("|")].index("caveat")
-    for cells in rows:
+    with duckdb.connect(str(sample_run["db"]), read_only=True) as con:  # the deals in the export's order
+        shown = con.execute(DEALS_SQL, {"day": DAY}).fetchall()[: len(rows)]
+        names = [d[0] for d in con.description]
+    shown = [dict(zip(names, d, strict=True)) for d in shown]
+    assert any(d["open_box"] for d in shown) and not all(d["open_box"] for d in shown)
+    for cells, deal in zip(rows, shown, strict=True):
         model, condition = cells[0].strip("| "), cells[1].strip()
-        assert cells[column].strip() == (caveats.get((model, condition)) or "–"), cells
+        assert (model, condition) == (deal["model_id"], deal["condition"])
+        words = [OPEN_BOX_CAVEAT] if deal["open_box"] else []
+        words += [caveats[(model, condition)]] if caveats.get((model, condition)) else []
+        assert cells[column].strip() == ("; ".join(words) or "–").replace("_", "\\_"), cells
 
 
 def test_spec_sheet_disagreements_are_listed(sample_run):
