@@ -18,7 +18,6 @@ FROM marts.listing_exits WHERE model_id IS NOT NULL AND exit_date BETWEEN ? AND 
 GROUP BY model_id, condition HAVING count(*) >= 3 ORDER BY median_days_to_exit, model_id, condition"""
 
 
-# deals of the 7 days before that are still listed at or under their deal price and have no event today: the
 # the day's deal events, each with whether its listing is an open-box unit: the marts price open box with new
 # (transforms/conditions.py), so an open-box unit's usual discount reads as a new card's deal unless it says so
 DEALS_SQL = """
@@ -30,6 +29,7 @@ LEFT JOIN (
 WHERE d.snapshot_date = $day ORDER BY d.discount_pct DESC NULLS LAST, d.source, d.listing_id"""
 OPEN_BOX_CAVEAT = "open box: priced against new and open-box asks"
 
+# deals of the 7 days before that are still listed at or under their deal price and have no event today: the
 # deals a buyer can still act on, counted apart since marts.deals holds events only (issue 37)
 OPEN_DEALS_SQL = """
 SELECT count(*) FROM (
