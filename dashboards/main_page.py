@@ -8,7 +8,7 @@ import polars as pl
 from dashboards import charts
 from dashboards.answer import DEFAULT_BUDGET, DEFAULT_USE_CASE, answer_choices, power_words, why_line
 from dashboards.html_parts import Col, esc, fmt, json_for_script, link, page, table
-from dashboards.report_data import with_buy_rank
+from dashboards.report_data import fewer_cards, with_buy_rank
 from dashboards.site_data import SiteData
 from transforms.llm_workload_fit import TIER_WORKLOADS
 from transforms.use_cases import USE_CASES
@@ -387,10 +387,8 @@ def _fewer_cards(rows: list[dict], element_id: str = "fewer-cards") -> str:
     items = [
         f"<li>{esc(r['region']) + ' ' if r.get('region') else ''}{esc(r['use_case'])}, {esc(r['tier'])} "
         f"{esc(r['condition'])}: {r['gpu_count']} x "
-        f"{esc(r['gpu_name'])}{'' if r['is_default'] else ' (dedicated circuit)'}: "
-        f"{esc(r['notes'].split('; ')[0].removeprefix('L1: '))}</li>"
-        for r in rows
-        if (r.get("notes") or "").startswith("L1: ")
+        f"{esc(r['gpu_name'])}{'' if r['is_default'] else ' (dedicated circuit)'}: {esc(sentence)}</li>"
+        for r, sentence in fewer_cards(rows)
     ]
     if not items:
         return ""

@@ -5,7 +5,7 @@ import html
 import polars as pl
 
 from dashboards.answer import answer_line, answer_rows
-from dashboards.report_data import ReportData
+from dashboards.report_data import ReportData, fewer_cards
 from dashboards.safe_text import blank_controls
 
 SAMPLE_BANNER = (
@@ -74,9 +74,8 @@ def _fewer_cards(rows: pl.DataFrame, region: bool = False) -> str:
         + (f"{_cell(r['region'])} {_cell(r['use_case'])} " if region else "")
         + f"{_cell(r['tier'])} {_cell(r['condition'])}, {r['gpu_count']} x {_cell(r['gpu_name'])}"
         + ("" if r["is_default"] else " (dedicated circuit)")
-        + f": {_cell(r['notes'].split('; ')[0].removeprefix('L1: '))}\n"
-        for r in rows.iter_rows(named=True)
-        if (r.get("notes") or "").startswith("L1: ")
+        + f": {_cell(sentence)}\n"
+        for r, sentence in fewer_cards(rows.iter_rows(named=True))
     ]
     return "\nDo you need that many cards? (rule L1)\n\n" + "".join(lines) if lines else ""
 

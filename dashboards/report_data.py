@@ -1,5 +1,6 @@
 """What the export and the dashboard show, read from the marts for one date."""
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date, timedelta
 
@@ -28,6 +29,18 @@ LEFT JOIN (
 ) s USING (snapshot_date, source, listing_id)
 WHERE d.snapshot_date = $day ORDER BY d.discount_pct DESC NULLS LAST, d.source, d.listing_id"""
 OPEN_BOX_CAVEAT = "open box: priced against new and open-box asks"
+
+
+def fewer_cards(rows: Iterable[dict]) -> list[tuple[dict, str]]:
+    """Rule L1's warnings among machine rows (marts.build_tiers, region_tiers): each row whose notes open with
+    one (transforms.tiers.build_tiers.earns_its_cards puts it first), with the warning's own sentence: what the
+    export and the dashboard list under their tables of machines, which have no notes column."""
+    return [
+        (r, r["notes"].split("; ")[0].removeprefix("L1: "))
+        for r in rows
+        if (r.get("notes") or "").startswith("L1: ")
+    ]
+
 
 # deals of the 7 days before that are still listed at or under their deal price and have no event today: the
 # deals a buyer can still act on, counted apart since marts.deals holds events only (issue 37)

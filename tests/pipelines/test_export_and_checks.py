@@ -107,7 +107,13 @@ def test_the_machines_a_smaller_one_matches_say_so_in_the_export_and_on_the_dash
             "WHERE snapshot_date = ? AND starts_with(notes, 'L1: ') ORDER BY ALL",
             [DAY],
         ).fetchall()
-    assert len(flagged) >= 3
+        # and the other regions' machines, named with their region, priced in its currency
+        regional = con.execute(
+            "SELECT region, use_case, tier, condition, gpu_count, gpu_name, currency, notes FROM marts.region_tiers "
+            "WHERE snapshot_date = ? AND region <> 'US' AND starts_with(notes, 'L1: ') ORDER BY ALL",
+            [DAY],
+        ).fetchall()
+    assert len(flagged) >= 3 and regional
     md = (export_dir / "recommendations.md").read_text()
     site = (sample_run["root"] / "site" / "index.html").read_text()
     for use_case, tier, condition, n, name, notes in flagged:
@@ -117,14 +123,6 @@ def test_the_machines_a_smaller_one_matches_say_so_in_the_export_and_on_the_dash
         assert f"- {tier} {condition}, {n} x {name}" in warnings and sentence in warnings, (use_case, tier)
         assert f"{n} x {html.escape(name)}" in site and html.escape(sentence) in site
     assert f"Do you need that many cards? {len(flagged)} machines a smaller one matches for less" in site
-    # and the other regions' machines, named with their region, priced in its currency
-    with duckdb.connect(str(sample_run["db"]), read_only=True) as con:
-        regional = con.execute(
-            "SELECT region, use_case, tier, condition, gpu_count, gpu_name, currency, notes FROM marts.region_tiers "
-            "WHERE snapshot_date = ? AND region <> 'US' AND starts_with(notes, 'L1: ') ORDER BY ALL",
-            [DAY],
-        ).fetchall()
-    assert regional
     others = md.split("## Other regions")[1].split("\n## ")[0]
     for region, use_case, tier, condition, n, name, currency, notes in regional:
         sentence = notes.split("; ")[0].removeprefix("L1: ")
