@@ -489,6 +489,29 @@ def test_best_per_card_by_circuit_keeps_each_cards_best_machine_on_each_circuit(
         )
 
 
+def test_budget_builds_keep_a_cards_outlet_machine_when_its_best_needs_a_dedicated_circuit():
+    """O1 in budget mode: a machine of up to 4 GPUs must run from the outlet, so each card's best outlet machine
+    has to stay a candidate. Four 7,000 USD blower cards of 300 W: the TRX50 board (240 V) is 0.17035 per 1,000
+    USD TCO, the W790 board (outlet, capped at 82%) 0.17008; keeping only the card's best machine dropped its
+    only 4-GPU outlet machine, and the budget fell back to two cards."""
+    cards = [
+        card("b", 7000, 1.0, 48, 300, slots=2, cooling="blower", n=8, condition="new", segment="workstation")
+    ]
+    merged = cards_with_specs(*frames(cards)).to_dicts()
+    options = {
+        p["platform_id"]: evaluate(RULES["4gpu"], merged[0], p, TierConfig(), PRICES, NO_SCALING)
+        for p in platforms_for(list(PLATS.values()), "4gpu", "new")
+    }
+    dedicated, outlet = options["trx50_quad_new"], options["w790_quad_new"]
+    assert (dedicated["circuit"], outlet["circuit"]) == ("dedicated", "outlet")  # the case the rule is for
+    assert dedicated["perf_per_1k_usd_tco"] > outlet["perf_per_1k_usd_tco"]
+    builds = budget_builds(
+        *frames(cards), PLATFORMS, PARTS, NO_SCALING, budgets=(35_000,), use_cases={"vision": 12}
+    )
+    chosen = builds.filter(pl.col("condition") == "new").row(0, named=True)
+    assert (chosen["gpu_count"], chosen["platform_id"], chosen["circuit"]) == (4, "w790_quad_new", "outlet")
+
+
 # --- issue 36: the outlet as a constraint, the cap that feeds everything, the maker's PSU figure, depth ---
 
 

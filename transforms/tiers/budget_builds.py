@@ -61,8 +61,10 @@ def budget_builds(
         for rule in TIERS:
             if rule.tier == "beginner":
                 continue
+            # each card's best machine on each circuit: up to 4 GPUs only an outlet machine is usable (O1), and
+            # a card's best machine may need a dedicated circuit by a hair while its outlet one is the one to buy
             best, why = best_per_card(
-                rule, cards, platforms_for(plats, rule.tier, condition), cfg, prices, scaling
+                rule, cards, platforms_for(plats, rule.tier, condition), cfg, prices, scaling, by_circuit=True
             )
             machines += [{**m, "tier": rule.tier} for m in best.values()]
             s1 |= Counter(
