@@ -419,10 +419,13 @@ def deals_table(data: SiteData) -> str:
     return _section(
         "deals",
         "Deals today",
-        "Listings at least 15% under their card's 30-day median, or within 5% of the lowest price seen "
-        "before today (after 7 days of history), on the day they are news: a new listing or a price drop of 3% "
-        "or more (a listing resting at its price is not a new deal each day). Caveat: why a card is not for a desktop buyer by default (server "
-        "only, passive, software support). Asking prices: check the listing before buying.",
+        (
+            "Listings at least 15% under their card's 30-day median, or within 5% of the lowest price seen "
+            "before today (after 7 days of history), on the day they are news: a new listing or a price drop of 3% "
+            "or more (a listing resting at its price is not a new deal each day). Caveat: why a card is not for a desktop buyer by default (server "
+            "only, passive, software support). Asking prices: check the listing before buying. "
+            + data.report.median_span
+        ).rstrip(),
         table(
             rows,
             cols,
@@ -488,7 +491,7 @@ def more_tables(data: SiteData) -> str:
             "regions",
             "Other regions",
             "The same machines priced on other eBay marketplaces and sized for "
-            "their mains (marts.region_tiers).",
+            "their mains (marts.region_tiers). " + r.region_choice,
             table(region_rows, regions, "region-tiers", "Machines by region")
             + _fewer_cards(
                 r.region_tiers.filter(pl.col("region") != "US").to_dicts() if r.region_tiers.height else [],

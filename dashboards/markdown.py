@@ -217,7 +217,9 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
             "\n## Other regions\n\nThe same choice for buyers elsewhere (`marts.region_tiers`): the region's "
             "listings and prices in its currency (UK and EU business sellers include VAT), sized for its "
             "outlet, energy at its household price. Platform parts are US estimates. A cap of – means over the "
-            "outlet's continuous rating even at -20%: the machine needs a second circuit.\n\n"
+            "outlet's continuous rating even at -20%: the machine needs a second circuit. "
+            + data.region_choice
+            + "\n\n"
         )
         out.append(
             table(
@@ -282,7 +284,8 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
     out.append(
         "\n## New deals today\n\n"
         f"Deals that are news: a new listing or a price drop ({data.deals_open} earlier deals are still listed "
-        "at or under their deal price).\n\n"
+        f"at or under their deal price). {data.median_span}".rstrip()
+        + "\n\n"
         + table(
             data.deals_with_caveat.head(top_n),
             {
@@ -301,16 +304,20 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
     )
     out.append(
         "\n## Changes since yesterday\n\n"
-        + table(
-            data.changes.head(top_n),
-            {
-                "name": "GPU",
-                "condition": "condition",
-                "prev_median": "yesterday USD",
-                "price_median": "today USD",
-                "price_change_pct": "change %",
-                "rank_change": "rank change",
-            },
+        + (
+            table(
+                data.changes.head(top_n),
+                {
+                    "name": "GPU",
+                    "condition": "condition",
+                    "prev_median": "yesterday USD",
+                    "price_median": "today USD",
+                    "price_change_pct": "change %",
+                    "rank_change": "rank change",
+                },
+            )
+            if data.has_yesterday
+            else "_No earlier day in the warehouse: nothing to compare with._\n"
         )
     )
     out.append(

@@ -7,6 +7,7 @@ from datetime import date, timedelta
 import duckdb
 import polars as pl
 
+from transforms.deals import WINDOW_DAYS as DEAL_MEDIAN_DAYS
 from transforms.gpu_value import PLUG_IN
 from warehouse.source_runs import day_source_mode
 from warehouse.writes import read_frame
@@ -95,6 +96,46 @@ class ReportData:
             .then(pl.concat_str(pl.lit(OPEN_BOX_CAVEAT), pl.col("caveat"), separator="; ", ignore_nulls=True))
             .otherwise(pl.col("caveat"))
         )
+
+    @property
+    def median_span(self) -> str:
+        """A sentence for the deals when the warehouse has fewer than 30 priced days up to the day: a deal's
+        "30-day median" (marts.deals.median_30d) is then the median of the days it has, a single day's on the
+        first; empty from 30 days on."""
+        first = self.day - timedelta(days=DEAL_MEDIAN_DAYS - 1)
+        days = self.history.filter(pl.col("snapshot_date").is_between(first, self.day))[
+            "snapshot_date"
+        ].n_unique()
+        if days >= DEAL_MEDIAN_DAYS:
+            return ""
+        if days == 1:
+            return "The warehouse has 1 day of prices so far: a card's 30-day median is that day's median."
+        return f"The warehouse has {days} days of prices so far: a card's 30-day median is the median of those {days}."
+
+    @property
+    def region_choice(self) -> str:
+        """A sentence for the regional machines: each region's are chosen among the cards priced there today
+        (marts.cross_market_prices), often far fewer than the US's; empty without regions."""
+        if self.cross_market.is_empty():
+            return ""
+        counts = (
+            self.cross_market.filter(pl.col("region") != "US")
+            .group_by("region")
+            .agg(pl.col("model_id").n_unique())
+        )
+        if counts.is_empty():
+            return ""
+        us = self.ranking.filter(pl.col("price_median").is_not_null())["model_id"].n_unique()
+        return (
+            "Each region's machines are chosen among the cards priced there today, not the whole catalog: "
+            + ", ".join(f"{region} {n}" for region, n in counts.sort("region").iter_rows())
+            + f" cards (the US {us})."
+        )
+
+    @property
+    def has_yesterday(self) -> bool:
+        """Whether the warehouse priced the day before: without it there is no change since yesterday to show."""
+        return (self.history["snapshot_date"] == self.day - timedelta(days=1)).any()
 
     @property
     def top_ranking(self) -> pl.DataFrame:

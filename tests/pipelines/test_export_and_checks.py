@@ -3,13 +3,15 @@
 import html
 import json
 import shutil
+from dataclasses import replace
+from datetime import timedelta
 
 import dagster as dg
 import duckdb
 import polars as pl
 import pytest
 
-from dashboards.report_data import DEALS_SQL, OPEN_BOX_CAVEAT
+from dashboards.report_data import DEALS_SQL, OPEN_BOX_CAVEAT, load_report
 from pipelines.day_checks import completeness, coverage, freshness, plausibility
 from pipelines.definitions import project_defs
 from pipelines.defs.staging.gpu_specs import spec_completeness, spec_sheet_disagreements
@@ -283,3 +285,53 @@ def test_retailer_rows_are_new_condition_listings_priced_under_their_store(sampl
 def test_the_banner_counts_one_day_of_history_in_the_singular(sample_run):
     site = (sample_run["root"] / "site" / "index.html").read_text()
     assert "listings · 1 day of history</div>" in site and "1 days" not in site
+
+
+def test_a_short_history_says_what_the_30_day_median_and_the_changes_rest_on(sample_run, export_dir):
+    """On a warehouse's first days a deal's "30-day median" is the median of the days it has (one day's on the
+    first), and there is no yesterday to compare with: the export and the dashboard say so instead of showing a
+    30-day median and an empty table unexplained (second review)."""
+    md = (export_dir / "recommendations.md").read_text()
+    site = (sample_run["root"] / "site" / "index.html").read_text()
+    first_day = (
+        "The warehouse has 1 day of prices so far: a card&#x27;s 30-day median is that day&#x27;s median."
+    )
+    deals = md.split("## New deals today")[1].split("\n## ")[0]
+    assert html.unescape(first_day) in deals and first_day in site
+    changes = md.split("## Changes since yesterday")[1].split("\n## ")[0]
+    assert "No earlier day in the warehouse: nothing to compare with." in changes and "_none_" not in changes
+    with duckdb.connect(str(sample_run["db"]), read_only=True) as con:
+        report = load_report(con, sample_run["day"])
+    day = sample_run["day"]
+    history = lambda n: pl.DataFrame({"snapshot_date": [day - timedelta(days=k) for k in range(n)]})  # noqa: E731
+    assert replace(report, history=history(14)).median_span.endswith(
+        "has 14 days of prices so far: a card's 30-day median is the median of those 14."
+    )
+    assert replace(report, history=history(30)).median_span == ""  # a full window needs no word
+    assert replace(report, history=history(2)).has_yesterday and not report.has_yesterday
+
+
+def test_the_regions_say_how_many_cards_their_machines_are_chosen_among(sample_run, export_dir):
+    """A region's machines are chosen among the few cards priced there (the sample's 8 in GB and DE, 52 in the
+    US): the export and the dashboard say so beside the regional machines (second review)."""
+    with duckdb.connect(str(sample_run["db"]), read_only=True) as con:
+        counts = con.execute(
+            "SELECT region, count(DISTINCT model_id) FROM marts.cross_market_prices WHERE snapshot_date = ? "
+            "AND region <> 'US' GROUP BY region ORDER BY region",
+            [DAY],
+        ).fetchall()
+        us = con.execute(
+            "SELECT count(DISTINCT model_id) FROM marts.gpu_value WHERE snapshot_date = ? "
+            "AND price_median IS NOT NULL",
+            [DAY],
+        ).fetchone()[0]
+    assert counts and all(n < us for _, n in counts)
+    sentence = (
+        "Each region's machines are chosen among the cards priced there today, not the whole catalog: "
+        + ", ".join(f"{region} {n}" for region, n in counts)
+        + f" cards (the US {us})."
+    )
+    md = (export_dir / "recommendations.md").read_text()
+    site = (sample_run["root"] / "site" / "index.html").read_text()
+    assert sentence in md.split("## Other regions")[1].split("\n## ")[0]
+    assert html.escape(sentence) in site
