@@ -24,6 +24,7 @@ def from_ebay(raw: pl.DataFrame) -> pl.DataFrame:
             "seller_key"
         ),
         pl.lit("card").alias("listing_kind"),
+        pl.lit(None, pl.Boolean).alias("in_stock"),  # an active listing is for sale; eBay's stock is not read
         pl.col("web_url").alias("url"),
         "source_mode",
         # in its own currency: transforms.fx.to_usd converts it, or says why it could not
@@ -58,6 +59,8 @@ def from_retailers(raw: pl.DataFrame) -> pl.DataFrame:
         (pl.col("listing_kind") if "listing_kind" in raw.columns else pl.lit("card"))
         .fill_null("card")
         .alias("listing_kind"),
+        # false: sold out, back order, auto notify (the store's page says so); NULL: the page does not say
+        (pl.col("in_stock") if "in_stock" in raw.columns else pl.lit(None, pl.Boolean)).alias("in_stock"),
         "url",
         "source_mode",
         pl.lit("USD").alias("currency"),  # US stores
@@ -69,13 +72,18 @@ def from_retailers(raw: pl.DataFrame) -> pl.DataFrame:
 # non-positive, non-finite or absurd, or a currency without an ECB rate: fx_error says): kept in staging with
 # its model, left out of every price
 NO_PRICE = "no_price"
+# a store's listing it says cannot be bought now (sold out, back order, auto notify): kept in staging with its model,
+# left out of every price and count of cards for sale, as a buyer cannot have it today (third review: the sample's
+# RTX 5070 new median and its count of 5 rested on a sold-out Best Buy unit, the RTX 4070 Ti SUPER's on two)
+OUT_OF_STOCK = "out_of_stock"
 
 
 def classify_day(
     listings: pl.DataFrame, catalog: pl.DataFrame, min_feedback_pct: float = 95.0
 ) -> pl.DataFrame:
     """Listings with model_id, exclude_reason, lot_quantity, evidence, total and unit prices. A listing
-    the classifier keeps but that has no usable price is excluded as NO_PRICE (it keeps its model_id)."""
+    the classifier keeps but that has no usable price is excluded as NO_PRICE, one its store says is not in stock
+    (column `in_stock` false) as OUT_OF_STOCK; both keep their model_id."""
     classified = classify_listings(listings, catalog, min_feedback_pct)
     out = pl.concat(
         [listings, classified.select("model_id", "exclude_reason", "lot_quantity", "evidence")],
@@ -88,10 +96,14 @@ def classify_day(
         unit_price=pl.col("total_price") / pl.col("lot_quantity").fill_null(1).clip(lower_bound=1),
     )
     usable = (pl.col("unit_price").is_finite() & (pl.col("unit_price") > 0)).fill_null(False)
+    sold_out = (~pl.col("in_stock")).fill_null(False) if "in_stock" in out.columns else pl.lit(False)
     return priced.with_columns(
-        exclude_reason=pl.when(pl.col("exclude_reason").is_null() & ~usable)
+        exclude_reason=pl.when(pl.col("exclude_reason").is_not_null())
+        .then(pl.col("exclude_reason"))
+        .when(~usable)
         .then(pl.lit(NO_PRICE))
-        .otherwise(pl.col("exclude_reason"))
+        .when(sold_out)
+        .then(pl.lit(OUT_OF_STOCK))
     )
 
 

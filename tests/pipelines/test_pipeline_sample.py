@@ -116,3 +116,36 @@ def test_rerunning_the_same_day_leaves_identical_tables(sample_rerun):
     with duckdb.connect(str(db), read_only=True) as con:
         for t, rows in snap1.items():
             assert con.execute(f"SELECT {COMPARED[t]} FROM {t} ORDER BY ALL").fetchall() == rows, t
+
+
+def test_the_stores_sold_out_units_count_toward_no_price_and_no_count_for_sale(sample_run):
+    """The sample's stores show six units they cannot sell now (sold out, auto notify, back order): each is
+    out_of_stock (or no_price, without a price) in staging, and marts.price_daily's rows of those stores and cards
+    count only the units in stock."""
+    day = sample_run["day"]
+    with duckdb.connect(str(sample_run["db"]), read_only=True) as con:
+        sold_out = con.execute(
+            "SELECT s.source, s.model_id, s.exclude_reason FROM raw.retailer_listings r JOIN staging.listings s "
+            "ON s.snapshot_date = r.snapshot_date AND s.source = r.store AND s.listing_id = r.sku "
+            "WHERE r.in_stock = false AND r.snapshot_date = ? ORDER BY ALL",
+            [day],
+        ).fetchall()
+        counted = dict(
+            ((source, model), n)
+            for source, model, n in con.execute(
+                "SELECT source, model_id, listing_count + screened_out FROM marts.price_daily "
+                "WHERE snapshot_date = ? AND condition = 'new'",
+                [day],
+            ).fetchall()
+        )
+        kept = dict(
+            ((source, model), n)
+            for source, model, n in con.execute(
+                "SELECT source, model_id, count(*) FROM staging.listings WHERE snapshot_date = ? "
+                "AND exclude_reason IS NULL AND condition IN ('new', 'open_box') GROUP BY ALL",
+                [day],
+            ).fetchall()
+        )
+    assert sorted(reason for *_, reason in sold_out) == ["no_price"] + ["out_of_stock"] * 5, sold_out
+    for source, model, _ in sold_out:  # what is left of the store's card, in stock
+        assert counted.get((source, model)) == kept.get((source, model)), (source, model)

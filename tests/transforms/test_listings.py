@@ -4,7 +4,7 @@ from datetime import date
 
 import polars as pl
 
-from transforms.listings import NO_PRICE, classify_day, from_retailers
+from transforms.listings import NO_PRICE, OUT_OF_STOCK, classify_day, from_retailers
 from transforms.retailer_rows import RAW_RETAILER_SCHEMA
 from warehouse.catalog import load_catalog
 
@@ -36,3 +36,15 @@ def test_cards_without_a_usable_price_are_excluded_as_no_price_and_keep_their_mo
     assert out["model_id"].to_list() == ["rtx-4070-ti-super"] * len(prices)
     assert out["exclude_reason"].to_list() == [None] + [NO_PRICE] * (len(prices) - 1)
     assert out["unit_price"][0] == 799.99
+
+
+def test_a_store_listing_that_cannot_be_bought_now_is_out_of_stock_and_keeps_its_model():
+    """A store's sold-out, back-ordered or auto-notify listing (in_stock false) is out of every price and count
+    of cards for sale, with its model; one in stock, or whose page does not say (NULL), counts. A card without a
+    price stays no_price whatever its stock."""
+    rows = shop_rows([799.99, 799.99, 799.99, None]).with_columns(
+        in_stock=pl.Series([False, True, None, False], dtype=pl.Boolean)
+    )
+    out = classify_day(from_retailers(rows), load_catalog()).sort("listing_id")
+    assert out["model_id"].to_list() == ["rtx-4070-ti-super"] * 4
+    assert out["exclude_reason"].to_list() == [OUT_OF_STOCK, None, None, NO_PRICE]
