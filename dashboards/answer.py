@@ -130,5 +130,6 @@ def answer_choices(builds: pl.DataFrame, picks: pl.DataFrame) -> list[dict]:
 
 
 def why_line(machine: dict) -> str:
-    """The first two clauses of a budget build's notes: how many machines fit and how many came near the best."""
-    return "; ".join((machine.get("notes") or "").split("; ")[:2])
+    """A budget build's notes up to the final choice: how many machines fit, (LLM) how many run the largest model
+    any of them runs, and how many came near the best value."""
+    return (machine.get("notes") or "").split("; then ")[0]

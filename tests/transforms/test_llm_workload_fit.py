@@ -104,5 +104,45 @@ def test_llm_budget_builds_rank_by_the_largest_workload_a_machine_runs():
     builds = budget_builds(value, specs, PLATFORMS, PARTS, NO_SCALING, budgets=(5_000,), llm=ctx)
     row = builds.filter(pl.col("use_case") == "llm").row(0, named=True)
     largest, speed = ctx.largest(row["model_id"], row["gpu_count"])
-    assert largest and f"the largest LLM workload it runs at a usable speed: {largest}" in row["notes"]
-    assert speed >= USABLE_TOKENS_PER_S
+    assert largest and f" {largest} at a usable speed, the largest model any of them runs; " in row["notes"]
+    assert speed >= USABLE_TOKENS_PER_S and f"then the fastest on it: {speed:.1f} tokens/s" in row["notes"]
+
+
+def test_an_llm_budget_that_buys_a_larger_model_gets_the_machine_that_runs_it():
+    """Value on the LLM index sums the cards' index over a layer split, which decodes at about one card's speed,
+    so the machines a larger model needs fell outside the 80% value band: the sample's 20,000 and 30,000 USD
+    budgets stopped at two cards and 70B while four RTX A6000 run a 235B model from the outlet (third review).
+    A budget takes the largest model any machine it buys runs at a usable speed, then value on that model."""
+    from tests.transforms.test_tiers_machines import NO_SCALING, PARTS, PLATFORMS, card, frames
+    from transforms.tiers.budget_builds import budget_builds
+
+    cards = [
+        card("rtx-3090", 745, 1.0, 24, 350, slots=3, n=20, name="GeForce RTX 3090"),
+        card(
+            "rtx-a6000",
+            3500,
+            0.9,
+            48,
+            300,
+            slots=2,
+            cooling="blower",
+            segment="workstation",
+            n=8,
+            name="NVIDIA RTX A6000",
+        ),
+    ]
+    value, specs = frames(cards)
+    ctx = LlmContext.build(load_llm_workloads(), load_catalog(), load_llm_benchmarks(), USABLE_TOKENS_PER_S)
+    builds = budget_builds(value, specs, PLATFORMS, PARTS, NO_SCALING, budgets=(5_000, 20_000), llm=ctx)
+    rows = {r["budget_usd"]: r for r in builds.filter(pl.col("use_case") == "llm").iter_rows(named=True)}
+    big, small = rows[20_000], rows[5_000]
+    size = {w: (r["params_b"], r["bits_per_weight"]) for w, r in W.items()}
+    assert (big["model_id"], big["gpu_count"]) == ("rtx-a6000", 4) and big["circuit"] == "outlet"
+    assert big["largest_workload"] == ctx.largest("rtx-a6000", 4, big["power_cap_pct"])[0]
+    assert (
+        size[big["largest_workload"]] > size[small["largest_workload"]]
+    )  # the larger budget, the larger model
+    # its index value is below 80% of the two 3090s' (the band that shut it out), its tokens/s per USD on the
+    # model is the best of the machines that run it
+    assert big["perf_per_1k_usd_tco"] < 0.8 * small["perf_per_1k_usd_tco"]
+    assert big["total_build_cost_usd"] <= 20_000 and "the largest model any of them runs" in big["notes"]

@@ -4,7 +4,9 @@ Among the machines of every tier from 1 to 8 GPUs (the beginner tier assumes a c
 has, so it is not a whole machine) whose purchase price (GPUs + platform, energy not counted: the budget is
 what is spent now) fits the budget, keep those whose value (throughput per USD of TCO, the one cost model) is
 at least NEAR_BEST of the best value that fits, and take the one with the most memory that counts, then the
-most throughput. This is G5's rule lifted from cards to machines: among the top performers per USD, the most
+most throughput. LLM budgets (with the workload catalog) first keep the machines that run the largest model
+any machine the budget buys runs at a usable speed, and measure value on that model: its decode tokens/s per
+USD of TCO; then the fastest. This is G5's rule lifted from cards to machines: among the top performers per USD, the most
 memory the budget buys; for vision and beginner, as in the budget picks, never a machine that another machine the
 budget buys outclasses (V1: a card of its vendor's newer architecture, at least the throughput, no dearer, or
 dearer but within D16's 5% of its throughput per USD).
@@ -98,8 +100,21 @@ def _budget_row(day, condition, mode, use_case, budget, usable) -> dict:
     if not fits:
         row["notes"] = "no machine fits the budget"
         return row
-    best_value = max(m["perf_per_1k_usd_tco"] for m in fits)
-    near = [m for m in fits if m["perf_per_1k_usd_tco"] >= NEAR_BEST * best_value]
+    largest = max((m["_workload_size"] for m in fits if "_workload_size" in m), default=None)
+    if largest is not None and largest[0] > 0:
+        # LLM with the workload catalog: the largest model any machine the budget buys runs at a usable speed,
+        # then value on that model (its tokens/s per 1,000 USD TCO). Value in the LLM index would sum the cards'
+        # index over a layer split, which decodes at about one card's speed, and shut out the machines a larger
+        # model needs (the sample's 20,000 and 30,000 USD budgets stopped at 2 x RTX 5090 and 70B, while 4 x RTX
+        # A6000 run a 235B model from the outlet for 15,405 USD used: third review)
+        pool = [m for m in fits if m.get("_workload_size") == largest]
+        workload = pool[0]["largest_workload"]
+        value = _workload_value
+        value_words = f"tokens/s of {workload} per 1,000 USD TCO"
+    else:
+        pool, workload, value, value_words = fits, None, _index_value, "per 1,000 USD TCO"
+    best_value = max(value(m) for m in pool)
+    near = [m for m in pool if value(m) >= NEAR_BEST * best_value]
     outclassed = 0
     # V1, as the budget picks: never a machine a newer, at least as fast and no dearer one outclasses; among
     # machines the budget buys, "no dearer" within D16's 5% of speed per USD (a faster RTX 5080 machine 15 USD
@@ -110,17 +125,10 @@ def _budget_row(day, condition, mode, use_case, budget, usable) -> dict:
         if kept:  # never a budget without an answer
             near, outclassed = kept, len(near) - len(kept)
     memory = MEMORY_THAT_COUNTS.get(use_case, "vram_gb")
-    if (
-        "_workload_size" in near[0]
-    ):  # LLM with the workload catalog: the largest model it runs, then its speed
-        ranked = sorted(
-            near,
-            key=lambda m: (
-                tuple(-x for x in m["_workload_size"]),
-                -(m["largest_workload_tokens_per_s"] or 0),
-                m["model_id"],
-            ),
-        )
+    if workload:  # every machine left runs the largest model: the fastest on it
+        ranked = sorted(near, key=lambda m: (-m["largest_workload_tokens_per_s"], m["model_id"]))
+    elif "_workload_size" in near[0]:  # LLM, and no machine the budget buys runs a workload at a usable speed
+        ranked = sorted(near, key=lambda m: (-m["total_relative_perf"], m["model_id"]))
     else:
         ranked = sorted(near, key=lambda m: (-m[memory], -m["total_relative_perf"], m["model_id"]))
     chosen = ranked[0]
@@ -153,8 +161,13 @@ def _budget_row(day, condition, mode, use_case, budget, usable) -> dict:
         }
     )
     row["notes"] = (
-        f"{len(fits)} machines fit; {len(near)} within {NEAR_BEST:.0%} of the best value "
-        f"({best_value:.3f} per 1,000 USD TCO)"
+        f"{_count(len(fits), 'machine fits', 'machines fit')}; "
+        + (
+            f"{_count(len(pool), 'runs', 'run')} {workload} at a usable speed, the largest model any of them runs; "
+            if workload
+            else ""
+        )
+        + f"{len(near)} within {NEAR_BEST:.0%} of the best value ({best_value:.3f} {value_words})"
         + (f", {outclassed} more outclassed (V1)" if outclassed else "")
         + "; then "
         + _memory_words(chosen, memory)
@@ -177,6 +190,19 @@ def _budget_row(day, condition, mode, use_case, budget, usable) -> dict:
     return row
 
 
+def _count(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
+
+
+def _index_value(machine: dict) -> float:
+    return machine["perf_per_1k_usd_tco"]
+
+
+def _workload_value(machine: dict) -> float:
+    """Decode tokens/s of the machine's largest workload per 1,000 USD of TCO."""
+    return machine["largest_workload_tokens_per_s"] / machine["tco_usd"] * 1000
+
+
 def _largest_workload(llm, machine: dict) -> dict:
     """The largest workload of the catalog the machine runs at a usable speed, its tokens/s and its size."""
     name, speed = llm.largest(machine["model_id"], machine["gpu_count"], machine.get("power_cap_pct", 100.0))
@@ -188,11 +214,8 @@ def _largest_workload(llm, machine: dict) -> dict:
 def _memory_words(chosen: dict, memory: str) -> str:
     if "_workload_size" in chosen:
         if not chosen["largest_workload"]:
-            return "the largest LLM workload it runs at a usable speed (none)"
-        return (
-            f"the largest LLM workload it runs at a usable speed: {chosen['largest_workload']} "
-            f"({chosen['largest_workload_tokens_per_s']:.1f} tokens/s)"
-        )
+            return "the most LLM throughput (no machine the budget buys runs a workload at a usable speed)"
+        return f"the fastest on it: {chosen['largest_workload_tokens_per_s']:.1f} tokens/s"
     if memory == "total_vram_gb":
         return "the most pooled memory (LLM layers split across cards)"
     return "the most memory per card (data-parallel: every card holds the whole model)"
