@@ -364,7 +364,7 @@ def tiers_table(data: SiteData) -> str:
         "Per use case (llm ≥ 24 GB per GPU, vision ≥ 12 GB, beginner ≥ 8 GB), the machine with the most "
         "throughput per USD of total cost of ownership that runs from a standard US outlet (circuit: outlet, "
         "capped by at most 20% where needed, which the wall draw, energy and throughput include) and has as "
-        "many cards listed as it needs; a better machine that needs a dedicated 240 V circuit follows as a row "
+        "many cards listed as it needs; a better machine that needs a dedicated circuit (20 A or 240 V) follows as a row "
         "of its own. Platform prices are dated estimates. For llm, perf / 1k USD TCO is the decode speed (tokens/s, "
         "one user) of the tier's model per 1,000 USD: "
         + ", ".join(f"{model} ({tier})" for tier, model in TIER_WORKLOADS.items() if tier != "beginner")

@@ -140,7 +140,7 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
         "the platform sized for them and energy over "
         f"{_horizon(data)} years). Platform prices are estimates. The runner-up shows why. Each tier's first "
         "machine runs from a standard US outlet (capped by at most 20% where needed); a `dedicated` row after "
-        "it is a better machine that needs a 240 V circuit.\n"
+        "it is a better machine that needs a dedicated circuit (20 A or 240 V: its notes say which).\n"
     )
     for use_case in ("llm", "vision", "beginner"):
         rows = data.tiers.filter(pl.col("use_case") == use_case)

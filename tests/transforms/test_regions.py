@@ -89,7 +89,8 @@ def test_four_3090s_overload_a_us_outlet_even_capped_and_fit_a_german_one_uncapp
     # the only card has no 4-card machine that a US outlet carries, even capped: dedicated, and it says so
     assert us["power_cap_pct_continuous"] is None and us["circuit"] == "dedicated"
     assert (
-        "over a 120 V 15 A outlet (1,440 W continuous) even at -20% (G7, G8): a 240 V circuit" in us["notes"]
+        "over a 120 V 15 A outlet (1,440 W continuous) even at -20% (G7, G8): a 20 A 120 V circuit (1,920 W "
+        "continuous) or a 240 V one" in us["notes"]
     )
     assert us["notes"].startswith("no machine of this tier that is for sale runs from a standard outlet")
     assert (

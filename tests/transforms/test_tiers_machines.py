@@ -9,8 +9,9 @@ import pytest
 from transforms.tiers.budget_builds import budget_builds
 from transforms.tiers.build_tiers import best_per_card, build_tiers, cards_with_specs
 from transforms.tiers.config import TierConfig
-from transforms.tiers.machine import card_reason, evaluate
+from transforms.tiers.machine import card_reason, circuit_for, evaluate
 from transforms.tiers.platforms import PartPrices, platform_rows, platforms_for
+from transforms.tiers.power import wall_draw
 from transforms.tiers.rules import D16_CLOSE, TIERS
 from warehouse.catalog import load_platform_parts, load_platforms
 
@@ -824,3 +825,18 @@ def test_l1_a_machine_of_more_cards_that_runs_no_more_than_a_smaller_one_says_so
     assert (
         out[("4gpu", "new", "beginner")]["notes"] == "D9"
     )  # the 1-GPU machine is slower; the own desktop no machine
+
+
+def test_a_machine_over_the_outlet_names_the_smallest_circuit_that_carries_it():
+    """Where outlets are 120 V 15 A (1,440 W continuous), a 20 A circuit of 120 V carries 1,920 W continuous: a
+    machine between the two needs that, or 240 V; past it, 240 V (third review: 4 used RTX 3090 at 1,862 W were
+    told 'a 240 V circuit')."""
+    cfg = TierConfig()
+    for other_w, expected in (
+        (220.0, "a 20 A 120 V circuit (1,920 W continuous) or a 240 V one"),
+        (450.0, "a 240 V circuit"),
+    ):
+        circuit, cap, words = circuit_for(RULES["4gpu"], 1400.0, other_w, 1440.0, cfg)
+        wall = wall_draw(1400.0 + other_w, cfg.psu_efficiency)
+        assert circuit == "dedicated" and cap == 100.0 and words.endswith(f": {expected}"), words
+        assert (wall <= 1920) == ("20 A" in expected)

@@ -110,7 +110,15 @@ def circuit_for(
         return "dedicated", 100.0, f"server: {wall:,.0f} W at the wall on its own circuit (D10)"
     cap = power.cap_to_fit(gpu_w, other_w, continuous_w, cfg.psu_efficiency)
     if cap is None:
-        fix = "a 240 V circuit" if cfg.mains_volts < 200 else "a circuit of its own with a higher rating"
+        # where outlets are 120 V, a 20 A circuit of the same voltage carries a fifth more than a 15 A one
+        # (continuous: the region's fraction of the breaker, US NEC 210.19/210.20); past it, 240 V
+        twenty_a = cfg.mains_volts * 20.0 * cfg.continuous_fraction
+        if cfg.mains_volts >= 200:
+            fix = "a circuit of its own with a higher rating"
+        elif cfg.mains_amps < 20 and wall <= twenty_a:
+            fix = f"a 20 A {cfg.mains_volts:g} V circuit ({twenty_a:,.0f} W continuous) or a 240 V one"
+        else:
+            fix = "a 240 V circuit"
         return (
             "dedicated",
             100.0,
