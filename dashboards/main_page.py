@@ -110,7 +110,8 @@ def _answer_column(condition: str, card: dict | None, machine: dict | None, use_
     parts = [f"<h3>{esc(condition.capitalize())}</h3>"]
     if card:
         parts.append(
-            f'<p class="answer-card">Card to buy (one card): <strong>{_card_link("name")(card)}</strong> '
+            f'<p class="answer-card">Card to buy for a computer you already have (the card alone): '
+            f"<strong>{_card_link('name')(card)}</strong> "
             f"at {esc(fmt(card['price_usd']))} USD "
             f"({esc(fmt(card['listing_count']))} listed, price grade {esc(card.get('price_confidence') or '–')})</p>"
         )
@@ -120,7 +121,8 @@ def _answer_column(condition: str, card: dict | None, machine: dict | None, use_
         parts.append('<p class="answer-machine">Machine to buy: none within this budget today.</p>')
         return f'<div class="answer-col" data-condition="{esc(condition)}">{"".join(parts)}</div>'
     parts.append(
-        f'<p class="answer-machine">Machine to buy (whole machine): <strong>{esc(machine["gpu_count"])} x '
+        f'<p class="answer-machine">Machine to buy instead (the whole machine within the budget): '
+        f"<strong>{esc(machine['gpu_count'])} x "
         f"{_card_link('gpu_name')(machine)}</strong> on <code>{esc(machine['platform_id'])}</code>: "
         f"{esc(fmt(machine['total_build_cost_usd']))} USD, {esc(power_words(machine))}</p>"
     )

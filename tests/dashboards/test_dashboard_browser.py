@@ -415,6 +415,12 @@ def test_the_first_screen_names_the_machine_and_the_card_to_buy(site, browser):
         ".filter(e => e.getBoundingClientRect().bottom <= 900).map(e => e.textContent).join(' | ')"
     )
     assert "Card to buy" in first and "Machine to buy" in first, first
+    # two answers to two questions, not one contradicting the other: a card for the computer the buyer has, or a
+    # whole machine (third review: an RTX 5090 card beside a 1 x RTX 3090 machine at the same budget)
+    assert (
+        "for a computer you already have" in first
+        and "instead (the whole machine within the budget)" in first
+    )
     assert any(name in first for name in _machines_today(site)), first
     assert "tokens/s" in first  # the LLM default names the largest workload the machine runs
     assert page.eval_on_selector("#sample-banner", "e => e.getBoundingClientRect().bottom") <= 900
