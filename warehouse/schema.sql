@@ -700,7 +700,7 @@ CREATE TABLE marts.listing_exits (
     first_seen DATE NOT NULL,  -- First day the listing was seen.
     days_listed INTEGER NOT NULL,  -- last_seen - first_seen + 1: how long it was on sale (at least).
     last_price DOUBLE,  -- Asking price per unit, shipping included, on the last day seen (the exit price).
-    model_id VARCHAR,  -- Catalog model on the last day seen (NULL when it was excluded or unclear).
+    model_id VARCHAR,  -- Catalog model on the last day seen, when the listing counted toward its price that day; NULL when it was excluded (unclear, a lot, no price, out of stock, ...) or its last price fell outside the outlier screen of marts.price_daily (a "$1 placeholder, message me for price" is no card sold).
     condition VARCHAR,  -- Condition on the last day seen.
     title VARCHAR,  -- Title on the last day seen.
     source_mode VARCHAR NOT NULL  -- live, sample or simulated.

@@ -171,3 +171,34 @@ def test_one_ebay_marketplace_missing_a_day_does_not_make_its_listings_leave(tmp
         exits = sorted(c.execute("SELECT listing_id, exit_date FROM marts.listing_exits").fetchall())
     # de2 left: first absent on day 2, the next day DE answered; de1 was missing on day 1 only because DE was down
     assert exits == [("de2", days[2]), ("us1", days[1])]
+
+
+def test_an_exit_names_its_card_only_when_the_listing_counted_toward_the_cards_price(tmp_path):
+    """A "$1 placeholder, message me for price" that leaves is no card sold, nor is an excluded listing (a lot):
+    their exits have no model, so marts.exits_daily and the days to sell count only priced cards (third review:
+    three placeholders at about 1 USD were exits of their cards)."""
+    from warehouse.marts.listing_exits import update_exits
+
+    day0, day1 = D0, D0 + timedelta(days=1)
+    rows0 = [listing(day0, f"k{n}", 700.0 + n) for n in range(3)] + [
+        staging_row(day0, "placeholder", 1.01, title="RTX 3090 * PLACEHOLDER * message me for price"),
+        staging_row(day0, "lot", 650.0, exclude_reason="lot", lot_quantity=None),
+        staging_row(day0, "pricey", 1200.0, condition="new"),  # alone in its group: no screen applies
+    ]
+    with connect(tmp_path / "e.duckdb") as c:
+        replace_slice(c, "staging.listings", pl.DataFrame(rows0), {"snapshot_date": day0})
+        update_exits(c, day0)
+        replace_slice(
+            c, "staging.listings", pl.DataFrame([listing(day1, "k0", 700.0)]), {"snapshot_date": day1}
+        )
+        update_exits(c, day1)
+        exits = dict(c.execute("SELECT listing_id, model_id FROM marts.listing_exits").fetchall())
+        daily = c.execute("SELECT model_id, condition, exits FROM marts.exits_daily ORDER BY ALL").fetchall()
+    assert exits == {
+        "k1": "rtx-3090",
+        "k2": "rtx-3090",
+        "placeholder": None,
+        "lot": None,
+        "pricey": "rtx-3090",
+    }
+    assert daily == [("rtx-3090", "new", 1), ("rtx-3090", "used", 2)]

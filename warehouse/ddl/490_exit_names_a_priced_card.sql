@@ -1,0 +1,2 @@
+-- 490: an exit names its card only when the listing counted toward the card's price on its last day (warehouse/sql/marts/listing_exits.sql).
+COMMENT ON COLUMN marts.listing_exits.model_id IS 'Catalog model on the last day seen, when the listing counted toward its price that day; NULL when it was excluded (unclear, a lot, no price, out of stock, ...) or its last price fell outside the outlier screen of marts.price_daily (a "$1 placeholder, message me for price" is no card sold).';
