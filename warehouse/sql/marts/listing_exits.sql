@@ -8,6 +8,7 @@
 -- excluded, and its last price inside the outlier screen of marts.price_daily (transforms/price_daily.py: from
 -- $screen_min priced listings of the day, model and price condition up, within $screen_low-$screen_high times
 -- their median), per region. A "$1 placeholder, message me for price" that leaves is no card sold.
+
 -- the price condition bucket, as marts.price_daily pools conditions (transforms/conditions.py: open box is new
 -- unless configured otherwise; for parts and unknown are never priced)
 CREATE OR REPLACE TEMP MACRO exit_bucket(condition, open_box_as_new) AS
