@@ -562,6 +562,15 @@ def test_precedence_order_is_the_published_one():
         ("NVIDIA GeForce 3090RTX Founders Edition", None, "rtx-3090"),
         ("Gigabyte RTX 3080 Gaming OC 10GB & 850W PSU", "bundle", None),
         ("EVGA RTX 3080 XC3 10GB (750W PSU recommended)", None, "rtx-3080-10gb"),
+        # the fifteenth set (2026-11-27; store and marketplace titles of 2020-2025): a power supply named before its
+        # wattage is sold with the card, a wattage the card asks of one is not; memory written in megabytes
+        ("MSI RTX 3070 Gaming X Trio 8G+ PSU Corsair RM 850W", "bundle", None),
+        ("Gigabyte RTX 3060 Ti Eagle 8GB + power supply Seasonic 650 watt", "bundle", None),
+        ("ASUS RTX 4070 SUPER Dual 12GB - recommended PSU 650W", None, "rtx-4070-super"),
+        ("EVGA RTX 3080 FTW3 10GB, PSU 750W minimum", None, "rtx-3080-10gb"),
+        ("EVGA GeForce RTX 3080 XC3 Ultra LHR 10240MB GDDR6X", None, "rtx-3080-10gb"),
+        ("Sapphire Pulse Radeon RX 7900 XTX 24576 MB", None, "rx-7900-xtx"),
+        ("PNY GeForce RTX 4060 Ti 16384 MB Verto", None, "rtx-4060-ti-16gb"),
     ],
 )
 def test_the_market_traps(title, reason, model_id):

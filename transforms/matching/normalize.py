@@ -128,7 +128,14 @@ STAGES: list[tuple[str | None, list[tuple[str, str]]]] = [
     # a letter O typed for a zero in a model number: GTX 1O7O -> 1070
     (r"\dO\dO\b", [(r"\b([1-9])O(\d)O\b", "${1}0${2}0")]),
     # memory in megabytes, as older cards' boxes and Russian sellers write it: 6144MB -> 6GB
-    ("MB", [(rf"\b{mb} ?MB\b", f"{mb // 1024}GB") for mb in (2048, 3072, 4096, 6144, 8192, 11264, 12288)]),
+    # (every size a catalog card comes in: `RTX 3080 ... 10240 MB GDDR6X` is the 10GB card)
+    (
+        "MB",
+        [
+            (rf"\b{mb} ?MB\b", f"{mb // 1024}GB")
+            for mb in (2048, 3072, 4096, 6144, 8192, 10240, 11264, 12288, 16384, 20480, 24576, 32768, 49152)
+        ],
+    ),
     (r"\d S\b|\d TI ?S\b", [(r"\b(\d{4}) (?:(TI) ?)?S\b", "$1 $2 SUPER")]),
     # a title cut inside the suffix (`... RTX 3070 T`, the end of an 80-character title): the card or its Ti,
     # written as both, so that it stays unclear rather than taken for the plain card
