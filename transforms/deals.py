@@ -1,6 +1,7 @@
 """Deals: kept listings at least 15% under their model's 30-day median, or within 5% of the lowest price
 the warehouse had seen for that model and condition before that day (that rule needs 7 earlier days).
-Listings removed by the outlier screen (transforms/price_daily.py) are never deals. Sellers below the trust
+Listings removed by the outlier screen (transforms/price_daily.py) are never deals, nor is a listing dearer than
+its model's median of that day (marts.price_daily: in a falling market the 30-day median lags). Sellers below the trust
 floor never reach them: their listings are excluded as low_feedback at classification.
 
 A deal is an event only when something happened (issue 37): `event` is `new_listing` when the listing was not
@@ -62,7 +63,7 @@ dated AS (SELECT *, {DAY_NUMBER_SQL} AS day_number FROM history),{DAILY_HISTORY_
 windows AS (
     SELECT * FROM (
         SELECT snapshot_date, model_id, condition, screen_median AS group_median,
-               listing_count + screened_out AS group_listings,
+               listing_count + screened_out AS group_listings, median AS day_median,
                median(median) OVER (w ROWS BETWEEN {WINDOW_PRECEDING} PRECEDING AND CURRENT ROW) AS median_30d,
                min(min_price) OVER (w ROWS BETWEEN {WINDOW_PRECEDING} PRECEDING AND 1 PRECEDING) AS lowest_seen,
                count(snapshot_date) OVER (w ROWS BETWEEN {WINDOW_PRECEDING} PRECEDING AND 1 PRECEDING) AS history_days
@@ -84,6 +85,10 @@ judged AS (
     -- a listing over both thresholds is no deal: the join drops it, before its title and URL go any further
     ON k.snapshot_date = w.snapshot_date AND k.model_id = w.model_id AND k.condition = w.condition
        AND k.unit_price <= w.deal_ceiling AND k.unit_price > 0 AND {SCREEN_KEEPS}
+       -- never dearer than the day's own median: in a falling market a listing under the 30-day median may be
+       -- the going rate, or above it (third review: a used L4 at 2,180 shown as 23.5% under a 30-day median of
+       -- 2,850 that one listing had set, on a day whose median was 2,130)
+       AND k.unit_price <= w.day_median
 )"""
 DEALS_SELECT = f"""
 SELECT j.snapshot_date, j.source, j.listing_id, j.model_id, j.condition, j.title, j.unit_price, j.median_30d,

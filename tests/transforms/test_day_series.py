@@ -101,7 +101,8 @@ def test_price_daily_windows_match_range_frames(drawn, first_day):
 @given(st.lists(series, min_size=1, max_size=4))
 def test_deals_windows_match_range_frames(drawn):
     """Every listing priced exactly at its day's lowest seen, 30-day median and a little above: which are deals
-    and the figures they carry follow the RANGE frames over the history as it is."""
+    and the figures they carry follow the RANGE frames over the history as it is, and none is dearer than its
+    day's median."""
     history = history_rows([{**s, "source": "all"} for s in drawn]).drop("source")
     windows = run_sql(DEALS_REFERENCE, history=history)
     listings = []
@@ -123,15 +124,22 @@ def test_deals_windows_match_range_frames(drawn):
                 }
             )
     deals = find_deals(pl.DataFrame(listings), history)
+    day_medians = history.select(
+        "snapshot_date", "model_id", "condition", pl.col("median").alias("day_median")
+    )
     reference = (
         pl.DataFrame(listings)
         .join(windows, on=["snapshot_date", "model_id", "condition"])
+        .join(day_medians, on=["snapshot_date", "model_id", "condition"])
         .filter(
-            (pl.col("unit_price") <= pl.col("median_30d") * UNDER_MEDIAN)
-            | (
-                (pl.col("history_days") >= MIN_HISTORY_DAYS)
-                & (pl.col("unit_price") <= pl.col("lowest_seen") * NEAR_LOWEST)
+            (
+                (pl.col("unit_price") <= pl.col("median_30d") * UNDER_MEDIAN)
+                | (
+                    (pl.col("history_days") >= MIN_HISTORY_DAYS)
+                    & (pl.col("unit_price") <= pl.col("lowest_seen") * NEAR_LOWEST)
+                )
             )
+            & (pl.col("unit_price") <= pl.col("day_median"))  # never dearer than the day's median
         )
     )
     keys = ["listing_id"]

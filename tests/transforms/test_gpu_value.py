@@ -156,6 +156,12 @@ def test_deals_under_the_30_day_median():
     placeholder = today.head(1).with_columns(listing_id=pl.lit("d"), unit_price=pl.lit(1.0))
     assert find_deals(placeholder, history).is_empty()
     assert by["a"]["event"] == by["b"]["event"] == "new_listing"  # no earlier price given: both are news
+    # in a falling market: under the 30-day median, but dearer than the day's own median, is no deal (third review)
+    fallen = history.with_columns(
+        median=pl.when(pl.col("snapshot_date") == D).then(800.0).otherwise(pl.col("median"))
+    )
+    assert find_deals(today, fallen).is_empty()  # 840 and 930 lie over today's 800
+    assert find_deals(today.with_columns(unit_price=pl.lit(790.0)), fallen).height == 3
 
 
 def test_a_deal_is_news_once_new_or_cheaper_not_every_day_it_rests():
