@@ -486,7 +486,9 @@ def more_tables(data: SiteData) -> str:
             "sell",
             "How fast cards go",
             "Listings that left in the 30 days to this date, per card with at "
-            "least 3 exits: sold or withdrawn.",
+            "least 3 exits: sold or withdrawn. Days listed are known only for listings first seen after the "
+            "warehouse's first day of their source (one seen on that day may have been listed long before): the "
+            "others are left out.",
             table(r.days_to_sell.to_dicts(), sell, "days-to-sell", "Days to sell"),
         )
         + _section(

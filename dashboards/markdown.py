@@ -351,6 +351,8 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
     )
     out.append(
         "\n## How fast cards go (last 30 days, at least 3 exits)\n\n"
+        "Days listed are known only for listings first seen after the warehouse's first day of their source: one "
+        "seen on that day may have been listed long before, so it is left out here and in the median days above.\n\n"
         + table(
             data.days_to_sell.head(top_n),
             {

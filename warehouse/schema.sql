@@ -1073,9 +1073,9 @@ CREATE VIEW marts.cross_market_prices AS SELECT r.snapshot_date, r.model_id, r.c
 --   condition: Condition on the last day seen.
 --   exits: Listings that left that day.
 --   median_exit_price: Median last asking price per unit, shipping included (not a sale price).
---   median_days_to_exit: Median days listed before leaving: how fast such cards go.
+--   median_days_to_exit: Median days listed before leaving, over the listings first seen after their source's first ingested day (one seen on that day may have been listed long before); NULL when there are none: how fast such cards go.
 --   meaning: Always: sold or withdrawn.
-CREATE VIEW marts.exits_daily AS SELECT exit_date, model_id, condition, count_star() AS exits, median(last_price) AS median_exit_price, median(days_listed) AS median_days_to_exit, 'sold or withdrawn' AS meaning FROM marts.listing_exits WHERE (model_id IS NOT NULL) GROUP BY exit_date, model_id, condition;
+CREATE VIEW marts.exits_daily AS SELECT e.exit_date, e.model_id, e.condition, count_star() AS exits, median(e.last_price) AS median_exit_price, median(e.days_listed) FILTER (WHERE (e.first_seen > f.first_day)) AS median_days_to_exit, 'sold or withdrawn' AS meaning FROM (marts.listing_exits AS e INNER JOIN (SELECT "source", min(snapshot_date) AS first_day FROM staging.listings GROUP BY "source") AS f USING ("source")) WHERE (e.model_id IS NOT NULL) GROUP BY e.exit_date, e.model_id, e.condition;
 
 -- marts.gpu_value with new and used side by side, one row per date and model.
 -- columns:

@@ -202,3 +202,33 @@ def test_an_exit_names_its_card_only_when_the_listing_counted_toward_the_cards_p
         "pricey": "rtx-3090",
     }
     assert daily == [("rtx-3090", "new", 1), ("rtx-3090", "used", 2)]
+
+
+def test_days_listed_count_only_listings_first_seen_after_the_first_day(tmp_path):
+    """A listing seen on the warehouse's first day of its source may have been listed long before: its days listed
+    are a lower bound, so the medians of days listed (marts.exits_daily, the export's days to sell) leave it out
+    (third review: 20 of the sample's 24 exits behind "How fast cards go" were first seen on its first day)."""
+    from dashboards.report_data import DAYS_TO_SELL_SQL
+    from warehouse.marts.listing_exits import update_exits
+
+    days = [D0 + timedelta(days=n) for n in range(4)]
+    seen = {
+        "old1": [0, 1, 2],
+        "old2": [0, 1, 2],
+        "new1": [1],
+        "new2": [1, 2],
+        "new3": [2],
+        "stays": [0, 1, 2, 3],
+    }
+    with connect(tmp_path / "d.duckdb") as c:
+        for n, day in enumerate(days):
+            rows = [listing(day, k, 700.0 + i) for i, (k, on) in enumerate(seen.items()) if n in on]
+            replace_slice(c, "staging.listings", pl.DataFrame(rows), {"snapshot_date": day})
+            update_exits(c, day)
+        daily = c.execute(
+            "SELECT exit_date, exits, median_days_to_exit FROM marts.exits_daily ORDER BY exit_date"
+        ).fetchall()
+        to_sell = c.execute(DAYS_TO_SELL_SQL, [days[0], days[3]]).fetchall()
+    # day 2: new1 (1 day) left; day 3: old1 and old2 (3 days, first seen on the first day) and new2 (2 days), new3 (1)
+    assert daily == [(days[2], 1, 1.0), (days[3], 4, 1.5)]
+    assert [(m, c, n, d) for m, c, n, d, *_ in to_sell] == [("rtx-3090", "used", 3, 1.0)]
