@@ -53,7 +53,9 @@ def site(tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
-def browser(site):
+def browser(site, sample_run):
+    """Chromium for the module's tests. The one-day sample (sample_run, whose site one test opens) is built before
+    it starts: a Dagster run set up beside Playwright's event loop warns of an event loop never shut down."""
     from tests.support.browser import chromium
 
     with chromium() as b:
