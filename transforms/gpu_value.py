@@ -133,7 +133,9 @@ def gpu_value(prices: pl.DataFrame, specs: pl.DataFrame) -> pl.DataFrame:
         "name",
         "condition",
         price_median=pl.col("median"),
-        price_low=pl.col("low3_mean"),
+        # a low price is never above the median: with three asks the mean of the three lowest is the mean of all,
+        # which one high ask lifts over the median (third review: an A100 40GB new "low" 6,320 over a 5,810 median)
+        price_low=pl.min_horizontal("low3_mean", "median"),
         listing_count=pl.col("listing_count"),
         enough_listings=pl.col("listing_count") >= MIN_LISTINGS,
         # how far the price can be trusted (marts.price_daily.confidence; prices read before grades: unknown)

@@ -648,7 +648,7 @@ CREATE TABLE marts.gpu_value (
     name VARCHAR,  -- Marketing name.
     condition VARCHAR NOT NULL,  -- new or used (refurbished is reported in price_daily only).
     price_median DOUBLE,  -- Median asking price in USD, the price used for ratios.
-    price_low DOUBLE,  -- Robust low: mean of the three lowest asking prices.
+    price_low DOUBLE,  -- Robust low: mean of the three lowest asking prices (sellers' voices), never above price_median (with three asks that mean is the mean of all of them, which one high ask can lift over the median).
     listing_count INTEGER,  -- Listings behind the price.
     enough_listings BOOLEAN,  -- At least 3 listings behind the price.
     relative_perf DOUBLE,  -- Training index dl_index_v1 (RTX 3090 = 1.0).

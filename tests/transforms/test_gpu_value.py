@@ -86,6 +86,27 @@ def test_ranking_by_the_documented_index():
     mid = value.row(0, named=True)
     assert mid["perf_per_1k_usd"] == pytest.approx(2.0) and mid["usd_per_gb_vram"] == pytest.approx(500 / 24)
     assert mid["usd_per_fp16_tflop"] == pytest.approx(10.0) and mid["enough_listings"] is False
+    assert value["price_low"].to_list() == [480.0, 380.0, 1900.0]  # the mean of the three lowest
+
+
+def test_a_low_price_is_never_above_the_median():
+    """With three asks the mean of the three lowest is the mean of all, which one high ask lifts over the median
+    (third review: an A100 40GB new "low" 6,320 over its 5,810 median): the low is then the median."""
+    specs = specs_frame([{"model_id": "a", "relative_perf": 1.0}, {"model_id": "b", "relative_perf": 1.0}])
+    prices = pl.DataFrame(
+        {
+            "snapshot_date": [D] * 2,
+            "model_id": ["a", "b"],
+            "condition": ["used"] * 2,
+            "source": ["all"] * 2,
+            "median": [5810.0, 1000.0],
+            "low3_mean": [6320.0, 950.0],  # a: 5,500, 5,810 and 7,650
+            "listing_count": [3, 5],
+            "source_mode": ["sample"] * 2,
+        }
+    )
+    low = dict(gpu_value(prices, specs).select("model_id", "price_low").iter_rows())
+    assert low == {"a": 5810.0, "b": 950.0}
 
 
 def value_rows(rows):
