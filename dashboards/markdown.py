@@ -216,7 +216,8 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
         out.append(
             "\n## Other regions\n\nThe same choice for buyers elsewhere (`marts.region_tiers`): the region's "
             "listings and prices in its currency (UK and EU business sellers include VAT), sized for its "
-            "outlet, energy at its household price. Platform parts are US estimates. A cap of – means over the "
+            "outlet, energy at its household price. Platform parts are US estimates, the new ones with the region's VAT "
+            "added. A cap of – means over the "
             "outlet's continuous rating even at -20%: the machine needs a second circuit. "
             + data.region_choice
             + "\n\n"

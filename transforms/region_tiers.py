@@ -27,6 +27,19 @@ def region_config(region: dict, base: TierConfig, usd_per_unit: float | None) ->
     )
 
 
+def with_vat(parts: pl.DataFrame, vat_rate: float | None) -> pl.DataFrame:
+    """The platform parts (US estimates before sales tax) as bought in a region: new parts with the region's VAT
+    added, as its shops' prices and its card prices from business sellers include it; used parts as they are (a
+    private seller charges none). Without a VAT rate, unchanged."""
+    if not vat_rate:
+        return parts
+    return parts.with_columns(
+        unit_price_usd=pl.when(pl.col("condition") == "new")
+        .then(pl.col("unit_price_usd") * (1 + vat_rate))
+        .otherwise(pl.col("unit_price_usd"))
+    )
+
+
 def region_tiers(
     value: pl.DataFrame,
     specs: pl.DataFrame,
@@ -58,7 +71,15 @@ def region_tiers(
         rate = 1.0 if currency in (None, "USD") else usd_per_unit.get(currency)
         if rate:  # the notes name prices in the region's currency
             cfg = replace(cfg, currency=currency or "USD", usd_per_unit=rate)
-        tiers = build_tiers(part.drop("region"), specs, platforms, parts, scaling, cfg, llm=llm)
+        tiers = build_tiers(
+            part.drop("region"),
+            specs,
+            platforms,
+            with_vat(parts, info.get("vat_rate")),
+            scaling,
+            cfg,
+            llm=llm,
+        )
         local = {
             f"{c}_local": (pl.col(f"{c}_usd") / rate) if rate else pl.lit(None, pl.Float64)
             for c in ("total_build_cost", "tco")

@@ -206,6 +206,10 @@ REGION_SCHEMA: dict[str, pl.DataType] = {
     "electricity_currency": pl.String,
     "electricity_period": pl.String,
     "electricity_source": pl.String,
+    # VAT the region's shop and business-seller prices include; new platform parts (US estimates before sales tax)
+    # get it added in the region's machines (transforms/region_tiers.py); NULL where no marketplace is read
+    "vat_rate": pl.Float64,
+    "vat_source": pl.String,
 }
 
 

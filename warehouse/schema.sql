@@ -900,7 +900,8 @@ CREATE TABLE marts.region_prices (
 
 -- marts.build_tiers per region (same code): the region's cards at its prices, sized for its outlet with the
 -- power cap that fits, energy at its electricity price (warehouse/catalog/regions.csv). Platform parts are
--- the US estimates in USD.
+-- the US estimates in USD, the new ones with the region's VAT added (19% DE, 20% GB: regions.csv vat_rate),
+-- as its shops' and business sellers' card prices include it; used parts carry none.
 CREATE TABLE marts.region_tiers (
     snapshot_date DATE NOT NULL,  -- Daily partition.
     tier VARCHAR,  -- beginner, 1gpu, 2gpu, 4gpu or 8gpu.

@@ -69,6 +69,42 @@ def test_every_region_row_names_its_source_or_says_assumption():
         assert r["continuous_amps"] <= r["outlet_amps"], r["region"]
 
 
+def test_a_regions_new_platform_parts_carry_its_vat_as_its_card_prices_do():
+    """A German or British card price from a shop or business seller includes VAT; the platform parts are US
+    estimates before sales tax: new ones get the region's VAT (19% DE, 20% GB), used ones none (a private seller
+    charges none), so a regional machine's parts and cards are priced alike (third review: the DE 4-GPU LLM machine
+    was about 1,091 EUR short)."""
+    from transforms.region_tiers import with_vat
+
+    vat = dict(REGIONS.select("region", "vat_rate").iter_rows())
+    assert (vat["US"], vat["DE"], vat["GB"]) == (0.0, 0.19, 0.20)
+    for condition in ("new", "used"):
+        cards = [card("rtx-3090", 745, 1.0, 24, 350, slots=2.0, cooling="blower", n=10, condition=condition)]
+        value, specs = frames(cards)
+        both = pl.concat([value.with_columns(region=pl.lit("US")), value.with_columns(region=pl.lit("DE"))])
+        tiers, _ = region_tiers(both, specs, PLATFORMS, PARTS, NO_SCALING, REGIONS, {"EUR": 1.16})
+        one = {
+            r["region"]: r
+            for r in tiers.filter((pl.col("tier") == "1gpu") & (pl.col("use_case") == "vision")).iter_rows(
+                named=True
+            )
+        }
+        us, de = one["US"], one["DE"]
+        assert us["platform_id"] == de["platform_id"]  # the same machine, its parts bought in each region
+        ratio = de["platform_cost_usd"] / us["platform_cost_usd"]
+        if condition == "new":  # every part new: the whole platform carries the VAT
+            assert ratio == pytest.approx(1.19, rel=1e-9)
+        else:  # a used platform's board, CPU and case carry none; its new RAM and PSU do
+            assert 1.0 < ratio < 1.19
+    assert with_vat(PARTS, None).equals(PARTS) and with_vat(PARTS, 0.0).equals(PARTS)
+    taxed = with_vat(PARTS, 0.19)
+    assert taxed.filter(pl.col("condition") == "used").equals(PARTS.filter(pl.col("condition") == "used"))
+    assert (
+        taxed.filter(pl.col("condition") == "new")["unit_price_usd"]
+        == PARTS.filter(pl.col("condition") == "new")["unit_price_usd"] * 1.19
+    ).all()
+
+
 def test_four_3090s_overload_a_us_outlet_even_capped_and_fit_a_german_one_uncapped():
     cards = [card("rtx-3090", 745, 1.0, 24, 350, slots=2.0, cooling="blower", n=10)]
     value, specs = frames(cards)

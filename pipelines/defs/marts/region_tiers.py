@@ -27,9 +27,9 @@ def region_tiers(
     """marts.build_tiers per region: the region's cards at the region's prices, sized for its outlet (volts,
     amps, the continuous share) with the power cap that fits, and energy at its household electricity price
     (warehouse/catalog/regions.csv, sourced per row, converted at the latest ECB rate on or before the day:
-    fx_rate_date in marts.region_prices). Platform parts are the US estimates in USD everywhere (stated in the
-    table comment and the export). A region without a sourced electricity price is left out and named in the
-    metadata."""
+    fx_rate_date in marts.region_prices). Platform parts are the US estimates in USD everywhere, new ones with
+    the region's VAT added (regions.csv vat_rate; stated in the table comment and the export). A region without a
+    sourced electricity price is left out and named in the metadata."""
     day = partition_date(context)
     regions = load_regions()
     with warehouse.connect() as con:

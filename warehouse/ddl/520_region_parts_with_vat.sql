@@ -1,0 +1,2 @@
+-- 520: a region's new platform parts carry its VAT (transforms/region_tiers.py with_vat; warehouse/catalog/regions.csv vat_rate).
+COMMENT ON TABLE marts.region_tiers IS 'marts.build_tiers per region (same code): the region''s cards at its prices, sized for its outlet with the power cap that fits, energy at its electricity price (warehouse/catalog/regions.csv). Platform parts are the US estimates in USD, the new ones with the region''s VAT added (19% DE, 20% GB: regions.csv vat_rate), as its shops'' and business sellers'' card prices include it; used parts carry none.';
