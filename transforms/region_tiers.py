@@ -84,6 +84,7 @@ def region_tiers(
             f"{c}_local": (pl.col(f"{c}_usd") / rate) if rate else pl.lit(None, pl.Float64)
             for c in ("total_build_cost", "tco")
         }
+        local["unit_price_local"] = (pl.col("unit_price") / rate) if rate else pl.lit(None, pl.Float64)
         frames.append(
             tiers.with_columns(
                 currency=pl.lit(currency or "USD"),

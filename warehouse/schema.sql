@@ -972,8 +972,8 @@ CREATE TABLE marts.region_tiers (
     mains VARCHAR,  -- The outlet the machine is sized for: volts, outlet amps, continuous amps, plug.
     usd_per_kwh DOUBLE,  -- The region's household electricity price, USD/kWh at the day's ECB rate.
     currency VARCHAR,  -- The region's currency.
-    total_build_cost_local DOUBLE,  -- total_build_cost_usd in the region's currency (the day's ECB rate).
-    tco_local DOUBLE,  -- tco_usd in the region's currency (the day's ECB rate).
+    total_build_cost_local DOUBLE,  -- total_build_cost_usd in the region's currency (the latest ECB rate on or before the day).
+    tco_local DOUBLE,  -- tco_usd in the region's currency (the latest ECB rate on or before the day).
     architecture VARCHAR,  -- The chosen card's architecture (D16 compares architectures, not release dates).
     software_support VARCHAR,  -- The chosen card's software support (S1): current, or legacy when allow_legacy_cards admitted it.
     support_label VARCHAR,  -- The chosen card's support status in a few words.
@@ -993,7 +993,8 @@ CREATE TABLE marts.region_tiers (
     listings_available INTEGER,  -- Listings of the card in this condition today. A machine needing more cards than this is never the default, and its notes say so.
     resale_usd DOUBLE,  -- What the machine is expected to sell for at the end of the horizon, USD: the GPUs' used price then (launch MSRP x the retention of cards that old today, observed or from a depreciation curve fitted on the day's used prices; transforms/cost_model.py); the platform counts as worth nothing (ASSUMPTION).
     resale_basis VARCHAR,  -- Where resale_usd comes from: observed, fitted, or ASSUMPTION, in words.
-    price_confidence VARCHAR  -- Confidence grade of the price used (marts.price_daily.confidence of the day's pooled price): A to D, rule in docs/method.md. A machine or pick never rests on a D price.
+    price_confidence VARCHAR,  -- Confidence grade of the price used (marts.price_daily.confidence of the day's pooled price): A to D, rule in docs/method.md. A machine or pick never rests on a D price.
+    unit_price_local DOUBLE  -- unit_price (USD) in the region's currency: the median asking price per GPU as the region's listings state it, at the latest ECB rate on or before the day.
 );
 
 -- marts.gpu_value per region (same code): performance per USD in each index and ranks within the region, with

@@ -203,3 +203,15 @@ def test_the_sample_run_picks_per_region_and_prices_machines_in_local_currency(s
     assert (
         by["GB"][2] < by["GB"][1] and by["DE"][2] < by["DE"][1]
     )  # a pound and a euro buy more than a dollar
+    # the card's price in the region's currency is the region's own median (third review: unit_price, in USD,
+    # beside currency EUR read as euros)
+    with duckdb.connect(str(sample_run["db"]), read_only=True) as con:
+        cards = con.execute(
+            "SELECT t.region, t.unit_price, t.unit_price_local, p.median, p.median_local FROM marts.region_tiers t "
+            "JOIN marts.region_prices p USING (snapshot_date, region, model_id, condition) "
+            "WHERE t.snapshot_date = ? AND t.model_id IS NOT NULL",
+            [sample_run["day"]],
+        ).fetchall()
+    assert {r for r, *_ in cards} == {"US", "GB", "DE"}
+    for region, usd, local, median, median_local in cards:
+        assert usd == pytest.approx(median) and local == pytest.approx(median_local), region
