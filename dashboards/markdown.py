@@ -260,10 +260,12 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
         )
     best = data.builds.filter(pl.col("model_id").is_not_null())
     out.append(
-        "\n## Best machine per budget\n\nPurchase budget (GPUs + platform); among the machines within 20% "
-        "of the best value that fit (for vision and beginner none that a newer, at least as fast machine "
-        "outclasses, V1): for LLM the one that runs the largest model at a usable speed, then the fastest at it; "
-        "for vision and beginner the most memory per card (every card holds the whole model), then the most "
+        "\n## Best machine per budget\n\nPurchase budget (GPUs + platform). For LLM: the machines that run the "
+        "largest model any machine the budget buys runs at a usable speed, those within 20% of the best tokens/s "
+        "per USD of TCO on that model, then the fastest (the workload and tokens/s columns); its throughput "
+        "column is the LLM index over all cards, which a layer split does not reach. For vision and beginner: "
+        "among the machines within 20% of the best value that fit, none that a newer, at least as fast machine "
+        "outclasses (V1), the most memory per card (every card holds the whole model), then the most "
         "throughput. Each row's notes in the warehouse say what was set aside.\n\n"
     )
     out.append(
@@ -279,6 +281,8 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
                 "total_vram_gb": "VRAM GB",
                 "total_relative_perf": "throughput",
                 "perf_index": "index",
+                "largest_workload": "workload",
+                "largest_workload_tokens_per_s": "tokens/s",
             },
         )
     )

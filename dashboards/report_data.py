@@ -47,13 +47,16 @@ def fewer_cards(rows: Iterable[dict]) -> list[tuple[dict, str]]:
     ]
 
 
-# deals of the 7 days before that are still listed at or under their deal price and have no event today: the
+# deals of the 7 days before that are still listed at or under their deal price (and the day's median) and have no event today: the
 # deals a buyer can still act on, counted apart since marts.deals holds events only (issue 37)
 OPEN_DEALS_SQL = """
 SELECT count(*) FROM (
     SELECT DISTINCT d.source, d.listing_id FROM marts.deals d
     JOIN staging.listings l ON l.source = d.source AND l.listing_id = d.listing_id AND l.snapshot_date = $day
          AND l.exclude_reason IS NULL AND l.unit_price <= d.unit_price
+    -- and, as a deal, never dearer than its model's median of the day (transforms/deals.py)
+    JOIN marts.price_daily p ON p.snapshot_date = $day AND p.source = 'all' AND p.model_id = d.model_id
+         AND p.condition = d.condition AND l.unit_price <= p.median
     WHERE d.snapshot_date BETWEEN $day - INTERVAL 7 DAYS AND $day - INTERVAL 1 DAY
 ) e ANTI JOIN (SELECT source, listing_id FROM marts.deals WHERE snapshot_date = $day) t USING (source, listing_id)"""
 

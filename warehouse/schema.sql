@@ -366,15 +366,15 @@ CREATE TABLE marts.budget_builds (
     gpu_count INTEGER,  -- GPUs.
     platform_id VARCHAR,  -- Platform (marts.platforms).
     total_vram_gb DOUBLE,  -- Memory of all GPUs.
-    total_relative_perf DOUBLE,  -- Machine throughput.
+    total_relative_perf DOUBLE,  -- Machine throughput in the use case's index (perf_index) over all its cards; for LLM the index summed over a layer split, which decodes at about one card's speed: largest_workload_tokens_per_s is the speed.
     total_build_cost_usd DOUBLE,  -- Purchase price.
     tco_usd DOUBLE,  -- Total cost of ownership: purchase + energy over the horizon - resale at its end (cost_model).
-    perf_per_1k_usd_tco DOUBLE,  -- Value per 1,000 USD of TCO.
+    perf_per_1k_usd_tco DOUBLE,  -- total_relative_perf per 1,000 USD of TCO (for LLM builds the choice is by tokens/s of largest_workload per 1,000 USD of TCO, named in notes).
     perf_basis VARCHAR,  -- measured, tensor_model or fp32_model: what the card's value in perf_index rests on.
     runner_up VARCHAR,  -- Next machine by the same rule.
     runner_up_relative_perf DOUBLE,  -- Its throughput.
     runner_up_build_cost_usd DOUBLE,  -- Its purchase price.
-    notes VARCHAR,  -- How many machines fit and the value band.
+    notes VARCHAR,  -- How many machines fit, (LLM) how many run the largest workload, the value band and what decided.
     source_mode VARCHAR NOT NULL,  -- live or sample.
     perf_index VARCHAR,  -- The performance index throughput and value are measured in: llm_inference (llm), vision (vision), training (beginner).
     architecture VARCHAR,  -- The chosen card's architecture (D16 compares architectures, not release dates).
@@ -385,7 +385,7 @@ CREATE TABLE marts.budget_builds (
     power_cap_pct DOUBLE,  -- The power limit per GPU, percent of board power (100: uncapped); the draw, energy and throughput are the capped ones (P2).
     resale_usd DOUBLE,  -- Expected resale of the GPUs at the end of the horizon, USD (transforms/cost_model.py); tco_usd subtracts it.
     listings_available INTEGER,  -- Listings of the card in this condition today (at least gpu_count: a build is for sale in the numbers it needs).
-    largest_workload VARCHAR,  -- LLM rows: the largest catalog workload the machine runs at a usable speed (what the build was chosen by, after value); NULL for other use cases.
+    largest_workload VARCHAR,  -- LLM rows: the largest catalog workload the machine runs at a usable speed, the largest any machine within the budget runs: what the build was chosen by first, then value on it (tokens/s per 1,000 USD of TCO) and speed; NULL for other use cases.
     largest_workload_tokens_per_s DOUBLE,  -- LLM rows: its single-stream decode tokens/s.
     price_confidence VARCHAR,  -- Confidence grade of the price used (marts.price_daily.confidence of the day's pooled price): A to D, rule in docs/method.md. A machine or pick never rests on a D price.
     wall_draw_w DOUBLE  -- What the machine draws at the wall, W: its GPUs (capped to power_cap_pct when capped to fit the outlet, P2) and the platform, through the PSU's efficiency (marts.build_tiers.wall_draw_w).

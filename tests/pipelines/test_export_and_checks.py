@@ -4,7 +4,7 @@ import html
 import json
 import shutil
 from dataclasses import replace
-from datetime import timedelta
+from datetime import date, timedelta
 
 import dagster as dg
 import duckdb
@@ -335,3 +335,55 @@ def test_the_regions_say_how_many_cards_their_machines_are_chosen_among(sample_r
     site = (sample_run["root"] / "site" / "index.html").read_text()
     assert sentence in md.split("## Other regions")[1].split("\n## ")[0]
     assert html.escape(sentence) in site
+
+
+def test_an_earlier_deal_still_open_is_never_dearer_than_the_days_median(tmp_path):
+    """The export's count of earlier deals still listed at or under their deal price leaves out one the market
+    has fallen below: a deal is never dearer than its model's median of the day (third review: a refurbished GTX
+    1080 Ti, a deal on 11-15 at 261.64, still listed on 11-20 at 253.49 against that day's median 246.00)."""
+    from dashboards.report_data import OPEN_DEALS_SQL
+    from tests.support.staging_rows import staging_row
+    from warehouse.connection import connect
+
+    day = date(2026, 11, 20)
+    with connect(tmp_path / "o.duckdb") as con:
+        con.execute(
+            "INSERT INTO marts.deals BY NAME SELECT DATE '2026-11-15' AS snapshot_date, 'ebay' AS source, "
+            "'x' AS listing_id, 'rtx-3090' AS model_id, 'used' AS condition, 261.64 AS unit_price, "
+            "'under_30d_median' AS reason, 'sample' AS source_mode"
+        )
+        row = pl.DataFrame([staging_row(day, "x", 253.49)])
+        con.register("row_df", row)
+        con.execute("INSERT INTO staging.listings BY NAME SELECT * FROM row_df")
+        counts = []
+        for median in (246.0, 260.0):
+            con.execute("DELETE FROM marts.price_daily")
+            con.execute(
+                "INSERT INTO marts.price_daily BY NAME SELECT ? AS snapshot_date, 'rtx-3090' AS model_id, "
+                "'used' AS condition, 'all' AS source, 5 AS listing_count, 0 AS screened_out, 'asks' AS price_basis, "
+                "'sample' AS source_mode, ? AS median",
+                [day, median],
+            )
+            counts.append(con.execute(OPEN_DEALS_SQL, {"day": day}).fetchone()[0])
+    assert counts == [0, 1]  # under a fallen median it is no deal; under 260 it still is
+
+
+def test_the_exports_llm_budget_rows_name_the_model_and_the_speed_they_were_chosen_by(sample_run, export_dir):
+    """LLM budget builds are chosen by the largest model first, then tokens/s per USD on it: the export's table
+    shows that model and its speed, and its text says the rule in that order (third review)."""
+    with duckdb.connect(str(sample_run["db"]), read_only=True) as con:
+        rows = con.execute(
+            "SELECT condition, budget_usd, largest_workload, largest_workload_tokens_per_s FROM marts.budget_builds "
+            "WHERE snapshot_date = ? AND use_case = 'llm' AND model_id IS NOT NULL ORDER BY ALL",
+            [DAY],
+        ).fetchall()
+    md = (export_dir / "recommendations.md").read_text()
+    part = md.split("## Best machine per budget")[1].split("\n## ")[0]
+    assert "For LLM: the machines that run the largest model any machine the budget buys runs" in part
+    header = next(line for line in part.splitlines() if line.startswith("| use case"))
+    assert "| workload | tokens/s |" in header
+    lines = [line for line in part.splitlines() if line.startswith("| llm |")]
+    assert rows and len(lines) == len(rows)
+    for (condition, budget, workload, speed), line in zip(rows, lines, strict=True):
+        shown = workload.replace("_", "\\_")  # the Markdown escapes underscores
+        assert f"| {condition} | {budget} |" in line and f"| {shown} | {speed:,.2f} |" in line, line

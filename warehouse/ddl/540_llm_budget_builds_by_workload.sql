@@ -1,0 +1,5 @@
+-- 540: LLM budget builds are chosen by the largest workload first, then value on it (transforms/tiers/budget_builds.py).
+COMMENT ON COLUMN marts.budget_builds.largest_workload IS 'LLM rows: the largest catalog workload the machine runs at a usable speed, the largest any machine within the budget runs: what the build was chosen by first, then value on it (tokens/s per 1,000 USD of TCO) and speed; NULL for other use cases.';
+COMMENT ON COLUMN marts.budget_builds.total_relative_perf IS 'Machine throughput in the use case''s index (perf_index) over all its cards; for LLM the index summed over a layer split, which decodes at about one card''s speed: largest_workload_tokens_per_s is the speed.';
+COMMENT ON COLUMN marts.budget_builds.perf_per_1k_usd_tco IS 'total_relative_perf per 1,000 USD of TCO (for LLM builds the choice is by tokens/s of largest_workload per 1,000 USD of TCO, named in notes).';
+COMMENT ON COLUMN marts.budget_builds.notes IS 'How many machines fit, (LLM) how many run the largest workload, the value band and what decided.';
