@@ -14,12 +14,14 @@ from warehouse.writes import read_frame
 
 TOP_N = 10
 EXIT_WINDOW_DAYS = 30
-# how long a listing was on sale is known only when it was first seen after its source's first ingested day (one seen
-# on that day may have been listed long before: its days listed are a lower bound), so those are left out
+# how long a listing was on sale is known only when it was first seen after the first ingested day of its source and
+# region (one seen on that day may have been listed long before: its days listed are a lower bound), so those are
+# left out
 DAYS_TO_SELL_SQL = """SELECT model_id, condition, count(*) AS exits, median(days_listed) AS median_days_to_exit,
        median(last_price) AS median_exit_price, 'sold or withdrawn' AS meaning
 FROM marts.listing_exits e
-JOIN (SELECT source, min(snapshot_date) AS first_day FROM staging.listings GROUP BY source) f USING (source)
+JOIN (SELECT source, coalesce(region, 'US') AS region, min(snapshot_date) AS first_day FROM staging.listings GROUP BY ALL) f
+  ON f.source = e.source AND f.region = coalesce(e.region, 'US')
 WHERE model_id IS NOT NULL AND exit_date BETWEEN ? AND ? AND e.first_seen > f.first_day
 GROUP BY model_id, condition HAVING count(*) >= 3 ORDER BY median_days_to_exit, model_id, condition"""
 

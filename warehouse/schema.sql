@@ -703,7 +703,8 @@ CREATE TABLE marts.listing_exits (
     model_id VARCHAR,  -- Catalog model on the last day seen, when the listing counted toward its price that day; NULL when it was excluded (unclear, a lot, no price, out of stock, ...) or its last price fell outside the outlier screen of marts.price_daily (a "$1 placeholder, message me for price" is no card sold).
     condition VARCHAR,  -- Condition on the last day seen.
     title VARCHAR,  -- Title on the last day seen.
-    source_mode VARCHAR NOT NULL  -- live, sample or simulated.
+    source_mode VARCHAR NOT NULL,  -- live, sample or simulated.
+    region VARCHAR  -- Region of the listing's marketplace or store on the last day seen (US, GB, DE); NULL on rows written before migration 550 (US).
 );
 
 -- Per day, condition, card and count (1, 2, 4, 8): the machine the build tiers build for LLM work (their own
@@ -1075,9 +1076,9 @@ CREATE VIEW marts.cross_market_prices AS SELECT r.snapshot_date, r.model_id, r.c
 --   condition: Condition on the last day seen.
 --   exits: Listings that left that day.
 --   median_exit_price: Median last asking price per unit, shipping included (not a sale price).
---   median_days_to_exit: Median days listed before leaving, over the listings first seen after their source's first ingested day (one seen on that day may have been listed long before); NULL when there are none: how fast such cards go.
+--   median_days_to_exit: Median days listed before leaving, over the listings first seen after the first day their source and region were read (one seen on that day may have been listed long before); NULL when there are none: how fast such cards go.
 --   meaning: Always: sold or withdrawn.
-CREATE VIEW marts.exits_daily AS SELECT e.exit_date, e.model_id, e.condition, count_star() AS exits, median(e.last_price) AS median_exit_price, median(e.days_listed) FILTER (WHERE (e.first_seen > f.first_day)) AS median_days_to_exit, 'sold or withdrawn' AS meaning FROM (marts.listing_exits AS e INNER JOIN (SELECT "source", min(snapshot_date) AS first_day FROM staging.listings GROUP BY "source") AS f USING ("source")) WHERE (e.model_id IS NOT NULL) GROUP BY e.exit_date, e.model_id, e.condition;
+CREATE VIEW marts.exits_daily AS SELECT e.exit_date, e.model_id, e.condition, count_star() AS exits, median(e.last_price) AS median_exit_price, median(e.days_listed) FILTER (WHERE (e.first_seen > f.first_day)) AS median_days_to_exit, 'sold or withdrawn' AS meaning FROM (marts.listing_exits AS e INNER JOIN (SELECT "source", COALESCE(region, 'US') AS region, min(snapshot_date) AS first_day FROM staging.listings GROUP BY ALL) AS f ON (((f."source" = e."source") AND (f.region = COALESCE(e.region, 'US'))))) WHERE (e.model_id IS NOT NULL) GROUP BY e.exit_date, e.model_id, e.condition;
 
 -- marts.gpu_value with new and used side by side, one row per date and model.
 -- columns:

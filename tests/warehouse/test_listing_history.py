@@ -232,3 +232,34 @@ def test_days_listed_count_only_listings_first_seen_after_the_first_day(tmp_path
     # day 2: new1 (1 day) left; day 3: old1 and old2 (3 days, first seen on the first day) and new2 (2 days), new3 (1)
     assert daily == [(days[2], 1, 1.0), (days[3], 4, 1.5)]
     assert [(m, c, n, d) for m, c, n, d, *_ in to_sell] == [("rtx-3090", "used", 3, 1.0)]
+
+
+def test_days_listed_count_from_the_first_day_of_the_listings_own_marketplace(tmp_path):
+    """One eBay source holds several marketplaces, read from different days: a German listing first seen on the
+    first day the German marketplace was read is as uncertain as a US one on the US first day (fourth review)."""
+    from dashboards.report_data import DAYS_TO_SELL_SQL
+    from warehouse.marts.listing_exits import update_exits
+
+    days = [D0 + timedelta(days=n) for n in range(5)]
+    us = {"u1": [0, 1, 2, 3, 4]}  # the US marketplace, read from day 0
+    de = {
+        "d1": [2, 3],
+        "d2": [2, 3],
+        "d3": [2, 3],
+        "d4": [3],
+        "d5": [3],
+        "d6": [3],
+        "keep": [2, 3, 4],
+    }  # DE from day 2
+    with connect(tmp_path / "r.duckdb") as c:
+        for n, day in enumerate(days):
+            rows = [listing(day, k, 700.0) for k, on in us.items() if n in on]
+            rows += [dict(listing(day, k, 700.0), region="DE") for k, on in de.items() if n in on]
+            replace_slice(c, "staging.listings", pl.DataFrame(rows), {"snapshot_date": day})
+            update_exits(c, day)
+        regions = dict(c.execute("SELECT listing_id, region FROM marts.listing_exits").fetchall())
+        to_sell = c.execute(DAYS_TO_SELL_SQL, [days[0], days[4]]).fetchall()
+        daily = c.execute("SELECT exits, median_days_to_exit FROM marts.exits_daily").fetchall()
+    assert set(regions.values()) == {"DE"} and len(regions) == 6
+    # d1-d3 were first seen on DE's first day: left out; d4-d6 (1 day each) count
+    assert [(n, d) for _, _, n, d, *_ in to_sell] == [(3, 1.0)] and daily == [(6, 1.0)]

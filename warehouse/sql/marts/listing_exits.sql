@@ -48,7 +48,7 @@ screens AS (  -- the screen's groups on the exits' last days: every priced kept 
       AND unit_price > 0
     GROUP BY ALL
 )
-SELECT s.* EXCLUDE (region, model_id),
+SELECT s.* EXCLUDE (model_id),
        CASE WHEN g.group_listings < $screen_min
                  OR s.last_price BETWEEN g.group_median * $screen_low AND g.group_median * $screen_high
             THEN s.model_id END AS model_id,
