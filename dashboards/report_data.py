@@ -49,8 +49,8 @@ def fewer_cards(rows: Iterable[dict]) -> list[tuple[dict, str]]:
     ]
 
 
-# deals of the 7 days before that are still listed at or under their deal price (and the day's median) and have no event today: the
-# deals a buyer can still act on, counted apart since marts.deals holds events only (issue 37)
+# deals of the 7 days before that are still listed at or under their deal price (and the day's median) and have no
+# event today: the deals a buyer can still act on, counted apart since marts.deals holds events only (issue 37)
 OPEN_DEALS_SQL = """
 SELECT count(*) FROM (
     SELECT DISTINCT d.source, d.listing_id FROM marts.deals d
