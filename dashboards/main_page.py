@@ -8,7 +8,7 @@ import polars as pl
 from dashboards import charts
 from dashboards.answer import DEFAULT_BUDGET, DEFAULT_USE_CASE, answer_choices, power_words, why_line
 from dashboards.html_parts import Col, esc, fmt, json_for_script, link, page, table
-from dashboards.report_data import fewer_cards, with_buy_rank
+from dashboards.report_data import circuit_words, fewer_cards, with_buy_rank
 from dashboards.site_data import SiteData
 from transforms.llm_workload_fit import TIER_WORKLOADS
 from transforms.use_cases import USE_CASES
@@ -351,7 +351,7 @@ def tiers_table(data: SiteData) -> str:
         Col("resale_usd", "resale USD", True),
         Col("tco_usd", "TCO USD", True),
         Col("perf_per_1k_usd_tco", "perf / 1k USD TCO", True),
-        Col("circuit", "circuit"),
+        Col("circuit", "circuit", render=lambda r: esc(circuit_words(r))),
         Col("psu_config", "PSU"),
         Col("wall_draw_w", "wall W", True),
         Col("power_cap_pct", "power cap %", True),

@@ -5,7 +5,7 @@ import html
 import polars as pl
 
 from dashboards.answer import answer_line, answer_rows
-from dashboards.report_data import ReportData, fewer_cards
+from dashboards.report_data import ReportData, circuit_words, fewer_cards
 from dashboards.safe_text import blank_controls
 
 SAMPLE_BANNER = (
@@ -155,9 +155,13 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
             if use_case == "llm"
             else {"perf_per_1k_usd_tco": "perf / 1k USD TCO"}
         )
+        shown = rows.with_columns(
+            machine=_machine_label(),
+            circuit=pl.Series([circuit_words(r) for r in rows.iter_rows(named=True)], dtype=pl.String),
+        )
         out.append(
             table(
-                rows.with_columns(machine=_machine_label()),
+                shown,
                 {
                     "tier": "tier",
                     "condition": "condition",

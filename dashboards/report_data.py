@@ -38,6 +38,16 @@ WHERE d.snapshot_date = $day ORDER BY d.discount_pct DESC NULLS LAST, d.source, 
 OPEN_BOX_CAVEAT = "open box: priced against new and open-box asks"
 
 
+def circuit_words(row: dict) -> str:
+    """A machine's circuit as the tables show it: `outlet`, or for a machine over the outlet the circuit that
+    carries it, as its circuit note names it (`dedicated: a 20 A 120 V circuit (1,920 W continuous) or a 240 V
+    one`, transforms.tiers.machine.circuit_for); a server's own circuit (D10) stays `dedicated`."""
+    circuit, note = row.get("circuit"), row.get("circuit_note") or ""
+    if circuit == "dedicated" and "(G7, G8): " in note:
+        return f"dedicated: {note.split('(G7, G8): ', 1)[1]}"
+    return circuit or "–"
+
+
 def fewer_cards(rows: Iterable[dict]) -> list[tuple[dict, str]]:
     """Rule L1's warnings among machine rows (marts.build_tiers, region_tiers): each row whose notes open with
     one (transforms.tiers.build_tiers.earns_its_cards puts it first), with the warning's own sentence: what the

@@ -387,3 +387,29 @@ def test_the_exports_llm_budget_rows_name_the_model_and_the_speed_they_were_chos
     for (condition, budget, workload, speed), line in zip(rows, lines, strict=True):
         shown = workload.replace("_", "\\_")  # the Markdown escapes underscores
         assert f"| {condition} | {budget} |" in line and f"| {shown} | {speed:,.2f} |" in line, line
+
+
+def test_a_dedicated_machine_names_the_circuit_it_needs_in_the_export_and_on_the_dashboard(
+    sample_run, export_dir
+):
+    """A machine over the outlet says which circuit carries it, in the tables a buyer reads, not only in the
+    warehouse's notes: a 20 A 120 V circuit or 240 V (fourth review: 4 used RTX 3090 at 1,862 W on a 20 A circuit,
+    4 new at 2,149 W only on 240 V, both shown as `dedicated`)."""
+    with duckdb.connect(str(sample_run["db"]), read_only=True) as con:
+        rows = con.execute(
+            "SELECT use_case, tier, condition, gpu_count, gpu_name, circuit_note FROM marts.build_tiers "
+            "WHERE snapshot_date = ? AND circuit = 'dedicated' AND contains(circuit_note, '(G7, G8): ') ORDER BY ALL",
+            [DAY],
+        ).fetchall()
+    fixes = {note.split("(G7, G8): ", 1)[1] for *_, note in rows}
+    assert "a 240 V circuit" in fixes and any(f.startswith("a 20 A 120 V circuit") for f in fixes), fixes
+    md = (export_dir / "recommendations.md").read_text()
+    site = (sample_run["root"] / "site" / "index.html").read_text()
+    for use_case, tier, condition, n, name, note in rows:
+        fix = note.split("(G7, G8): ", 1)[1]
+        part = md.split(f"### Use case: {use_case}")[1].split("\n### ")[0].split("\n## ")[0]
+        line = next(
+            line for line in part.splitlines() if line.startswith(f"| {tier} | {condition} | {n} x {name} |")
+        )
+        assert f"| dedicated: {fix} |" in line, line
+        assert html.escape(f"dedicated: {fix}") in site
