@@ -9,6 +9,7 @@ import polars as pl
 
 from transforms.deals import WINDOW_DAYS as DEAL_MEDIAN_DAYS
 from transforms.gpu_value import PLUG_IN
+from transforms.tiers.machine import NEEDS_CIRCUIT
 from warehouse.source_runs import day_source_mode
 from warehouse.writes import read_frame
 
@@ -43,8 +44,8 @@ def circuit_words(row: dict) -> str:
     carries it, as its circuit note names it (`dedicated: a 20 A 120 V circuit (1,920 W continuous) or a 240 V
     one`, transforms.tiers.machine.circuit_for); a server's own circuit (D10) stays `dedicated`."""
     circuit, note = row.get("circuit"), row.get("circuit_note") or ""
-    if circuit == "dedicated" and "(G7, G8): " in note:
-        return f"dedicated: {note.split('(G7, G8): ', 1)[1]}"
+    if circuit == "dedicated" and NEEDS_CIRCUIT in note:
+        return f"dedicated: {note.split(NEEDS_CIRCUIT, 1)[1]}"
     return circuit or "–"
 
 

@@ -98,6 +98,11 @@ def _supply(
     return atx
 
 
+# what a machine over the outlet's note says before the circuit it needs (dashboards/report_data.circuit_words
+# shows that circuit in the tables)
+NEEDS_CIRCUIT = " even at -20% (G7, G8): "
+
+
 def circuit_for(
     rule: TierRule, gpu_w: float, other_w: float, continuous_w: float, cfg: TierConfig
 ) -> tuple[str, float, str]:
@@ -122,7 +127,7 @@ def circuit_for(
         return (
             "dedicated",
             100.0,
-            f"needs {wall:,.0f} W at the wall, over a {mains} even at -20% (G7, G8): {fix}",
+            f"needs {wall:,.0f} W at the wall, over a {mains}{NEEDS_CIRCUIT}{fix}",
         )
     if cap >= 100:
         return "outlet", 100.0, f"{wall:,.0f} W at the wall fits a {mains}"
