@@ -571,6 +571,17 @@ def test_precedence_order_is_the_published_one():
         ("EVGA GeForce RTX 3080 XC3 Ultra LHR 10240MB GDDR6X", None, "rtx-3080-10gb"),
         ("Sapphire Pulse Radeon RX 7900 XTX 24576 MB", None, "rx-7900-xtx"),
         ("PNY GeForce RTX 4060 Ti 16384 MB Verto", None, "rtx-4060-ti-16gb"),
+        # the fifteenth set again: a maker and model with a wattage after a `+` is a power supply sold with the card
+        # (a shop's combo, a 2021 bundle); a cable's rating, a part number and a Nitro+ are not; MSI's 3GT is 3 GB
+        ("EVGA RTX 3080 FTW3 Ultra 10GB + EVGA SuperNOVA 850W G3", "bundle", None),
+        ("GIGABYTE GTX 1660 SUPER OC 6G + GP-PB500W Bronze", "bundle", None),
+        ("ASUS DUAL-GTX1660-O6G-EVO + Antec NX550 (550W) Bronze", "bundle", None),
+        ("ASUS TUF RTX 4090 OC 24GB + CableMod 12VHPWR 600W cable", None, "rtx-4090"),
+        ("MSI RTX 4090 Suprim X 24GB + 16-pin adapter 600W", None, "rtx-4090"),
+        ("Sapphire Nitro+ RX 6800 XT 16GB 300W", None, "rx-6800-xt"),
+        ("MSI GeForce GTX 1050 3GT OC 3GB", "unclear", None),
+        ("MSI GTX1050 3GT OC", "unclear", None),
+        ("MSI GeForce GTX 1050 Ti 4GT LP", None, "gtx-1050-ti"),
     ],
 )
 def test_the_market_traps(title, reason, model_id):

@@ -147,7 +147,9 @@ def feature_frame(frame: pl.DataFrame, index: CatalogIndex) -> pl.DataFrame:
         tokens=n.str.extract_all(index.token_re),
         for_parts_hit=_first(n.str.replace_all(FOR_PARTS_GUARD, " ; "), FOR_PARTS),
         box_hit=_first(n, BOX_ONLY),
-        bundle_hit=_first(pl.lit(_guarded(base["norm"], "PSU|POWER SUPPLY", BUNDLE_GUARD)), BUNDLE_TITLE),
+        bundle_hit=_first(
+            pl.lit(_guarded(base["norm"], "PSU|POWER SUPPLY|PLUS", BUNDLE_GUARD)), BUNDLE_TITLE
+        ),
         photo_hit=_first(n, PHOTO_ONLY),
         sample_hit=_first(n, SAMPLE),
         pre_order_hit=pl.coalesce(

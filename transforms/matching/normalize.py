@@ -11,7 +11,7 @@ Rules, in order:
   * board-partner part numbers decoded where the scheme is regular: Gigabyte GV-N306T... -> 3060 TI,
     GV-R78XT... -> 7800 XT; ASUS O12G / 012G -> 12GB; EVGA 24G-P5-3987-KR -> 24GB EVGA53987KR (so its P4/P5
     is not read as a Tesla P4);
-  * memory written as one token: 12 GB, 12G, 12GD, 12 GIG, 12BG -> 12GB, and in megabytes: 6144MB -> 6GB; a letter O
+  * memory written as one token: 12 GB, 12G, 12GD, 12 GIG, 12BG, MSI's 4GT -> 12GB / 4GB, and in megabytes: 6144MB -> 6GB; a letter O
     typed for a zero in a model number is a zero (1O7O -> 1070);
   * after a four-digit GeForce number S / TIS mean SUPER / TI SUPER, and a T that ends the title is a suffix cut
     short (3070 T -> 3070 OR 3070 TI: unclear); a memory figure wedged between the
@@ -125,6 +125,9 @@ STAGES: list[tuple[str | None, list[tuple[str, str]]]] = [
     (r"\d(?:TI|SUPER|XT|GRE|ADA|S|D)", [(r"(\d)(TIS|TI|SUPER|XTX|XT|GRE|ADA|S|D)\b", "$1 $2")]),
     # memory: 12 GB, 12G, 12GD, 12 GIG, ASUS O12G / 012G -> 12GB
     (None, [(r"\b[O0]?(\d{1,3})(?: GB| G| GD| GIGS?| GBS|G|GD|GIGS?|GBS|BG)\b", "${1}GB")]),
+    # MSI writes memory as 2GT, 3GT, 4GT (`GTX 1050 Ti 4GT LP`, `GTX1050 3GT OC`: the 3 GB card, not the catalog's
+    # 2 GB one); one or two digits only, so a 9800GT stays a model
+    (r"\dGT\b", [(r"\b(\d{1,2})GT\b", "${1}GB")]),
     # a letter O typed for a zero in a model number: GTX 1O7O -> 1070
     (r"\dO\dO\b", [(r"\b([1-9])O(\d)O\b", "${1}0${2}0")]),
     # memory in megabytes, as older cards' boxes and Russian sellers write it: 6144MB -> 6GB

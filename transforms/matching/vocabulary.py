@@ -209,6 +209,7 @@ BUNDLE_TITLE = (
     r"\b\d{3,4} ?W(?:ATT)? (?:[A-Z0-9]+ ){0,3}(?:PSU|POWER SUPPLY)\b|\bPLUS (?:[A-Z0-9]+ ){0,3}(?:PSU|POWER SUPPLY)\b|"
     r"\b(?:PSU|POWER SUPPLY) (?:[A-Z0-9]+ ){0,3}\d{3,4} ?W(?:ATT)?\b|"
     r"\bAND (?:AN? )?(?:PSU|POWER SUPPLY)\b|"
+    r"\bPLUS (?:[A-Z][A-Z0-9]* ){0,2}[A-Z]{0,3}\d{3,4} ?W(?:ATT)?\b|"
     r"\b(?:WITH|W|PLUS|AND|INCLUDES?|INCLUDING) (?:AN? )?(?:[A-Z0-9]+ ){0,3}(?:MOUSE|KEYBOARD|MONITOR|HEADSET|"
     r"(?:FULL|MID) TOWER)\b"
 )
@@ -216,7 +217,11 @@ BUNDLE_TITLE = (
 750 watt power supply`, `...10GD)+PSU`, `+ Water Block & PSU`), a mouse, keyboard, monitor or headset (`+ EVGA X17
 MOUSE`) or a tower case (`3060 ti founders edition + Full Tower`), read in 2020 and 2021 sold listings: the price is
 for both, as a store's combo read from the page; a power supply by its wattage needs no `with` (`MASTER 10GB GDDR6X &
-850W PSU`), nor does a power supply named before its wattage (`RTX 2070 GAMING Z8G+ PSU Whisper 750w`). A wattage a card needs (`needs 850W PSU`, `750W PSU recommended`: BUNDLE_GUARD) is no such word; a game
+850W PSU`), nor does a power supply named before its wattage (`RTX 2070 GAMING Z8G+ PSU Whisper 750w`), nor a maker
+and model with a wattage after a `+` (`RTX 3080 FTW3 + EVGA 850W G3`, and the Taiwanese shops' combos `GTX1660 SUPER
+OC 6G + 技嘉GP-PB500W 銅牌`, `+ 矽谷Antec NX550(550W)`: the fifteenth real-title set; the words between must begin with
+a letter, so `+ 12VHPWR 600W` is no combo; a `+` glued to a name, `Nitro+`, is no `+` at all (normalize); and a
+cable's wattage is no power supply: BUNDLE_GUARD). A wattage a card needs (`needs 850W PSU`, `750W PSU recommended`: BUNDLE_GUARD) is no such word; a game
 code or a T-shirt that came with the card is not either (the price is the card's)."""
 
 BUNDLE_GUARD = (
@@ -225,10 +230,12 @@ BUNDLE_GUARD = (
     r"\b\d{3,4} ?W(?:ATT)? (?:[A-Z0-9]+ ){0,2}(?:PSU|POWER SUPPLY) (?:RECOMMENDED|REQUIRED|"
     r"MINIMUM|OR (?:HIGHER|MORE|BETTER|ABOVE|GREATER))\b|"
     r"\b(?:PSU|POWER SUPPLY) (?:OF )?\d{3,4} ?W(?:ATT)? (?:RECOMMENDED|REQUIRED|MINIMUM|MIN|OR (?:HIGHER|MORE|BETTER|"
-    r"ABOVE|GREATER))\b"
+    r"ABOVE|GREATER))\b|"
+    r"\b\d{3,4} ?W(?:ATT)? (?:[A-Z0-9]+ )?(?:CABLE|ADAPTER|CONNECTOR)S?\b|\b(?:CABLE|ADAPTER|CONNECTOR)S? \d{3,4} ?W(?:ATT)?\b"
 )
 """`needs a 750W PSU`, `850W PSU recommended`, `recommended PSU 750W`, `PSU 750W minimum`: what the card asks of
-a power supply, not one sold with it. Blanked before BUNDLE_TITLE is applied, on the titles that name a PSU."""
+a power supply, not one sold with it; `600W cable`, `adapter 600W`: a cable's rating, not a power supply. Blanked
+before BUNDLE_TITLE is applied, on the titles that name a PSU or have a `+` (PLUS)."""
 
 SAMPLE = (
     r"\b(?:ENGINEERING SAMPLE|QUALIFICATION SAMPLE|ENG SAMPLE|ENGINEERING BOARD|ENGINEERING VERSION|QS|"
