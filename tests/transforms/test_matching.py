@@ -582,6 +582,10 @@ def test_precedence_order_is_the_published_one():
         ("MSI GeForce GTX 1050 3GT OC 3GB", "unclear", None),
         ("MSI GTX1050 3GT OC", "unclear", None),
         ("MSI GeForce GTX 1050 Ti 4GT LP", None, "gtx-1050-ti"),
+        # ASUS's RTX 3080 V2 is its LHR edition of the 10 GB card; the 12 GB card has no V2
+        ("ASUS ROG STRIX NVIDIA GEFORCE RTX 3080 V2 OC EDITION GAMING", None, "rtx-3080-10gb"),
+        ("ASUS TUF Gaming RTX 3080 V2 OC 12GB", "unclear", None),
+        ("ASUS TUF Gaming RTX 3080 Ti V2 OC", None, "rtx-3080-ti"),
     ],
 )
 def test_the_market_traps(title, reason, model_id):

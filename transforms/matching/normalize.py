@@ -17,6 +17,7 @@ Rules, in order:
     short (3070 T -> 3070 OR 3070 TI: unclear); a memory figure wedged between the
     number and its suffix moves behind it, with its memory type (4070 12GB SUPER -> 4070 SUPER 12GB,
     1660 6GB GDDR6 SUPER -> 1660 SUPER 6GB GDDR6);
+  * ASUS's RTX 3080 V2 (its LHR edition) is the 10 GB card: 3080 V2 -> 3080 10GB V2;
   * negations removed: NOT FOR PARTS, NOT A PRE-ORDER, NOT A1000, NON XT, NOT THE 12GB TI, NOT 6X (so they neither trip an
     exclusion nor name a model);
   * comparisons removed (a maker may stand before the model: OUTPERFORMS NVIDIA 3070 AND 3080): FASTER THAN 3080 TI, UPGRADE FROM 2080 TI, COMPARED TO 4080, VS 4090, NEAR 3090, PERFORMS AT 3070, WANT 3090, VS 4060 AND
@@ -165,6 +166,9 @@ STAGES: list[tuple[str | None, list[tuple[str, str]]]] = [
     # a card without the Lite Hash Rate limiter (`Non-LHR`, `No LHR`) is one word, not a negation to remove: the RTX
     # 3080 12GB was sold with the limiter only, so a non-LHR 3080 is the 10GB card (catalog alias)
     ("LHR", [(r"\bNO[NT]? ?LHR\b", "NONLHR")]),
+    # ASUS's V2 cards are its LHR editions, and its RTX 3080 V2 is the 10 GB card (TUF-RTX3080-O10G-V2-GAMING,
+    # ROG-STRIX-RTX3080-O10G-V2-GAMING; the 12 GB card has no V2): `ROG STRIX RTX 3080 V2 OC` states its memory so
+    ("3080 V2", [(r"\b3080 V2\b", "3080 10GB V2")]),
     (
         "NO",
         [
