@@ -11,6 +11,7 @@ from dashboards.html_parts import Col, esc, fmt, json_for_script, link, page, ta
 from dashboards.report_data import circuit_words, fewer_cards, with_buy_rank
 from dashboards.site_data import SiteData
 from transforms.llm_workload_fit import TIER_WORKLOADS
+from transforms.tiers.machine import CAP_AT_BOOT
 from transforms.use_cases import USE_CASES
 
 FILTER_NOTE = (
@@ -365,7 +366,8 @@ def tiers_table(data: SiteData) -> str:
         "Build tiers: whole machines",
         "Per use case (llm ≥ 24 GB per GPU, vision ≥ 12 GB, beginner ≥ 8 GB), the machine with the most "
         "throughput per USD of total cost of ownership that runs from a standard US outlet (circuit: outlet, "
-        "capped by at most 20% where needed, which the wall draw, energy and throughput include) and has as "
+        "capped by at most 20% where needed, which the wall draw, energy and throughput include; "
+        f"{CAP_AT_BOOT}) and has as "
         "many cards listed as it needs; a better machine that needs a dedicated circuit (20 A or 240 V) follows as a row "
         "of its own. Platform prices are dated estimates. For llm, perf / 1k USD TCO is the decode speed (tokens/s, "
         "one user) of the tier's model per 1,000 USD: "

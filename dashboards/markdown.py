@@ -7,6 +7,7 @@ import polars as pl
 from dashboards.answer import answer_line, answer_rows
 from dashboards.report_data import ReportData, circuit_words, fewer_cards
 from dashboards.safe_text import blank_controls
+from transforms.tiers.machine import CAP_AT_BOOT
 
 SAMPLE_BANNER = (
     "> **SAMPLE DATA.** Built from the project's bundled sample snapshot, not from live listings: "
@@ -139,7 +140,8 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
         "\n## Build tiers\n\nWhole machines chosen for throughput per USD of total cost of ownership (GPUs, "
         "the platform sized for them and energy over "
         f"{_horizon(data)} years). Platform prices are estimates. The runner-up shows why. Each tier's first "
-        "machine runs from a standard US outlet (capped by at most 20% where needed); a `dedicated` row after "
+        "machine runs from a standard US outlet (capped by at most 20% where needed; "
+        f"{CAP_AT_BOOT}); a `dedicated` row after "
         "it is a better machine that needs a dedicated circuit (20 A or 240 V: its notes say which).\n"
     )
     for use_case in ("llm", "vision", "beginner"):

@@ -370,7 +370,7 @@ CREATE TABLE marts.budget_builds (
     total_build_cost_usd DOUBLE,  -- Purchase price.
     tco_usd DOUBLE,  -- Total cost of ownership: purchase + energy over the horizon - resale at its end (cost_model).
     perf_per_1k_usd_tco DOUBLE,  -- total_relative_perf per 1,000 USD of TCO (for LLM builds the choice is by tokens/s of largest_workload per 1,000 USD of TCO, named in notes).
-    perf_basis VARCHAR,  -- measured, tensor_model or fp32_model: what the card's value in perf_index rests on.
+    perf_basis VARCHAR,  -- What the card's value in perf_index rests on (measured, tensor_model or fp32_model). LLM builds are chosen by the tokens/s of largest_workload, not by perf_index: that speed's basis is in marts.llm_workload_fit.speed_basis.
     runner_up VARCHAR,  -- Next machine by the same rule.
     runner_up_relative_perf DOUBLE,  -- Its throughput.
     runner_up_build_cost_usd DOUBLE,  -- Its purchase price.
@@ -426,7 +426,7 @@ CREATE TABLE marts.build_tiers (
     model_id VARCHAR,  -- GPU chosen: the model whose whole machine has the best throughput per USD of TCO (D16 tie-break); NULL when none qualifies.
     gpu_name VARCHAR,  -- Marketing name of the GPU.
     gpu_count INTEGER,  -- GPUs in the machine.
-    perf_basis VARCHAR,  -- measured (published benchmarks) or modelled (fit from specs): how the GPU performance in perf_index is known.
+    perf_basis VARCHAR,  -- What the throughput rests on: for training rows the card's value in perf_index (measured, tensor_model or fp32_model); for LLM rows the decode model's efficiency (measured efficiency), the split over the cards (one card, or a layer split with no tensor parallelism) and, for a machine capped to fit its outlet, the share of full speed kept at that power limit with its source.
     platform_id VARCHAR,  -- Platform chosen (marts.platforms).
     platform VARCHAR,  -- Platform description.
     unit_price DOUBLE,  -- Median asking price per GPU, USD.
@@ -434,7 +434,7 @@ CREATE TABLE marts.build_tiers (
     total_vram_gb DOUBLE,  -- Memory of all GPUs.
     total_relative_perf DOUBLE,  -- Machine throughput in the use case's index (perf_index): relative performance x count x scaling efficiency.
     scaling_efficiency DOUBLE,  -- Multi-GPU scaling efficiency used.
-    scaling_basis VARCHAR,  -- Where the efficiency comes from (Lambda multi-GPU results).
+    scaling_basis VARCHAR,  -- Where scaling_efficiency comes from: single GPU; for training, the median of the measured multi-GPU efficiencies of cards of the same link class at that count (Lambda's multi-GPU results), or, where none is measured at that count, modelled from the 2-GPU figure per doubling (an assumption, named in the text); for LLM rows, llama.cpp's measured layer split.
     cpu VARCHAR,  -- CPU(s) of the platform (D1: fewest fast cores meeting G10).
     cpu_cores INTEGER,  -- CPU cores (G10: >= 2 per GPU; D7/D8 floors).
     cpu_threads INTEGER,  -- CPU threads (G10: >= 4 per GPU).
@@ -447,7 +447,7 @@ CREATE TABLE marts.build_tiers (
     slot_plan VARCHAR,  -- How the cards sit: board slots used, cards on riser cables, water blocks (G6, D4, D8, G17), and for several cards the width planned for (P3: the boards a buyer most likely receives, marts.gpu_specs.board_slot_width).
     risers INTEGER,  -- Cards on riser cables (priced).
     water_blocks INTEGER,  -- Cards given water blocks (priced; only when the run config allows).
-    psu_need_w DOUBLE,  -- PSU capacity needed: DC load + 10% (G13), the card's board power being its peak (D2).
+    psu_need_w DOUBLE,  -- PSU capacity needed: DC load + 10% (G13), each card at its board power (its peak, D2), or at its power limit where the machine is capped to fit its outlet (power_cap_pct < 100, G8); a capped machine needs that limit set at every boot (notes).
     psu_watts INTEGER,  -- Capacity of the PSU priced (always >= psu_need_w).
     psu_config VARCHAR,  -- PSU arrangement priced.
     d2l_psu_w DOUBLE,  -- What D2's 350 W per GPU would size, for comparison.
@@ -487,7 +487,7 @@ CREATE TABLE marts.build_tiers (
     software_support VARCHAR,  -- The chosen card's software support (S1): current, or legacy when allow_legacy_cards admitted it.
     support_label VARCHAR,  -- The chosen card's support status in a few words.
     excluded_cards VARCHAR,  -- Cards kept out by software support (S1) and the use case's precision (S2), counted per reason; with allow_legacy_cards, the cards it admitted.
-    workload VARCHAR,  -- LLM rows: the tier's workload the machines are ranked by (1 GPU a 32B model at 4 bits, 2 GPUs 70B at 4 bits, 4 GPUs 70B at 8 bits, 8 GPUs a 235B mixture of experts at 4 bits); NULL for other use cases.
+    workload VARCHAR,  -- LLM rows: the tier's workload the machines are ranked by (1 GPU a 32B model at 4 bits, 2 GPUs 70B at 4 bits, 4 and 8 GPUs a 235B mixture of experts at 4 bits); NULL for other use cases.
     workload_tokens_per_s DOUBLE,  -- LLM rows: single-stream decode tokens/s of that workload on the machine (marts.llm_workload_fit's model); total_relative_perf holds the same figure and perf_per_1k_usd_tco is it per 1,000 USD of TCO.
     largest_workload VARCHAR,  -- LLM rows: the largest workload (by parameters) the machine runs at a usable speed (run config usable_tokens_per_s, 10 by default, an assumption).
     largest_workload_tokens_per_s DOUBLE,  -- LLM rows: its single-stream decode tokens/s.
@@ -912,7 +912,7 @@ CREATE TABLE marts.region_tiers (
     model_id VARCHAR,  -- GPU chosen: the model whose whole machine has the best throughput per USD of TCO (D16 tie-break); NULL when none qualifies.
     gpu_name VARCHAR,  -- Marketing name of the GPU.
     gpu_count INTEGER,  -- GPUs in the machine.
-    perf_basis VARCHAR,  -- measured (published benchmarks) or modelled (fit from specs): how the GPU performance in perf_index is known.
+    perf_basis VARCHAR,  -- As marts.build_tiers.perf_basis: for training rows the card's value in perf_index (measured, tensor_model or fp32_model); for LLM rows the decode model's efficiency, the split over the cards and, when capped, the share of full speed kept.
     platform_id VARCHAR,  -- Platform chosen (marts.platforms).
     platform VARCHAR,  -- Platform description.
     unit_price DOUBLE,  -- Median asking price per GPU, USD.
@@ -920,7 +920,7 @@ CREATE TABLE marts.region_tiers (
     total_vram_gb DOUBLE,  -- Memory of all GPUs.
     total_relative_perf DOUBLE,  -- Machine throughput in the use case's index (perf_index): relative performance x count x scaling efficiency.
     scaling_efficiency DOUBLE,  -- Multi-GPU scaling efficiency used.
-    scaling_basis VARCHAR,  -- Where the efficiency comes from (Lambda multi-GPU results).
+    scaling_basis VARCHAR,  -- As marts.build_tiers.scaling_basis: single GPU, measured or modelled multi-GPU training efficiency by link class, or llama.cpp's measured layer split (LLM rows).
     cpu VARCHAR,  -- CPU(s) of the platform (D1: fewest fast cores meeting G10).
     cpu_cores INTEGER,  -- CPU cores (G10: >= 2 per GPU; D7/D8 floors).
     cpu_threads INTEGER,  -- CPU threads (G10: >= 4 per GPU).
@@ -933,7 +933,7 @@ CREATE TABLE marts.region_tiers (
     slot_plan VARCHAR,  -- How the cards sit: board slots used, cards on riser cables, water blocks (G6, D4, D8, G17), and for several cards the width planned for (P3: the boards a buyer most likely receives, marts.gpu_specs.board_slot_width).
     risers INTEGER,  -- Cards on riser cables (priced).
     water_blocks INTEGER,  -- Cards given water blocks (priced; only when the run config allows).
-    psu_need_w DOUBLE,  -- PSU capacity needed: DC load + 10% (G13), the card's board power being its peak (D2).
+    psu_need_w DOUBLE,  -- As marts.build_tiers.psu_need_w: DC load + 10% (G13), each card at its board power, or at its power limit where the machine is capped to fit its outlet.
     psu_watts INTEGER,  -- Capacity of the PSU priced (always >= psu_need_w).
     psu_config VARCHAR,  -- PSU arrangement priced.
     d2l_psu_w DOUBLE,  -- What D2's 350 W per GPU would size, for comparison.

@@ -538,8 +538,13 @@ def test_g8_example_four_3090s_capped_fit_the_guides_1800_w_socket():
         4 * m["scaling_efficiency"] * m["throughput_at_cap"]
     )
     assert "Puget" in m["cap_basis"] and "P2" in m["cap_basis"]
+    # the limit is the driver's runtime state: the note says to set it at every boot (fifth review)
+    assert m["circuit_note"].startswith("capped to") and m["circuit_note"].endswith(
+        "set it at every boot (a service running nvidia-smi -pl)"
+    )
     uncapped = evaluate(RULES["4gpu"], c, platform, DE, PRICES, NO_SCALING)  # 2,300 W continuous: no cap
     assert uncapped["circuit"] == "outlet" and uncapped["power_cap_pct"] == 100
+    assert "nvidia-smi" not in uncapped["circuit_note"]
     assert uncapped["total_relative_perf"] == pytest.approx(4 * uncapped["scaling_efficiency"])
 
 

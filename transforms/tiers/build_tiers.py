@@ -323,8 +323,8 @@ def earns_its_cards(rows: list[dict], money: Callable[[float], str] | None = Non
     holds for a tier's default and for its dedicated-circuit row alike (the sample's 4 used RTX 3090s on a 240 V
     circuit run a 70B model at 4 bits at 12.4 tokens/s, 2 used RTX 3090s from the outlet at 12.8). An LLM
     machine does as much when it runs this default's largest usable workload at least as fast (on the
-    2026-11-20 sample, 4 used RTX A5000s at 6,597 USD run a 70B model at 4 bits at 10.2 tokens/s, 2 used RTX
-    3090s at 2,478 USD at 12.8); a training machine when its throughput in the use case's index, over all its
+    2026-11-20 sample while the 4-GPU tier ranked by a 70B at 8 bits, 4 used RTX A5000s at 6,597 USD ran a 70B
+    model at 4 bits at 10.2 tokens/s, 2 used RTX 3090s at 2,478 USD at 12.8); a training machine when its throughput in the use case's index, over all its
     cards, is at least this one's (new, vision: one RTX 5090 in a 3,792 USD machine has 1.92, 4 RTX A4000s in
     a 7,564 USD machine 1.85). The machine stays the tier's answer to "which 4-GPU machine"; the
     note answers "do I need 4 GPUs". `money`: a price in words, in the buyer's currency (default USD)."""

@@ -101,6 +101,12 @@ def _supply(
 # what a machine over the outlet's note says before the circuit it needs (dashboards/report_data.circuit_words
 # shows that circuit in the tables)
 NEEDS_CIRCUIT = " even at -20% (G7, G8): "
+# A power limit set with nvidia-smi is the driver's runtime state: it returns to the card's default when the driver
+# reloads or the machine restarts (NVIDIA, Driver Persistence: https://docs.nvidia.com/deploy/driver-persistence/),
+# and a capped machine uncapped draws more than its outlet carries (fifth review)
+CAP_AT_BOOT = (
+    "the limit resets when the machine restarts: set it at every boot (a service running nvidia-smi -pl)"
+)
 
 
 def circuit_for(
@@ -131,7 +137,11 @@ def circuit_for(
         )
     if cap >= 100:
         return "outlet", 100.0, f"{wall:,.0f} W at the wall fits a {mains}"
-    return "outlet", cap, f"capped to {cap:.0f}% per GPU (nvidia-smi -pl) to fit a {mains} (G8)"
+    return (
+        "outlet",
+        cap,
+        f"capped to {cap:.0f}% per GPU (nvidia-smi -pl) to fit a {mains} (G8); {CAP_AT_BOOT}",
+    )
 
 
 # The card fields a machine's sizing reads (`size`): the same card on another day, at another price, is sized
