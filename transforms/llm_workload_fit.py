@@ -328,7 +328,10 @@ def workload_machines(
     once. The card-level rules (machine.card_reason, S1 by support_blocker, S2) are applied to every row; each
     card's hardware is sized once per count and platform (machine.size, which reads nothing a day changes);
     machine.price's operations then price every (day, card, platform) in one frame, and each card keeps its
-    platform of the best value (the first in the catalog's order on a tie, as best_per_card keeps it).
+    platform of the best value from a standard outlet, or of the best value needing a dedicated circuit where no
+    outlet machine exists (O1, as the build tiers choose their default: best_per_card(by_circuit=True); the first
+    in the catalog's order on a tie). Until 2026-11-27 the best value on any circuit: 4 RTX 6000 Ada were shown on a
+    240 V TRX50 board at 33,268 USD where the tier builds them from the outlet at 32,758 (fifth review).
     tests/pipelines/test_machines_over_a_range.py checks the result equal to the day-by-day code."""
     cfg = cfg or TierConfig()
     need = USE_CASE_PRECISION.get("llm")
@@ -436,8 +439,11 @@ def workload_machines(
         )
     )
     best = (
-        priced.sort(
-            ["_card", "_tier", "_value", "_platform"], descending=[False, False, True, False], nulls_last=True
+        priced.with_columns(_dedicated=pl.col("circuit") == "dedicated")
+        .sort(
+            ["_card", "_tier", "_dedicated", "_value", "_platform"],
+            descending=[False, False, False, True, False],
+            nulls_last=True,
         )
         .unique(subset=["_card", "_tier"], keep="first", maintain_order=True)
         .sort("_group", "_tier", "_card")

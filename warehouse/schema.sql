@@ -716,7 +716,7 @@ CREATE TABLE marts.llm_workload_machines (
     model_id VARCHAR NOT NULL,  -- Catalog card.
     gpu_name VARCHAR,  -- The card's marketing name.
     gpu_count INTEGER NOT NULL,  -- Cards in the machine (llama.cpp layer split across them).
-    platform_id VARCHAR,  -- The platform of the machine (marts.platforms), as the build tiers size it.
+    platform_id VARCHAR,  -- The platform of the machine (marts.platforms), as the build tiers size it: the card's best machine of this count from a standard outlet, or from a dedicated circuit where none runs from the outlet (O1, the build tiers' default).
     machine_tco_usd DOUBLE,  -- The machine's total cost of ownership over the horizon, USD (marts.build_tiers.tco_usd's definition).
     machine_build_usd DOUBLE,  -- What the machine costs to buy today: GPUs + the platform sized for them, USD (marts.build_tiers.total_build_cost_usd's definition).
     circuit VARCHAR,  -- outlet (runs from the US standard outlet, capped by at most 20% where needed) or dedicated (needs a 240 V circuit; 8-GPU servers), rule O1.

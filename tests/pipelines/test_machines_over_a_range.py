@@ -63,9 +63,16 @@ def day_by_day(value, specs, platforms, parts, scaling, cfg) -> pl.DataFrame:
             if rule.tier == "beginner" or rule.gpu_count not in GPU_COUNTS:
                 continue
             best, _ = best_per_card(
-                rule, cards, platforms_for(plats, rule.tier, condition), cfg, prices, scaling
+                rule, cards, platforms_for(plats, rule.tier, condition), cfg, prices, scaling, by_circuit=True
             )
-            kept, _, _ = for_use_case(best.values(), by_id, "llm", 0, cfg)
+            both, _, _ = for_use_case(best.values(), by_id, "llm", 0, cfg)
+            # per card its best outlet machine, else its best machine on a dedicated circuit (O1)
+            chosen: dict[str, dict] = {}
+            for m in both:
+                held = chosen.get(m["model_id"])
+                if held is None or (held["circuit"] == "dedicated" and m["circuit"] == "outlet"):
+                    chosen[m["model_id"]] = m
+            kept = list(chosen.values())
             out += [
                 {
                     "snapshot_date": day,
