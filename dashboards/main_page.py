@@ -106,6 +106,16 @@ def filters(data: SiteData) -> str:
     )
 
 
+def _parts_line(machine: dict) -> str:
+    """The parts a buyer orders besides the cards, as the machine is priced (marts.budget_builds; fifth review)."""
+    named = [
+        (label, machine.get(key))
+        for label, key in (("CPU", "cpu"), ("RAM", "ram_kit"), ("PSU", "psu_config"), ("Slots", "slot_plan"))
+    ]
+    shown = [f"{label}: {esc(value)}" for label, value in named if value]
+    return f'<p class="answer-parts">{"; ".join(shown)}</p>' if shown else ""
+
+
 def _answer_column(condition: str, card: dict | None, machine: dict | None, use_case: str) -> str:
     """One condition's answer: the card to buy, the whole machine, what it runs (LLM), why, the runner-up."""
     parts = [f"<h3>{esc(condition.capitalize())}</h3>"]
@@ -134,7 +144,7 @@ def _answer_column(condition: str, card: dict | None, machine: dict | None, use_
         )
     parts.append(
         f'<p class="muted">Why: {esc(why_line(machine))}. Runner-up: {esc(machine.get("runner_up") or "none")}.</p>'
-        f"<details><summary>Machine detail</summary><p>{esc(machine.get('notes'))}</p></details>"
+        f"<details><summary>Machine detail</summary>{_parts_line(machine)}<p>{esc(machine.get('notes'))}</p></details>"
     )
     return f'<div class="answer-col" data-condition="{esc(condition)}">{"".join(parts)}</div>'
 

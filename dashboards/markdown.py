@@ -272,7 +272,8 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
         "column is the LLM index over all cards, which a layer split does not reach. For vision and beginner: "
         "among the machines within 20% of the best value that fit, none that a newer, at least as fast machine "
         "outclasses (V1), the most memory per card (every card holds the whole model), then the most "
-        "throughput. Each row's notes in the warehouse say what was set aside.\n\n"
+        "throughput. The RAM and PSU are what the machine is priced with; a cap under 100 is the power limit per "
+        f"card that fits the outlet ({CAP_AT_BOOT}). Each row's notes in the warehouse say what was set aside.\n\n"
     )
     out.append(
         table(
@@ -289,6 +290,9 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
                 "perf_index": "index",
                 "largest_workload": "workload",
                 "largest_workload_tokens_per_s": "tokens/s",
+                "ram_kit": "RAM",
+                "psu_config": "PSU",
+                "power_cap_pct": "cap %",
             },
         )
     )

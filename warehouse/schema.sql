@@ -388,7 +388,13 @@ CREATE TABLE marts.budget_builds (
     largest_workload VARCHAR,  -- LLM rows: the largest catalog workload the machine runs at a usable speed, the largest any machine within the budget runs: what the build was chosen by first, then value on it (tokens/s per 1,000 USD of TCO) and speed; NULL for other use cases.
     largest_workload_tokens_per_s DOUBLE,  -- LLM rows: its single-stream decode tokens/s.
     price_confidence VARCHAR,  -- Confidence grade of the price used (marts.price_daily.confidence of the day's pooled price): A to D, rule in docs/method.md. A machine or pick never rests on a D price.
-    wall_draw_w DOUBLE  -- What the machine draws at the wall, W: its GPUs (capped to power_cap_pct when capped to fit the outlet, P2) and the platform, through the PSU's efficiency (marts.build_tiers.wall_draw_w).
+    wall_draw_w DOUBLE,  -- What the machine draws at the wall, W: its GPUs (capped to power_cap_pct when capped to fit the outlet, P2) and the platform, through the PSU's efficiency (marts.build_tiers.wall_draw_w).
+    cpu VARCHAR,  -- CPU(s) of the platform, as marts.build_tiers.cpu (D1, G10).
+    ram_gb INTEGER,  -- System RAM bought, as marts.build_tiers.ram_gb (D7-D10, G11).
+    ram_kit VARCHAR,  -- DIMM kit, as marts.build_tiers.ram_kit (rule M1).
+    psu_watts INTEGER,  -- Capacity of the PSU priced, as marts.build_tiers.psu_watts (G13, P1; a capped machine's PSU is sized for its power limit: set the limit at every boot, notes).
+    psu_config VARCHAR,  -- PSU units priced, as marts.build_tiers.psu_config.
+    slot_plan VARCHAR  -- How the cards sit, as marts.build_tiers.slot_plan (G6, D4, D8, G17, P3).
 );
 
 -- The pick and two alternatives per budget, use case (VRAM floor) and condition.

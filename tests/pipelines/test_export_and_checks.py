@@ -389,6 +389,62 @@ def test_the_exports_llm_budget_rows_name_the_model_and_the_speed_they_were_chos
         assert f"| {condition} | {budget} |" in line and f"| {shown} | {speed:,.2f} |" in line, line
 
 
+def test_a_budget_machine_names_its_cpu_ram_and_psu_as_the_build_tiers_size_them(sample_run, export_dir):
+    """A budget's machine can be ordered from the marts: its CPU, RAM kit, PSU and slot plan, the same as the build
+    tiers give the same machine, and the export's budget table shows the RAM, the PSU and the power cap (fifth
+    review: the 20,000 and 30,000 USD LLM machines are no tier's default, and no mart gave their PSU or RAM)."""
+    with duckdb.connect(str(sample_run["db"]), read_only=True) as con:
+        builds = con.execute(
+            "SELECT use_case, condition, budget_usd, tier, model_id, platform_id, cpu, ram_gb, ram_kit, psu_watts, "
+            "psu_config, slot_plan, power_cap_pct FROM marts.budget_builds WHERE snapshot_date = ? "
+            "AND model_id IS NOT NULL ORDER BY ALL",
+            [DAY],
+        ).fetchall()
+        tiers = {
+            (r[0], r[1], r[2], r[3], r[4]): r[5:]
+            for r in con.execute(
+                "SELECT use_case, condition, tier, model_id, platform_id, cpu, ram_gb, ram_kit, psu_watts, "
+                "psu_config, slot_plan FROM marts.build_tiers WHERE snapshot_date = ? AND model_id IS NOT NULL",
+                [DAY],
+            ).fetchall()
+        }
+    assert builds
+    same = 0
+    for use_case, condition, _budget, tier, model, platform, *parts, _cap in builds:
+        assert all(p is not None for p in parts), (use_case, condition, _budget)
+        if (use_case, condition, tier, model, platform) in tiers:
+            same += 1
+            assert tuple(parts) == tiers[(use_case, condition, tier, model, platform)]
+    assert same > 0
+    md = (export_dir / "recommendations.md").read_text()
+    part = md.split("## Best machine per budget")[1].split("\n## ")[0]
+    header = next(line for line in part.splitlines() if line.startswith("| use case"))
+    assert header.endswith("| RAM | PSU | cap % |")
+    assert "set it at every boot" in part
+    lines = [line for line in part.splitlines() if line.startswith(("| llm |", "| vision |", "| beginner |"))]
+    shown = [line for line in lines if not line.rstrip().endswith("| – | – | – |")]
+    assert len(shown) == len(builds)
+    for line in shown:
+        assert " W" in line.split("|")[-3], line  # the PSU column, e.g. `1 x 1500 W`
+    # the dashboard's answer shows them in the machine's detail, for every budget and use case it offers
+    site = (sample_run["root"] / "site" / "index.html").read_text()
+    for (
+        _use,
+        _cond,
+        _budget,
+        _tier,
+        _model,
+        _platform,
+        cpu,
+        _ram_gb,
+        ram_kit,
+        _psu_w,
+        psu_config,
+        *_,
+    ) in builds:
+        assert f"CPU: {cpu}; RAM: {ram_kit}; PSU: {psu_config}" in site, (_use, _cond, _budget)
+
+
 def test_a_dedicated_machine_names_the_circuit_it_needs_in_the_export_and_on_the_dashboard(
     sample_run, export_dir
 ):

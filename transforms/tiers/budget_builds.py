@@ -157,6 +157,12 @@ def _budget_row(day, condition, mode, use_case, budget, usable) -> dict:
                 "listings_available",
                 "price_confidence",
                 "wall_draw_w",
+                "cpu",
+                "ram_gb",
+                "ram_kit",
+                "psu_watts",
+                "psu_config",
+                "slot_plan",
             )
         }
     )
@@ -255,4 +261,12 @@ BUDGET_SCHEMA = {
     "wall_draw_w": pl.Float64,
     "largest_workload": pl.String,
     "largest_workload_tokens_per_s": pl.Float64,
+    # the parts a buyer orders besides the cards, as the build tiers size them (fifth review: a budget's machine
+    # that is no tier's default had no PSU or RAM in any mart)
+    "cpu": pl.String,
+    "ram_gb": pl.Int32,
+    "ram_kit": pl.String,
+    "psu_watts": pl.Int32,
+    "psu_config": pl.String,
+    "slot_plan": pl.String,
 }
