@@ -142,6 +142,8 @@ def _answer_column(condition: str, card: dict | None, machine: dict | None, use_
             f"<p>The largest model it runs at a usable speed: <code>{esc(machine['largest_workload'])}</code> at "
             f"{esc(fmt(machine['largest_workload_tokens_per_s'], 1))} tokens/s (one user)</p>"
         )
+    if machine.get("faster_alternative"):
+        parts.append(f'<p class="answer-faster">{esc(machine["faster_alternative"].capitalize())}</p>')
     parts.append(
         f'<p class="muted">Why: {esc(why_line(machine))}. Runner-up: {esc(machine.get("runner_up") or "none")}.</p>'
         f"<details><summary>Machine detail</summary>{_parts_line(machine)}<p>{esc(machine.get('notes'))}</p></details>"
