@@ -291,7 +291,7 @@ def match_workloads(fit: pl.DataFrame, entries: list[WatchEntry]) -> pl.DataFram
             & pl.col("fits")
             & (pl.col("tokens_per_s") >= entry.min_tokens_per_s)
             & (pl.col("machine_build_usd") <= entry.max_machine_usd)
-            & (pl.col("listings_available").fill_null(0) >= pl.col("gpu_count"))
+            & pl.col("buyable_today")
         )
         if entry.model_id is not None:
             rule &= pl.col("model_id") == entry.model_id

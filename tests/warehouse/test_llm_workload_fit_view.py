@@ -74,9 +74,10 @@ def test_an_older_warehouse_keeps_its_llm_rows_in_the_view(tmp_path):
             "SELECT count(*) FROM duckdb_views() WHERE schema_name = 'marts' AND view_name = 'llm_workload_fit'"
         ).fetchone()[0]
         after = read_frame(con, "SELECT * FROM marts.llm_workload_fit")
-        assert (
-            kind == 1 and _columns(con, "marts.llm_workload_fit") == before_columns
-        )  # names, types, comments
+        columns = _columns(con, "marts.llm_workload_fit")
+        # names, types, comments; then ddl/600's buyable_today
+        assert kind == 1 and columns[: len(before_columns)] == before_columns
+        assert [c[:2] for c in columns[len(before_columns) :]] == [("buyable_today", "BOOLEAN")]
         machines = con.execute("SELECT count(*) FROM marts.llm_workload_machines").fetchone()[0]
         speeds = con.execute("SELECT count(*) FROM marts.llm_workload_speeds").fetchone()[0]
         for table in ("marts.llm_workload_machines", "marts.llm_workload_speeds"):
@@ -85,4 +86,29 @@ def test_an_older_warehouse_keeps_its_llm_rows_in_the_view(tmp_path):
         machines == len(DAYS) * 2 and speeds == 2 * 2
     )  # the product is gone: 2 days x 2 machines, 2 x 2 speeds
     expected = before.with_columns(pl.col("power_cap_pct").fill_null(100.0)).sort(keys)
-    assert_frame_equal(after.sort(keys), expected, check_exact=True)
+    assert after["buyable_today"].all()  # 9 listed, machines of 1 and 4 cards
+    assert_frame_equal(after.drop("buyable_today").sort(keys), expected, check_exact=True)
+
+
+def test_the_view_says_whether_a_machine_can_be_bought_today(tmp_path):
+    """ddl/600 (fifth review): ordered by USD per token/s, the view led with 8 x RTX A5000 of which 6 were
+    listed. `buyable_today` is false where fewer cards are listed than the machine needs, or none is known."""
+    with connect(tmp_path / "w.duckdb") as con:
+        for n, listed in ((1, 6), (8, 6), (4, None)):
+            con.execute(
+                "INSERT INTO marts.llm_workload_machines VALUES (DATE '2026-11-20', 'used', 'rtx-a5000', "
+                "'NVIDIA RTX A5000', ?, 'p', 5000, 6000, 'outlet', 100.0, ?, 'sample')",
+                [n, listed],
+            )
+            con.execute(
+                "INSERT INTO marts.llm_workload_speeds (workload, model_id, gpu_count, power_cap_pct, fits, "
+                "tokens_per_s) VALUES ('qwen3-235b-a22b-q4km-8k', 'rtx-a5000', ?, 100.0, true, 20.0)",
+                [n],
+            )
+        got = dict(con.execute("SELECT gpu_count, buyable_today FROM marts.llm_workload_fit").fetchall())
+        (comment,) = con.execute(
+            "SELECT comment FROM duckdb_columns() WHERE table_name = 'llm_workload_fit' "
+            "AND column_name = 'buyable_today'"
+        ).fetchone()
+    assert got == {1: True, 8: False, 4: False}
+    assert comment.startswith("Whether the machine can be bought today")
