@@ -581,6 +581,10 @@ def test_precedence_order_is_the_published_one():
         ("Sapphire Nitro+ RX 6800 XT 16GB 300W", None, "rx-6800-xt"),
         ("MSI GeForce GTX 1050 3GT OC 3GB", "unclear", None),
         ("MSI GTX1050 3GT OC", "unclear", None),
+        # a `+` between two words joins two products as a lone one does (`8G+全漢IPC 1200W`, the store's combos)
+        ("ZOTAC RTX 3080 Trinity 10G+Corsair RM850x 850W", "bundle", None),
+        ("Sapphire NITRO+RX 7900 XTX Vapor-X 24GB", None, "rx-7900-xtx"),
+        ("ASUS TUF RTX 4090 24GB+12VHPWR 600W cable", None, "rtx-4090"),
         ("MSI GeForce GTX 1050 Ti 4GT LP", None, "gtx-1050-ti"),
         # ASUS's RTX 3080 V2 is its LHR edition of the 10 GB card; the 12 GB card has no V2
         ("ASUS ROG STRIX NVIDIA GEFORCE RTX 3080 V2 OC EDITION GAMING", None, "rtx-3080-10gb"),

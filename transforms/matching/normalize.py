@@ -3,7 +3,8 @@ aliases and part numbers, so both sides of every comparison are spelled the same
 
 Rules, in order:
   * uppercase; German umlauts written out (Ü -> UE) and the Turkish İ an I; invisible format characters (left-to-right marks, zero-width spaces, soft hyphens) dropped;
-    `+` glued to a word dropped (NITRO+), a lone `+` is PLUS; every other non-alphanumeric run (punctuation,
+    `+` glued to a word dropped (NITRO+), a lone `+` or one between two words is PLUS (`8G+全漢IPC 1200W`, a
+    Taiwanese store's card with a power supply); every other non-alphanumeric run (punctuation,
     emoji, non-ASCII) becomes one space (`W/` is then the word W, `DOESN'T` is DOESN T);
   * FOUNDERS EDITION / FOUNDERS is FE; TITAN X ... GDDR5X is the TITAN X PASCAL (the Maxwell one has GDDR5);
   * glued tokens split: RTX4090 -> RTX 4090, RTXA6000 -> RTX A6000, QUADRORTX -> QUADRO RTX, TITANXP -> TITAN XP,
@@ -64,7 +65,7 @@ STAGES: list[tuple[str | None, list[tuple[str, str]]]] = [
     # German umlauts written out as German writes them without (KÜHLER -> KUEHLER; ß is SS once upper case), so
     # the vocabularies spell eBay.de's words one way
     ("[ÄÖÜ]", [("Ä", "AE"), ("Ö", "OE"), ("Ü", "UE")]),
-    (r"\+", [(r"(\w)\+", "$1 "), (r"\+", " PLUS ")]),
+    (r"\+", [(r"(\w)\+(\w)", "$1 PLUS $2"), (r"(\w)\+", "$1 "), (r"\+", " PLUS ")]),
     # a part number that starts with digits is one token: 11330-01-20G (its 20G is no memory size), 699-2G500-0200-300
     # (its second part has a digit: `RTX-4090-D-Vulcan-W` and `RTX-3080-Ti-Gaming` are words joined by hyphens)
     ("-", [(r"\b(\d{2,})-([A-Z0-9]*\d[A-Z0-9]*)-([A-Z0-9]+)(?:-([A-Z0-9]+))?\b", "$1$2$3$4")]),
