@@ -585,6 +585,20 @@ def test_precedence_order_is_the_published_one():
         ("ZOTAC RTX 3080 Trinity 10G+Corsair RM850x 850W", "bundle", None),
         ("Sapphire NITRO+RX 7900 XTX Vapor-X 24GB", None, "rx-7900-xtx"),
         ("ASUS TUF RTX 4090 24GB+12VHPWR 600W cable", None, "rtx-4090"),
+        # sixth review: a PCIe rate is no memory (`16GT/s`), a PSU's name may take five words, a card's own TDP is no
+        # PSU; the sixteenth set: a motherboard or conference kit before `Bundle`, a fan attachment
+        ("NVIDIA RTX A6000 48GB GDDR6 PCIe 4.0 16GT/s", None, "rtx-a6000"),
+        ("Tesla P40 24GB PCIe 3.0 8GT/s", None, "tesla-p40"),
+        ("RTX 3090 Founders + Cooler Master V850 SFX Gold 850W", "bundle", None),
+        ("PNY RTX 4090 Verto 24GB + be quiet! Dark Power 13 1000W", "bundle", None),
+        ("MSI RTX 4090 Gaming X Trio 24GB + 2 Year Warranty 450W TDP", None, "rtx-4090"),
+        ("ASUS TUF RTX 4090 24GB + 600W 16 pin adapter", None, "rtx-4090"),
+        ("ASUS TUF NVIDIA GeForce RTX 5090 32GB GDDR7 Mobo Bundle! - FAST SHIP!", "bundle", None),
+        ("SAPPHIRE PURE RX 7700 XT 12G + B650M WIFI AM5 Bundle", "bundle", None),
+        ("MSI RTX 4070 SUPER 12GB + B650M AORUS ELITE", "system", None),  # a micro-ATX board's chipset
+        ("EVGA RTX 3080Ti 12GB FTW3 ULTRA 12G-P5-3967-KR Video Conference Bundle", "bundle", None),
+        ("Sapphire NITRO+ RX 7900 XTX 24GB + Starfield Bundle", None, "rx-7900-xtx"),
+        ("Nvidia Tesla P4 T4 Compact Fan Attachment", "accessory", None),
         ("MSI GeForce GTX 1050 Ti 4GT LP", None, "gtx-1050-ti"),
         # ASUS's RTX 3080 V2 is its LHR edition of the 10 GB card; the 12 GB card has no V2
         ("ASUS ROG STRIX NVIDIA GEFORCE RTX 3080 V2 OC EDITION GAMING", None, "rtx-3080-10gb"),

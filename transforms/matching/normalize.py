@@ -128,8 +128,9 @@ STAGES: list[tuple[str | None, list[tuple[str, str]]]] = [
     # memory: 12 GB, 12G, 12GD, 12 GIG, ASUS O12G / 012G -> 12GB
     (None, [(r"\b[O0]?(\d{1,3})(?: GB| G| GD| GIGS?| GBS|G|GD|GIGS?|GBS|BG)\b", "${1}GB")]),
     # MSI writes memory as 2GT, 3GT, 4GT (`GTX 1050 Ti 4GT LP`, `GTX1050 3GT OC`: the 3 GB card, not the catalog's
-    # 2 GB one); one or two digits only, so a 9800GT stays a model
-    (r"\dGT\b", [(r"\b(\d{1,2})GT\b", "${1}GB")]),
+    # 2 GB one): one digit of 2-4, and never a PCIe rate (`PCIe 4.0 16GT/s`, `8GT/s`, `5GT/s`: GT S after the
+    # punctuation is gone; sixth review), nor a model (9800GT)
+    (r"[234]GT\b", [(r"\b([234])GT( (?:[^S\s]\S*|S\S+)|$)", "${1}GB$2")]),
     # a letter O typed for a zero in a model number: GTX 1O7O -> 1070
     (r"\dO\dO\b", [(r"\b([1-9])O(\d)O\b", "${1}0${2}0")]),
     # memory in megabytes, as older cards' boxes and Russian sellers write it: 6144MB -> 6GB

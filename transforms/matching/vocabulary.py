@@ -209,7 +209,8 @@ BUNDLE_TITLE = (
     r"\b\d{3,4} ?W(?:ATT)? (?:[A-Z0-9]+ ){0,3}(?:PSU|POWER SUPPLY)\b|\bPLUS (?:[A-Z0-9]+ ){0,3}(?:PSU|POWER SUPPLY)\b|"
     r"\b(?:PSU|POWER SUPPLY) (?:[A-Z0-9]+ ){0,3}\d{3,4} ?W(?:ATT)?\b|"
     r"\bAND (?:AN? )?(?:PSU|POWER SUPPLY)\b|"
-    r"\bPLUS (?:[A-Z][A-Z0-9]* ){0,2}[A-Z]{0,3}\d{3,4} ?W(?:ATT)?\b|"
+    r"\bPLUS (?:[A-Z0-9]+ ){0,5}[A-Z]{0,3}(?:[4-9]\d\d|1\d\d\d|2[0-4]\d\d) ?W(?:ATT)?\b|"
+    r"\b(?:MOBO|MOTHERBOARD|CPU|PROCESSOR|RAM|MONITOR|CONFERENCE|WEBCAM|SPEAKERS?|KEYBOARD|MOUSE|AM[45]) BUNDLE\b|"
     r"\b(?:WITH|W|PLUS|AND|INCLUDES?|INCLUDING) (?:AN? )?(?:[A-Z0-9]+ ){0,3}(?:MOUSE|KEYBOARD|MONITOR|HEADSET|"
     r"(?:FULL|MID) TOWER)\b"
 )
@@ -218,10 +219,14 @@ BUNDLE_TITLE = (
 MOUSE`) or a tower case (`3060 ti founders edition + Full Tower`), read in 2020 and 2021 sold listings: the price is
 for both, as a store's combo read from the page; a power supply by its wattage needs no `with` (`MASTER 10GB GDDR6X &
 850W PSU`), nor does a power supply named before its wattage (`RTX 2070 GAMING Z8G+ PSU Whisper 750w`), nor a maker
-and model with a wattage after a `+` (`RTX 3080 FTW3 + EVGA 850W G3`, and the Taiwanese shops' combos `GTX1660 SUPER
-OC 6G + 技嘉GP-PB500W 銅牌`, `+ 矽谷Antec NX550(550W)`: the fifteenth real-title set; the words between must begin with
-a letter, so `+ 12VHPWR 600W` is no combo; a `+` glued to a name, `Nitro+`, is no `+` at all (normalize); and a
-cable's wattage is no power supply: BUNDLE_GUARD). A wattage a card needs (`needs 850W PSU`, `750W PSU recommended`: BUNDLE_GUARD) is no such word; a game
+and model with a wattage up to five words after a `+` (`RTX 3080 FTW3 + EVGA 850W G3`, `+ Cooler Master V850 SFX Gold
+850W`, `+ be quiet! Dark Power 13 1000W`, and the Taiwanese shops' combos `GTX1660 SUPER OC 6G + 技嘉GP-PB500W 銅牌`, `+
+矽谷Antec NX550(550W)`: the fifteenth real-title set and the sixth review; a `+` glued to a name, `Nitro+`, is no `+` at
+all (normalize); the wattage is a power supply's, 400 W to 2,400 W, and not a cable's or the card's own board
+power (`+ 600W cable`, `450W TDP`: BUNDLE_GUARD). A motherboard, CPU, monitor or conference kit
+named before `Bundle` (`Mobo Bundle!`, `Video Conference Bundle (Speaker Mic Monitor Webcam)`: the sixteenth set) is
+other hardware too; a game before `Bundle` (`Starfield Bundle`) is not. A motherboard named by its chipset makes a
+system (SYSTEM). A wattage a card needs (`needs 850W PSU`, `750W PSU recommended`: BUNDLE_GUARD) is no such word; a game
 code or a T-shirt that came with the card is not either (the price is the card's)."""
 
 BUNDLE_GUARD = (
@@ -231,10 +236,12 @@ BUNDLE_GUARD = (
     r"MINIMUM|OR (?:HIGHER|MORE|BETTER|ABOVE|GREATER))\b|"
     r"\b(?:PSU|POWER SUPPLY) (?:OF )?\d{3,4} ?W(?:ATT)? (?:RECOMMENDED|REQUIRED|MINIMUM|MIN|OR (?:HIGHER|MORE|BETTER|"
     r"ABOVE|GREATER))\b|"
-    r"\b\d{3,4} ?W(?:ATT)? (?:[A-Z0-9]+ )?(?:CABLE|ADAPTER|CONNECTOR)S?\b|\b(?:CABLE|ADAPTER|CONNECTOR)S? \d{3,4} ?W(?:ATT)?\b"
+    r"\b\d{3,4} ?W(?:ATT)? (?:[A-Z0-9]+ ){0,2}(?:CABLE|ADAPTER|CONNECTOR)S?\b|\b(?:CABLE|ADAPTER|CONNECTOR)S? \d{3,4} ?W(?:ATT)?\b|"
+    r"\b\d{3,4} ?W(?:ATT)? (?:TDP|TBP|TGP|BOARD POWER)\b|\b(?:TDP|TBP|TGP|BOARD POWER) (?:OF )?\d{3,4} ?W(?:ATT)?\b"
 )
 """`needs a 750W PSU`, `850W PSU recommended`, `recommended PSU 750W`, `PSU 750W minimum`: what the card asks of
-a power supply, not one sold with it; `600W cable`, `adapter 600W`: a cable's rating, not a power supply. Blanked
+a power supply, not one sold with it; `600W cable`, `adapter 600W`: a cable's rating, and `450W TDP`: the card's
+own power, not a power supply. Blanked
 before BUNDLE_TITLE is applied, on the titles that name a PSU or have a `+` (PLUS)."""
 
 SAMPLE = (
@@ -353,7 +360,7 @@ ACCESSORY_STRONG = (
     r"WASSER ?KUEHLER|GRAFIKKARTEN ?(?:HALTER(?:UNG)?|STUETZE)|ERSATZLUEFTER|STROMKABEL|ADAPTERKABEL|"
     r"ZUBEHOER|DUMMY PLUG|POWER CABLE|EXTENSION CABLE|ADAPTER CABLE|POWER ADAPTER|ADAPTER ONLY|BOARD ONLY|"
     r"(?:HEATSINK|HEAT SINK|COOLER|FAN|SHROUD|THERMAL)(?: COOLER| FAN)? ASSEMBLY|"
-    r"COOLING FANS?|TURBINE FANS?|FAN SHROUD|FAN ADAPTER|"
+    r"COOLING FANS?|TURBINE FANS?|FAN SHROUD|FAN ADAPTER|FAN ATTACHMENTS?|"
     # a card's cooler, named last (`RTX 3090 Heatsink and fans`); `with heatsink and fans` is guarded
     r"(?:HEATSINK|HEAT SINK|COOLER)S? (?:AND|PLUS) FANS?(?: ONLY)?$|"
     r"(?:GUIDES?|MANUALS?|BOOKLETS?|PAPERWORK|DOCUMENTATION)(?: BOOKS?)? ONLY|^COMPATIBLE (?:WITH|FOR))\b"
@@ -413,13 +420,14 @@ SYSTEM = (
     r"DOCKING STATION|"
     r"MINING RIG|"
     r"DGX|HGX|SERVER (?:SYSTEM|CHASSIS|BAREBONE)|BAREBONE|"
-    r"Z[4-9][79]0|X[3-8]70E?|B[4-8][56]0|H[4-8][17]0|X299|X399|TRX40|WRX80)\b"
+    r"Z[4-9][79]0M?|X[3-8]70E?|B[4-8][56]0[EM]?|H[4-8][17]0M?|X299|X399|TRX40|WRX80)\b"
 )
 """A machine or a laptop module, not a card (PC, server, laptop, a machine's CPU (`Core Ultra 7 265K`) or memory
 (`128GB DDR5`), a `render node`, MXM module as `MXM3.0`, a Clevo laptop's
 module, an Alienware Area-51m's DGFF module, eGPU, Gigabyte's AORUS Gaming Box by its part number
 GV-N3080IXEB), wherever it is said; or a card sold
-with a motherboard, named by its chipset (`RTX 4080 SUPER 16G + Z790 AORUS`): not a card's price."""
+with a motherboard, named by its chipset (`RTX 4080 SUPER 16G + Z790 AORUS`, `+ B650M WIFI`: the micro-ATX board's
+M too, from the sixteenth set): not a card's price."""
 
 MINING = r"\b(?:P10[246](?: \d{3})?|CMP(?: \d{2,3} ?HX| \d{3} \d{3})?)\b"
 """NVIDIA's mining cards, sold as P102-100, P104-100, P106-100 and CMP 30HX ... 170HX, CMP 100-210: no display
