@@ -38,7 +38,7 @@ def power_words(r: dict) -> str:
         else f"{watts}, needs a dedicated circuit"
     )
     if r["power_cap_pct"] is not None and r["power_cap_pct"] < 100:
-        power += f" capped to {r['power_cap_pct']:.0f}%"
+        power += f" capped to {r['power_cap_pct']:.0f}% (a limit to set at every boot, persistence on)"
     return power
 
 

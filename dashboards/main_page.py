@@ -143,7 +143,8 @@ def _answer_column(condition: str, card: dict | None, machine: dict | None, use_
             f"{esc(fmt(machine['largest_workload_tokens_per_s'], 1))} tokens/s (one user)</p>"
         )
     if machine.get("faster_alternative"):
-        parts.append(f'<p class="answer-faster">{esc(machine["faster_alternative"].capitalize())}</p>')
+        faster = machine["faster_alternative"]
+        parts.append(f'<p class="answer-faster">{esc(faster[:1].upper() + faster[1:])}</p>')
     parts.append(
         f'<p class="muted">Why: {esc(why_line(machine))}. Runner-up: {esc(machine.get("runner_up") or "none")}.</p>'
         f"<details><summary>Machine detail</summary>{_parts_line(machine)}<p>{esc(machine.get('notes'))}</p></details>"

@@ -299,9 +299,9 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
     faster = best.filter(pl.col("faster_alternative").is_not_null())
     if faster.height:
         out.append(
-            "\nWhere a training budget buys a machine at least 1.25 times as fast at about the same value (within 20% "
-            "of the chosen machine's value per USD), it is named here: the rule above takes value and memory per card "
-            "first.\n\n"
+            "\nWhere a training budget buys a machine at least 1.25 times as fast at about the same value or more "
+            "(at least 80% of the chosen machine's value per USD), it is named here: the rule above takes memory per "
+            "card before throughput.\n\n"
             + "\n".join(
                 f"- {r['use_case']}, {r['condition']}, {r['budget_usd']:,} USD: {_cell(r['faster_alternative'])}"
                 for r in faster.iter_rows(named=True)

@@ -465,8 +465,10 @@ def workload_machines(
 
 
 # LLM machines are ranked by a workload per tier (issue 35): what a buyer of that many cards runs. 1 GPU: a 32B
-# model at 4 bits; 2: a 70B at 4 bits (it needs 44 GiB); 4 and 8: a large mixture of experts at 4 bits (141
-# GiB: four cards of 48 GB, or eight of 24). The project's choice, written in docs/method.md. Until 2026-11-27 the
+# model at 4 bits; 2: a 70B at 4 bits (it needs 44 GiB); 4: a large mixture of experts at 4 bits (141 GiB: four
+# cards of 48 GB, or eight of 24); 8: the same at 8 bits (240 GiB: eight cards of 40 GB or more, which no four cards
+# of 48 GB hold; sixth review: with the 4-bit model the 8-GPU tier would rank 8 cards by what 4 run as fast). The
+# project's choice, written in docs/method.md. Until 2026-11-27 the
 # 4-GPU workload was a 70B at 8 bits (75 GiB): no machine runs it at a usable speed (on the sample the best of 4
 # cards 8.1 tokens/s, of 2 cards 8.4), so the tier ranked 4-card machines by a model 2 cards run as fast, and its
 # new default, 4 RTX 6000 Ada at 32,758 USD, did for it what 2 of them do at 15,866 (fifth review).
@@ -475,7 +477,7 @@ TIER_WORKLOADS = {
     "1gpu": "qwen2.5-32b-q4km-8k",
     "2gpu": "llama-3.3-70b-q4km-8k",
     "4gpu": "qwen3-235b-a22b-q4km-8k",
-    "8gpu": "qwen3-235b-a22b-q4km-8k",
+    "8gpu": "qwen3-235b-a22b-q8-8k",
 }
 USABLE_TOKENS_PER_S = 10.0  # ASSUMPTION: single-stream decode a person reading the answer can work with
 

@@ -395,7 +395,7 @@ CREATE TABLE marts.budget_builds (
     psu_watts INTEGER,  -- Capacity of the PSU priced, as marts.build_tiers.psu_watts (G13, P1; a capped machine's PSU is sized for its power limit: set the limit at every boot, notes).
     psu_config VARCHAR,  -- PSU units priced, as marts.build_tiers.psu_config.
     slot_plan VARCHAR,  -- How the cards sit, as marts.build_tiers.slot_plan (G6, D4, D8, G17, P3).
-    faster_alternative VARCHAR  -- Vision and beginner rows: the machine with the most throughput the budget buys at a value per USD of TCO within 80% of the chosen machine's, in words (price, throughput and how many times this one's, value against this one, memory per card), when it has at least 1.25 times the chosen machine's throughput (both figures assumptions); NULL otherwise and for LLM rows (chosen by the largest model, then the fastest on it).
+    faster_alternative VARCHAR  -- Vision and beginner rows: the machine with the most throughput the budget buys at a value per USD of TCO of at least 80% of the chosen machine's, in words (price, power cap or circuit, throughput and how many times this one's, value against this one, memory per card), when it has at least 1.25 times the chosen machine's throughput (both figures assumptions); one of more value lost on memory per card (G5). NULL otherwise and for LLM rows (chosen by the largest model, then the fastest on it).
 );
 
 -- The pick and two alternatives per budget, use case (VRAM floor) and condition.
@@ -454,7 +454,7 @@ CREATE TABLE marts.build_tiers (
     slot_plan VARCHAR,  -- How the cards sit: board slots used, cards on riser cables, water blocks (G6, D4, D8, G17), and for several cards the width planned for (P3: the boards a buyer most likely receives, marts.gpu_specs.board_slot_width).
     risers INTEGER,  -- Cards on riser cables (priced).
     water_blocks INTEGER,  -- Cards given water blocks (priced; only when the run config allows).
-    psu_need_w DOUBLE,  -- PSU capacity needed: DC load + 10% (G13), each card at its board power (its peak, D2), or at its power limit where the machine is capped to fit its outlet (power_cap_pct < 100, G8); a capped machine needs that limit set at every boot (notes).
+    psu_need_w DOUBLE,  -- PSU capacity needed: the DC load + 10% (G13), each card at its board power (its peak, D2) or at its power limit where the machine is capped to fit its outlet (power_cap_pct < 100, G8; a capped machine needs that limit set at every boot, notes), or the card maker's recommended system power for one card where that is larger (P1; psu_basis says which).
     psu_watts INTEGER,  -- Capacity of the PSU priced (always >= psu_need_w).
     psu_config VARCHAR,  -- PSU arrangement priced.
     d2l_psu_w DOUBLE,  -- What D2's 350 W per GPU would size, for comparison.
@@ -494,7 +494,7 @@ CREATE TABLE marts.build_tiers (
     software_support VARCHAR,  -- The chosen card's software support (S1): current, or legacy when allow_legacy_cards admitted it.
     support_label VARCHAR,  -- The chosen card's support status in a few words.
     excluded_cards VARCHAR,  -- Cards kept out by software support (S1) and the use case's precision (S2), counted per reason; with allow_legacy_cards, the cards it admitted.
-    workload VARCHAR,  -- LLM rows: the tier's workload the machines are ranked by (1 GPU a 32B model at 4 bits, 2 GPUs 70B at 4 bits, 4 and 8 GPUs a 235B mixture of experts at 4 bits); NULL for other use cases.
+    workload VARCHAR,  -- LLM rows: the tier's workload the machines are ranked by (1 GPU a 32B model at 4 bits, 2 GPUs 70B at 4 bits, 4 GPUs a 235B mixture of experts at 4 bits, 8 GPUs the same at 8 bits); NULL for other use cases.
     workload_tokens_per_s DOUBLE,  -- LLM rows: single-stream decode tokens/s of that workload on the machine (marts.llm_workload_fit's model); total_relative_perf holds the same figure and perf_per_1k_usd_tco is it per 1,000 USD of TCO.
     largest_workload VARCHAR,  -- LLM rows: the largest workload (by parameters) the machine runs at a usable speed (run config usable_tokens_per_s, 10 by default, an assumption).
     largest_workload_tokens_per_s DOUBLE,  -- LLM rows: its single-stream decode tokens/s.
@@ -940,7 +940,7 @@ CREATE TABLE marts.region_tiers (
     slot_plan VARCHAR,  -- How the cards sit: board slots used, cards on riser cables, water blocks (G6, D4, D8, G17), and for several cards the width planned for (P3: the boards a buyer most likely receives, marts.gpu_specs.board_slot_width).
     risers INTEGER,  -- Cards on riser cables (priced).
     water_blocks INTEGER,  -- Cards given water blocks (priced; only when the run config allows).
-    psu_need_w DOUBLE,  -- As marts.build_tiers.psu_need_w: DC load + 10% (G13), each card at its board power, or at its power limit where the machine is capped to fit its outlet.
+    psu_need_w DOUBLE,  -- As marts.build_tiers.psu_need_w: the DC load + 10% (G13), each card at its board power or at its power limit where the machine is capped to fit its outlet, or the card maker's recommended system power for one card where larger (P1; psu_basis).
     psu_watts INTEGER,  -- Capacity of the PSU priced (always >= psu_need_w).
     psu_config VARCHAR,  -- PSU arrangement priced.
     d2l_psu_w DOUBLE,  -- What D2's 350 W per GPU would size, for comparison.

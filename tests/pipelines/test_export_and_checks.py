@@ -420,7 +420,7 @@ def test_a_budget_machine_names_its_cpu_ram_and_psu_as_the_build_tiers_size_them
     part = md.split("## Best machine per budget")[1].split("\n## ")[0]
     header = next(line for line in part.splitlines() if line.startswith("| use case"))
     assert header.endswith("| RAM | PSU | cap % |")
-    assert "set it at every boot" in part
+    assert "at every boot enable persistence" in part
     lines = [line for line in part.splitlines() if line.startswith(("| llm |", "| vision |", "| beginner |"))]
     shown = [line for line in lines if not line.rstrip().endswith("| – | – | – |")]
     assert len(shown) == len(builds)
@@ -439,6 +439,8 @@ def test_a_budget_machine_names_its_cpu_ram_and_psu_as_the_build_tiers_size_them
     assert any(line.startswith("- vision, used, 10,000 USD: faster within the budget") for line in listed)
     # the dashboard's answer shows them in the machine's detail, for every budget and use case it offers
     site = (sample_run["root"] / "site" / "index.html").read_text()
+    # and keeps the names' case (sixth review: `2 x geforce rtx 5090 ... usd`)
+    assert "Faster within the budget at about this value: 2 x GeForce RTX 5090" in site
     for (
         _use,
         _cond,

@@ -146,3 +146,17 @@ def test_an_llm_budget_that_buys_a_larger_model_gets_the_machine_that_runs_it():
     # model is the best of the machines that run it
     assert big["perf_per_1k_usd_tco"] < 0.8 * small["perf_per_1k_usd_tco"]
     assert big["total_build_cost_usd"] <= 20_000 and "the largest model any of them runs" in big["notes"]
+
+
+def test_each_tier_model_needs_the_tiers_cards():
+    """A tier's workload is one fewer cards cannot hold (fifth and sixth reviews: a 4-GPU tier ranked by a 70B at 8
+    bits, which 2 cards run as fast, and an 8-GPU tier by the 235B at 4 bits, which 4 cards of 48 GB hold): 70B at 4
+    bits needs two 24 GB cards, the 235B mixture of experts at 4 bits more than two 48 GB cards, at 8 bits more than
+    four; and each runs on the tier's count."""
+    from transforms.llm_workload_fit import TIER_WORKLOADS
+
+    two, four, eight = (W[TIER_WORKLOADS[t]] for t in ("2gpu", "4gpu", "8gpu"))
+    assert not fits(two, 24, 1) and fits(two, 24, 2)
+    assert not fits(four, 48, 2) and fits(four, 48, 4)
+    assert not fits(eight, 48, 4) and fits(eight, 48, 8)
+    assert vram_needed_gib(eight) > vram_needed_gib(four) > vram_needed_gib(two)

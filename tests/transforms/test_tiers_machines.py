@@ -540,7 +540,8 @@ def test_g8_example_four_3090s_capped_fit_the_guides_1800_w_socket():
     assert "Puget" in m["cap_basis"] and "P2" in m["cap_basis"]
     # the limit is the driver's runtime state: the note says to set it at every boot (fifth review)
     assert m["circuit_note"].startswith("capped to") and m["circuit_note"].endswith(
-        "set it at every boot (a service running nvidia-smi -pl)"
+        "at every boot enable persistence (nvidia-persistenced, or nvidia-smi -pm 1), then set it (a service running "
+        "nvidia-smi -pl)"
     )
     uncapped = evaluate(RULES["4gpu"], c, platform, DE, PRICES, NO_SCALING)  # 2,300 W continuous: no cap
     assert uncapped["circuit"] == "outlet" and uncapped["power_cap_pct"] == 100
@@ -860,7 +861,12 @@ def test_a_training_budget_names_a_faster_machine_at_about_its_value():
     five = vision[5_000]
     assert (five["gpu_count"], five["model_id"]) == (1, "rtx-5090")
     named = five["faster_alternative"]
-    assert named.startswith("faster within the budget at about this value: 4 x RTX-5070-TI (4gpu, ")
+    # more value too, so it lost on memory per card alone; capped to fit the outlet, and the row says so
+    assert named.startswith(
+        "faster and more value per USD within the budget (this one has more memory per card, G5): 4 x RTX-5070-TI "
+        "(4gpu, "
+    )
+    assert "USD, capped to 86% per card)" in named
     ratio = float(named.split("x this one")[0].rsplit(", ", 1)[1])
     assert ratio >= 1.25 and "more value per USD of TCO, 16 GB per card" in named and named in five["notes"]
     assert vision[3_000]["faster_alternative"] is None and vision[10_000]["faster_alternative"] is None

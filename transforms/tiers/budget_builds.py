@@ -218,10 +218,21 @@ def _faster_alternative(chosen: dict, fits: list[dict]) -> str | None:
     if fastest[perf] < FASTER_WORTH_NAMING * chosen[perf]:
         return None
     less = 1 - fastest[value] / chosen[value]
-    words = f"{less:.0%} less value per USD of TCO" if less > 0 else f"{-less:.0%} more value per USD of TCO"
+    if less > 0:
+        head, words = "faster within the budget at about this value", f"{less:.0%} less value per USD of TCO"
+    else:  # the band is the choice's value and up: a machine both faster and of more value lost on memory per card
+        head = "faster and more value per USD within the budget (this one has more memory per card, G5)"
+        words = f"{-less:.0%} more value per USD of TCO"
+    power = (
+        f", capped to {fastest['power_cap_pct']:.0f}% per card"
+        if fastest["circuit"] == "outlet" and fastest["power_cap_pct"] < 100
+        else ", needs a dedicated circuit"
+        if fastest["circuit"] == "dedicated"
+        else ""
+    )
     return (
-        f"faster within the budget at about this value: {fastest['gpu_count']} x {fastest['gpu_name']} "
-        f"({fastest['tier']}, {fastest['platform_id']}, {fastest['total_build_cost_usd']:,.0f} USD): "
+        f"{head}: {fastest['gpu_count']} x {fastest['gpu_name']} "
+        f"({fastest['tier']}, {fastest['platform_id']}, {fastest['total_build_cost_usd']:,.0f} USD{power}): "
         f"throughput {fastest[perf]:.2f}, {fastest[perf] / chosen[perf]:.1f}x this one, {words}, "
         f"{fastest['vram_gb']:g} GB per card"
     )

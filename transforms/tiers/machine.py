@@ -102,10 +102,12 @@ def _supply(
 # shows that circuit in the tables)
 NEEDS_CIRCUIT = " even at -20% (G7, G8): "
 # A power limit set with nvidia-smi is the driver's runtime state: it returns to the card's default when the driver
-# reloads or the machine restarts (NVIDIA, Driver Persistence: https://docs.nvidia.com/deploy/driver-persistence/),
-# and a capped machine uncapped draws more than its outlet carries (fifth review)
+# reloads or the machine restarts, and on Linux without persistence the driver unloads when its last client exits,
+# nvidia-smi itself included (NVIDIA, Driver Persistence: https://docs.nvidia.com/deploy/driver-persistence/); a
+# capped machine uncapped draws more than its outlet carries (fifth review; sixth review: persistence first)
 CAP_AT_BOOT = (
-    "the limit resets when the machine restarts: set it at every boot (a service running nvidia-smi -pl)"
+    "the limit resets when the driver unloads or the machine restarts: at every boot enable persistence "
+    "(nvidia-persistenced, or nvidia-smi -pm 1), then set it (a service running nvidia-smi -pl)"
 )
 
 
