@@ -83,6 +83,11 @@ def test_g16_cables_from_the_real_connectors_eps_as_eps_and_none_for_sxm():
     unknown = cables_for(None, 320, "pcie")
     assert unknown.pcie_8pin == 3 and unknown.basis.startswith("estimated")
     assert cables_for("none", 70, "pcie").pcie_8pin == 0
+    # the RTX 30 Founders Edition's 12-pin: the partner boards a buyer most likely receives take 8-pin (fifth
+    # review: 2 x RTX 3090 had been counted as two 16-pin cables and no 8-pin)
+    ampere = cables_for("1x 12-pin", 350, "pcie")
+    assert (ampere.pcie_8pin, ampere.pcie_16pin) == (3, 0) and "Founders Edition" in ampere.basis
+    assert cables_for("1x 12-pin", 220, "pcie").pcie_8pin == 2  # an RTX 3070
 
 
 def test_g11_ram_is_the_tier_figure_and_at_least_total_vram_in_kits_the_platform_takes():
