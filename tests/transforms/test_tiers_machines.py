@@ -873,3 +873,34 @@ def test_a_training_budget_names_a_faster_machine_at_about_its_value():
     assert vision[10_000]["model_id"] == "rtx-5090" and vision[10_000]["gpu_count"] == 2
     llm = builds.filter(pl.col("use_case") == "llm")
     assert llm["faster_alternative"].is_null().all()  # LLM budgets take the largest model, then the fastest
+
+
+def test_a_choice_that_rests_on_resale_says_so():
+    """Sixth review: 4 new RTX 6000 Ada beat 4 new RTX A6000 by 11.9% only through the resale the cost model
+    expects (13,950 USD observed against 5,837 fitted); without it the A6000 machine gives 12.6% more. The row's
+    notes say which resale decides, and say nothing where the choice wins without it."""
+    from transforms.tiers.build_tiers import _resale_decides
+
+    ada = {
+        "total_relative_perf": 41.2,
+        "tco_usd": 20_168,
+        "resale_usd": 13_950,
+        "resale_basis": "observed: ...",
+    }
+    a6000 = {
+        "total_relative_perf": 32.5,
+        "tco_usd": 18_040,
+        "resale_usd": 5_837,
+        "resale_basis": "fitted: ...",
+    }
+    words = _resale_decides(ada, a6000)
+    bought_and_powered = (32.5 / (18_040 + 5_837)) / (
+        41.2 / (20_168 + 13_950)
+    ) - 1  # 12.7% on these rounded figures
+    assert words.startswith(
+        f"resale decides: without it the runner-up gives {bought_and_powered:.1%} more per USD"
+    )
+    assert 0.12 < bought_and_powered < 0.13
+    assert "13,950 USD (observed)" in words and "5,837 USD (fitted" in words
+    assert _resale_decides(a6000 | {"total_relative_perf": 50.0}, ada) is None  # it wins without resale too
+    assert _resale_decides(ada | {"resale_usd": None}, a6000) is None

@@ -206,6 +206,28 @@ def _summary(why: Counter, floor_rejects: int, floor: float) -> str:
     return "no machine qualifies: " + "; ".join(f"{r} ({n})" for r, n in reasons[:10])
 
 
+def _resale_decides(m: dict, runner: dict) -> str | None:
+    """When the choice beats its runner-up only through the resale the cost model expects at the horizon (the
+    runner-up gives more throughput per USD bought and powered), the words that say so, with what each resale
+    rests on (sixth review: 4 new RTX 6000 Ada beat 4 new RTX A6000 by 11.9% on their resale, 51% of launch
+    price observed against 31% fitted; without it the A6000 machine gives 12.6% more)."""
+    if m.get("resale_usd") is None or runner.get("resale_usd") is None:
+        return None
+    own = m["total_relative_perf"] / (m["tco_usd"] + m["resale_usd"])
+    other = runner["total_relative_perf"] / (runner["tco_usd"] + runner["resale_usd"])
+    if other <= own:
+        return None
+
+    def basis(machine: dict) -> str:
+        return (machine.get("resale_basis") or "assumed").split(":", 1)[0]
+
+    return (
+        f"resale decides: without it the runner-up gives {other / own - 1:.1%} more per USD; this machine's cards "
+        f"resell for {m['resale_usd']:,.0f} USD ({basis(m)}), the runner-up's for {runner['resale_usd']:,.0f} USD "
+        f"({basis(runner)}; transforms/cost_model.py)"
+    )
+
+
 def _row_notes(rule: TierRule, m: dict, cfg: TierConfig, runner: dict | None, card_rule: dict | None) -> str:
     notes = [rule.sources]
     if m.get("d16_preferred_over"):
@@ -223,6 +245,9 @@ def _row_notes(rule: TierRule, m: dict, cfg: TierConfig, runner: dict | None, ca
             f"runner-up {runner['gpu_name']} on {runner['platform_id']}: value "
             f"{runner['perf_per_1k_usd_tco']:.3f} per 1,000 USD TCO"
         )
+        decides = _resale_decides(m, runner)
+        if decides:
+            notes.append(decides)
     if card_rule and card_rule["model_id"] != m["model_id"]:
         notes.append(
             f"the card with the best perf per USD alone ({card_rule['gpu_name']}) builds a machine of "
