@@ -19,6 +19,7 @@ def from_ebay(raw: pl.DataFrame) -> pl.DataFrame:
         pl.col("condition_id").cast(pl.Int64),
         "item_group_type",
         "seller_feedback_pct",
+        pl.col("seller_feedback_score").cast(pl.Int64),
         # one voice per seller in the price statistics (rows stored before seller keys were kept: none)
         (pl.col("seller_key") if "seller_key" in raw.columns else pl.lit(None, pl.String)).alias(
             "seller_key"
@@ -54,6 +55,7 @@ def from_retailers(raw: pl.DataFrame) -> pl.DataFrame:
         pl.lit(None, pl.Int64).alias("condition_id"),
         pl.lit(None, pl.String).alias("item_group_type"),
         pl.lit(None, pl.Float64).alias("seller_feedback_pct"),
+        pl.lit(None, pl.Int64).alias("seller_feedback_score"),
         # a store's SKUs are different products: each is its own voice in the price statistics
         pl.lit(None, pl.String).alias("seller_key"),
         (pl.col("listing_kind") if "listing_kind" in raw.columns else pl.lit("card"))

@@ -676,6 +676,37 @@ def test_feedback_threshold():
     assert row["exclude_reason"] == "low_feedback" and row["model_id"] is None
 
 
+def test_a_new_seller_is_low_feedback_and_a_zero_percentage_of_an_established_one_is_none():
+    """Issue 37 names sellers with 1-3 feedback as a trap GPU Poet took out by hand: under MIN_FEEDBACK_SCORE (4)
+    ratings a seller is low_feedback whatever its percentage. eBay shows 0.0% for a seller with no rating in the
+    last 12 months (a lifetime score of 79 at 0.0% among the shared Browse items): from an established seller that
+    is no percentage, not 0% positive. Without a score the percentage alone decides, as before."""
+    title = "Sapphire Pulse RX 6800 16GB"
+    frame = pl.DataFrame(
+        {
+            "title": [title] * 6,
+            "seller_feedback_pct": [100.0, 100.0, 0.0, 0.0, 90.0, 0.0],
+            "seller_feedback_score": [3, 4, 79, 2, 500, None],
+        }
+    )
+    out = classify_listings(frame, CATALOG)
+    assert out["exclude_reason"].to_list() == [
+        "low_feedback",
+        None,
+        None,
+        "low_feedback",
+        "low_feedback",
+        "low_feedback",
+    ]
+    assert out["evidence"][0].startswith("low_feedback: seller has 3 feedback, under 4 (a new account)")
+    assert out["evidence"][4].startswith("low_feedback: seller feedback 90.0% below 95%")
+    items = [
+        {"itemId": "1", "title": title, "seller": {"feedbackPercentage": "0.0", "feedbackScore": 79}},
+        {"itemId": "2", "title": title, "seller": {"feedbackPercentage": "100.0", "feedbackScore": 1}},
+    ]
+    assert classify_ebay_items(items, CATALOG)["exclude_reason"].to_list() == [None, "low_feedback"]
+
+
 @pytest.mark.parametrize(
     ("title", "qty", "model_id"),
     [

@@ -20,7 +20,10 @@ Exclusion reasons and when they apply (precedence when several do: the first lis
                so a per-unit price is possible;
   variation    item_group_type SELLER_DEFINED_VARIATIONS: the price shown is the cheapest variant; or a
                title naming two or more card makers (a choice of cards at one price);
-  low_feedback seller feedback below min_feedback_pct;
+  low_feedback seller feedback below min_feedback_pct, or a seller of fewer than MIN_FEEDBACK_SCORE ratings (a
+               new account: the 1-3 feedback sellers GPU Poet had to take out of its report by hand, issue 37);
+               a percentage of 0.0 from a seller with that many ratings or more is eBay's "no percentage" (none
+               in the last 12 months), not 0% positive;
   unclear      no single catalog model can be named (see resolve.py), or a mining card (P106-100, CMP 30HX)
                whose title names the card it was cut from.
 model_id is set for kept listings, lots and modified cards, null for every other exclusion.
@@ -36,7 +39,12 @@ import polars as pl
 from transforms.matching.features import feature_frame
 from transforms.matching.resolve import resolve_cached
 from transforms.matching.signatures import catalog_index
-from transforms.matching.vocabulary import EXCLUDE_REASONS, FOR_PARTS_CONDITION_ID, VARIATION_GROUP_TYPE
+from transforms.matching.vocabulary import (
+    EXCLUDE_REASONS,
+    FOR_PARTS_CONDITION_ID,
+    MIN_FEEDBACK_SCORE,
+    VARIATION_GROUP_TYPE,
+)
 
 __all__ = ["EXCLUDE_REASONS", "OUTPUT_SCHEMA", "classify_ebay_items", "classify_listings"]
 
@@ -146,7 +154,8 @@ def _title_features(titles: pl.DataFrame, index) -> pl.DataFrame:
 def classify_listings(
     frame: pl.DataFrame, catalog: pl.DataFrame, min_feedback_pct: float = 95.0
 ) -> pl.DataFrame:
-    """`frame` has title and optionally condition_id, item_group_type, seller_feedback_pct, listing_kind.
+    """`frame` has title and optionally condition_id, item_group_type, seller_feedback_pct, seller_feedback_score,
+    listing_kind.
 
     Returns one row per input row, in input order: model_id, exclude_reason, lot_quantity, evidence, and the
     evidence columns mentions, candidate_models, stated_memory_gb."""
@@ -156,6 +165,7 @@ def classify_listings(
         _column(frame, "condition_id", pl.Int64),
         _column(frame, "item_group_type", pl.String),
         _column(frame, "seller_feedback_pct", pl.Float64),
+        _column(frame, "seller_feedback_score", pl.Int64),
         _column(frame, "listing_kind", pl.String),
     )
     # identical titles (relisted items, several of one card, the same retailer title every day) are read once
@@ -179,7 +189,10 @@ def classify_listings(
         pl.col("lot_word") & lot_qty.is_null()
     )
     several_makers = pl.col("makers").str.contains(",").fill_null(False)  # a choice of cards at one price
-    low_fb = (fb < min_feedback_pct).fill_null(False)
+    score = pl.col("seller_feedback_score")
+    new_seller = (score < MIN_FEEDBACK_SCORE).fill_null(False)
+    no_percentage = ((fb == 0) & (score >= MIN_FEEDBACK_SCORE)).fill_null(False)
+    low_fb = new_seller | ((fb < min_feedback_pct).fill_null(False) & ~no_percentage)
     quoted = lambda c: pl.concat_str([pl.lit("'"), pl.col(c).str.to_lowercase(), pl.lit("'")])  # noqa: E731
 
     reason = (
@@ -283,6 +296,17 @@ def classify_listings(
                 ]
             )
         )
+        .when((pl.col("exclude_reason") == "low_feedback") & new_seller)
+        .then(
+            pl.concat_str(
+                [
+                    pl.lit("seller has "),
+                    score.cast(pl.String),
+                    pl.lit(f" feedback, under {MIN_FEEDBACK_SCORE} (a new account); "),
+                    note,
+                ]
+            )
+        )
         .when(pl.col("exclude_reason") == "low_feedback")
         .then(
             pl.concat_str(
@@ -319,6 +343,11 @@ def _num(value) -> float | None:
         return None
 
 
+def _int(value) -> int | None:
+    number = _num(value)
+    return int(number) if number is not None else None
+
+
 def classify_ebay_items(
     items: list[dict], catalog: pl.DataFrame, min_feedback_pct: float = 95.0
 ) -> pl.DataFrame:
@@ -334,6 +363,7 @@ def classify_ebay_items(
             "condition_id": [int(c) if c is not None else None for c in conditions],
             "item_group_type": [i.get("itemGroupType") for i in items],
             "seller_feedback_pct": [_num((i.get("seller") or {}).get("feedbackPercentage")) for i in items],
+            "seller_feedback_score": [_int((i.get("seller") or {}).get("feedbackScore")) for i in items],
         },
         schema={
             "item_id": pl.String,
@@ -341,6 +371,7 @@ def classify_ebay_items(
             "condition_id": pl.Int64,
             "item_group_type": pl.String,
             "seller_feedback_pct": pl.Float64,
+            "seller_feedback_score": pl.Int64,
         },
     )
     return pl.concat(
