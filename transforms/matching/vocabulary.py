@@ -245,10 +245,11 @@ own power, not a power supply. Blanked
 before BUNDLE_TITLE is applied, on the titles that name a PSU or have a `+` (PLUS)."""
 
 MIN_FEEDBACK_SCORE = 4
-"""Sellers with fewer ratings than this are a new account's trap, whatever their percentage: issue 37 names the
+"""ASSUMPTION (docs/rules.md): sellers with fewer ratings than this are a new account's trap, whatever their
+percentage: issue 37 names the
 "sellers with 1-3 feedback" GPU Poet had to take out of its monthly report by hand. eBay's feedbackScore counts
 ratings over the account's life, its feedbackPercentage only the last 12 months, and a seller with no rating in
-that year shows 0.0 (the 994 shared Browse items hold 22 sellers at 0.0% with a positive score, one of 79): from a
+that year shows 0.0 (22 of the 994 shared Browse items show 0.0% with a positive score, one of 79): from a
 seller with this many ratings or more, 0.0 is no percentage, not 0% positive."""
 
 SAMPLE = (
