@@ -466,8 +466,9 @@ def workload_machines(
 
 # LLM machines are ranked by a workload per tier (issue 35): what a buyer of that many cards runs. 1 GPU: a 32B
 # model at 4 bits; 2: a 70B at 4 bits (it needs 44 GiB); 4: a large mixture of experts at 4 bits (141 GiB: four
-# cards of 48 GB, or eight of 24); 8: the same at 8 bits (240 GiB: eight cards of 40 GB or more, which no four cards
-# of 48 GB hold; sixth review: with the 4-bit model the 8-GPU tier would rank 8 cards by what 4 run as fast). The
+# cards of 48 GB, or eight of 24); 8: the same at 8 bits (about 235 GiB: eight cards of 32 GB or more, or four of
+# 80 GB, but never four of 48 GB; sixth review: with the 4-bit model the 8-GPU tier would rank 8 cards of 48 GB by
+# what 4 run as fast; where the 4-GPU default is a machine of 80 GB cards that does as much, L1 says so). The
 # project's choice, written in docs/method.md. Until 2026-11-27 the
 # 4-GPU workload was a 70B at 8 bits (75 GiB): no machine runs it at a usable speed (on the sample the best of 4
 # cards 8.1 tokens/s, of 2 cards 8.4), so the tier ranked 4-card machines by a model 2 cards run as fast, and its

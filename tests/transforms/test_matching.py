@@ -698,13 +698,21 @@ def test_a_new_seller_is_low_feedback_and_a_zero_percentage_of_an_established_on
         "low_feedback",
         "low_feedback",
     ]
-    assert out["evidence"][0].startswith("low_feedback: seller has 3 feedback, under 4 (a new account)")
+    assert out["evidence"][0].startswith(
+        "low_feedback: seller's feedback score 3, under 4 (a new account, or negatives)"
+    )
     assert out["evidence"][4].startswith("low_feedback: seller feedback 90.0% below 95%")
     items = [
         {"itemId": "1", "title": title, "seller": {"feedbackPercentage": "0.0", "feedbackScore": 79}},
         {"itemId": "2", "title": title, "seller": {"feedbackPercentage": "100.0", "feedbackScore": 1}},
     ]
     assert classify_ebay_items(items, CATALOG)["exclude_reason"].to_list() == [None, "low_feedback"]
+    # a score eBay could not have meant is no score: never a crash (review of the rule)
+    odd = [
+        {"itemId": str(n), "title": title, "seller": {"feedbackScore": v}}
+        for n, v in enumerate(["NaN", "inf", 1e30])
+    ]
+    assert classify_ebay_items(odd, CATALOG)["exclude_reason"].to_list() == [None, None, None]
 
 
 @pytest.mark.parametrize(

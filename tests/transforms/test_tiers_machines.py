@@ -893,6 +893,8 @@ def test_a_choice_that_rests_on_resale_says_so():
         "resale_usd": 5_837,
         "resale_basis": "fitted: ...",
     }
+    for m in (ada, a6000):
+        m["perf_per_1k_usd_tco"] = m["total_relative_perf"] / m["tco_usd"] * 1000
     words = _resale_decides(ada, a6000)
     bought_and_powered = (32.5 / (18_040 + 5_837)) / (
         41.2 / (20_168 + 13_950)
@@ -904,3 +906,7 @@ def test_a_choice_that_rests_on_resale_says_so():
     assert "13,950 USD (observed)" in words and "5,837 USD (fitted" in words
     assert _resale_decides(a6000 | {"total_relative_perf": 50.0}, ada) is None  # it wins without resale too
     assert _resale_decides(ada | {"resale_usd": None}, a6000) is None
+    # chosen for another reason (D16: a newer architecture within 5% of the best value), resale equal: no such note
+    newer = {"total_relative_perf": 1.95, "tco_usd": 1_000, "resale_usd": 600, "perf_per_1k_usd_tco": 1.95}
+    older = {"total_relative_perf": 2.0, "tco_usd": 1_000, "resale_usd": 600, "perf_per_1k_usd_tco": 2.0}
+    assert _resale_decides(newer, older) is None

@@ -88,6 +88,9 @@ def test_g16_cables_from_the_real_connectors_eps_as_eps_and_none_for_sxm():
     ampere = cables_for("1x 12-pin", 350, "pcie")
     assert (ampere.pcie_8pin, ampere.pcie_16pin) == (3, 0) and "Founders Edition" in ampere.basis
     assert cables_for("1x 12-pin", 220, "pcie").pcie_8pin == 2  # an RTX 3070
+    assert (
+        cables_for("1x 12-pin", None, "pcie").pcie_16pin == 1
+    )  # no board power: the socket itself, as before
 
 
 def test_g11_ram_is_the_tier_figure_and_at_least_total_vram_in_kits_the_platform_takes():

@@ -20,10 +20,10 @@ Exclusion reasons and when they apply (precedence when several do: the first lis
                so a per-unit price is possible;
   variation    item_group_type SELLER_DEFINED_VARIATIONS: the price shown is the cheapest variant; or a
                title naming two or more card makers (a choice of cards at one price);
-  low_feedback seller feedback below min_feedback_pct, or a seller of fewer than MIN_FEEDBACK_SCORE ratings (a
-               new account: the 1-3 feedback sellers GPU Poet had to take out of its report by hand, issue 37);
-               a percentage of 0.0 from a seller with that many ratings or more is eBay's "no percentage" (none
-               in the last 12 months), not 0% positive;
+  low_feedback seller feedback below min_feedback_pct, or a seller whose net feedback score is under
+               MIN_FEEDBACK_SCORE (a new account, or negatives: the 1-3 feedback sellers GPU Poet had to take out
+               of its report by hand, issue 37); a percentage of 0.0 from a seller with that score or more is read
+               as no rating in the last 12 months, not 0% positive;
   unclear      no single catalog model can be named (see resolve.py), or a mining card (P106-100, CMP 30HX)
                whose title names the card it was cut from.
 model_id is set for kept listings, lots and modified cards, null for every other exclusion.
@@ -32,6 +32,7 @@ Design: features are extracted with vectorized Polars string expressions (featur
 resolution (resolve.py) runs once per distinct feature combination and is joined back.
 """
 
+import math
 import threading
 
 import polars as pl
@@ -300,9 +301,9 @@ def classify_listings(
         .then(
             pl.concat_str(
                 [
-                    pl.lit("seller has "),
+                    pl.lit("seller's feedback score "),
                     score.cast(pl.String),
-                    pl.lit(f" feedback, under {MIN_FEEDBACK_SCORE} (a new account); "),
+                    pl.lit(f", under {MIN_FEEDBACK_SCORE} (a new account, or negatives); "),
                     note,
                 ]
             )
@@ -344,8 +345,11 @@ def _num(value) -> float | None:
 
 
 def _int(value) -> int | None:
+    """A whole number eBay sent, or None for anything else (NaN, infinities, beyond 64 bits)."""
     number = _num(value)
-    return int(number) if number is not None else None
+    if number is None or not math.isfinite(number) or abs(number) >= 2**63:
+        return None
+    return int(number)
 
 
 def classify_ebay_items(

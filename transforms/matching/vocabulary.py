@@ -245,12 +245,14 @@ own power, not a power supply. Blanked
 before BUNDLE_TITLE is applied, on the titles that name a PSU or have a `+` (PLUS)."""
 
 MIN_FEEDBACK_SCORE = 4
-"""ASSUMPTION (docs/rules.md): sellers with fewer ratings than this are a new account's trap, whatever their
-percentage: issue 37 names the
-"sellers with 1-3 feedback" GPU Poet had to take out of its monthly report by hand. eBay's feedbackScore counts
-ratings over the account's life, its feedbackPercentage only the last 12 months, and a seller with no rating in
-that year shows 0.0 (22 of the 994 shared Browse items show 0.0% with a positive score, one of 79): from a
-seller with this many ratings or more, 0.0 is no percentage, not 0% positive."""
+"""ASSUMPTION (docs/rules.md): a seller whose feedback score is under this is low_feedback whatever its percentage:
+issue 37 names the "sellers with 1-3 feedback" GPU Poet had to take out of its monthly report by hand. eBay's score
+is net (+1 a positive, -1 a negative, over the account's life: Finding API SellerInfo), so a low score is a new
+account or one with negatives. eBay's feedback profile shows the positive share of the last 12 months; the Browse
+API documents feedbackPercentage only as "the percentage of the total positive feedback", and shows 0.0 for
+sellers with a positive score (21 of the 866 distinct items in the shared Browse responses, one with a score of 79).
+From a score of this or more, 0.0 is read as no rating in that year, not 0% positive: a seller whose ratings of the
+year were all negative would read the same, which a net score this high makes unlikely, not impossible."""
 
 SAMPLE = (
     r"\b(?:ENGINEERING SAMPLE|QUALIFICATION SAMPLE|ENG SAMPLE|ENGINEERING BOARD|ENGINEERING VERSION|QS|"

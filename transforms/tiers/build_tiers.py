@@ -213,6 +213,8 @@ def _resale_decides(m: dict, runner: dict) -> str | None:
     price observed against 31% fitted; without it the A6000 machine gives 12.6% more)."""
     if m.get("resale_usd") is None or runner.get("resale_usd") is None:
         return None
+    if m["perf_per_1k_usd_tco"] <= runner["perf_per_1k_usd_tco"]:
+        return None  # chosen for another reason (D16's newer architecture), not for its resale
     own = m["total_relative_perf"] / (m["tco_usd"] + m["resale_usd"])
     other = runner["total_relative_perf"] / (runner["tco_usd"] + runner["resale_usd"])
     if other <= own:

@@ -33,12 +33,15 @@ def cables_for(connectors: str | None, tdp_w: float | None, form_factor: str | N
         eps = 1
     if re.fullmatch(r"\d+\s*x\s*12-pin", text, re.I) and tdp_w:
         # the 12-pin Micro-Fit socket is the RTX 30 Founders Edition's own; the partner boards a buyer most likely
-        # receives (P3, the slot plan's boards) take 8-pin sockets, two or three by board (fifth review: 2 x RTX 3090
-        # had been counted as two 16-pin cables)
+        # receives (P3, the slot plan's boards) take 8-pin sockets, two or three by board: counted at 150 W each, at
+        # most what they take (an ASUS TUF RTX 3090 takes two, counted three; fifth review: 2 x RTX 3090 had been
+        # counted as two 16-pin cables)
         return Cables(
             pcie_8pin=math.ceil(tdp_w / WATTS_PER_8PIN),
-            basis="8-pin, estimated from board power: the 12-pin is the Founders Edition's, partner boards take 8-pin",
+            basis="8-pin, at most what board power needs at 150 W each: the 12-pin is the Founders Edition's, "
+            "partner boards take 8-pin",
         )
     pcie = sum(int(n) for n in re.findall(r"(\d+)\s*x\s*(?:6|8)-pin(?!\s*CPU)", text, re.I))
-    sixteen = sum(int(n) for n in re.findall(r"(\d+)\s*x\s*16-pin", text, re.I))
+    # a 16-pin socket, or a 12-pin the rule above could not count as 8-pins (no board power, or words beside it)
+    sixteen = sum(int(n) for n in re.findall(r"(\d+)\s*x\s*1[26]-pin", text, re.I))
     return Cables(pcie_8pin=pcie, pcie_16pin=sixteen, eps_8pin=eps)

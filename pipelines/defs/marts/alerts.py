@@ -22,7 +22,8 @@ MAX_DELIVERIES_PER_RUN = 100  # the rest wait for the next run (a flood is not a
 CARD_FACTS_SQL = """SELECT model_id, memory_gb AS vram_gb, vendor FROM marts.gpu_specs"""
 
 FEEDBACK_SQL = (
-    """SELECT item_id AS listing_id, seller_feedback_pct FROM raw.ebay_listings WHERE snapshot_date = ?"""
+    "SELECT item_id AS listing_id, seller_feedback_pct, seller_feedback_score FROM raw.ebay_listings "
+    "WHERE snapshot_date = ?"
 )
 
 
