@@ -68,7 +68,8 @@ def item_problems(item: dict, row: dict) -> list[tuple[str, str]]:
     return problems
 
 
-def _float(value) -> float | None:
+def finite_float(value) -> float | None:
+    """A number eBay sent, or None for anything else (not a number, NaN, infinities)."""
     try:
         number = float(value)
     except (TypeError, ValueError):
@@ -78,15 +79,21 @@ def _float(value) -> float | None:
 
 def _price(value) -> float | None:
     """A plausible price: positive and at most a million; anything else (1e12, -5, 'abc') is unknown."""
-    number = _float(value)
+    number = finite_float(value)
     return number if number is not None and 0 < number <= MAX_PRICE_USD else None
 
 
-def _int(value) -> int | None:
+def whole_int(value) -> int | None:
+    """A whole number eBay sent ("3000", 79, 3000.0), or None for anything else: not a number, NaN, infinities
+    (JSON's Infinity reads as one), or beyond 64 bits, which no Int64 column holds."""
     try:
-        return int(value)
-    except (TypeError, ValueError):
-        return None
+        number = int(value)
+    except (TypeError, ValueError, OverflowError):
+        number = finite_float(value)
+        if number is None:
+            return None
+        number = int(number)
+    return number if abs(number) < 2**63 else None
 
 
 def ebay_timestamp(value) -> datetime | None:
@@ -103,7 +110,7 @@ def shipping(item: dict) -> tuple[float | None, str | None]:
     """(cost, type) of the cheapest FIXED option; (None, 'CALCULATED') when only calculated shipping is given."""
     options = [o for o in item.get("shippingOptions") or [] if isinstance(o, dict)]
     fixed = [
-        _float((o.get("shippingCost") or {}).get("value"))
+        finite_float((o.get("shippingCost") or {}).get("value"))
         for o in options
         if o.get("shippingCostType") == "FIXED"
     ]
@@ -154,7 +161,7 @@ def item_row(
         title = title[:MAX_TITLE]
         item = {**item, "title": title}  # raw_json too: an absurd title is not stored whole every day
     cost, cost_type = shipping(item)
-    condition_id = _int(item.get("conditionId"))
+    condition_id = whole_int(item.get("conditionId"))
     return {
         "snapshot_date": snapshot_date,
         "item_id": item_id,
@@ -167,8 +174,8 @@ def item_row(
         "condition": ebay_condition(condition_id),
         "buying_options": ",".join(str(b) for b in item.get("buyingOptions") or []) or None,
         "item_group_type": item.get("itemGroupType"),
-        "seller_feedback_pct": _float(seller.get("feedbackPercentage")),
-        "seller_feedback_score": _int(seller.get("feedbackScore")),
+        "seller_feedback_pct": finite_float(seller.get("feedbackPercentage")),
+        "seller_feedback_score": whole_int(seller.get("feedbackScore")),
         "seller_key": seller_key("ebay", seller.get("username")),
         "item_location_country": (item.get("itemLocation") or {}).get("country"),
         "item_creation_date": ebay_timestamp(item.get("itemCreationDate")),

@@ -42,6 +42,14 @@ def test_hostile_prices_become_unknown(value):
     assert row({"itemId": "v1|1|0", "price": {"value": value, "currency": "USD"}})["price"] is None
 
 
+@pytest.mark.parametrize("value", ["NaN", "abc", float("inf"), 1e30, json.loads("Infinity")])
+def test_hostile_whole_numbers_become_unknown(value):
+    """A feedback score or condition no Int64 holds is unknown, never a crash (JSON's Infinity and 1e30 raised
+    OverflowError or overflowed the column before this reader served the classifier too)."""
+    r = row({"itemId": "v1|1|0", "conditionId": value, "seller": {"feedbackScore": value}})
+    assert r["condition_id"] is None and r["seller_feedback_score"] is None
+
+
 def test_fields_parsed_and_seller_name_dropped():
     r = row(
         {

@@ -32,11 +32,11 @@ Design: features are extracted with vectorized Polars string expressions (featur
 resolution (resolve.py) runs once per distinct feature combination and is joined back.
 """
 
-import math
 import threading
 
 import polars as pl
 
+from transforms.ebay_items import finite_float, whole_int
 from transforms.matching.features import feature_frame
 from transforms.matching.resolve import resolve_cached
 from transforms.matching.signatures import catalog_index
@@ -337,21 +337,6 @@ def classify_listings(
     return out.select([pl.col(c).cast(t) for c, t in OUTPUT_SCHEMA.items()])
 
 
-def _num(value) -> float | None:
-    try:
-        return float(value)
-    except (TypeError, ValueError):
-        return None
-
-
-def _int(value) -> int | None:
-    """A whole number eBay sent, or None for anything else (NaN, infinities, beyond 64 bits)."""
-    number = _num(value)
-    if number is None or not math.isfinite(number) or abs(number) >= 2**63:
-        return None
-    return int(number)
-
-
 def classify_ebay_items(
     items: list[dict], catalog: pl.DataFrame, min_feedback_pct: float = 95.0
 ) -> pl.DataFrame:
@@ -359,15 +344,16 @@ def classify_ebay_items(
     itemGroupType, seller.feedbackPercentage as a string) to one row per item, in input order:
     item_id, title and the classify_listings columns."""
     items = [i if isinstance(i, dict) else {} for i in items]
-    conditions = [_num(i.get("conditionId")) for i in items]
     frame = pl.DataFrame(
         {
             "item_id": [None if i.get("itemId") is None else str(i.get("itemId")) for i in items],
             "title": [i.get("title") if isinstance(i.get("title"), str) else None for i in items],
-            "condition_id": [int(c) if c is not None else None for c in conditions],
+            "condition_id": [whole_int(i.get("conditionId")) for i in items],
             "item_group_type": [i.get("itemGroupType") for i in items],
-            "seller_feedback_pct": [_num((i.get("seller") or {}).get("feedbackPercentage")) for i in items],
-            "seller_feedback_score": [_int((i.get("seller") or {}).get("feedbackScore")) for i in items],
+            "seller_feedback_pct": [
+                finite_float((i.get("seller") or {}).get("feedbackPercentage")) for i in items
+            ],
+            "seller_feedback_score": [whole_int((i.get("seller") or {}).get("feedbackScore")) for i in items],
         },
         schema={
             "item_id": pl.String,
