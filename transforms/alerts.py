@@ -20,7 +20,7 @@ import polars as pl
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from transforms.matching.vocabulary import MIN_FEEDBACK_SCORE
+from transforms.matching.classify import rated_feedback_pct
 
 SOURCES = ("ebay", "newegg", "microcenter", "bestbuy")
 BOMS = {  # byte-order marks of encodings a text editor may save YAML in, other than UTF-8
@@ -249,15 +249,6 @@ def _select(rows: pl.DataFrame, entry: WatchEntry, kind: str, reason: pl.Expr) -
     )
 
 
-def rated_pct() -> pl.Expr:
-    """The seller's positive percentage, null where there is none to judge: a store, or eBay's 0.0 from a seller
-    whose feedback score is MIN_FEEDBACK_SCORE or more, which the classifier reads as no rating in the last 12
-    months (transforms/matching/vocabulary.py)."""
-    pct = pl.col("seller_feedback_pct")
-    score = pl.col("seller_feedback_score")
-    return pl.when((pct == 0) & (score >= MIN_FEEDBACK_SCORE)).then(None).otherwise(pct)
-
-
 def match_listings(listings: pl.DataFrame, entries: list[WatchEntry]) -> pl.DataFrame:
     """(watch, listing) pairs for the day. `listings`: kept listings (source, listing_id, model_id,
     condition in the price buckets new/used/refurbished, unit_price, title, url, seller_feedback_pct,
@@ -268,7 +259,7 @@ def match_listings(listings: pl.DataFrame, entries: list[WatchEntry]) -> pl.Data
             continue
         rule = _covers(entry) & (pl.col("unit_price") <= entry.max_price_usd)
         if entry.min_seller_feedback_pct is not None:  # a store has no seller rating: it passes
-            rule &= rated_pct().fill_null(100.0) >= entry.min_seller_feedback_pct
+            rule &= rated_feedback_pct().fill_null(100.0) >= entry.min_seller_feedback_pct
         if entry.source:
             rule &= pl.col("source") == entry.source
         frames.append(_select(listings.filter(rule), entry, "match", pl.lit(entry.reason())))

@@ -47,7 +47,13 @@ from transforms.matching.vocabulary import (
     VARIATION_GROUP_TYPE,
 )
 
-__all__ = ["EXCLUDE_REASONS", "OUTPUT_SCHEMA", "classify_ebay_items", "classify_listings"]
+__all__ = [
+    "EXCLUDE_REASONS",
+    "OUTPUT_SCHEMA",
+    "classify_ebay_items",
+    "classify_listings",
+    "rated_feedback_pct",
+]
 
 OUTPUT_SCHEMA: dict[str, pl.DataType] = {
     "model_id": pl.String,
@@ -152,6 +158,15 @@ def _title_features(titles: pl.DataFrame, index) -> pl.DataFrame:
     return pl.concat(parts, how="vertical_relaxed") if parts else _features_of(titles, index)
 
 
+def rated_feedback_pct() -> pl.Expr:
+    """The seller's positive percentage (seller_feedback_pct), null where there is none to judge: none given (a
+    store), or eBay's 0.0 from a seller whose feedback score is MIN_FEEDBACK_SCORE or more, read as no rating in
+    the last 12 months (vocabulary.MIN_FEEDBACK_SCORE). The classifier's trust floor and the watchlist's
+    min_seller_feedback_pct both read it."""
+    pct, score = pl.col("seller_feedback_pct"), pl.col("seller_feedback_score")
+    return pl.when((pct == 0) & (score >= MIN_FEEDBACK_SCORE)).then(None).otherwise(pct)
+
+
 def classify_listings(
     frame: pl.DataFrame, catalog: pl.DataFrame, min_feedback_pct: float = 95.0
 ) -> pl.DataFrame:
@@ -192,8 +207,7 @@ def classify_listings(
     several_makers = pl.col("makers").str.contains(",").fill_null(False)  # a choice of cards at one price
     score = pl.col("seller_feedback_score")
     new_seller = (score < MIN_FEEDBACK_SCORE).fill_null(False)
-    no_percentage = ((fb == 0) & (score >= MIN_FEEDBACK_SCORE)).fill_null(False)
-    low_fb = new_seller | ((fb < min_feedback_pct).fill_null(False) & ~no_percentage)
+    low_fb = new_seller | (rated_feedback_pct() < min_feedback_pct).fill_null(False)
     quoted = lambda c: pl.concat_str([pl.lit("'"), pl.col(c).str.to_lowercase(), pl.lit("'")])  # noqa: E731
 
     reason = (
