@@ -30,6 +30,9 @@ def environment(tmp_path: Path) -> dict[str, str]:
         "GPU_MARKET_WATCHLIST": str(tmp_path / "no-watchlist.yaml"),
         "GPU_MARKET_SAMPLE_DAYS": "1",
         "DAGSTER_HOME": str(tmp_path),
+        # the temporary folder is the test's: a traceback that cannot go to the warehouse's logs/ falls back to
+        # it (pipelines/failures.py save_log), and would otherwise be left in the machine's /tmp by every run
+        "TMPDIR": str(tmp_path),
     }
 
 
@@ -230,6 +233,9 @@ def test_a_full_disk_names_its_cause_and_the_folder_then_the_next_run_completes_
     assert proc.returncode == 2 and lines(proc)[-1].endswith("run] Error 1")
     assert len(failed) == 1 and "No space left on device" in failed[0], lines(proc)[-5:]
     assert f"free disk space at {small_disk} (the warehouse folder)" in failed[0]
+    # the full disk holds no log either: the traceback goes to the temporary folder, named in the line
+    saved = failed[0].split("traceback: ", 1)[1].rstrip(")")
+    assert Path(saved).parent == tmp_path and "No space left on device" in Path(saved).read_text()
     assert not list(small_disk.rglob("*.tmp"))  # no partial published copy keeps the disk full
 
     subprocess.run(["mount", "-o", "remount,size=64m", str(small_disk)], check=True)  # space freed
