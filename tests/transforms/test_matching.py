@@ -135,6 +135,14 @@ HARD_CASES = [
     ("EVGA GTX 1080 1080 Ti graphics card", "unclear"),
     ("NVIDIA Tesla V100 / P100 16GB HBM2", "unclear"),
     ("Zotac GTX 1650 4GB", "unclear"),  # a model the catalog does not track
+    # a store title naming the family again after the model (Amazon's): the stated memory decides, only when it
+    # fits the model named first and not the family's shorter name
+    ("MSI Ventus GeForce RTX 5070 Ti 16GB GDDR7 PCI Express 5.0 Graphics Card RTX 5070", "rtx-5070-ti"),
+    ("ASUS TUF RTX 4070 Ti Super 16GB OC Graphics Card - RTX 4070 Ti", "rtx-4070-ti-super"),
+    ("GIGABYTE GV-N105TOC-4GD GeForce GTX 1050 4 GB Graphics Card", "gtx-1050-ti"),  # the part number first
+    ("MSI GeForce RTX 3080 Ti 12GB Gaming X Trio - RTX 3080", "unclear"),  # a 3080 12GB exists
+    ("MSI GeForce RTX 5070 Ti Gaming Trio OC - RTX 5070", "unclear"),  # no memory stated
+    ("RTX 5070 or RTX 5070 Ti 16GB, your choice", "unclear"),  # the shorter name first
     # stated memory contradicting the model
     ("MSI RTX 4090 12GB Gaming Trio", "unclear"),
     ("NVIDIA Tesla T4 24GB", "unclear"),

@@ -5,7 +5,9 @@ catalog index. Rules, in order:
   1. Mentions (RTX 4070 TI SUPER, A100, TITAN XP, GTX 1650, ...) and part numbers are read as keys
      (core, variant suffix). No key: unclear. Several different keys (RTX 3080 / 3090, 1080 1080 TI,
      a part number of another model): unclear. A key the catalog lacks (GTX 1650, RTX 5090 D, RX 6700
-     without XT): unclear - the listing names a model we do not track.
+     without XT): unclear - the listing names a model we do not track. A model named again after it by the
+     family's shorter name (`RTX 5070 Ti 16GB ... Graphics Card RTX 5070`, as store titles do) is one key when
+     the stated memory fits the first and not the shorter name (_drop_family_repeat).
   2. Qualifiers pick among the catalog models sharing the key: a model needs all its required words
      (QUADRO, ADA, PRO, MAX Q, SFF, ...; a required series word such as RTX or RX is waived when the
      title names no series at all), and is ruled out by a word only a sibling uses (PASCAL vs MAXWELL,
@@ -127,6 +129,23 @@ def _drop_truncations(index: CatalogIndex, keys: list) -> list:
     return [k for k in keys if k in index.groups or not truncation(k)]
 
 
+def _drop_family_repeat(index: CatalogIndex, keys: list, figures: list) -> list:
+    """A catalog model named again after it by its family's shorter name, as store titles repeat the family
+    (`MSI ... RTX 5070 Ti 16GB GDDR7 ... Graphics Card RTX 5070`): the later, shorter mention is dropped when
+    the stated memory fits the first model and not the shorter name's, which it could then not be. Without a
+    stated memory, or with one that fits both (`RTX 3080 Ti 12GB ... RTX 3080`: a 3080 12GB exists), or with
+    the shorter name first (`RTX 5070 or 5070 Ti 16GB`), the two stay two (unclear)."""
+    if not figures or len(keys) != 2 or any(k not in index.groups for k in keys):
+        return keys
+    (core, suffix), (later_core, later_suffix) = keys
+    if core != later_core or not set(later_suffix) < set(suffix):  # the same number, fewer suffix words
+        return keys
+    stated = set(figures)
+    first_memory = {s.memory_gb for s in index.groups[keys[0]]}
+    later_memory = {s.memory_gb for s in index.groups[keys[1]]}
+    return keys[:1] if stated <= first_memory and not stated & later_memory else keys
+
+
 def resolve(
     index: CatalogIndex,
     mentions: tuple[str, ...],
@@ -165,7 +184,7 @@ def resolve(
 
     if not keys:
         return unclear("no catalog model named")
-    keys = _drop_truncations(index, keys)
+    keys = _drop_family_repeat(index, _drop_truncations(index, keys), figures)
     unknown = [k for k in keys if k not in index.groups]
     if len(keys) > 1:
         names = ", ".join(labels[k] + ("" if k in index.groups else " (not in catalog)") for k in keys)
