@@ -10,6 +10,7 @@ opens with them; the tables (2-8 GPUs, budgets, every card) follow in the export
 import duckdb
 import polars as pl
 
+from transforms.tiers.rules import BEGINNER_MAX_TDP_W
 from warehouse.writes import read_frame
 
 USE_CASE_ORDER, CONDITION_ORDER = ("llm", "vision", "beginner"), ("used", "new")
@@ -107,12 +108,33 @@ def _pick_for(picks: pl.DataFrame, use_case: str, condition: str, budget: int) -
     return part.row(-1, named=True) if part.height else None
 
 
-def answer_choices(builds: pl.DataFrame, picks: pl.DataFrame) -> list[dict]:
+def card_words(tdp_w: float | None) -> str:
+    """What the card alone is for, by its power: a card of at most D6's 200 W goes into a computer the buyer already
+    has; a hotter one needs the PSU, cables and room of a machine built for it (the eighth review: an RTX 5090,
+    575 W, had been offered "for a computer you already have")."""
+    if tdp_w is not None and tdp_w <= BEGINNER_MAX_TDP_W:
+        return f"Card to buy for a computer you already have (the card alone, {tdp_w:,.0f} W: D6)"
+    drawn = f"{tdp_w:,.0f} W" if tdp_w is not None else "its power unknown"
+    return (
+        f"Card to buy (the card alone, {drawn}: over the {BEGINNER_MAX_TDP_W:g} W a computer you already have "
+        "takes (D6), so it needs the PSU, cables and room of a machine built for it, as below)"
+    )
+
+
+def answer_choices(
+    builds: pl.DataFrame, picks: pl.DataFrame, ranking: pl.DataFrame | None = None
+) -> list[dict]:
     """Every (use case, budget) of the day's budget builds, with the card and the machine per condition: a list
-    of {use_case, budget_usd, card: {used, new}, machine: {used, new}} (None where there is none)."""
+    of {use_case, budget_usd, card: {used, new}, machine: {used, new}} (None where there is none). A card carries
+    its `tdp_w` from `ranking` (the day's marts.gpu_value), for card_words."""
     out = []
     if builds.is_empty():
         return out
+    power = (
+        dict(ranking.select("model_id", "tdp_w").unique("model_id").iter_rows())
+        if ranking is not None and "tdp_w" in ranking.columns
+        else {}
+    )
     keys = builds.select("use_case", "budget_usd").unique().rows()
     for use_case, budget in sorted(keys, key=lambda k: (USE_CASE_ORDER.index(k[0]), k[1])):
         choice = {"use_case": use_case, "budget_usd": budget, "card": {}, "machine": {}}
@@ -124,7 +146,8 @@ def answer_choices(builds: pl.DataFrame, picks: pl.DataFrame) -> list[dict]:
                 & pl.col("model_id").is_not_null()
             )
             choice["machine"][condition] = machine.row(0, named=True) if machine.height else None
-            choice["card"][condition] = _pick_for(picks, use_case, condition, budget)
+            card = _pick_for(picks, use_case, condition, budget)
+            choice["card"][condition] = card and {**card, "tdp_w": power.get(card["model_id"])}
         out.append(choice)
     return out
 

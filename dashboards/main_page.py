@@ -6,7 +6,14 @@ import json
 import polars as pl
 
 from dashboards import charts
-from dashboards.answer import DEFAULT_BUDGET, DEFAULT_USE_CASE, answer_choices, power_words, why_line
+from dashboards.answer import (
+    DEFAULT_BUDGET,
+    DEFAULT_USE_CASE,
+    answer_choices,
+    card_words,
+    power_words,
+    why_line,
+)
 from dashboards.html_parts import Col, esc, fmt, json_for_script, link, page, table
 from dashboards.report_data import circuit_words, fewer_cards, with_buy_rank
 from dashboards.site_data import SiteData
@@ -121,7 +128,7 @@ def _answer_column(condition: str, card: dict | None, machine: dict | None, use_
     parts = [f"<h3>{esc(condition.capitalize())}</h3>"]
     if card:
         parts.append(
-            f'<p class="answer-card">Card to buy for a computer you already have (the card alone): '
+            f'<p class="answer-card">{esc(card_words(card.get("tdp_w")))}: '
             f"<strong>{_card_link('name')(card)}</strong> "
             f"at {esc(fmt(card['price_usd']))} USD "
             f"({esc(fmt(card['listing_count']))} listed, price grade {esc(card.get('price_confidence') or '–')})</p>"
@@ -167,7 +174,7 @@ def _answer_view(choice: dict) -> str:
 def answer(data: SiteData) -> str:
     """The first screen (issue 39): a use case and a budget, remembered in the URL hash (#use=llm&budget=3000),
     and for them the card to buy used and new and the whole machine, with what it costs, draws and runs."""
-    choices = answer_choices(data.report.builds, data.report.picks)
+    choices = answer_choices(data.report.builds, data.report.picks, data.report.ranking)
     if not choices:
         return (
             '<section id="answer" aria-labelledby="answer-h"><h2 id="answer-h">What to buy today</h2>'

@@ -8,10 +8,10 @@ import duckdb
 import polars as pl
 import pytest
 
-from dashboards.answer import answer_lines
+from dashboards.answer import answer_choices, answer_lines, card_words
 from pipelines.defs.marts.gpu_specs import software_support_known
 from pipelines.resources.warehouse import WarehouseResource
-from transforms.tiers.rules import ARCHITECTURE_ORDER
+from transforms.tiers.rules import ARCHITECTURE_ORDER, BEGINNER_MAX_TDP_W
 from warehouse.writes import read_frame
 
 RETIRED = ("Maxwell", "Pascal", "Volta", "GCN 5 (Vega 20)")  # library support ended in CUDA 13 / ROCm
@@ -182,3 +182,24 @@ def test_no_vision_or_beginner_top_pick_pays_more_for_an_older_slower_card(marts
         )
     }
     assert top[("vision", "new")] == top[("beginner", "new")] == "rtx-5090", top
+
+
+def test_a_card_answer_offers_a_card_for_the_buyers_own_computer_only_within_d6(marts):
+    """The dashboard's card answer (eighth review): "for a computer you already have" only for a card of at most
+    D6's 200 W; a hotter pick (the sample's RTX 3090 and 5090) says it needs a machine built for it."""
+    choices = answer_choices(marts["builds"], marts["picks"], marts["value"])
+    cards = [card for choice in choices for card in choice["card"].values() if card]
+    assert cards and all(card["tdp_w"] is not None for card in cards)
+    for card in cards:
+        words = card_words(card["tdp_w"])
+        own = words.startswith("Card to buy for a computer you already have")
+        assert own == (card["tdp_w"] <= BEGINNER_MAX_TDP_W), (card["model_id"], words)
+        assert own or words.endswith(
+            "so it needs the PSU, cables and room of a machine built for it, as below)"
+        )
+    assert any(card["tdp_w"] > BEGINNER_MAX_TDP_W for card in cards)  # the sample's answers pick such cards
+    assert card_words(170).startswith(
+        "Card to buy for a computer you already have (the card alone, 170 W: D6)"
+    )
+    assert card_words(BEGINNER_MAX_TDP_W).startswith("Card to buy for a computer you already have")
+    assert card_words(None).startswith("Card to buy (the card alone, its power unknown")

@@ -19,6 +19,10 @@ class TierRule:
     sources: str = ""
 
 
+# D6: "cheap gaming GPUs fit for DL draw 150-200 W; the current computer may support it": the most a card for a
+# computer the buyer already has may draw (the beginner tier; the dashboard's card answer says so beside a card)
+BEGINNER_MAX_TDP_W = 200
+
 # D6-D10: one rule per tier, its figures from the tier's seed rule
 TIERS: tuple[TierRule, ...] = (
     TierRule(
@@ -27,7 +31,7 @@ TIERS: tuple[TierRule, ...] = (
         0,
         None,
         "-",
-        max_tdp_w=200,
+        max_tdp_w=BEGINNER_MAX_TDP_W,
         sources="D6 (a low-power card, 150-200 W, in the current computer; cost = the GPU and, if needed, a PSU)",
     ),
     TierRule("1gpu", 1, 4, 32, "600 W", sources="D7 (4 cores, >= 32 GB DRAM, SSD, 600 W PSU)"),
