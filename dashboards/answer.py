@@ -10,6 +10,7 @@ opens with them; the tables (2-8 GPUs, budgets, every card) follow in the export
 import duckdb
 import polars as pl
 
+from transforms.tiers.machine import OWN_CIRCUIT
 from transforms.tiers.rules import BEGINNER_MAX_TDP_W
 from warehouse.writes import read_frame
 
@@ -40,6 +41,10 @@ def power_words(r: dict) -> str:
     )
     if r["power_cap_pct"] is not None and r["power_cap_pct"] < 100:
         power += f" capped to {r['power_cap_pct']:.0f}% (a limit to set at every boot, persistence on)"
+    if OWN_CIRCUIT in (
+        r.get("circuit_note") or r.get("notes") or ""
+    ):  # within SHARED_CIRCUIT_W of its rating
+        power += f"; {OWN_CIRCUIT}"
     return power
 
 

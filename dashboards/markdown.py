@@ -7,7 +7,8 @@ import polars as pl
 from dashboards.answer import answer_line, answer_rows
 from dashboards.report_data import ReportData, circuit_words, fewer_cards
 from dashboards.safe_text import blank_controls
-from transforms.tiers.machine import CAP_AT_BOOT
+from transforms.tiers.machine import CAP_AT_BOOT, SHARED_CIRCUIT_W
+from transforms.tiers.power import HOURS_PER_YEAR
 
 SAMPLE_BANNER = (
     "> **SAMPLE DATA.** Built from the project's bundled sample snapshot, not from live listings: "
@@ -86,6 +87,22 @@ def _horizon(data: ReportData) -> str:
     return f"{years[0]:g}" if years.len() else "3"
 
 
+def _energy_basis(data: ReportData) -> str:
+    """The electricity price and the share of the time under load the tiers' energy is counted at, read back from
+    the rows (eighth review: the export named neither; the price is the region's, not G14's example)."""
+    rows = (
+        data.tiers.filter(pl.col("annual_energy_kwh") > 0)
+        if "annual_energy_kwh" in data.tiers.columns
+        else None
+    )
+    if rows is None or rows.is_empty():
+        return ""
+    r = rows.row(0, named=True)
+    usd_per_kwh = r["annual_energy_cost_usd"] / r["annual_energy_kwh"]
+    load_share = r["annual_energy_kwh"] * 1000 / (r["wall_draw_w"] * HOURS_PER_YEAR)
+    return f" at {usd_per_kwh:.4g} USD/kWh, under load {load_share:.0%} of the time"
+
+
 def render_markdown(data: ReportData, top_n: int = 10) -> str:
     out = [f"# GPU recommendations for deep learning: {data.day.isoformat()}\n"]
     if data.is_sample:
@@ -138,10 +155,11 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
     )
     out.append(
         "\n## Build tiers\n\nWhole machines chosen for throughput per USD of total cost of ownership (GPUs, "
-        "the platform sized for them and energy over "
-        f"{_horizon(data)} years). Platform prices are estimates. The runner-up shows why. Each tier's first "
-        "machine runs from a standard US outlet (capped by at most 20% where needed; "
-        f"{CAP_AT_BOOT}); a `dedicated` row after "
+        f"the platform sized for them and energy over {_horizon(data)} years{_energy_basis(data)}, less the GPUs' "
+        "resale at the end: so a TCO may be below the price). Platform prices are estimates. The runner-up shows "
+        "why. Each tier's first machine runs from a standard US outlet (capped by at most 20% where needed; "
+        f"{CAP_AT_BOOT}; one that leaves under {SHARED_CIRCUIT_W:g} W of the circuit's continuous rating needs "
+        "that circuit to itself, as its notes say); a `dedicated` row after "
         "it is a better machine that needs a dedicated circuit (20 A or 240 V: its notes say which).\n"
     )
     for use_case in ("llm", "vision", "beginner"):

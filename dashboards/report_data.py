@@ -9,7 +9,7 @@ import polars as pl
 
 from transforms.deals import WINDOW_DAYS as DEAL_MEDIAN_DAYS
 from transforms.gpu_value import PLUG_IN
-from transforms.tiers.machine import NEEDS_CIRCUIT
+from transforms.tiers.machine import NEEDS_CIRCUIT, OWN_CIRCUIT
 from warehouse.source_runs import day_source_mode
 from warehouse.writes import read_frame
 
@@ -42,10 +42,13 @@ OPEN_BOX_CAVEAT = "open box: priced against new and open-box asks"
 def circuit_words(row: dict) -> str:
     """A machine's circuit as the tables show it: `outlet`, or for a machine over the outlet the circuit that
     carries it, as its circuit note names it (`dedicated: a 20 A 120 V circuit (1,920 W continuous) or a 240 V
-    one`, transforms.tiers.machine.circuit_for); a server's own circuit (D10) stays `dedicated`."""
+    one`, transforms.tiers.machine.circuit_for); a server's own circuit (D10) stays `dedicated`; a machine that
+    leaves its outlet circuit under SHARED_CIRCUIT_W says it needs that circuit to itself."""
     circuit, note = row.get("circuit"), row.get("circuit_note") or ""
     if circuit == "dedicated" and NEEDS_CIRCUIT in note:
         return f"dedicated: {note.split(NEEDS_CIRCUIT, 1)[1]}"
+    if circuit == "outlet" and OWN_CIRCUIT in note:  # within SHARED_CIRCUIT_W of the circuit's rating
+        return "outlet, the circuit to itself"
     return circuit or "–"
 
 

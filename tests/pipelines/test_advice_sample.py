@@ -11,7 +11,9 @@ import pytest
 from dashboards.answer import answer_choices, answer_lines, card_words
 from pipelines.defs.marts.gpu_specs import software_support_known
 from pipelines.resources.warehouse import WarehouseResource
+from transforms.tiers.machine import OWN_CIRCUIT, SHARED_CIRCUIT_W
 from transforms.tiers.rules import ARCHITECTURE_ORDER, BEGINNER_MAX_TDP_W
+from warehouse.catalog import load_regions
 from warehouse.writes import read_frame
 
 RETIRED = ("Maxwell", "Pascal", "Volta", "GCN 5 (Vega 20)")  # library support ended in CUDA 13 / ROCm
@@ -203,3 +205,27 @@ def test_a_card_answer_offers_a_card_for_the_buyers_own_computer_only_within_d6(
     )
     assert card_words(BEGINNER_MAX_TDP_W).startswith("Card to buy for a computer you already have")
     assert card_words(None).startswith("Card to buy (the card alone, its power unknown")
+
+
+def test_the_markdown_tiers_name_their_energy_basis_and_the_machines_that_fill_their_circuit(
+    sample_run, marts
+):
+    """Eighth review: the export's tier header names the electricity price and the share of the time under load
+    the TCO counts (the region's price, not G14's example) and the resale it subtracts; a machine sized to within
+    SHARED_CIRCUIT_W of its outlet circuit's continuous rating says in the table that it needs that circuit to
+    itself, as its notes do."""
+    md = (sample_run["root"] / "exports" / sample_run["day"].isoformat() / "recommendations.md").read_text()
+    header = md.split("\n## Build tiers\n", 1)[1].split("\n### ", 1)[0]
+    us_price = float(load_regions().filter(region="US")["electricity_price"][0])
+    assert (
+        f"at {us_price:.4g} USD/kWh, under load 20% of the time, less the GPUs' resale at the end" in header
+    )
+    tiers = marts["tiers"].filter((pl.col("circuit") == "outlet") & pl.col("model_id").is_not_null())
+    room = pl.col("outlet_continuous_w") - pl.col("wall_draw_w")
+    full, rest = tiers.filter(room < SHARED_CIRCUIT_W), tiers.filter(room >= SHARED_CIRCUIT_W)
+    assert full.height and rest.height  # the sample has both
+    assert all(OWN_CIRCUIT in note for note in full["circuit_note"])
+    assert not any(OWN_CIRCUIT in note for note in rest["circuit_note"])
+    tables = md.split("\n## Build tiers\n", 1)[1].split("\n## ", 1)[0]
+    rows = [line for line in tables.splitlines() if line.startswith("| ") and " x " in line]
+    assert sum("| outlet, the circuit to itself |" in line for line in rows) == full.height

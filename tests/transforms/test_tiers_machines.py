@@ -6,10 +6,19 @@ from datetime import date
 import polars as pl
 import pytest
 
+from dashboards.answer import power_words
 from transforms.tiers.budget_builds import budget_builds
 from transforms.tiers.build_tiers import best_per_card, build_tiers, cards_with_specs
 from transforms.tiers.config import TierConfig
-from transforms.tiers.machine import card_reason, circuit_for, evaluate
+from transforms.tiers.machine import (
+    CAP_AT_BOOT,
+    OWN_CIRCUIT,
+    SHARED_CIRCUIT_W,
+    card_reason,
+    circuit_for,
+    circuit_room,
+    evaluate,
+)
 from transforms.tiers.platforms import PartPrices, platform_rows, platforms_for
 from transforms.tiers.power import wall_draw
 from transforms.tiers.rules import D16_CLOSE, TIERS
@@ -846,6 +855,41 @@ def test_a_machine_over_the_outlet_names_the_smallest_circuit_that_carries_it():
         wall = wall_draw(1400.0 + other_w, cfg.psu_efficiency)
         assert circuit == "dedicated" and cap == 100.0 and words.endswith(f": {expected}"), words
         assert (wall <= 1920) == ("20 A" in expected)
+
+
+def test_a_machine_that_fills_its_outlet_circuit_says_it_needs_that_circuit_to_itself():
+    """The continuous rating is the circuit's (NEC 210.19/210.20), shared by every socket on it: a machine capped to
+    within a few watts of 1,440 W, or uncapped within SHARED_CIRCUIT_W of it, says to give it the circuit to itself,
+    with the watts it leaves (eighth review: seven default tier machines drew 1,435.6-1,439.1 W); one with room
+    says nothing of it."""
+    cfg = TierConfig()
+    # 2 x 600 W + 100 W: over the outlet uncapped, capped to fit within a few watts of it
+    circuit, cap, words = circuit_for(RULES["2gpu"], 1200.0, 100.0, 1440.0, cfg)
+    capped = wall_draw(1200.0 * cap / 100 + 100.0, cfg.psu_efficiency)
+    assert circuit == "outlet" and cap < 100 and 1440 - SHARED_CIRCUIT_W < capped <= 1440
+    assert f"it leaves {1440 - capped:,.0f} W of the circuit's continuous rating: {OWN_CIRCUIT}" in words, (
+        words
+    )
+    assert words.endswith(CAP_AT_BOOT)
+    # uncapped, 1,350 W at the wall: 90 W left
+    circuit, cap, words = circuit_for(RULES["2gpu"], 1350.0 * cfg.psu_efficiency - 100.0, 100.0, 1440.0, cfg)
+    assert (circuit, cap) == ("outlet", 100.0) and "it leaves 90 W" in words and OWN_CIRCUIT in words, words
+    # 1,000 W at the wall: room for a monitor, nothing said
+    circuit, cap, words = circuit_for(RULES["2gpu"], 1000.0 * cfg.psu_efficiency - 100.0, 100.0, 1440.0, cfg)
+    assert (circuit, cap) == (
+        "outlet",
+        100.0,
+    ) and words == "1,000 W at the wall fits a 120 V 15 A outlet (1,440 W continuous)"
+    assert power_words(
+        {"wall_draw_w": 1436.0, "circuit": "outlet", "power_cap_pct": 93.0, "notes": words}
+    ) == ("1,436 W from a standard outlet capped to 93% (a limit to set at every boot, persistence on)")
+    row = {
+        "wall_draw_w": 1436.0,
+        "circuit": "outlet",
+        "power_cap_pct": 93.0,
+        "circuit_note": circuit_room(1436, 1440),
+    }
+    assert power_words(row).endswith(f"persistence on); {OWN_CIRCUIT}")
 
 
 def test_a_training_budget_names_a_faster_machine_at_about_its_value():

@@ -111,6 +111,25 @@ CAP_AT_BOOT = (
 )
 
 
+# ASSUMPTION: what else a desk's circuit commonly carries (a monitor or two, a lamp, a router): a machine that
+# leaves less of the outlet circuit's continuous rating than this needs that circuit to itself, and says so
+# (eighth review: the caps size a machine to within 1-4 W of 1,440 W, and the rating is the circuit's (NEC
+# 210.19/210.20), shared by every socket on it)
+SHARED_CIRCUIT_W = 150
+OWN_CIRCUIT = "give it the circuit to itself"
+
+
+def circuit_room(wall_w: float, continuous_w: float) -> str:
+    """What a machine on an outlet leaves of its circuit, in words when that is under SHARED_CIRCUIT_W ('' else)."""
+    room = continuous_w - wall_w
+    if room >= SHARED_CIRCUIT_W:
+        return ""
+    return (
+        f"; it leaves {max(room, 0):,.0f} W of the circuit's continuous rating: {OWN_CIRCUIT} "
+        "(a monitor or a heater on another socket of the same circuit takes it over)"
+    )
+
+
 def circuit_for(
     rule: TierRule, gpu_w: float, other_w: float, continuous_w: float, cfg: TierConfig
 ) -> tuple[str, float, str]:
@@ -138,11 +157,13 @@ def circuit_for(
             f"needs {wall:,.0f} W at the wall, over a {mains}{NEEDS_CIRCUIT}{fix}",
         )
     if cap >= 100:
-        return "outlet", 100.0, f"{wall:,.0f} W at the wall fits a {mains}"
+        return "outlet", 100.0, f"{wall:,.0f} W at the wall fits a {mains}{circuit_room(wall, continuous_w)}"
+    capped_wall = power.wall_draw(gpu_w * cap / 100 + other_w, cfg.psu_efficiency)
     return (
         "outlet",
         cap,
-        f"capped to {cap:.0f}% per GPU (nvidia-smi -pl) to fit a {mains} (G8); {CAP_AT_BOOT}",
+        f"capped to {cap:.0f}% per GPU (nvidia-smi -pl) to fit a {mains} (G8)"
+        f"{circuit_room(capped_wall, continuous_w)}; {CAP_AT_BOOT}",
     )
 
 
