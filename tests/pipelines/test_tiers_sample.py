@@ -11,7 +11,7 @@ from transforms.llm_workload_fit import USABLE_TOKENS_PER_S, LlmContext
 from transforms.tiers.build_tiers import cards_with_specs, in_index, support_gate
 from transforms.tiers.machine import card_reason, evaluate
 from transforms.tiers.platforms import PartPrices, platform_rows, platforms_for
-from transforms.tiers.rules import D16_CLOSE, TIERS
+from transforms.tiers.rules import D16_CLOSE, L1_CLOSE, TIERS
 from transforms.tiers.scaling import scaling_table
 from transforms.tiers.software_support import precision_reason
 from warehouse.catalog import load_llm_benchmarks, load_llm_workloads
@@ -210,14 +210,14 @@ def test_l1_a_machine_of_more_cards_that_does_no_more_says_so(warehouse):
     rows = list(t.iter_rows(named=True))
     defaults = [r for r in rows if r["is_default"]]
 
-    def does_as_much(o, r):
+    def does_as_much(o, r):  # at most L1_CLOSE (5%) less counts as much
         if r["use_case"] == "llm":
             return bool(
                 r["largest_workload"]
                 and o["largest_workload"] == r["largest_workload"]
-                and o["largest_workload_tokens_per_s"] >= r["largest_workload_tokens_per_s"]
+                and o["largest_workload_tokens_per_s"] >= r["largest_workload_tokens_per_s"] * (1 - L1_CLOSE)
             )
-        return o["total_relative_perf"] >= r["total_relative_perf"]
+        return o["total_relative_perf"] >= r["total_relative_perf"] * (1 - L1_CLOSE)
 
     flagged = []
     for r in rows:
@@ -229,7 +229,7 @@ def test_l1_a_machine_of_more_cards_that_does_no_more_says_so(warehouse):
             and o["tco_usd"] < r["tco_usd"]
             and does_as_much(o, r)
         ]
-        assert r["notes"].startswith("L1: a smaller machine does as much") == bool(outdone), r["notes"][:200]
+        assert r["notes"].startswith("L1: a smaller machine does ") == bool(outdone), r["notes"][:200]
         if outdone:
             flagged.append((r["use_case"], r["condition"], r["gpu_count"], r["model_id"], r["is_default"]))
     # on the sample: one new RTX 5090 machine trains vision as fast as 4 new RTX A4000s, and 4 new RTX 5070 Ti on a
@@ -239,4 +239,6 @@ def test_l1_a_machine_of_more_cards_that_does_no_more_says_so(warehouse):
     # case)
     assert ("vision", "new", 4, "rtx-a4000", True) in flagged
     assert ("vision", "new", 4, "rtx-5070-ti", False) in flagged
+    # and, within 5% (eighth review), 4 new RTX 5080 on a 240 V circuit: training 3.61 against 2 RTX 5090's 3.58
+    assert ("beginner", "new", 4, "rtx-5080", False) in flagged
     assert not [f for f in flagged if f[0] == "llm"], flagged

@@ -21,7 +21,7 @@ from transforms.perf_indices import USE_CASE_INDEX, per_1k_column, perf_column
 from transforms.tiers.config import TierConfig
 from transforms.tiers.machine import card_reason, evaluate
 from transforms.tiers.platforms import PartPrices, platform_rows, platforms_for
-from transforms.tiers.rules import ARCHITECTURE_ORDER, D16_CLOSE, TIERS, TierRule
+from transforms.tiers.rules import ARCHITECTURE_ORDER, D16_CLOSE, L1_CLOSE, TIERS, TierRule
 from transforms.tiers.software_support import ADMITTED_WITH_LEGACY, precision_reason, support_reason
 from transforms.use_cases import USE_CASES
 
@@ -353,20 +353,24 @@ def earns_its_cards(rows: list[dict], money: Callable[[float], str] | None = Non
     2026-11-20 sample while the 4-GPU tier ranked by a 70B at 8 bits, 4 used RTX A5000s at 6,597 USD ran a 70B
     model at 4 bits at 10.2 tokens/s, 2 used RTX 3090s at 2,478 USD at 12.8); a training machine when its throughput in the use case's index, over all its
     cards, is at least this one's (new, vision: one RTX 5090 in a 3,792 USD machine has 1.92, 4 RTX A4000s in
-    a 7,564 USD machine 1.85). The machine stays the tier's answer to "which 4-GPU machine"; the
-    note answers "do I need 4 GPUs". `money`: a price in words, in the buyer's currency (default USD)."""
+    a 7,564 USD machine 1.85). At most L1_CLOSE (5%) less counts as much, and the note then says "nearly as
+    much": the larger machine's edge would rest on an assumed scaling and a modelled index. The machine stays
+    the tier's answer to "which 4-GPU machine"; the note answers "do I need 4 GPUs". `money`: a price in words, in the buyer's currency (default USD)."""
     money = money or (lambda usd: f"{usd:,.0f} USD")
     machines = [r for r in rows if r.get("tco_usd") and r.get("tier") != "beginner"]
     defaults = [r for r in machines if r.get("is_default")]
 
-    def does_as_much(o: dict, r: dict) -> bool:
-        if r.get("use_case") == "llm":
-            return bool(
-                r.get("largest_workload")
-                and o.get("largest_workload") == r["largest_workload"]
-                and o["largest_workload_tokens_per_s"] >= r["largest_workload_tokens_per_s"]
-            )
-        return (o.get("total_relative_perf") or 0) >= (r.get("total_relative_perf") or float("inf"))
+    def output(m: dict) -> float:  # what L1 compares: the workload's speed (LLM) or the index's throughput
+        if m.get("use_case") == "llm":
+            return m.get("largest_workload_tokens_per_s") or 0.0
+        return m.get("total_relative_perf") or 0.0
+
+    def does_as_much(o: dict, r: dict) -> bool:  # at most L1_CLOSE less counts as much (an assumption)
+        if r.get("use_case") == "llm" and not (
+            r.get("largest_workload") and o.get("largest_workload") == r["largest_workload"]
+        ):
+            return False
+        return output(r) > 0 and output(o) >= output(r) * (1 - L1_CLOSE)
 
     for r in machines:  # a dedicated-circuit row too: its circuit buys nothing a smaller outlet machine lacks
         smaller = [
@@ -382,8 +386,9 @@ def earns_its_cards(rows: list[dict], money: Callable[[float], str] | None = Non
         if not smaller:
             continue
         o = min(smaller, key=lambda m: (m["tco_usd"], m["gpu_count"]))
+        much = "as much" if output(o) >= output(r) else f"nearly as much (within {L1_CLOSE:.0%})"
         head = (
-            f"L1: a smaller machine does as much: {o['gpu_count']} x {o['gpu_name']} ({o['tier']}, "
+            f"L1: a smaller machine does {much}: {o['gpu_count']} x {o['gpu_name']} ({o['tier']}, "
             f"{money(o['total_build_cost_usd'])})"
         )
         if r.get("use_case") == "llm":
