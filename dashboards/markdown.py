@@ -103,6 +103,21 @@ def _energy_basis(data: ReportData) -> str:
     return f" at {usd_per_kwh:.4g} USD/kWh, under load {load_share:.0%} of the time"
 
 
+def _cards_of(prices: pl.DataFrame, machines: pl.DataFrame, at_least: int) -> pl.DataFrame:
+    """The cross-market prices of the cards the regions' machines use, in each region and condition they use
+    them, then others (in the mart's order) up to `at_least` rows: the prices behind the machines above, not the
+    first cards of the alphabet (eighth review: the RTX 5090 and 5070 Ti every regional machine used were cut)."""
+    used = (
+        machines.filter(pl.col("model_id").is_not_null()).select("model_id", "condition", "region").unique()
+    )
+    if prices.is_empty() or used.is_empty():
+        return prices.head(at_least)
+    keys = ["model_id", "condition", "region"]
+    behind = prices.join(used, on=keys, how="semi", maintain_order="left")
+    rest = prices.join(used, on=keys, how="anti", maintain_order="left")
+    return pl.concat([behind, rest.head(max(at_least - behind.height, 0))])
+
+
 def render_markdown(data: ReportData, top_n: int = 10) -> str:
     out = [f"# GPU recommendations for deep learning: {data.day.isoformat()}\n"]
     if data.is_sample:
@@ -233,8 +248,10 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
         "leave-one-out error says how far to trust a modelled value.\n\n"
     )
     out.append(table(data.perf_fits, FIT_COLUMNS))
+    # every tier a region has but the 8-GPU server (the US's tables above show it): the beginner's card for the
+    # desktop they have too (eighth review: the dashboard listed it, the export did not)
     other = data.region_tiers.filter(
-        (pl.col("region") != "US") & pl.col("tier").is_in(["1gpu", "2gpu", "4gpu"])
+        (pl.col("region") != "US") & pl.col("tier").is_in(["beginner", "1gpu", "2gpu", "4gpu"])
     )
     if other.height:
         out.append(
@@ -269,7 +286,7 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
         out.append(
             "\n"
             + table(
-                data.cross_market.head(top_n * 2),
+                _cards_of(data.cross_market, other, top_n * 2),
                 {
                     "model_id": "card",
                     "condition": "condition",

@@ -337,6 +337,35 @@ def test_the_regions_say_how_many_cards_their_machines_are_chosen_among(sample_r
     assert html.escape(sentence) in site
 
 
+def test_the_other_regions_show_every_tier_and_the_prices_of_the_cards_their_machines_use(
+    sample_run, export_dir
+):
+    """Eighth review: the export's Other regions left out the beginner tier the dashboard lists, and its card table
+    was the first 20 cards of the alphabet, cutting the RTX 5090 and 5070 Ti every regional machine used. Now every
+    regional machine but the 8-GPU server is a row, and every card, condition and region a machine uses that has a
+    cross-market price is in the card table."""
+    with duckdb.connect(str(sample_run["db"]), read_only=True) as con:
+        machines = con.execute(
+            "SELECT region, use_case, tier, condition, gpu_count, gpu_name FROM marts.region_tiers "
+            "WHERE snapshot_date = ? AND region <> 'US' AND tier <> '8gpu' AND model_id IS NOT NULL ORDER BY ALL",
+            [DAY],
+        ).fetchall()
+        priced = con.execute(
+            "SELECT DISTINCT p.model_id, p.condition, p.region FROM marts.cross_market_prices p "
+            "JOIN marts.region_tiers t ON t.snapshot_date = p.snapshot_date AND t.model_id = p.model_id "
+            "AND t.condition = p.condition AND t.region = p.region "
+            "WHERE p.snapshot_date = ? AND p.region <> 'US' AND p.us_median_usd IS NOT NULL AND t.tier <> '8gpu' "
+            "ORDER BY ALL",
+            [DAY],
+        ).fetchall()
+    assert any(m[2] == "beginner" for m in machines) and len(priced) >= 4
+    others = (export_dir / "recommendations.md").read_text().split("## Other regions")[1].split("\n## ")[0]
+    for region, use_case, tier, condition, n, name in machines:
+        assert f"| {region} | {use_case} | {tier} | {condition} | {n} x {name} |" in others, (region, tier)
+    for model_id, condition, region in priced:
+        assert f"| {model_id} | {condition} | {region} |" in others, (model_id, condition, region)
+
+
 def test_an_earlier_deal_still_open_is_never_dearer_than_the_days_median(tmp_path):
     """The export's count of earlier deals still listed at or under their deal price leaves out one the market
     has fallen below: a deal is never dearer than its model's median of the day (third review: a refurbished GTX
