@@ -756,7 +756,8 @@ CREATE TABLE marts.llm_workload_speeds (
 );
 
 -- One row per performance index (training, vision, llm_inference): the benchmark it rests on and how well its
--- spec fit predicts the measured cards (leave-one-out). Rebuilt with marts.gpu_specs.
+-- spec fit (compute, bandwidth, HBM or GDDR) predicts the measured cards (leave-one-out). Rebuilt with
+-- marts.gpu_specs.
 CREATE TABLE marts.perf_index_fits (
     perf_index VARCHAR NOT NULL,  -- training, vision or llm_inference.
     reference_model VARCHAR,  -- The card at 1.0.
@@ -767,7 +768,8 @@ CREATE TABLE marts.perf_index_fits (
     weight_bandwidth DOUBLE,  -- Exponent of memory bandwidth in the fit (1 - weight_compute).
     loo_mean_abs_pct_error DOUBLE,  -- Mean absolute error, %, predicting each measured card from a fit on the others.
     loo_max_abs_pct_error DOUBLE,  -- Worst such error, %.
-    loo_worst_model VARCHAR  -- The card with the worst leave-one-out error.
+    loo_worst_model VARCHAR,  -- The card with the worst leave-one-out error.
+    hbm_factor DOUBLE  -- Factor the fit gives an HBM card over a GDDR card of the same compute and bandwidth (fitted on the measured cards; 1 when they are all of one kind).
 );
 
 -- Prices of platform parts (per platform) and of what is sized per machine (RAM per GB, PSU per size, risers,

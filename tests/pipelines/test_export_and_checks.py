@@ -455,21 +455,26 @@ def test_a_budget_machine_names_its_cpu_ram_and_psu_as_the_build_tiers_size_them
     assert len(shown) == len(builds)
     for line in shown:
         assert " W" in line.split("|")[-3], line  # the PSU column, e.g. `1 x 1500 W`
-    # a faster machine at about the same value is listed under the table (used vision from 5,000 USD on the sample)
+    # a faster machine at about the same value is listed under the table (used vision at 5,000 USD on the sample)
     with duckdb.connect(str(sample_run["db"]), read_only=True) as con:
         faster = con.execute(
             "SELECT use_case, condition, budget_usd FROM marts.budget_builds WHERE snapshot_date = ? "
             "AND faster_alternative IS NOT NULL ORDER BY ALL",
             [DAY],
         ).fetchall()
-    assert ("vision", "used", 10_000) in faster
+    assert ("vision", "used", 5_000) in faster
     listed = [line for line in part.splitlines() if line.startswith("- ")]
     assert len(listed) == len(faster)
-    assert any(line.startswith("- vision, used, 10,000 USD: faster within the budget") for line in listed)
+    assert any(
+        line.startswith("- vision, used, 5,000 USD: faster and more value per USD within") for line in listed
+    )
     # the dashboard's answer shows them in the machine's detail, for every budget and use case it offers
     site = (sample_run["root"] / "site" / "index.html").read_text()
     # and keeps the names' case (sixth review: `2 x geforce rtx 5090 ... usd`)
-    assert "Faster within the budget at about this value: 2 x GeForce RTX 5090" in site
+    assert (
+        "Faster and more value per USD within the budget (this one has more memory per card, G5): 4 x GeForce RTX 5070 Ti"
+        in site
+    )
     for (
         _use,
         _cond,

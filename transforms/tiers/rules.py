@@ -93,9 +93,9 @@ D16_CLOSE = (
 
 # Rule L1 (the project's): a machine of more cards must do more than one of fewer. ASSUMPTION: a larger machine
 # at most this much faster does no more: its multi-GPU scaling is assumed (0.85 for 4 cards) and a modelled index
-# carries a leave-one-out error of about 14% (eighth review: 4 new RTX 5080s on a 240 V circuit, 10,411 USD TCO,
+# carries a leave-one-out error of about 9% (eighth review: 4 new RTX 5080s on a 240 V circuit, 10,411 USD TCO,
 # went unflagged at 3.61 in the training index beside 2 RTX 5090s from the outlet at 3.58 for 6,212 USD)
-L1_CLOSE = 0.05
+L1_CLOSE = 0.05  # ASSUMPTION (L1, the project's rule): 5%
 
 # Physical forms (D10, D12)
 # D12: datacenter cards are passively cooled and need a server chassis's forced airflow; D10: the server must
