@@ -38,7 +38,7 @@ FIT_COLUMNS = {
     "loo_mean_abs_pct_error": "LOO mean %",
     "loo_max_abs_pct_error": "LOO max %",
     "loo_worst_model": "worst card",
-    "hbm_factor": "HBM factor",
+    "hbm_factors": "HBM factor",
 }
 """The performance indices' fits (marts.perf_index_fits) as the export and the gpu_specs metadata show them."""
 
@@ -245,8 +245,8 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
     )
     out.append(
         "\n## Performance indices\n\nEach use case ranks by its own index (RTX 3090 = 1.0): measured where a "
-        "published benchmark has the card, else a fit of compute, memory bandwidth and the memory's kind (an HBM card "
-        "takes the HBM factor: the measured HBM datacenter cards run slower than their bandwidth alone says); the "
+        "published benchmark has the card, else a fit of compute, memory bandwidth and the memory's kind (a vendor's HBM "
+        "cards take its HBM factor, fitted on its measured HBM cards, which run slower than their bandwidth alone says); the "
         "fit's leave-one-out error says how far to trust a modelled value.\n\n"
     )
     out.append(table(data.perf_fits, FIT_COLUMNS))

@@ -3,7 +3,7 @@
 Training (`dl_index_v1`) is dominated by compute, LLM token generation by memory bandwidth: one number
 misranks cards for one of them. Each index is RTX 3090 = 1.0, measured where a published benchmark has the
 card, else modelled from dense FP16 tensor TFLOPS (FP32 without tensor cores), memory bandwidth and the memory's
-kind (HBM or GDDR) with weights fitted on the measured cards (transforms.dl_index); the leave-one-out error of
+kind (a vendor's HBM cards or GDDR) with weights fitted on the measured cards (transforms.dl_index); the leave-one-out error of
 each fit is kept.
 
   training       Lambda's PyTorch training throughput, every workload (mixed precision), as dl_index_v1;
@@ -128,7 +128,7 @@ def fits_frame(results: dict[str, IndexResult], reference: str = REFERENCE_MODEL
                 if r.fit.loo_max_abs_pct_error is None
                 else round(r.fit.loo_max_abs_pct_error, 2),
                 "loo_worst_model": r.fit.loo_worst_model,
-                "hbm_factor": round(r.fit.hbm_factor, 3),
+                "hbm_factors": r.fit.hbm_words(),
             }
             for name, r in results.items()
         ],
@@ -143,6 +143,6 @@ def fits_frame(results: dict[str, IndexResult], reference: str = REFERENCE_MODEL
             "loo_mean_abs_pct_error": pl.Float64,
             "loo_max_abs_pct_error": pl.Float64,
             "loo_worst_model": pl.String,
-            "hbm_factor": pl.Float64,
+            "hbm_factors": pl.String,
         },
     )

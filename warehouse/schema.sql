@@ -756,8 +756,8 @@ CREATE TABLE marts.llm_workload_speeds (
 );
 
 -- One row per performance index (training, vision, llm_inference): the benchmark it rests on and how well its
--- spec fit (compute, bandwidth, HBM or GDDR) predicts the measured cards (leave-one-out). Rebuilt with
--- marts.gpu_specs.
+-- spec fit (compute, bandwidth, a vendor's HBM cards or GDDR) predicts the measured cards (leave-one-out).
+-- Rebuilt with marts.gpu_specs.
 CREATE TABLE marts.perf_index_fits (
     perf_index VARCHAR NOT NULL,  -- training, vision or llm_inference.
     reference_model VARCHAR,  -- The card at 1.0.
@@ -769,7 +769,7 @@ CREATE TABLE marts.perf_index_fits (
     loo_mean_abs_pct_error DOUBLE,  -- Mean absolute error, %, predicting each measured card from a fit on the others.
     loo_max_abs_pct_error DOUBLE,  -- Worst such error, %.
     loo_worst_model VARCHAR,  -- The card with the worst leave-one-out error.
-    hbm_factor DOUBLE  -- Factor the fit gives an HBM card over a GDDR card of the same compute and bandwidth (fitted on the measured cards; 1 when they are all of one kind).
+    hbm_factors VARCHAR  -- The factor the fit gives a vendor's HBM cards over GDDR cards of the same compute and bandwidth, per vendor with at least 2 HBM cards measured (`nvidia 0.795`); any other card takes 1; NULL: none fitted.
 );
 
 -- Prices of platform parts (per platform) and of what is sized per machine (RAM per GB, PSU per size, risers,

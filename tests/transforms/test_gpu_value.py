@@ -1,5 +1,6 @@
 """Relative performance index, performance per USD, budget picks and deals."""
 
+from dataclasses import replace
 from datetime import date, timedelta
 
 import polars as pl
@@ -9,7 +10,8 @@ from transforms.budget_picks import budget_picks
 from transforms.deals import find_deals
 from transforms.dl_index import fit_index, measured_relative, modelled_values, relative_performance
 from transforms.gpu_value import gpu_value
-from warehouse.catalog import load_benchmarks, load_catalog
+from transforms.perf_indices import fits_frame, perf_indices
+from warehouse.catalog import load_benchmarks, load_catalog, load_llm_benchmarks
 
 D = date(2026, 11, 20)
 
@@ -69,7 +71,11 @@ def test_the_fit_takes_the_memory_kind_so_the_modelled_gddr_cards_are_not_underr
     measured = measured_relative(bench)
     fit = fit_index(specs, measured)
     plain = fit_index(specs.with_columns(memory_type=pl.lit("GDDR6")), measured)
-    assert plain.hbm_factor == 1.0 and 0.6 < fit.hbm_factor < 0.95
+    assert (
+        plain.hbm_factors == {}
+        and set(fit.hbm_factors) == {"nvidia"}
+        and 0.6 < fit.hbm_factors["nvidia"] < 0.95
+    )
     assert fit.loo_mean_abs_pct_error < plain.loo_mean_abs_pct_error - 3  # 14.2% -> 8.9% on the catalog
     modelled = dict(modelled_values(specs, fit).select("model_id", "modelled").iter_rows())
     before = dict(modelled_values(specs, plain).select("model_id", "modelled").iter_rows())
@@ -82,6 +88,28 @@ def test_the_fit_takes_the_memory_kind_so_the_modelled_gddr_cards_are_not_underr
     assert {modelled[m] > rel for m, rel in pairs} == {True, False}
     assert sum(before[m] < rel for m, rel in pairs) >= len(pairs) - 2
     assert sum(modelled[m] < rel for m, rel in pairs) < sum(before[m] < rel for m, rel in pairs)
+
+
+def test_an_hbm_factor_is_fitted_per_vendor_from_that_vendors_measured_hbm_cards():
+    """Ninth review: the LLM benchmark's only HBM cards are AMD's MI50 and MI100 on ROCm; their factor (about 0.5)
+    is fitted for AMD's HBM cards and leaves NVIDIA's (A100, H100 on CUDA, none measured there) at 1."""
+    specs = load_catalog()
+    results = perf_indices(specs, load_benchmarks(), load_llm_benchmarks())
+    llm = results["llm_inference"].fit
+    assert set(llm.hbm_factors) == {"amd"} and llm.hbm_factors["amd"] < 0.8
+    values = dict(modelled_values(specs, llm).select("model_id", "modelled").iter_rows())
+    plain = dict(
+        modelled_values(specs, replace(llm, hbm_log_offsets=())).select("model_id", "modelled").iter_rows()
+    )
+    assert values["h100-sxm5"] == pytest.approx(plain["h100-sxm5"])  # NVIDIA HBM: no factor
+    assert values["rtx-4090"] == pytest.approx(plain["rtx-4090"])  # GDDR: none
+    assert values["instinct-mi210"] == pytest.approx(plain["instinct-mi210"] * llm.hbm_factors["amd"])
+    assert set(results["training"].fit.hbm_factors) == {"nvidia"}  # V100, A100, H100 measured
+    assert (
+        fits_frame(results)
+        .filter(pl.col("perf_index") == "llm_inference")["hbm_factors"][0]
+        .startswith("amd 0.")
+    )
 
 
 def test_ranking_by_the_documented_index():

@@ -57,6 +57,7 @@ def gpu_specs_mart(warehouse: WarehouseResource):
             "reference_model": REFERENCE_MODEL,
             "fit_weight_compute": round(fit.weight_compute, 3),
             "fit_weight_bandwidth": round(1 - fit.weight_compute, 3),
+            "fit_hbm_factors": fit.hbm_words() or "none",
             "cards_in_fit": fit.cards_in_fit,
             "leave_one_out_mean_abs_error_pct": round(fit.loo_mean_abs_pct_error or 0, 2),
             "leave_one_out_max_abs_error_pct": round(fit.loo_max_abs_pct_error or 0, 2),
