@@ -249,31 +249,43 @@ def _select(rows: pl.DataFrame, entry: WatchEntry, kind: str, reason: pl.Expr) -
     )
 
 
+def _entry_rule(entry: WatchEntry) -> pl.Expr:
+    """What a listing must be for an entry, deal or not: a card it covers, at its price or under, from a seller
+    at its feedback floor or over and from its source (ninth review: deals had skipped all but the first)."""
+    rule = _covers(entry) & (pl.col("unit_price") <= entry.max_price_usd)
+    if entry.min_seller_feedback_pct is not None:  # a store has no seller rating: it passes
+        rule &= rated_feedback_pct().fill_null(100.0) >= entry.min_seller_feedback_pct
+    if entry.source:
+        rule &= pl.col("source") == entry.source
+    return rule
+
+
 def match_listings(listings: pl.DataFrame, entries: list[WatchEntry]) -> pl.DataFrame:
     """(watch, listing) pairs for the day. `listings`: kept listings (source, listing_id, model_id,
     condition in the price buckets new/used/refurbished, unit_price, title, url, seller_feedback_pct,
     vram_gb, vendor)."""
-    frames = []
-    for entry in entries:
-        if entry.workload is not None:
-            continue
-        rule = _covers(entry) & (pl.col("unit_price") <= entry.max_price_usd)
-        if entry.min_seller_feedback_pct is not None:  # a store has no seller rating: it passes
-            rule &= rated_feedback_pct().fill_null(100.0) >= entry.min_seller_feedback_pct
-        if entry.source:
-            rule &= pl.col("source") == entry.source
-        frames.append(_select(listings.filter(rule), entry, "match", pl.lit(entry.reason())))
-    return _alert_rows(frames)
+    return _alert_rows(
+        [
+            _select(listings.filter(_entry_rule(entry)), entry, "match", pl.lit(entry.reason()))
+            for entry in entries
+            if entry.workload is None
+        ]
+    )
 
 
 def match_deals(deals: pl.DataFrame, entries: list[WatchEntry]) -> pl.DataFrame:
-    """Deals (marts.deals rows joined with vram_gb and vendor) of the models of entries with `deals: true`."""
+    """The day's deal events (marts.deals rows joined with vram_gb, vendor and the sellers' feedback) that an
+    entry with `deals: true` would match as a listing: its price cap, seller floor and source hold for deals too
+    (an entry for used 24 GB cards under 800 USD had alerted on an A100 deal at 4,315). Matched before the
+    listings (`record_new_alerts`), so a listing that is both alerts once, saying how far under the market it is."""
     reason = pl.format(
-        "deal: {}% under the 30-day median ({})", pl.col("discount_pct").round(0), pl.col("reason")
+        "deal: {}% under the 30-day median ({})",
+        pl.col("discount_pct").round(0).cast(pl.Int64),
+        pl.col("reason"),
     )
     return _alert_rows(
         [
-            _select(deals.filter(_covers(entry) & pl.col("event").is_not_null()), entry, "deal", reason)
+            _select(deals.filter(_entry_rule(entry) & pl.col("event").is_not_null()), entry, "deal", reason)
             for entry in entries
             if entry.deals and entry.workload is None
         ]

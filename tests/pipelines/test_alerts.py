@@ -11,7 +11,7 @@ import pytest
 
 from pipelines.resources import AlertsResource
 from tests.conftest import redirect_outputs, sample_resources
-from transforms.alerts import WatchlistError, match_listings, parse_watchlist
+from transforms.alerts import WatchlistError, match_deals, match_listings, parse_watchlist
 
 SECRET = "hook-6f1c9e2b7d"  # the part of the target URL that must never be written down
 WATCHLIST = """
@@ -100,6 +100,13 @@ def test_each_listing_alerts_once_across_runs_and_days_and_failures_are_retried(
             "SELECT watch, listing_id, delivered, attempts, last_error FROM marts.alerts"
         ).fetchall()
     assert len(rows) >= 3 and {r[0] for r in rows} == {"used-3090", "big-nvidia-used"}
+    with duckdb.connect(str(db), read_only=True) as con:  # a card's caveat goes with its alert (ninth review)
+        caveated = con.execute(
+            "SELECT a.model_id, a.reason, v.caveat FROM marts.alerts a JOIN marts.gpu_value v "
+            "ON v.snapshot_date = a.matched_date AND v.model_id = a.model_id AND v.condition = a.condition "
+            "WHERE v.caveat IS NOT NULL"
+        ).fetchall()
+    assert caveated and all(reason.endswith(f"; caveat: {caveat}") for _, reason, caveat in caveated)
     failed = [r for r in rows if r[3] == 1 and not r[2]]
     assert len(failed) == 1 and failed[0][4] == "target 1 of 1 did not accept it"
     assert not webhook.posts and all(r[3] == 0 for r in rows if r is not failed[0])
@@ -191,6 +198,53 @@ def test_watchlist_entries_are_validated_and_matched():
     ]:
         with pytest.raises(WatchlistError, match=message):
             parse_watchlist(bad)
+
+
+def test_a_deal_alerts_only_within_the_entrys_price_seller_and_source():
+    """Ninth review: `deals: true` had alerted on every deal of the covered cards, an A100 at 4,315 USD for an entry
+    of used 24 GB cards under 800 from sellers of 98% or more. A deal now meets the entry's limits as a listing does."""
+    entries = parse_watchlist(
+        {
+            "watch": [
+                {
+                    "name": "b",
+                    "min_vram_gb": 24,
+                    "condition": "used",
+                    "max_price_usd": 800,
+                    "min_seller_feedback_pct": 98,
+                    "source": "ebay",
+                    "deals": True,
+                },
+                {"name": "no-deals", "model_id": "rtx-3090", "max_price_usd": 800},
+            ]
+        }
+    )
+    n = 6
+    deals = pl.DataFrame(
+        {
+            "source": ["ebay", "ebay", "ebay", "ebay", "newegg", "ebay"],
+            "listing_id": [str(i) for i in range(1, n + 1)],
+            "model_id": ["rtx-3090", "a100-pcie-40gb", "rtx-3090", "rtx-3090", "rtx-3090", "rtx-3090"],
+            "condition": ["used"] * n,
+            "unit_price": [650.0, 4315.0, 700.0, 600.0, 640.0, 620.0],
+            "title": ["t"] * n,
+            "url": [None] * n,
+            "event": ["new", "new", "new", None, "new", "price drop"],
+            "discount_pct": [30.0, 40.0, 25.0, 35.0, 31.0, 33.0],
+            "reason": ["under the near-lowest"] * n,
+            "seller_feedback_pct": [99.0, 99.0, 97.0, 99.0, None, 99.5],
+            "seller_feedback_score": [500] * n,
+            "vram_gb": [24.0, 40.0, 24.0, 24.0, 24.0, 24.0],
+            "vendor": ["nvidia"] * n,
+        }
+    )
+    found = match_deals(deals, entries)
+    # 2 too dear, 3 a 97% seller, 4 no event today, 5 not on eBay; "no-deals" asked for none
+    assert sorted(zip(found["watch"], found["listing_id"], found["kind"], strict=True)) == [
+        ("b", "1", "deal"),
+        ("b", "6", "deal"),
+    ]
+    assert found["reason"][0] == "deal: 30% under the 30-day median (under the near-lowest)"
 
 
 def test_an_older_day_run_after_a_newer_one_alerts_nothing_new(tmp_path, monkeypatch):

@@ -21,6 +21,11 @@ MAX_DELIVERIES_PER_RUN = 100  # the rest wait for the next run (a flood is not a
 
 CARD_FACTS_SQL = """SELECT model_id, memory_gb AS vram_gb, vendor FROM marts.gpu_specs"""
 
+CAVEATS_SQL = (
+    "SELECT DISTINCT ON (model_id, condition) model_id, condition, caveat FROM marts.gpu_value "
+    "WHERE snapshot_date = ? AND caveat IS NOT NULL"
+)
+
 FEEDBACK_SQL = (
     "SELECT item_id AS listing_id, seller_feedback_pct, seller_feedback_score FROM raw.ebay_listings "
     "WHERE snapshot_date = ?"
@@ -35,6 +40,7 @@ FEEDBACK_SQL = (
         table_key("staging.listings"),
         table_key("marts.deals"),
         table_key("marts.gpu_specs"),
+        table_key("marts.gpu_value"),
         table_key("marts.llm_workload_machines"),
         table_key("marts.llm_workload_speeds"),
     ],
@@ -100,13 +106,28 @@ def record_new_alerts(con, day, entries: list, open_box_as_new: bool = True) -> 
     feedback = read_frame(con, FEEDBACK_SQL, [day])
     kept = screen_outliers(kept_listings(con, day, open_box_as_new)).filter(pl.col("kept_by_screen"))
     listings = kept.join(facts, on="model_id", how="left").join(feedback, on="listing_id", how="left")
-    deals = read_frame(con, "SELECT * FROM marts.deals WHERE snapshot_date = ?", [day]).join(
-        facts, on="model_id", how="left"
+    deals = (
+        read_frame(con, "SELECT * FROM marts.deals WHERE snapshot_date = ?", [day])
+        .join(facts, on="model_id", how="left")
+        .join(feedback, on="listing_id", how="left")
     )
     fit = read_frame(con, "SELECT * FROM marts.llm_workload_fit WHERE snapshot_date = ?", [day])
+    # a deal first: a listing that is one and a match alerts once, as the deal (how far under the market)
     found = pl.concat(
-        [match_listings(listings, entries), match_deals(deals, entries), match_workloads(fit, entries)],
+        [match_deals(deals, entries), match_listings(listings, entries), match_workloads(fit, entries)],
         how="vertical_relaxed",
+    )
+    # every card alert carries the card's caveat as the day's value mart words it (ninth review: P40 and SXM2
+    # matches went out without "server only" or "CUDA 12 only")
+    caveats = read_frame(con, CAVEATS_SQL, [day])
+    found = (
+        found.join(caveats, on=["model_id", "condition"], how="left", maintain_order="left")
+        .with_columns(
+            reason=pl.when(pl.col("caveat").is_not_null())
+            .then(pl.concat_str("reason", pl.lit("; caveat: "), "caveat"))
+            .otherwise("reason")
+        )
+        .drop("caveat")
     )
     known = read_frame(con, "SELECT watch, source, listing_id FROM marts.alerts")
     new = (
