@@ -10,6 +10,7 @@ opens with them; the tables (2-8 GPUs, budgets, every card) follow in the export
 import duckdb
 import polars as pl
 
+from dashboards.report_data import resale_decides
 from transforms.tiers.machine import OWN_CIRCUIT
 from transforms.tiers.rules import BEGINNER_MAX_TDP_W
 from warehouse.writes import read_frame
@@ -81,6 +82,9 @@ def answer_line(r: dict) -> str:
         parts.append(
             f"runner-up {r['runner_up_gpu_name']} ({r['runner_up_gap_pct']:.0f}% less value per USD)"
         )
+    resale = resale_decides(r.get("notes"))
+    if resale:  # the headline choice rests on a forecast of what its cards fetch: say so beside it
+        parts.append("resale decides: " + resale.split("; the cards of this machine")[0])
     return "; ".join(parts)
 
 

@@ -15,7 +15,7 @@ from dashboards.answer import (
     why_line,
 )
 from dashboards.html_parts import Col, esc, fmt, json_for_script, link, page, table
-from dashboards.report_data import circuit_words, fewer_cards, with_buy_rank
+from dashboards.report_data import circuit_words, fewer_cards, resale_decided, with_buy_rank
 from dashboards.site_data import SiteData
 from transforms.llm_workload_fit import TIER_WORKLOADS
 from transforms.tiers.machine import CAP_AT_BOOT
@@ -401,7 +401,24 @@ def tiers_table(data: SiteData) -> str:
             _attrs(_facts(data), vram_key=None, cost_key="total_build_cost_usd", use_case=True),
             filterable=True,
         )
-        + _fewer_cards(data.report.tiers.to_dicts()),
+        + _fewer_cards(data.report.tiers.to_dicts())
+        + _resale_decided(data.report.tiers.to_dicts()),
+    )
+
+
+def _resale_decided(rows: list[dict]) -> str:
+    """The machines whose choice rests on the resale the cost model expects, folded under the tiers table."""
+    items = [
+        f"<li>{esc(r['use_case'])}, {esc(r['tier'])} {esc(r['condition'])}: {r['gpu_count']} x "
+        f"{esc(r['gpu_name'])}{'' if r.get('is_default', True) else ' (dedicated circuit)'}: {esc(sentence)}</li>"
+        for r, sentence in resale_decided(rows)
+    ]
+    if not items:
+        return ""
+    return (
+        f'<details id="resale-decides"><summary>Resale decides {len(items)} choice'
+        f"{'s' if len(items) > 1 else ''}: each beats its runner-up only through the resale its cards are "
+        f"expected to fetch (a forecast)</summary><ul>{''.join(items)}</ul></details>"
     )
 
 

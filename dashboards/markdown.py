@@ -5,7 +5,7 @@ import html
 import polars as pl
 
 from dashboards.answer import answer_line, answer_rows
-from dashboards.report_data import ReportData, circuit_words, fewer_cards
+from dashboards.report_data import ReportData, circuit_words, fewer_cards, resale_decided
 from dashboards.safe_text import blank_controls
 from transforms.tiers.machine import CAP_AT_BOOT, SHARED_CIRCUIT_W
 from transforms.tiers.power import HOURS_PER_YEAR
@@ -81,6 +81,22 @@ def _fewer_cards(rows: pl.DataFrame, region: bool = False) -> str:
         for r, sentence in fewer_cards(rows.iter_rows(named=True))
     ]
     return "\nDo you need that many cards? (rule L1)\n\n" + "".join(lines) if lines else ""
+
+
+def _resale_decided(rows: pl.DataFrame) -> str:
+    """The machines whose choice over the runner-up rests on the GPUs' expected resale, under their table."""
+    lines = [
+        f"- {_cell(r['tier'])} {_cell(r['condition'])}, {r['gpu_count']} x {_cell(r['gpu_name'])}"
+        + ("" if r.get("is_default", True) else " (dedicated circuit)")
+        + f": {_cell(sentence)}\n"
+        for r, sentence in resale_decided(rows.iter_rows(named=True))
+    ]
+    if not lines:
+        return ""
+    return (
+        "\nWhere resale decides (the choice beats its runner-up only through the resale its cards are expected to "
+        "fetch at the end of the horizon, a forecast):\n\n" + "".join(lines)
+    )
 
 
 def _horizon(data: ReportData) -> str:
@@ -216,6 +232,7 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
             )
         )
         out.append(_fewer_cards(rows))
+        out.append(_resale_decided(rows))
     out.append(
         "\n## Buy or rent\n\nHours of use per month above which owning the tier's machine (price, less the "
         "GPUs' resale after the horizon, plus electricity) costs less than renting the same throughput from "

@@ -9,6 +9,7 @@ import polars as pl
 
 from transforms.deals import WINDOW_DAYS as DEAL_MEDIAN_DAYS
 from transforms.gpu_value import PLUG_IN
+from transforms.tiers.build_tiers import RESALE_DECIDES, RESALE_DECIDES_END
 from transforms.tiers.machine import NEEDS_CIRCUIT, OWN_CIRCUIT
 from warehouse.source_runs import day_source_mode
 from warehouse.writes import read_frame
@@ -61,6 +62,24 @@ def fewer_cards(rows: Iterable[dict]) -> list[tuple[dict, str]]:
         for r in rows
         if (r.get("notes") or "").startswith("L1: ")
     ]
+
+
+def resale_decides(notes: str | None) -> str | None:
+    """The notes' sentence saying a machine beats its runner-up only through the resale the cost model expects
+    (transforms.tiers.build_tiers._resale_decides), without its opening words; None where resale does not decide
+    (ninth review: six US choices rested on it and neither the export nor the dashboard said so)."""
+    text = notes or ""
+    start = text.find(RESALE_DECIDES)
+    if start < 0:
+        return None
+    end = text.find(RESALE_DECIDES_END, start)
+    stop = end + len(RESALE_DECIDES_END) if end >= 0 else len(text)
+    return text[start + len(RESALE_DECIDES) : stop]
+
+
+def resale_decided(rows: Iterable[dict]) -> list[tuple[dict, str]]:
+    """The machine rows whose choice rests on resale, each with resale_decides' sentence."""
+    return [(r, sentence) for r in rows if (sentence := resale_decides(r.get("notes")))]
 
 
 # deals of the 7 days before that are still listed at or under their deal price (and the day's median) and have no

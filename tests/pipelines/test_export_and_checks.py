@@ -366,6 +366,38 @@ def test_the_other_regions_show_every_tier_and_the_prices_of_the_cards_their_mac
         assert f"| {model_id} | {condition} | {region} |" in others, (model_id, condition, region)
 
 
+def test_a_choice_that_rests_on_resale_says_so_in_the_export_the_console_and_the_dashboard(
+    sample_run, export_dir
+):
+    """Ninth review: six US tier choices beat their runner-up only through the resale the cost model expects (the
+    notes said so), and neither the export nor the dashboard did. Each such machine is listed under its table in
+    the Markdown and the dashboard, and a headline answer that rests on it says so beside its runner-up."""
+    with duckdb.connect(str(sample_run["db"]), read_only=True) as con:
+        decided = con.execute(
+            "SELECT use_case, tier, condition, gpu_count, gpu_name, notes, tier IN ('1gpu', 'beginner') AND is_default "
+            "FROM marts.build_tiers WHERE snapshot_date = ? AND contains(notes, 'resale decides: ') ORDER BY ALL",
+            [DAY],
+        ).fetchall()
+    assert decided
+    md = (export_dir / "recommendations.md").read_text()
+    site = (sample_run["root"] / "site" / "index.html").read_text()
+    answers = md.split("\n## What to buy\n", 1)[1].split("\n## ")[0]
+    for use_case, tier, condition, n, name, notes, headline in decided:
+        part = md.split(f"### Use case: {use_case}")[1].split("\n### ")[0].split("\n## ")[0]
+        listed = part.split("Where resale decides")[1]
+        gain = notes.split("resale decides: without it the runner-up gives ")[1].split(" more per USD")[0]
+        assert f"- {tier} {condition}, {n} x {name}" in listed and f"runner-up gives {gain} more" in listed
+        assert (
+            f"{use_case}, {tier} {condition}: {n} x {html.escape(name)}"
+            in site.split('id="resale-decides"')[1]
+        )
+        if headline:
+            line = next(
+                x for x in answers.splitlines() if x.startswith(f"- {use_case} (") and f"{condition}:" in x
+            )
+            assert line.endswith(f"resale decides: without it the runner-up gives {gain} more per USD"), line
+
+
 def test_an_earlier_deal_still_open_is_never_dearer_than_the_days_median(tmp_path):
     """The export's count of earlier deals still listed at or under their deal price leaves out one the market
     has fallen below: a deal is never dearer than its model's median of the day (third review: a refurbished GTX

@@ -206,6 +206,10 @@ def _summary(why: Counter, floor_rejects: int, floor: float) -> str:
     return "no machine qualifies: " + "; ".join(f"{r} ({n})" for r, n in reasons[:10])
 
 
+# how the notes' resale sentence opens and ends (dashboards/report_data.resale_decides reads it out of the notes)
+RESALE_DECIDES, RESALE_DECIDES_END = "resale decides: ", "transforms/cost_model.py)"
+
+
 def _resale_decides(m: dict, runner: dict) -> str | None:
     """When the choice beats its runner-up only through the resale the cost model expects at the horizon (the
     runner-up gives more throughput per USD bought and powered), the words that say so, with what each resale
@@ -224,9 +228,9 @@ def _resale_decides(m: dict, runner: dict) -> str | None:
         return (machine.get("resale_basis") or "assumed").split(":", 1)[0]
 
     return (
-        f"resale decides: without it the runner-up gives {other / own - 1:.1%} more per USD; this machine's cards "
-        f"resell for {m['resale_usd']:,.0f} USD ({basis(m)}), the runner-up's for {runner['resale_usd']:,.0f} USD "
-        f"({basis(runner)}; transforms/cost_model.py)"
+        f"{RESALE_DECIDES}without it the runner-up gives {other / own - 1:.1%} more per USD; the cards of this "
+        f"machine resell for {m['resale_usd']:,.0f} USD ({basis(m)}), those of the runner-up for "
+        f"{runner['resale_usd']:,.0f} USD ({basis(runner)}; {RESALE_DECIDES_END}"
     )
 
 
