@@ -58,7 +58,7 @@ def _today(value: pl.DataFrame) -> str:
     cols = [
         Col("condition", "condition"),
         Col("price_median", "median USD", True),
-        Col("price_low", "low USD", True),
+        Col("price_low", "mean of 3 lowest USD", True),
         Col("listing_count", "listings", True),
         Col("perf_per_1k_usd", "perf / 1k USD", True),
         Col("buy_rank", "buy rank", True),
@@ -66,6 +66,13 @@ def _today(value: pl.DataFrame) -> str:
         Col("caveat", "caveat"),
     ]
     return table(value.to_dicts(), cols, "today", "Prices today")
+
+
+def _condition_words(row: dict) -> str:
+    """A listing's price bucket, and `open box` where the unit is one priced as new (ninth review: three of the
+    RTX 5070 Ti page's five cheapest new listings were open box, unsaid)."""
+    bucket = esc(row.get("condition") or "")
+    return f"{bucket} (open box)" if row.get("listing_condition") == "open_box" else bucket
 
 
 def render_card(data: SiteData, model_id: str) -> str:
@@ -82,7 +89,7 @@ def render_card(data: SiteData, model_id: str) -> str:
     }
     cheapest = data.cheapest.filter(pl.col("model_id") == model_id).to_dicts()
     cheap_cols = [
-        Col("condition", "condition"),
+        Col("condition", "condition", render=_condition_words),
         Col("unit_price", "price USD", True),
         Col("source", "source"),
         Col("title", "listing", render=lambda r: link(r["title"], r["url"])),

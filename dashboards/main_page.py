@@ -228,8 +228,8 @@ def changes(data: SiteData) -> str:
         + (f": {best}" if best else "")
         + f"; {_plural(report.deals_open, 'earlier deal')} still listed at or under the deal price",
         _plural(report.alerts.height, "watchlist alert") + " fired today",
-        f"{fmt(data.listings_new)} listings appeared and {fmt(data.listings_gone)} left "
-        "(sold or withdrawn; asking data cannot tell which)",
+        f"{fmt(data.listings_new)} listings of priced cards appeared and {fmt(data.listings_gone)} left "
+        "(sold or withdrawn; asking data cannot tell which; by model in the export)",
     ]
     for label, frame, key in (
         ("pick", data.pick_changes, lambda r: f"{r['use_case']} pick for {fmt(r['budget_usd'])} USD"),

@@ -386,7 +386,13 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
     out.append(
         "\n## Changes since yesterday\n\n"
         + (
-            table(
+            (
+                f"The {min(top_n, data.changes.height)} largest of {data.changes.height} moves of at least 0.5%, "
+                "with the price grade and caveat the dashboard shows beside them.\n\n"
+                if data.changes.height
+                else ""
+            )
+            + table(
                 data.changes.head(top_n),
                 {
                     "name": "GPU",
@@ -395,6 +401,8 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
                     "price_median": "today USD",
                     "price_change_pct": "change %",
                     "rank_change": "rank change",
+                    "price_confidence": "price grade",
+                    "caveat": "caveat",
                 },
             )
             if data.has_yesterday
@@ -431,7 +439,7 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
         )
     )
     out.append(
-        "\n## How fast cards go (last 30 days, at least 3 exits)\n\n"
+        "\n## How fast cards go (last 30 days, at least 3 exits of known age)\n\n"
         "Days listed are known only for listings first seen after the warehouse's first day of their source: one "
         "seen on that day may have been listed long before, so it is left out here and in the median days above.\n\n"
         + table(

@@ -9,7 +9,7 @@ import polars as pl
 
 from dashboards.report_data import ReportData, load_report
 from transforms.price_daily import screen_outliers
-from warehouse.kept_listings import kept_listings
+from warehouse.kept_listings import COLUMNS, kept_sql
 from warehouse.writes import read_frame
 
 HISTORY_DAYS = 90  # what a card page charts
@@ -32,8 +32,8 @@ class SiteData:
     machine_changes: (
         pl.DataFrame
     )  # default machines (tier, use case, condition) that changed since yesterday, why
-    listings_new: int  # listings first seen on the day
-    listings_gone: int  # listings that left on the day (sold or withdrawn)
+    listings_new: int  # listings of priced cards first seen on the day
+    listings_gone: int  # listings of priced cards that left on the day (sold or withdrawn), marts.exits_daily
     days_with_data: int  # days of price history in the window
 
     @property
@@ -96,18 +96,24 @@ ORDER BY list_position(['llm', 'vision', 'beginner'], c.use_case), c.condition,
          list_position(['beginner', '1gpu', '2gpu', '4gpu', '8gpu'], c.tier)"""
 
 
-# US listings, like every figure on the page: first seen on the day, and left on the day (their last day's row)
+# US listings of cards the prices count, like every figure on the page: first seen on the day (classified to a
+# model, not excluded), and those that left on the day as marts.exits_daily counts them, which the export lists
+# by model (ninth review: the page had counted 7 left, a 1 USD placeholder and a for-parts card among them, where
+# the export listed 5)
 ARRIVALS_AND_EXITS_SQL = """
 SELECT (SELECT count(*) FROM staging.listing_history h JOIN staging.listings l
           ON l.snapshot_date = h.first_seen AND l.source = h.source AND l.listing_id = h.listing_id
-        WHERE h.first_seen = ? AND coalesce(l.region, 'US') = 'US'),
-       (SELECT count(*) FROM marts.listing_exits e JOIN staging.listings l
-          ON l.snapshot_date = e.last_seen AND l.source = e.source AND l.listing_id = e.listing_id
-        WHERE e.exit_date = ? AND coalesce(l.region, 'US') = 'US')"""
+        WHERE h.first_seen = ? AND coalesce(l.region, 'US') = 'US' AND l.model_id IS NOT NULL
+          AND l.exclude_reason IS NULL),
+       (SELECT coalesce(sum(exits), 0) FROM marts.exits_daily WHERE exit_date = ?)"""
 
 
 def _cheapest(con: duckdb.DuckDBPyConnection, day: date) -> pl.DataFrame:
-    kept = kept_listings(con, day)
+    """The day's cheapest kept listings per model and price bucket, each with its own condition
+    (`listing_condition`: an open-box unit priced as new says so on the card page, ninth review)."""
+    kept = read_frame(
+        con, kept_sql(col_list=f"{COLUMNS}, condition AS listing_condition"), {"first": day, "last": day}
+    )
     if not kept.height:
         return kept
     screened = screen_outliers(kept).filter(pl.col("kept_by_screen"))
@@ -115,7 +121,7 @@ def _cheapest(con: duckdb.DuckDBPyConnection, day: date) -> pl.DataFrame:
         screened.sort("unit_price")
         .with_columns(rank=pl.col("unit_price").rank("ordinal").over("model_id", "condition"))
         .filter(pl.col("rank") <= CHEAPEST_PER_CONDITION)
-        .select("model_id", "condition", "source", "unit_price", "title", "url")
+        .select("model_id", "condition", "listing_condition", "source", "unit_price", "title", "url")
         .sort("model_id", "condition", "unit_price")
     )
 

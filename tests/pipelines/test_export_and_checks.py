@@ -11,7 +11,9 @@ import duckdb
 import polars as pl
 import pytest
 
+from dashboards.markdown import render_markdown
 from dashboards.report_data import DEALS_SQL, OPEN_BOX_CAVEAT, load_report
+from dashboards.site_data import load_site
 from pipelines.day_checks import completeness, coverage, freshness, plausibility
 from pipelines.definitions import project_defs
 from pipelines.defs.staging.gpu_specs import spec_completeness, spec_sheet_disagreements
@@ -309,6 +311,27 @@ def test_a_short_history_says_what_the_30_day_median_and_the_changes_rest_on(sam
     )
     assert replace(report, history=history(30)).median_span == ""  # a full window needs no word
     assert replace(report, history=history(2)).has_yesterday and not report.has_yesterday
+    # with a yesterday, the moves table says how many it shows of how many, with each price's grade and caveat as
+    # the dashboard has them (ninth review)
+    n = 12
+    moves = pl.DataFrame(
+        {
+            "condition": ["used"] * n,
+            "model_id": [f"m{i}" for i in range(n)],
+            "name": [f"Card {i}" for i in range(n)],
+            "prev_median": [100.0] * n,
+            "price_median": [100.0 + n - i for i in range(n)],
+            "price_change_pct": [float(n - i) for i in range(n)],
+            "rank_change": [0] * n,
+            "caveat": ["passive: needs server airflow"] + [None] * (n - 1),
+            "price_confidence": ["D"] + ["B"] * (n - 1),
+        }
+    )
+    later = render_markdown(replace(report, history=history(2), changes=moves))
+    shown = later.split("## Changes since yesterday")[1].split("\n## ")[0]
+    assert "The 10 largest of 12 moves of at least 0.5%" in shown
+    assert "| Card 0 | used | 100 | 112 | 12.00 | 0 | D | passive: needs server airflow |" in shown
+    assert "Card 10" not in shown
 
 
 def test_the_regions_say_how_many_cards_their_machines_are_chosen_among(sample_run, export_dir):
@@ -396,6 +419,20 @@ def test_a_choice_that_rests_on_resale_says_so_in_the_export_the_console_and_the
                 x for x in answers.splitlines() if x.startswith(f"- {use_case} (") and f"{condition}:" in x
             )
             assert line.endswith(f"resale decides: without it the runner-up gives {gain} more per USD"), line
+
+
+def test_a_card_page_says_which_cheap_listing_is_open_box_and_what_its_low_price_is(sample_run):
+    """Ninth review: a card page's cheapest "new" listings included open-box units unsaid, and its "low USD" was
+    the mean of the three lowest asks, not the lowest."""
+    with duckdb.connect(str(sample_run["db"]), read_only=True) as con:
+        cheapest = load_site(con, sample_run["day"]).cheapest
+    open_box = cheapest.filter(pl.col("listing_condition") == "open_box")
+    assert open_box.height and set(open_box["condition"]) == {"new"}
+    for model_id in set(cheapest["model_id"]):
+        page = (sample_run["root"] / "site" / "cards" / f"{model_id}.html").read_text()
+        boxed = open_box.filter(pl.col("model_id") == model_id).height
+        assert page.count(">new (open box)<") == boxed, model_id
+        assert "mean of 3 lowest USD" in page and "low USD" not in page.replace("mean of 3 lowest USD", "")
 
 
 def test_an_earlier_deal_still_open_is_never_dearer_than_the_days_median(tmp_path):
