@@ -6,7 +6,8 @@ context length. For a machine of N cards of one model:
 - **Memory needed** = weights (parameters x bits per weight / 8) + KV cache (2 x layers x KV heads x head dim x
   context x 2 bytes, llama.cpp's default f16 cache) + RUNTIME_OVERHEAD_GIB on each card (CUDA context and compute
   buffers). llama.cpp's default layer split pools memory: each card holds its share of the weights and of the
-  KV cache plus its own overhead, and must have room for it.
+  KV cache plus its own overhead, and must have room for it with the overhead at the top of its measured range
+  (RUNTIME_OVERHEAD_MAX_GIB: a fit with a few hundred MiB to spare is not one a buyer can count on).
 - **Single-stream decode speed** is memory-bound: each token reads the active weights and the KV cache once, so
   tokens/s = efficiency x bandwidth / bytes per token. A card's efficiency is measured where the llama.cpp
   scoreboard has it (tg128 of Llama 2 7B Q4_0, warehouse/catalog/llm_inference_benchmarks.csv, the vendor's
@@ -42,8 +43,13 @@ from transforms.tiers.software_support import ADMITTED_WITH_LEGACY, precision_re
 GIB = 2**30
 # llama.cpp logs: CUDA context 107-555 MiB (RTX 4060 Ti .. RTX PRO 6000) and compute buffers 164-672 MiB at
 # 2k-8k context (llama.cpp issues, quoted in docs/research/issue-35-runtime-overhead.md).
-# ASSUMPTION: 0.75 GiB a card, the middle of their sum.
+# ASSUMPTION: 0.75 GiB a card, the middle of their sum, for the memory a workload needs (vram_needed_gb).
 RUNTIME_OVERHEAD_GIB = 0.75
+# A machine fits a workload when each card holds its share at the top of that range, 555 + 672 MiB (the research
+# note: "for 2+ GPUs, budget the higher end"): the ninth review found Mixtral 8x7B at 8 bits "fitting" a 48 GB
+# card with 0.03 GiB to spare and Qwen3 30B-A3B at 8 bits a 32 GB RTX 5090 with 0.29, which a larger CUDA context,
+# ECC or a display on the card (D14: 2 GB) takes away.
+RUNTIME_OVERHEAD_MAX_GIB = (555 + 672) / 1024
 KV_BYTES = 2  # llama.cpp's default KV cache type f16 (llama.cpp's docs/multi-gpu.md: -ctk/-ctv default f16)
 # llama.cpp layer split, one stream, a model that fits one card (Llama 3 8B Q4_K_M tg512,
 # github.com/XiongjieDai/GPU-Benchmarks-on-LLM-Inference): 2 x RTX 3090 111.67 and 2 x RTX 4090 124.65 against
@@ -91,8 +97,9 @@ def vram_needed_gib(w: dict, gpu_count: int = 1) -> float:
 
 
 def fits(w: dict, card_gib: float, gpu_count: int) -> bool:
-    """A layer split gives each card an equal share (llama.cpp's default, proportional to free memory)."""
-    return workload_gib(w) / gpu_count + RUNTIME_OVERHEAD_GIB <= card_gib
+    """A layer split gives each card an equal share (llama.cpp's default, proportional to free memory), which must
+    fit beside the runtime overhead at the top of its measured range (RUNTIME_OVERHEAD_MAX_GIB)."""
+    return workload_gib(w) / gpu_count + RUNTIME_OVERHEAD_MAX_GIB <= card_gib
 
 
 def bytes_per_token_gib(w: dict, context: int | None = None) -> float:

@@ -747,7 +747,7 @@ CREATE TABLE marts.llm_workload_speeds (
     model_id VARCHAR NOT NULL,  -- Catalog card.
     gpu_count INTEGER NOT NULL,  -- Cards in the machine (llama.cpp layer split across them).
     power_cap_pct DOUBLE NOT NULL,  -- The power limit per GPU the speeds are for (100: uncapped; P2): a machine reads the rows of its own cap.
-    fits BOOLEAN,  -- Each card holds its share of weights and KV cache plus its own runtime overhead.
+    fits BOOLEAN,  -- Each card holds its share of weights and KV cache plus its own runtime overhead at the top of its measured range (1.2 GiB: CUDA context 555 MiB + compute buffers 672 MiB), so a fit has room for a larger context or driver than the 0.75 GiB vram_needed_gb counts.
     vram_needed_gb DOUBLE,  -- Weights + KV cache (f16) + 0.75 GiB runtime overhead per card, GiB (the unit card memory is sold in).
     vram_available_gb DOUBLE,  -- Memory of all the cards, GiB.
     tokens_per_s DOUBLE,  -- Single-stream decode tokens/s with the context full: memory bandwidth x the card's efficiency / bytes read per token; a layer split runs at one card's speed (x 0.96, measured), never a sum; a machine capped to fit its outlet decodes at the measured share of that (P2). NULL when it does not fit.
@@ -1125,7 +1125,7 @@ CREATE VIEW marts.gpu_value_new_vs_used AS WITH n AS (SELECT * FROM marts.gpu_va
 --   model_id: Catalog card.
 --   gpu_name: The card's marketing name.
 --   gpu_count: Cards in the machine (llama.cpp layer split across them).
---   fits: Each card holds its share of weights and KV cache plus its own runtime overhead.
+--   fits: Each card holds its share of weights and KV cache plus its own runtime overhead at the top of its measured range (1.2 GiB: CUDA context 555 MiB + compute buffers 672 MiB), so a fit has room for a larger context or driver than the 0.75 GiB vram_needed_gb counts.
 --   vram_needed_gb: Weights + KV cache (f16) + 0.75 GiB runtime overhead per card, GiB (the unit card memory is sold in).
 --   vram_available_gb: Memory of all the cards, GiB.
 --   tokens_per_s: Single-stream decode tokens/s with the context full: memory bandwidth x the card's efficiency / bytes read per token; a layer split runs at one card's speed (x 0.96, measured), never a sum; a machine capped to fit its outlet decodes at the measured share of that (P2). NULL when it does not fit.

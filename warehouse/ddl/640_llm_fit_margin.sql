@@ -1,0 +1,4 @@
+-- A machine fits an LLM workload when each card holds its share beside the runtime overhead at the top of its
+-- measured range (transforms/llm_workload_fit.py RUNTIME_OVERHEAD_MAX_GIB; ninth review: fits with 0.03 GiB to spare)
+COMMENT ON COLUMN marts.llm_workload_speeds.fits IS 'Each card holds its share of weights and KV cache plus its own runtime overhead at the top of its measured range (1.2 GiB: CUDA context 555 MiB + compute buffers 672 MiB), so a fit has room for a larger context or driver than the 0.75 GiB vram_needed_gb counts.';
+COMMENT ON COLUMN marts.llm_workload_fit.fits IS 'Each card holds its share of weights and KV cache plus its own runtime overhead at the top of its measured range (1.2 GiB: CUDA context 555 MiB + compute buffers 672 MiB), so a fit has room for a larger context or driver than the 0.75 GiB vram_needed_gb counts.';
