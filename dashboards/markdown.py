@@ -7,6 +7,7 @@ import polars as pl
 from dashboards.answer import answer_line, answer_rows
 from dashboards.report_data import ReportData, circuit_words, fewer_cards, resale_decided
 from dashboards.safe_text import blank_controls
+from transforms.deals import UNDER_MEDIAN
 from transforms.tiers.machine import CAP_AT_BOOT, SHARED_CIRCUIT_W
 from transforms.tiers.power import HOURS_PER_YEAR
 
@@ -365,7 +366,8 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
     out.append(
         "\n## New deals today\n\n"
         f"Deals that are news: a new listing or a price drop ({data.deals_open} earlier deals are still listed "
-        f"at or under their deal price). {data.median_span}".rstrip()
+        f"at or under their deal price), at least {1 - UNDER_MEDIAN:.0%} under the card's 30-day median (of its days' medians; a day "
+        f"priced grade D, one seller or nearly, counts none) or near the lowest seen. {data.median_span}".rstrip()
         + "\n\n"
         + table(
             data.deals_with_caveat.head(top_n),

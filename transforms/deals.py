@@ -15,7 +15,7 @@ earlier deals still listed at or under their deal price (dashboards/report_data.
 One definition, in SQL over relations by name: `kept` (the kept listings: snapshot_date, source, listing_id,
 model_id, condition, title, unit_price, url, source_mode) and `history` (marts.price_daily rows of source
 'all': snapshot_date, model_id, condition, median, min_price, screen_median, listing_count, screened_out,
-covering the 30 dates up to each listing date). A listing is screened with its day's screen_median and
+confidence, covering the 30 dates up to each listing date). A listing is screened with its day's screen_median and
 group size from price_daily (the screen's rule, transforms.price_daily.SCREEN_KEEPS), not by recomputing
 every group's median. It runs on a range of days in the warehouse (warehouse/marts/deals.py) and on frames
 in memory."""
@@ -24,7 +24,7 @@ import polars as pl
 
 from transforms.day_series import DAY_NUMBER_SQL, every_day_cte
 from transforms.frame_sql import run_sql
-from transforms.price_daily import SCREEN_KEEPS
+from transforms.price_daily import GRADE_D, SCREEN_KEEPS
 
 UNDER_MEDIAN = 0.85
 NEAR_LOWEST = 1.05
@@ -54,7 +54,9 @@ DEAL_COLUMNS = [
     "previous_price",
 ]
 
-# per date, model and condition: the median of the daily medians over the date and the 29 before it, the
+# per date, model and condition: the median of the daily medians over the date and the 29 before it (a day whose
+# price is grade D, one seller or nearly, sets none: the ninth review found a new RTX 2080 Ti "72% under" a
+# 30-day median of 1,300 that one 1,606 USD listing had set; a D price never sets a pick either), the
 # lowest price and the number of dates among the 29 before it, and the day's screen; each series filled to
 # every day (transforms/day_series.py) so that these are ROWS frames (a filled day counts no date)
 DAILY_HISTORY_CTES = every_day_cte("daily_history", "dated", "model_id, condition")
@@ -64,7 +66,8 @@ windows AS (
     SELECT * FROM (
         SELECT snapshot_date, model_id, condition, screen_median AS group_median,
                listing_count + screened_out AS group_listings, median AS day_median,
-               median(median) OVER (w ROWS BETWEEN {WINDOW_PRECEDING} PRECEDING AND CURRENT ROW) AS median_30d,
+               median(CASE WHEN confidence IS DISTINCT FROM '{GRADE_D}' THEN median END)
+                   OVER (w ROWS BETWEEN {WINDOW_PRECEDING} PRECEDING AND CURRENT ROW) AS median_30d,
                min(min_price) OVER (w ROWS BETWEEN {WINDOW_PRECEDING} PRECEDING AND 1 PRECEDING) AS lowest_seen,
                count(snapshot_date) OVER (w ROWS BETWEEN {WINDOW_PRECEDING} PRECEDING AND 1 PRECEDING) AS history_days
         FROM daily_history
@@ -137,6 +140,8 @@ def find_deals(
 ) -> pl.DataFrame:
     """marts.deals rows for the kept `listings` of one day or many, `history` and `previous` as above
     (without `previous`, every deal is a new listing); `events_only=False`: the resting ones too."""
+    if "confidence" not in history.columns:  # history without grades: every day counts
+        history = history.with_columns(confidence=pl.lit(None, pl.String))
     frames = {"listings": listings, "history": history}
     previous_sql = NO_PREVIOUS_SQL
     if previous is not None:

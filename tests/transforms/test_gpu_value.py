@@ -235,6 +235,19 @@ def test_deals_under_the_30_day_median():
     )
     assert find_deals(today, fallen).is_empty()  # 840 and 930 lie over today's 800
     assert find_deals(today.with_columns(unit_price=pl.lit(790.0)), fallen).height == 3
+    # a day priced grade D (one seller or nearly) sets no 30-day median (ninth review: a new RTX 2080 Ti "72%
+    # under" a 30-day median of 1,300 one listing at 1,606 had set): the same listings against history whose
+    # earlier days are D judge against today's median alone
+    graded = history.with_columns(
+        confidence=pl.when(pl.col("snapshot_date") < D).then(pl.lit("D")).otherwise(pl.lit("B"))
+    )
+    today_median = history.filter(pl.col("snapshot_date") == D)["median"][0]
+    judged = find_deals(today.with_columns(unit_price=pl.lit(today_median * 0.84)), graded, events_only=True)
+    assert judged.height == 3 and (judged["median_30d"] == today_median).all()
+    inflated = graded.with_columns(
+        median=pl.when(pl.col("snapshot_date") < D).then(5000.0).otherwise(pl.col("median"))
+    )
+    assert set(find_deals(today, inflated)["median_30d"]) <= {today_median}  # the D days' 5,000 sets nothing
 
 
 def test_a_deal_is_news_once_new_or_cheaper_not_every_day_it_rests():
