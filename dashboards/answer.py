@@ -11,6 +11,7 @@ import duckdb
 import polars as pl
 
 from dashboards.report_data import resale_decides
+from transforms.tiers.build_tiers import RESALE_DECIDES, RESALE_DECIDES_DETAIL
 from transforms.tiers.machine import OWN_CIRCUIT
 from transforms.tiers.rules import BEGINNER_MAX_TDP_W
 from warehouse.writes import read_frame
@@ -84,7 +85,7 @@ def answer_line(r: dict) -> str:
         )
     resale = resale_decides(r.get("notes"))
     if resale:  # the headline choice rests on a forecast of what its cards fetch: say so beside it
-        parts.append("resale decides: " + resale.split("; the cards of this machine")[0])
+        parts.append(RESALE_DECIDES + resale.split(RESALE_DECIDES_DETAIL)[0])
     return "; ".join(parts)
 
 
@@ -121,12 +122,16 @@ def card_words(tdp_w: float | None) -> str:
     """What the card alone is for, by its power: a card of at most D6's 200 W goes into a computer the buyer already
     has; a hotter one needs the PSU, cables and room of a machine built for it (the eighth review: an RTX 5090,
     575 W, had been offered "for a computer you already have")."""
-    if tdp_w is not None and tdp_w <= BEGINNER_MAX_TDP_W:
+    if tdp_w is None:
+        return (
+            f"Card to buy (the card alone, its power unknown: check it against the {BEGINNER_MAX_TDP_W:g} W a "
+            "computer you already have takes (D6))"
+        )
+    if tdp_w <= BEGINNER_MAX_TDP_W:
         return f"Card to buy for a computer you already have (the card alone, {tdp_w:,.0f} W: D6)"
-    drawn = f"{tdp_w:,.0f} W" if tdp_w is not None else "its power unknown"
     return (
-        f"Card to buy (the card alone, {drawn}: over the {BEGINNER_MAX_TDP_W:g} W a computer you already have "
-        "takes (D6), so it needs the PSU, cables and room of a machine built for it, as below)"
+        f"Card to buy (the card alone, {tdp_w:,.0f} W: over the {BEGINNER_MAX_TDP_W:g} W a computer you already "
+        "have takes (D6), so it needs the PSU, cables and room of a machine built for it, as below)"
     )
 
 

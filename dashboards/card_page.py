@@ -58,7 +58,7 @@ def _today(value: pl.DataFrame) -> str:
     cols = [
         Col("condition", "condition"),
         Col("price_median", "median USD", True),
-        Col("price_low", "mean of 3 lowest USD", True),
+        Col("price_low", "robust low USD (mean of 3 lowest, at most the median)", True),
         Col("listing_count", "listings", True),
         Col("perf_per_1k_usd", "perf / 1k USD", True),
         Col("buy_rank", "buy rank", True),

@@ -219,7 +219,12 @@ def changes(data: SiteData) -> str:
     names = dict(report.ranking.select("model_id", "name").unique("model_id").iter_rows())
     best = "; ".join(
         f"{names.get(d['model_id'], d['model_id'])} ({d['condition']}) at {fmt(d['unit_price'])} USD, "
-        f"{fmt(d['discount_pct'], 1)}% under its 30-day median" + (f" ({d['caveat']})" if d["caveat"] else "")
+        + (
+            f"{fmt(d['discount_pct'], 1)}% under its 30-day median"
+            if d["discount_pct"] is not None  # none where every day of the window was graded D
+            else "near the lowest price seen"
+        )
+        + (f" ({d['caveat']})" if d["caveat"] else "")
         for d in deals
     )
     items = [
@@ -228,8 +233,8 @@ def changes(data: SiteData) -> str:
         + (f": {best}" if best else "")
         + f"; {_plural(report.deals_open, 'earlier deal')} still listed at or under the deal price",
         _plural(report.alerts.height, "watchlist alert") + " fired today",
-        f"{fmt(data.listings_new)} listings of priced cards appeared and {fmt(data.listings_gone)} left "
-        "(sold or withdrawn; asking data cannot tell which; by model in the export)",
+        f"{fmt(data.listings_new)} listings of priced cards appeared and {fmt(data.listings_gone)} left, in every "
+        "marketplace read (sold or withdrawn; asking data cannot tell which; by model in the export)",
     ]
     for label, frame, key in (
         ("pick", data.pick_changes, lambda r: f"{r['use_case']} pick for {fmt(r['budget_usd'])} USD"),

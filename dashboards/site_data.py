@@ -96,15 +96,14 @@ ORDER BY list_position(['llm', 'vision', 'beginner'], c.use_case), c.condition,
          list_position(['beginner', '1gpu', '2gpu', '4gpu', '8gpu'], c.tier)"""
 
 
-# US listings of cards the prices count, like every figure on the page: first seen on the day (classified to a
-# model, not excluded), and those that left on the day as marts.exits_daily counts them, which the export lists
-# by model (ninth review: the page had counted 7 left, a 1 USD placeholder and a for-parts card among them, where
-# the export listed 5)
+# listings of cards the prices count (classified to a model, not excluded) in every marketplace read, as
+# marts.exits_daily counts those that left and the export lists them by model (ninth review: the page had counted
+# 7 US listings left, a 1 USD placeholder and a for-parts card among them, where the export listed 5; the code
+# review: the view counts every region, so the arrivals do too)
 ARRIVALS_AND_EXITS_SQL = """
 SELECT (SELECT count(*) FROM staging.listing_history h JOIN staging.listings l
           ON l.snapshot_date = h.first_seen AND l.source = h.source AND l.listing_id = h.listing_id
-        WHERE h.first_seen = ? AND coalesce(l.region, 'US') = 'US' AND l.model_id IS NOT NULL
-          AND l.exclude_reason IS NULL),
+        WHERE h.first_seen = ? AND l.model_id IS NOT NULL AND l.exclude_reason IS NULL),
        (SELECT coalesce(sum(exits), 0) FROM marts.exits_daily WHERE exit_date = ?)"""
 
 

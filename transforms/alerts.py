@@ -278,10 +278,17 @@ def match_deals(deals: pl.DataFrame, entries: list[WatchEntry]) -> pl.DataFrame:
     entry with `deals: true` would match as a listing: its price cap, seller floor and source hold for deals too
     (an entry for used 24 GB cards under 800 USD had alerted on an A100 deal at 4,315). Matched before the
     listings (`record_new_alerts`), so a listing that is both alerts once, saying how far under the market it is."""
-    reason = pl.format(
-        "deal: {}% under the 30-day median ({})",
-        pl.col("discount_pct").round(0).cast(pl.Int64),
-        pl.col("reason"),
+    reason = (
+        pl.when(pl.col("discount_pct").is_not_null())
+        .then(
+            pl.format(
+                "deal: {}% under the 30-day median ({})",
+                pl.col("discount_pct").round(0).cast(pl.Int64),
+                pl.col("reason"),
+            )
+        )
+        # no 30-day median where every day of its window was graded D: the deal is near the lowest seen
+        .otherwise(pl.format("deal: near the lowest price seen ({})", pl.col("reason")))
     )
     return _alert_rows(
         [

@@ -84,7 +84,7 @@ def _features(specs: pl.DataFrame) -> pl.DataFrame:
     )
     is_hbm = pl.col("memory_type").str.to_uppercase().str.starts_with("HBM").fill_null(False)
     hbm = (
-        pl.when(is_hbm).then(pl.col("vendor")).otherwise(pl.lit(""))
+        pl.when(is_hbm).then(pl.col("vendor").fill_null("")).otherwise(pl.lit(""))
         if {"memory_type", "vendor"} <= set(specs.columns)
         else pl.lit("")
     )

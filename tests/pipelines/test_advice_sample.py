@@ -204,7 +204,9 @@ def test_a_card_answer_offers_a_card_for_the_buyers_own_computer_only_within_d6(
         "Card to buy for a computer you already have (the card alone, 170 W: D6)"
     )
     assert card_words(BEGINNER_MAX_TDP_W).startswith("Card to buy for a computer you already have")
-    assert card_words(None).startswith("Card to buy (the card alone, its power unknown")
+    assert card_words(None).startswith(
+        "Card to buy (the card alone, its power unknown: check it against the 200 W"
+    )
 
 
 def test_the_markdown_tiers_name_their_energy_basis_and_the_machines_that_fill_their_circuit(

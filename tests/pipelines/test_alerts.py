@@ -245,6 +245,13 @@ def test_a_deal_alerts_only_within_the_entrys_price_seller_and_source():
         ("b", "6", "deal"),
     ]
     assert found["reason"][0] == "deal: 30% under the 30-day median (under the near-lowest)"
+    # a deal without a 30-day median (every day of its window graded D) is near the lowest price seen
+    lowest = deals.head(1).with_columns(
+        discount_pct=pl.lit(None, pl.Float64), reason=pl.lit("near_lowest_seen")
+    )
+    assert match_deals(lowest, entries)["reason"].to_list() == [
+        "deal: near the lowest price seen (near_lowest_seen)"
+    ]
 
 
 def test_an_older_day_run_after_a_newer_one_alerts_nothing_new(tmp_path, monkeypatch):

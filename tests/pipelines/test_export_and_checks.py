@@ -432,7 +432,8 @@ def test_a_card_page_says_which_cheap_listing_is_open_box_and_what_its_low_price
         page = (sample_run["root"] / "site" / "cards" / f"{model_id}.html").read_text()
         boxed = open_box.filter(pl.col("model_id") == model_id).height
         assert page.count(">new (open box)<") == boxed, model_id
-        assert "mean of 3 lowest USD" in page and "low USD" not in page.replace("mean of 3 lowest USD", "")
+        label = "robust low USD (mean of 3 lowest, at most the median)"
+        assert label in page and "low USD" not in page.replace(label, "")
 
 
 def test_an_earlier_deal_still_open_is_never_dearer_than_the_days_median(tmp_path):

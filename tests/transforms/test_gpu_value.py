@@ -248,6 +248,13 @@ def test_deals_under_the_30_day_median():
         median=pl.when(pl.col("snapshot_date") < D).then(5000.0).otherwise(pl.col("median"))
     )
     assert set(find_deals(today, inflated)["median_30d"]) <= {today_median}  # the D days' 5,000 sets nothing
+    # every day D (one seller lists the card): no 30-day median, and a listing near the lowest seen is still a
+    # deal, without a discount (code review: the alert's reason had come out null, which marts.alerts refuses)
+    all_d = history.with_columns(confidence=pl.lit("D"))
+    lowest = all_d.filter(pl.col("snapshot_date") < D)["min_price"].min()
+    near = find_deals(today.head(1).with_columns(unit_price=pl.lit(lowest)), all_d)
+    assert near.height == 1 and near["reason"][0] == "near_lowest_seen"
+    assert near["median_30d"][0] is None and near["discount_pct"][0] is None
 
 
 def test_a_deal_is_news_once_new_or_cheaper_not_every_day_it_rests():

@@ -208,6 +208,9 @@ def _summary(why: Counter, floor_rejects: int, floor: float) -> str:
 
 # how the notes' resale sentence opens and ends (dashboards/report_data.resale_decides reads it out of the notes)
 RESALE_DECIDES, RESALE_DECIDES_END = "resale decides: ", "transforms/cost_model.py)"
+RESALE_DECIDES_DETAIL = (
+    "; the cards of this machine"  # where the gain ends and what each resale rests on begins
+)
 
 
 def _resale_decides(m: dict, runner: dict) -> str | None:
@@ -228,8 +231,8 @@ def _resale_decides(m: dict, runner: dict) -> str | None:
         return (machine.get("resale_basis") or "assumed").split(":", 1)[0]
 
     return (
-        f"{RESALE_DECIDES}without it the runner-up gives {other / own - 1:.1%} more per USD; the cards of this "
-        f"machine resell for {m['resale_usd']:,.0f} USD ({basis(m)}), those of the runner-up for "
+        f"{RESALE_DECIDES}without it the runner-up gives {other / own - 1:.1%} more per USD{RESALE_DECIDES_DETAIL} "
+        f"resell for {m['resale_usd']:,.0f} USD ({basis(m)}), those of the runner-up for "
         f"{runner['resale_usd']:,.0f} USD ({basis(runner)}; {RESALE_DECIDES_END}"
     )
 

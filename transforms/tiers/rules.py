@@ -91,8 +91,8 @@ D16_CLOSE = (
     0.05  # ASSUMPTION for D16's "if possible": within 5% of the best value, the newest generation wins
 )
 
-# Rule L1 (the project's): a machine of more cards must do more than one of fewer. ASSUMPTION: a larger machine
-# at most this much faster does no more: its multi-GPU scaling is assumed (0.85 for 4 cards) and a modelled index
+# Rule L1 (the project's): a machine of more cards must do more than one of fewer. ASSUMPTION: a smaller machine
+# at most this much slower does as much: its multi-GPU scaling is assumed (0.85 for 4 cards) and a modelled index
 # carries a leave-one-out error of about 9% (eighth review: 4 new RTX 5080s on a 240 V circuit, 10,411 USD TCO,
 # went unflagged at 3.61 in the training index beside 2 RTX 5090s from the outlet at 3.58 for 6,212 USD)
 L1_CLOSE = 0.05  # ASSUMPTION (L1, the project's rule): 5%

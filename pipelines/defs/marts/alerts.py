@@ -120,8 +120,16 @@ def record_new_alerts(con, day, entries: list, open_box_as_new: bool = True) -> 
     # every card alert carries the card's caveat as the day's value mart words it (ninth review: P40 and SXM2
     # matches went out without "server only" or "CUDA 12 only")
     caveats = read_frame(con, CAVEATS_SQL, [day])
+    # a refurbished unit (and open box kept apart) has no value row of its own: the card's caveat from another
+    # condition's row, new first (the card's own facts: server only, CUDA 12 only; code review)
+    by_card = (
+        caveats.sort("condition").unique("model_id", keep="first").select("model_id", card_caveat="caveat")
+    )
     found = (
         found.join(caveats, on=["model_id", "condition"], how="left", maintain_order="left")
+        .join(by_card, on="model_id", how="left", maintain_order="left")
+        .with_columns(caveat=pl.coalesce("caveat", "card_caveat"))
+        .drop("card_caveat")
         .with_columns(
             reason=pl.when(pl.col("caveat").is_not_null())
             .then(pl.concat_str("reason", pl.lit("; caveat: "), "caveat"))
