@@ -135,12 +135,38 @@ def card_words(tdp_w: float | None) -> str:
     )
 
 
+# the use cases whose budget answer also offers the card in the buyer's own desktop (D6), when it fits the budget
+OWN_DESKTOP_USE_CASES = ("beginner", "vision")
+
+
+def _own_desktop(tiers: pl.DataFrame | None, use_case: str, condition: str, budget: int) -> dict | None:
+    """The beginner tier's machine (a card in the desktop the buyer has, D6) of the use case and condition, when it
+    costs no more than the budget (tenth review: a beginner with 1,000 USD was offered no machine new, and a whole
+    954 USD machine used, beside a headline RTX 4070 in their own desktop at 603 and 495 USD)."""
+    if tiers is None or tiers.is_empty() or use_case not in OWN_DESKTOP_USE_CASES:
+        return None
+    default = pl.col("is_default").fill_null(True) if "is_default" in tiers.columns else pl.lit(True)
+    rows = tiers.filter(
+        (pl.col("tier") == "beginner")
+        & (pl.col("use_case") == use_case)
+        & (pl.col("condition") == condition)
+        & default
+        & pl.col("model_id").is_not_null()
+        & (pl.col("total_build_cost_usd") <= budget)
+    )
+    return rows.row(0, named=True) if rows.height else None
+
+
 def answer_choices(
-    builds: pl.DataFrame, picks: pl.DataFrame, ranking: pl.DataFrame | None = None
+    builds: pl.DataFrame,
+    picks: pl.DataFrame,
+    ranking: pl.DataFrame | None = None,
+    tiers: pl.DataFrame | None = None,
 ) -> list[dict]:
     """Every (use case, budget) of the day's budget builds, with the card and the machine per condition: a list
     of {use_case, budget_usd, card: {used, new}, machine: {used, new}} (None where there is none). A card carries
-    its `tdp_w` from `ranking` (the day's marts.gpu_value), for card_words."""
+    its `tdp_w` from `ranking` (the day's marts.gpu_value), for card_words; `own_desktop` per condition is the
+    beginner tier's machine from `tiers` (marts.build_tiers) where it fits the budget (OWN_DESKTOP_USE_CASES)."""
     out = []
     if builds.is_empty():
         return out
@@ -151,7 +177,7 @@ def answer_choices(
     )
     keys = builds.select("use_case", "budget_usd").unique().rows()
     for use_case, budget in sorted(keys, key=lambda k: (USE_CASE_ORDER.index(k[0]), k[1])):
-        choice = {"use_case": use_case, "budget_usd": budget, "card": {}, "machine": {}}
+        choice = {"use_case": use_case, "budget_usd": budget, "card": {}, "machine": {}, "own_desktop": {}}
         for condition in CONDITION_ORDER:
             machine = builds.filter(
                 (pl.col("use_case") == use_case)
@@ -160,6 +186,7 @@ def answer_choices(
                 & pl.col("model_id").is_not_null()
             )
             choice["machine"][condition] = machine.row(0, named=True) if machine.height else None
+            choice["own_desktop"][condition] = _own_desktop(tiers, use_case, condition, budget)
             card = _pick_for(picks, use_case, condition, budget)
             choice["card"][condition] = card and {**card, "tdp_w": power.get(card["model_id"])}
         out.append(choice)

@@ -123,8 +123,22 @@ def _parts_line(machine: dict) -> str:
     return f'<p class="answer-parts">{"; ".join(shown)}</p>' if shown else ""
 
 
-def _answer_column(condition: str, card: dict | None, machine: dict | None, use_case: str) -> str:
-    """One condition's answer: the card to buy, the whole machine, what it runs (LLM), why, the runner-up."""
+def _own_desktop_line(own: dict | None) -> str:
+    """The card in the desktop the buyer has (D6), where the budget covers it, as the headline answer words it."""
+    if not own:
+        return ""
+    return (
+        f'<p class="answer-own">Or, for the desktop you have (D6): <strong>1 x {_card_link("gpu_name")(own)}</strong> '
+        f"at {esc(fmt(own['total_build_cost_usd']))} USD with what it needs (PSU: {esc(own.get('psu_config') or '–')}; "
+        f"{esc(power_words(own))})</p>"
+    )
+
+
+def _answer_column(
+    condition: str, card: dict | None, machine: dict | None, use_case: str, own: dict | None = None
+) -> str:
+    """One condition's answer: the card to buy, the whole machine, what it runs (LLM), why, the runner-up; and for
+    beginner and vision the card in the buyer's own desktop where the budget covers it."""
     parts = [f"<h3>{esc(condition.capitalize())}</h3>"]
     if card:
         parts.append(
@@ -137,6 +151,7 @@ def _answer_column(condition: str, card: dict | None, machine: dict | None, use_
         parts.append('<p class="answer-card">Card to buy: none this budget buys today.</p>')
     if not machine:
         parts.append('<p class="answer-machine">Machine to buy: none within this budget today.</p>')
+        parts.append(_own_desktop_line(own))
         return f'<div class="answer-col" data-condition="{esc(condition)}">{"".join(parts)}</div>'
     parts.append(
         f'<p class="answer-machine">Machine to buy instead (the whole machine within the budget): '
@@ -144,6 +159,7 @@ def _answer_column(condition: str, card: dict | None, machine: dict | None, use_
         f"{_card_link('gpu_name')(machine)}</strong> on <code>{esc(machine['platform_id'])}</code>: "
         f"{esc(fmt(machine['total_build_cost_usd']))} USD, {esc(power_words(machine))}</p>"
     )
+    parts.append(_own_desktop_line(own))
     if use_case == "llm" and machine.get("largest_workload"):
         parts.append(
             f"<p>The largest model it runs at a usable speed: <code>{esc(machine['largest_workload'])}</code> at "
@@ -161,7 +177,9 @@ def _answer_column(condition: str, card: dict | None, machine: dict | None, use_
 
 def _answer_view(choice: dict) -> str:
     columns = "".join(
-        _answer_column(c, choice["card"][c], choice["machine"][c], choice["use_case"])
+        _answer_column(
+            c, choice["card"][c], choice["machine"][c], choice["use_case"], choice["own_desktop"].get(c)
+        )
         for c in ("used", "new")
     )
     return (
@@ -174,7 +192,7 @@ def _answer_view(choice: dict) -> str:
 def answer(data: SiteData) -> str:
     """The first screen (issue 39): a use case and a budget, remembered in the URL hash (#use=llm&budget=3000),
     and for them the card to buy used and new and the whole machine, with what it costs, draws and runs."""
-    choices = answer_choices(data.report.builds, data.report.picks, data.report.ranking)
+    choices = answer_choices(data.report.builds, data.report.picks, data.report.ranking, data.report.tiers)
     if not choices:
         return (
             '<section id="answer" aria-labelledby="answer-h"><h2 id="answer-h">What to buy today</h2>'

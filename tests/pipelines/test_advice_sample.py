@@ -231,3 +231,28 @@ def test_the_markdown_tiers_name_their_energy_basis_and_the_machines_that_fill_t
     tables = md.split("\n## Build tiers\n", 1)[1].split("\n## ", 1)[0]
     rows = [line for line in tables.splitlines() if line.startswith("| ") and " x " in line]
     assert sum("| outlet, the circuit to itself |" in line for line in rows) == full.height
+
+
+def test_a_beginner_or_vision_budget_also_offers_the_card_in_the_buyers_own_desktop(sample_run, marts):
+    """Tenth review: at 1,000 USD a beginner was offered no machine new and a whole 954 USD machine used, beside the
+    headline RTX 4070 in their own desktop at 603 and 495 USD. A beginner or vision budget that covers the beginner
+    tier's machine names it; LLM budgets (24 GB cards, none within D6's 200 W) and smaller budgets do not."""
+    choices = answer_choices(marts["builds"], marts["picks"], marts["value"], marts["tiers"])
+    own = marts["tiers"].filter((pl.col("tier") == "beginner") & pl.col("model_id").is_not_null())
+    costs = {(r["use_case"], r["condition"]): r["total_build_cost_usd"] for r in own.iter_rows(named=True)}
+    offered = 0
+    for choice in choices:
+        for condition, row in choice["own_desktop"].items():
+            cost = costs.get((choice["use_case"], condition))
+            covered = (
+                choice["use_case"] in ("beginner", "vision")
+                and cost is not None
+                and cost <= choice["budget_usd"]
+            )
+            assert (row is not None) == covered, (choice["use_case"], choice["budget_usd"], condition)
+            if row is not None:
+                offered += 1
+                assert row["tier"] == "beginner" and row["total_build_cost_usd"] == cost
+    assert offered
+    site = (sample_run["root"] / "site" / "index.html").read_text()
+    assert "Or, for the desktop you have (D6): " in site
