@@ -19,14 +19,19 @@ from warehouse.writes import read_frame
 USE_CASE_ORDER, CONDITION_ORDER = ("llm", "vision", "beginner"), ("used", "new")
 
 
+def _defaults(tiers: pl.DataFrame) -> pl.DataFrame:
+    """marts.build_tiers rows that are a tier's default machine (not its dedicated-circuit row) and have one."""
+    default = pl.col("is_default").fill_null(True) if "is_default" in tiers.columns else pl.lit(True)
+    return tiers.filter(default & pl.col("model_id").is_not_null())
+
+
 def answer_rows(tiers: pl.DataFrame) -> list[dict]:
     """The default one-GPU machines of marts.build_tiers rows (one day), LLM first, used before new; for the
     beginner use case the beginner tier (the card in the buyer's own desktop, D6)."""
     if tiers.is_empty():
         return []
-    default = pl.col("is_default").fill_null(True) if "is_default" in tiers.columns else pl.lit(True)
     tier = pl.when(pl.col("use_case") == "beginner").then(pl.lit("beginner")).otherwise(pl.lit("1gpu"))
-    chosen = tiers.filter((pl.col("tier") == tier) & default & pl.col("model_id").is_not_null())
+    chosen = _defaults(tiers).filter(pl.col("tier") == tier)
     return sorted(
         chosen.to_dicts(),
         key=lambda r: (USE_CASE_ORDER.index(r["use_case"]), CONDITION_ORDER.index(r["condition"])),
@@ -145,13 +150,10 @@ def _own_desktop(tiers: pl.DataFrame | None, use_case: str, condition: str, budg
     954 USD machine used, beside a headline RTX 4070 in their own desktop at 603 and 495 USD)."""
     if tiers is None or tiers.is_empty() or use_case not in OWN_DESKTOP_USE_CASES:
         return None
-    default = pl.col("is_default").fill_null(True) if "is_default" in tiers.columns else pl.lit(True)
-    rows = tiers.filter(
+    rows = _defaults(tiers).filter(
         (pl.col("tier") == "beginner")
         & (pl.col("use_case") == use_case)
         & (pl.col("condition") == condition)
-        & default
-        & pl.col("model_id").is_not_null()
         & (pl.col("total_build_cost_usd") <= budget)
     )
     return rows.row(0, named=True) if rows.height else None

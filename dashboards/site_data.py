@@ -9,7 +9,7 @@ import polars as pl
 
 from dashboards.report_data import ReportData, load_report
 from transforms.price_daily import screen_outliers
-from warehouse.kept_listings import COLUMNS, kept_sql
+from warehouse.kept_listings import COLUMNS, kept_listings
 from warehouse.writes import read_frame
 
 HISTORY_DAYS = 90  # what a card page charts
@@ -110,9 +110,7 @@ SELECT (SELECT count(*) FROM staging.listing_history h JOIN staging.listings l
 def _cheapest(con: duckdb.DuckDBPyConnection, day: date) -> pl.DataFrame:
     """The day's cheapest kept listings per model and price bucket, each with its own condition
     (`listing_condition`: an open-box unit priced as new says so on the card page, ninth review)."""
-    kept = read_frame(
-        con, kept_sql(col_list=f"{COLUMNS}, condition AS listing_condition"), {"first": day, "last": day}
-    )
+    kept = kept_listings(con, day, col_list=f"{COLUMNS}, condition AS listing_condition")
     if not kept.height:
         return kept
     screened = screen_outliers(kept).filter(pl.col("kept_by_screen"))

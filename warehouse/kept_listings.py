@@ -32,6 +32,9 @@ def kept_sql(open_box_as_new: bool = True, col_list: str = COLUMNS, us_only: boo
     ) WHERE condition IS NOT NULL"""
 
 
-def kept_listings(con: duckdb.DuckDBPyConnection, day, open_box_as_new: bool = True) -> pl.DataFrame:
-    """The day's kept listings with their price condition bucket (open box -> new unless configured)."""
-    return read_frame(con, kept_sql(open_box_as_new), {"first": day, "last": day})
+def kept_listings(
+    con: duckdb.DuckDBPyConnection, day, open_box_as_new: bool = True, col_list: str = COLUMNS
+) -> pl.DataFrame:
+    """The day's kept listings with their price condition bucket (open box -> new unless configured), with the
+    columns `col_list` (kept_sql's)."""
+    return read_frame(con, kept_sql(open_box_as_new, col_list), {"first": day, "last": day})
