@@ -525,18 +525,20 @@ def test_a_budget_machine_names_its_cpu_ram_and_psu_as_the_build_tiers_size_them
     assert len(shown) == len(builds)
     for line in shown:
         assert " W" in line.split("|")[-3], line  # the PSU column, e.g. `1 x 1500 W`
-    # a faster machine at about the same value is listed under the table (used vision at 5,000 USD on the sample)
+    # a faster machine at about the same value is listed under the table (used beginner at 5,000 USD on the sample:
+    # one RTX 5090, and four RTX 5070 Ti beside it)
     with duckdb.connect(str(sample_run["db"]), read_only=True) as con:
         faster = con.execute(
             "SELECT use_case, condition, budget_usd FROM marts.budget_builds WHERE snapshot_date = ? "
             "AND faster_alternative IS NOT NULL ORDER BY ALL",
             [DAY],
         ).fetchall()
-    assert ("vision", "used", 5_000) in faster
+    assert ("beginner", "used", 5_000) in faster
     listed = [line for line in part.splitlines() if line.startswith("- ")]
     assert len(listed) == len(faster)
     assert any(
-        line.startswith("- vision, used, 5,000 USD: faster and more value per USD within") for line in listed
+        line.startswith("- beginner, used, 5,000 USD: faster and more value per USD within")
+        for line in listed
     )
     # the dashboard's answer shows them in the machine's detail, for every budget and use case it offers
     site = (sample_run["root"] / "site" / "index.html").read_text()

@@ -1,6 +1,7 @@
 """Whole machines: physical rules, the choice by value of the whole machine, and hostile catalogs."""
 
 import math
+from dataclasses import replace
 from datetime import date
 
 import polars as pl
@@ -258,10 +259,56 @@ def test_p3_machines_are_planned_for_the_boards_a_buyer_receives_not_the_founder
     assert m["risers"] == 0 and m["slot_plan"] == "2 in slots 1, 4; cards up to 2 slots wide"
     as_sold = flat(card("5090", 2830, 2.0, 32, 575) | {"board_slot_width": 3.65})
     sold = evaluate(RULES["2gpu"], as_sold, PLATS["am5_dual_new"], TierConfig(), PRICES, NO_SCALING)
-    assert sold["risers"] == 1 and sold["slot_plan"].endswith("cards up to 3.65 slots wide")
-    assert sold["total_build_cost_usd"] == pytest.approx(m["total_build_cost_usd"] + PRICES.riser)
+    assert (
+        sold["risers"] == 1
+        and "cards up to 3.65 slots wide; set the riser slots to PCIe Gen 4" in sold["slot_plan"]
+    )
+    # the riser, and the open-air frame its card hangs on instead of the case (G17, eleventh review)
+    swap = PRICES.riser + PRICES.open_frame - PRICES.chassis["am5_dual_new"]
+    assert sold["total_build_cost_usd"] == pytest.approx(m["total_build_cost_usd"] + swap)
     no_risers = TierConfig(allow_risers=False)
     assert "riser" in evaluate(RULES["2gpu"], as_sold, PLATS["am5_dual_new"], no_risers, PRICES, NO_SCALING)
+
+
+def test_g17_cards_on_risers_hang_on_an_open_frame_priced_instead_of_the_case():
+    """Eleventh review: the riser machines said "riser cables to upright mounts" and priced a tower, whose vertical
+    mount lies over the seated cards' slots. A machine with cards on risers is planned and priced on an open-air
+    frame instead of the platform's case, and on a PCIe 5.0 board the notes say to set the riser slots to Gen 4."""
+    assert PRICES.open_frame > 0 and PRICES.chassis["am5_dual_new"] > 0 and PRICES.chassis["x99_ws_used"] > 0
+    three = flat(card("3090", 745, 1.0, 24, 350, slots=3))
+    one = evaluate(RULES["1gpu"], three, PLATS["am4_dual_used"], TierConfig(), PRICES, NO_SCALING)
+    two = evaluate(RULES["2gpu"], three, PLATS["am4_dual_used"], TierConfig(), PRICES, NO_SCALING)
+    assert one["risers"] == 0 and "open-air frame" not in one["slot_plan"]
+    assert two["risers"] == 1 and "riser cables to the rail of an open-air frame" in two["slot_plan"]
+    assert "upright" not in two["slot_plan"]
+    # the frame replaces the case once; a machine without risers keeps its case
+    dearer_frame = replace(PRICES, open_frame=PRICES.open_frame + 1000)
+    dearer_case = replace(  # a case 1,000 USD dearer: in the platform's fixed parts and as its case
+        PRICES,
+        base={**PRICES.base, "am4_dual_used": PRICES.base["am4_dual_used"] + 1000},
+        chassis={**PRICES.chassis, "am4_dual_used": PRICES.chassis["am4_dual_used"] + 1000},
+    )
+    for prices, riser_change, seated_change in ((dearer_frame, 1000, 0), (dearer_case, 0, 1000)):
+        again = evaluate(RULES["2gpu"], three, PLATS["am4_dual_used"], TierConfig(), prices, NO_SCALING)
+        assert again["platform_cost_usd"] == pytest.approx(two["platform_cost_usd"] + riser_change)
+        alone = evaluate(RULES["1gpu"], three, PLATS["am4_dual_used"], TierConfig(), prices, NO_SCALING)
+        assert alone["platform_cost_usd"] == pytest.approx(one["platform_cost_usd"] + seated_change)
+    t = tiers([card("3090", 745, 1.0, 24, 350, slots=3)])
+    on_risers = t.filter(pl.col("risers") > 0)
+    assert on_risers.height > 0
+    for r in on_risers.iter_rows(named=True):
+        assert (
+            f"{r['risers']} card(s) on riser cables on an open-air frame that replaces the case (G6, G17)"
+            in r["notes"]
+        )
+        assert ("set the riser slots to PCIe Gen 4" in r["slot_plan"]) == (r["pcie_gen"] >= 5)
+    fifty = flat(card("5090", 2830, 2.0, 32, 575) | {"board_slot_width": 3.65})
+    gen5 = evaluate(RULES["2gpu"], fifty, PLATS["am5_dual_new"], TierConfig(), PRICES, NO_SCALING)
+    assert gen5["risers"] == 1 and gen5["pcie_gen"] == 5
+    assert gen5["slot_plan"].endswith(
+        "cards up to 3.65 slots wide; set the riser slots to PCIe Gen 4 in the firmware (or buy risers rated for PCIe 5.0)"
+    )
+    assert "Gen 4" not in two["slot_plan"]  # a PCIe 4.0 board: nothing to set
 
 
 def test_p3_board_width_is_the_median_of_the_recorded_designs():
@@ -333,8 +380,9 @@ def test_g6_open_air_cards_keep_a_free_slot_else_risers_are_priced():
     )
     assert water["water_blocks"] == 4
     base = evaluate(RULES["4gpu"], three, PLATS["x99_ws_used"], TierConfig(), PRICES, NO_SCALING)
+    on_frame = PRICES.open_frame - PRICES.chassis["x99_ws_used"]  # the riser machine's frame, not its case
     assert water["platform_cost_usd"] - (
-        base["platform_cost_usd"] - base["risers"] * PRICES.riser
+        base["platform_cost_usd"] - base["risers"] * PRICES.riser - on_frame
     ) == pytest.approx(4 * PRICES.water_block + PRICES.water_loop)
 
 
@@ -926,8 +974,14 @@ def test_a_training_budget_names_a_faster_machine_at_about_its_value():
     assert "USD, capped to 86% per card)" in named
     ratio = float(named.split("x this one")[0].rsplit(", ", 1)[1])
     assert ratio >= 1.25 and "more value per USD of TCO, 16 GB per card" in named and named in five["notes"]
-    assert vision[3_000]["faster_alternative"] is None and vision[10_000]["faster_alternative"] is None
-    assert vision[10_000]["model_id"] == "rtx-5090" and vision[10_000]["gpu_count"] == 2
+    assert vision[3_000]["faster_alternative"] is None  # 2 x RTX 5070 Ti, the fastest machine it buys
+    # 10,000 USD: four RTX 5070 Ti on the X99 frame set the best value, the two-card RTX 5090 machine falls outside
+    # 80% of it, and the budget takes one RTX 5090 (its 32 GB), naming the two-card one beside it
+    ten = vision[10_000]
+    assert (ten["model_id"], ten["gpu_count"]) == ("rtx-5090", 1)
+    assert ten["faster_alternative"].startswith(
+        "faster within the budget at about this value: 2 x RTX-5090 (2gpu, "
+    )
     llm = builds.filter(pl.col("use_case") == "llm")
     assert llm["faster_alternative"].is_null().all()  # LLM budgets take the largest model, then the fastest
 

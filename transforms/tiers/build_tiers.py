@@ -20,6 +20,7 @@ from transforms.cost_model import ASSUMED_RESALE_FRACTION, resale_frame, resale_
 from transforms.perf_indices import USE_CASE_INDEX, per_1k_column, perf_column
 from transforms.tiers.config import TierConfig
 from transforms.tiers.machine import card_reason, evaluate
+from transforms.tiers.physical import riser_note
 from transforms.tiers.platforms import PartPrices, platform_rows, platforms_for
 from transforms.tiers.rules import ARCHITECTURE_ORDER, D16_CLOSE, L1_CLOSE, TIERS, TierRule
 from transforms.tiers.software_support import ADMITTED_WITH_LEGACY, precision_reason, support_reason
@@ -263,7 +264,7 @@ def _row_notes(rule: TierRule, m: dict, cfg: TierConfig, runner: dict | None, ca
             f"{card_rule['perf_per_1k_usd_tco']:.3f}: the platform and energy change the answer"
         )
     if m["risers"]:
-        notes.append(f"{m['risers']} card(s) on riser cables (G6, G17)")
+        notes.append(riser_note(m["risers"]))
     if m["water_blocks"]:
         notes.append("water blocks fitted (G6; voids the warranty)")
     notes.append(m["circuit_note"])

@@ -16,7 +16,7 @@ from transforms.tiers import power
 from transforms.tiers.config import TierConfig
 from transforms.tiers.connectors import cables_for
 from transforms.tiers.memory import ram_for
-from transforms.tiers.physical import form_reason, slot_plan
+from transforms.tiers.physical import RISER_GEN4, form_reason, slot_plan
 from transforms.tiers.platforms import PartPrices
 from transforms.tiers.rules import (
     CORES_PER_GPU,
@@ -237,7 +237,10 @@ def size(
         + plan.water_blocks * prices.water_block
         + (prices.water_loop if plan.water_blocks else 0.0)
     )
-    platform_usd = prices.base.get(platform["platform_id"], 0.0) + ram_usd + psu_usd + cooling_usd
+    base_usd = prices.base.get(platform["platform_id"], 0.0)
+    if plan.on_risers:  # the cards on risers hang on an open-air frame's rail, which replaces the case (G17)
+        base_usd += prices.open_frame - prices.chassis.get(platform["platform_id"], 0.0)
+    platform_usd = base_usd + ram_usd + psu_usd + cooling_usd
     kwh = power.annual_energy_kwh(load, cfg.utilization, cfg.psu_efficiency)
     efficiency, scaling_basis = efficiency_for(scaling, card, n)
     at_cap, cap_basis = power.throughput_at_cap(cap_pct, "training")
@@ -260,7 +263,7 @@ def size(
         "slot_plan": (
             f"{n} modules in the baseboard's SXM sockets"
             if platform["kind"] == "server_sxm"
-            else plan.describe()
+            else plan.describe() + (RISER_GEN4 if plan.on_risers and platform["pcie_gen"] >= 5 else "")
         ),
         "risers": plan.on_risers,
         "water_blocks": plan.water_blocks,

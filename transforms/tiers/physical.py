@@ -23,6 +23,13 @@ from transforms.tiers.rules import (
 
 SOCKET = re.compile(r"\bSXM(\d)\b", re.I)
 
+# Where the cards on risers go (G17: risers need mounting; eleventh review): in a tower, an upright or vertical GPU
+# mount holds its card over the board's slots, where the seated cards stand, so a machine with cards on risers is
+# built on an open-air frame (part `open_frame`, priced instead of the platform's case)
+OPEN_FRAME = (
+    "an open-air frame (it replaces the case: in a tower a vertical mount lies over the seated cards)"
+)
+
 
 def module_socket(name: str | None) -> str | None:
     """SXM2, SXM4, SXM5 from the model name; None when the name does not say which."""
@@ -68,12 +75,24 @@ class SlotPlan:
                 + ", ".join(map(str, self.in_slots))
             )
         if self.on_risers:
-            parts.append(f"{self.on_risers} on riser cables to upright mounts")
+            parts.append(f"{self.on_risers} on riser cables to the rail of {OPEN_FRAME}")
         if self.water_blocks:
             parts.append("water blocks on every card")
         elif self.card_slots is not None and len(self.in_slots) + self.on_risers > 1:
             parts.append(f"cards up to {self.card_slots:g} slot{'' if self.card_slots == 1 else 's'} wide")
         return "; ".join(parts)
+
+
+# a PCIe 5.0 link over the PCIe 4.0 riser priced drops out or retrains; the board's firmware sets the slot's generation
+RISER_GEN4 = "; set the riser slots to PCIe Gen 4 in the firmware (or buy risers rated for PCIe 5.0)"
+
+
+def riser_note(risers: int) -> str:
+    """The notes' words on a machine with cards on risers: the open-air frame it is built on."""
+    return (
+        f"{risers} card(s) on riser cables on an open-air frame that replaces the case (G6, G17): no dust filter, and "
+        "the fans are heard in the room"
+    )
 
 
 def _seat(n: int, width: int, gap: int, positions: tuple[int, ...], case_slots: int) -> SlotPlan | None:

@@ -15,6 +15,8 @@ class PartPrices:
     riser: float
     water_block: float
     water_loop: float
+    chassis: dict[str, float]  # platform_id -> its case's price (a machine with cards on risers has none)
+    open_frame: float  # the open-air frame that replaces the case where cards sit on risers (G17)
 
     @classmethod
     def from_frame(cls, parts: pl.DataFrame) -> "PartPrices":
@@ -43,6 +45,14 @@ class PartPrices:
             riser=one("riser"),
             water_block=one("water_block"),
             water_loop=one("water_loop"),
+            chassis={
+                p: float(u)
+                for p, u in fixed.filter(pl.col("part") == "chassis")
+                .group_by("platform_id")
+                .agg(pl.col("usd").sum())
+                .iter_rows()
+            },
+            open_frame=one("open_frame"),
         )
 
 
