@@ -50,6 +50,9 @@ def test_every_support_fact_has_a_source_and_every_model_a_target():
         ("gtx-1660-super", "current", "CUDA 13", False, False),  # sm_75 without tensor cores
         ("rtx-3090", "current", "CUDA 13", True, True),
         ("rtx-5090", "current", "CUDA 13", True, True),
+        # not on AMD's ROCm list, which names only the PRO W6800 and V620 of gfx1030 (eleventh review: "current")
+        ("rx-6800", "legacy", "not on ROCm's support list", False, False),
+        ("rx-6950-xt", "legacy", "not on ROCm's support list", False, False),
     ],
 )
 def test_the_support_of_known_cards(model_id, status, label, bf16, fp16_tensor):
