@@ -30,7 +30,13 @@ Resale after the horizon: the machine row's own (`resale_usd`, `resale_basis`), 
 
 import polars as pl
 
-from transforms.llm_workload_fit import LAYER_SPLIT_FACTOR, LlmContext, decode_tokens_per_s, fits
+from transforms.llm_workload_fit import (
+    LAYER_SPLIT_FACTOR,
+    MODELLED_DECODE_BASIS,
+    LlmContext,
+    decode_tokens_per_s,
+    fits,
+)
 from transforms.perf_indices import perf_column
 
 HOURS_PER_MONTH = 730.0
@@ -77,9 +83,9 @@ def rent_for_workload(cloud: pl.DataFrame, llm: LlmContext, workload: str, own_s
         k = next((n for n in sorted(LAYER_SPLIT_FACTOR) if fits(w, card["vram_gb"], n)), None)
         if k is None:
             continue
-        speed, _ = decode_tokens_per_s(card, w, k, llm.calibration)
+        speed, basis = decode_tokens_per_s(card, w, k, llm.calibration)
         if speed:
-            configs.append(offer | {"gpus": float(k), "tokens_per_s": speed})
+            configs.append(offer | {"gpus": float(k), "tokens_per_s": speed, "speed_basis": basis})
     as_fast = [c for c in configs if c["tokens_per_s"] >= own_speed]
     if as_fast:
         return min(as_fast, key=lambda c: (c["gpus"] * c["usd_per_gpu_hour"], c["model_id"], c["provider"]))
@@ -127,14 +133,23 @@ def _verdict(hours: float | None, rent_offer: dict | None) -> str:
     return f"own above {hours:,.0f} h/month ({hours / HOURS_PER_MONTH:.0%} of the time); rent below"
 
 
+MODELLED_RENTED = (
+    "modelled from its bandwidth at the measured cards' median efficiency: no llama.cpp measurement of it"
+)
+
+
 def _workload_note(offer: dict, workload: str | None, own_speed: float) -> str:
     """R1's words: what the rented GPUs run, and whether they are slower than the machine."""
     if not workload:
         return ""
     slower = " (no cloud configuration is as fast: the fastest)" if offer["tokens_per_s"] < own_speed else ""
+    # eleventh review: a rented datacenter card's speed is the model's where llama.cpp's scoreboard lacks the card
+    modelled = (
+        f" ({MODELLED_RENTED})" if (offer.get("speed_basis") or "").startswith(MODELLED_DECODE_BASIS) else ""
+    )
     return (
         f"{offer['gpus']:.0f} x {offer['model_id']} run {workload} at {offer['tokens_per_s']:.1f} tokens/s"
-        f"{slower}, this machine at {own_speed:.1f} (R1); "
+        f"{modelled}{slower}, this machine at {own_speed:.1f} (R1); "
     )
 
 

@@ -61,6 +61,7 @@ CALIBRATION_WEIGHTS_GIB = 3.56  # its Q4_0 file, as the scoreboard names it
 CALIBRATION_CONTEXT = 64  # tg128 generates 128 tokens from an empty prompt: 64 tokens of cache on average
 CALIBRATION_KV_PER_TOKEN = 2 * 32 * 32 * 128 * KV_BYTES  # Llama 2 7B: 32 layers, 32 KV heads, head dim 128
 GPU_COUNTS = (1, 2, 4, 8)
+MODELLED_DECODE_BASIS = "modelled (median efficiency)"  # a card the scoreboard does not measure
 REQUIRED = ("params_b", "layers", "kv_heads", "head_dim", "bits_per_weight", "context_tokens")
 
 
@@ -181,7 +182,7 @@ def decode_tokens_per_s(
     eff = cal.decode[card["model_id"]] if measured else cal.decode_median
     speed = eff * card["bandwidth_gbs"] * 1e9 / (bytes_per_token_gib(w, context) * GIB)
     speed *= LAYER_SPLIT_FACTOR[gpu_count]
-    basis = "measured efficiency" if measured else "modelled (median efficiency)"
+    basis = "measured efficiency" if measured else MODELLED_DECODE_BASIS
     return (
         speed,
         f"{basis}; {'one card' if gpu_count == 1 else f'layer split over {gpu_count} cards, no tensor parallelism'}",

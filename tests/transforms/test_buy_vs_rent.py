@@ -115,6 +115,7 @@ def test_r1_an_llm_machine_is_weighed_against_whole_cloud_gpus_that_hold_its_wor
     """Two RTX 3090s running a 70B model at 4 bits (44 GiB) were weighed against 1.09 RTX 5090s, which cannot
     load it. Rule R1: whole GPUs of one type (1, 2, 4 or 8) that hold the workload and decode it at least as fast;
     the cheapest per hour. A single 32 GB card does not hold the model; two do, and so does one 80 GB card."""
+    from transforms.buy_vs_rent import MODELLED_RENTED
     from transforms.llm_workload_fit import USABLE_TOKENS_PER_S, LlmContext, decode_tokens_per_s
     from warehouse.catalog import load_catalog, load_llm_benchmarks, load_llm_workloads
 
@@ -146,6 +147,17 @@ def test_r1_an_llm_machine_is_weighed_against_whole_cloud_gpus_that_hold_its_wor
     assert row["rent_usd_per_hour"] == pytest.approx(1.20)
     assert row["perf_index"] == "llm_workload" and row["total_relative_perf"] == 12.8
     assert row["notes"].startswith(f"2 x rtx-5090 run {workload} at {two_5090s:.1f} tokens/s, this machine")
+    # a card the llama.cpp scoreboard measures says nothing more; a rented card it does not measure says its speed is
+    # modelled (eleventh review: an A100's 28.5 tokens/s read as a fact beside the 2 x RTX 5090's 23.2)
+    _, five_basis = decode_tokens_per_s(five, llm.workloads[workload], 2, llm.calibration)
+    a100 = llm.cards["a100-pcie-80gb"]
+    a100_speed, a100_basis = decode_tokens_per_s(a100, llm.workloads[workload], 1, llm.calibration)
+    assert five_basis.startswith("measured efficiency") and a100_basis.startswith("modelled")
+    only_a100 = cloud.filter(pl.col("model_id") == "a100-pcie-80gb")
+    (rented,) = buy_vs_rent(pl.DataFrame([machine]), NO_PRICES, specs, only_a100, llm).iter_rows(named=True)
+    assert rented["notes"].startswith(
+        f"1 x a100-pcie-80gb run {workload} at {a100_speed:.1f} tokens/s ({MODELLED_RENTED}), this machine at 12.8"
+    )
 
     faster = machine | {"total_relative_perf": 500.0, "workload_tokens_per_s": 500.0}
     (row,) = buy_vs_rent(pl.DataFrame([faster]), NO_PRICES, specs, cloud, llm).iter_rows(named=True)
