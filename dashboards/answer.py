@@ -11,7 +11,7 @@ import duckdb
 import polars as pl
 
 from dashboards.report_data import resale_decides
-from transforms.tiers.build_tiers import RESALE_DECIDES, RESALE_DECIDES_DETAIL
+from transforms.tiers.build_tiers import RESALE_DECIDES, RESALE_DECIDES_DETAIL, thin_supply
 from transforms.tiers.machine import OWN_CIRCUIT
 from transforms.tiers.rules import BEGINNER_MAX_TDP_W
 from warehouse.writes import read_frame
@@ -71,6 +71,13 @@ def workload_words(r: dict) -> list[str]:
     return out
 
 
+def _listed(r: dict) -> str:
+    """The day's listings of the card, and where the machine takes most of them (A1), how many."""
+    if thin_supply(r.get("gpu_count"), r.get("listings_available")):
+        return f"{r['listings_available']} listed, the machine takes {r['gpu_count']}: thin supply"
+    return f"{r['listings_available']} listed"
+
+
 def answer_line(r: dict) -> str:
     """One row in words: what to buy, what the whole machine costs and draws, what it runs, the runner-up."""
     power = power_words(r)
@@ -81,7 +88,7 @@ def answer_line(r: dict) -> str:
     )
     parts = [
         f"{r['use_case']} (>= {r['vram_floor_gb']:g} GB), {r['condition']}: {r['gpu_name']} at "
-        f"{r['unit_price']:,.0f} USD ({r['listings_available']} listed), {where}"
+        f"{r['unit_price']:,.0f} USD ({_listed(r)}), {where}"
     ]
     parts.extend(workload_words(r))
     if r["runner_up_gpu_name"]:

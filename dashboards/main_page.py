@@ -15,7 +15,7 @@ from dashboards.answer import (
     why_line,
 )
 from dashboards.html_parts import Col, esc, fmt, json_for_script, link, page, table
-from dashboards.report_data import circuit_words, fewer_cards, resale_decided, with_buy_rank
+from dashboards.report_data import circuit_words, fewer_cards, resale_decided, thin_supplied, with_buy_rank
 from dashboards.site_data import SiteData
 from transforms.llm_workload_fit import TIER_WORKLOADS
 from transforms.tiers.machine import CAP_AT_BOOT
@@ -425,7 +425,23 @@ def tiers_table(data: SiteData) -> str:
             filterable=True,
         )
         + _fewer_cards(data.report.tiers.to_dicts())
-        + _resale_decided(data.report.tiers.to_dicts()),
+        + _resale_decided(data.report.tiers.to_dicts())
+        + _thin_supply(data.report.tiers.to_dicts()),
+    )
+
+
+def _thin_supply(rows: list[dict]) -> str:
+    """The machines that take most of the day's listings of their card (rule A1), folded under the tiers table."""
+    items = [
+        f"<li>{esc(r['use_case'])}, {esc(r['tier'])} {esc(r['condition'])}: {r['gpu_count']} x "
+        f"{esc(r['gpu_name'])}{'' if r.get('is_default', True) else ' (dedicated circuit)'}: {esc(words)}</li>"
+        for r, words in thin_supplied(rows)
+    ]
+    if not items:
+        return ""
+    return (
+        f'<details id="thin-supply"><summary>Thin supply: {len(items)} machine{"s" if len(items) > 1 else ""} '
+        f"take most of the day's listings of their card (A1)</summary><ul>{''.join(items)}</ul></details>"
     )
 
 

@@ -5,7 +5,7 @@ import html
 import polars as pl
 
 from dashboards.answer import answer_line, answer_rows
-from dashboards.report_data import ReportData, circuit_words, fewer_cards, resale_decided
+from dashboards.report_data import ReportData, circuit_words, fewer_cards, resale_decided, thin_supplied
 from dashboards.safe_text import blank_controls
 from transforms.deals import UNDER_MEDIAN
 from transforms.tiers.machine import CAP_AT_BOOT, SHARED_CIRCUIT_W
@@ -82,6 +82,22 @@ def _fewer_cards(rows: pl.DataFrame, region: bool = False) -> str:
         for r, sentence in fewer_cards(rows.iter_rows(named=True))
     ]
     return "\nDo you need that many cards? (rule L1)\n\n" + "".join(lines) if lines else ""
+
+
+def _thin_supply(rows: pl.DataFrame) -> str:
+    """The machines that take most of the day's listings of their card (rule A1), under their table."""
+    lines = [
+        f"- {_cell(r['tier'])} {_cell(r['condition'])}, {r['gpu_count']} x {_cell(r['gpu_name'])}"
+        + ("" if r.get("is_default", True) else " (dedicated circuit)")
+        + f": {_cell(words)}\n"
+        for r, words in thin_supplied(rows.iter_rows(named=True))
+    ]
+    return (
+        "\nThin supply (rule A1: the machine takes most of the day's listings of its card):\n\n"
+        + "".join(lines)
+        if lines
+        else ""
+    )
 
 
 def _resale_decided(rows: pl.DataFrame) -> str:
@@ -234,6 +250,7 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
         )
         out.append(_fewer_cards(rows))
         out.append(_resale_decided(rows))
+        out.append(_thin_supply(rows))
     out.append(
         "\n## Buy or rent\n\nHours of use per month above which owning the tier's machine (price, less the "
         "GPUs' resale after the horizon, plus electricity) costs less than renting the same throughput from "

@@ -9,7 +9,7 @@ import polars as pl
 
 from transforms.deals import WINDOW_DAYS as DEAL_MEDIAN_DAYS
 from transforms.gpu_value import PLUG_IN
-from transforms.tiers.build_tiers import RESALE_DECIDES, RESALE_DECIDES_END
+from transforms.tiers.build_tiers import RESALE_DECIDES, RESALE_DECIDES_END, supply_words, thin_supply
 from transforms.tiers.machine import NEEDS_CIRCUIT, OWN_CIRCUIT
 from warehouse.source_runs import day_source_mode
 from warehouse.writes import read_frame
@@ -75,6 +75,16 @@ def resale_decides(notes: str | None) -> str | None:
     end = text.find(RESALE_DECIDES_END, start)
     stop = end + len(RESALE_DECIDES_END) if end >= 0 else len(text)
     return text[start + len(RESALE_DECIDES) : stop]
+
+
+def thin_supplied(rows: Iterable[dict]) -> list[tuple[dict, str]]:
+    """Rule A1 among machine rows: each machine whose cards are most of the day's listings of its card, with its
+    words (transforms.tiers.build_tiers.supply_words), from the rows' own gpu_count and listings_available."""
+    return [
+        (r, supply_words(r["gpu_count"], r["listings_available"]))
+        for r in rows
+        if thin_supply(r.get("gpu_count"), r.get("listings_available"))
+    ]
 
 
 def resale_decided(rows: Iterable[dict]) -> list[tuple[dict, str]]:

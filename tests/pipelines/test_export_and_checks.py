@@ -421,6 +421,30 @@ def test_a_choice_that_rests_on_resale_says_so_in_the_export_the_console_and_the
             assert line.endswith(f"resale decides: without it the runner-up gives {gain} more per USD"), line
 
 
+def test_a_machine_that_takes_most_of_its_cards_listings_says_thin_supply_everywhere(sample_run, export_dir):
+    """Eleventh review: the 4-card defaults took 4 of the 5 listings of their card (one sale from unbuyable), and
+    the rows said only "5 listed today". Rule A1: a machine whose cards are at least 80% of the day's listings says
+    thin supply in its notes, under its table in the export and folded under the dashboard's tiers."""
+    with duckdb.connect(str(sample_run["db"]), read_only=True) as con:
+        rows = con.execute(
+            "SELECT use_case, tier, condition, gpu_count, gpu_name, listings_available, notes "
+            "FROM marts.build_tiers WHERE snapshot_date = ? AND model_id IS NOT NULL ORDER BY ALL",
+            [DAY],
+        ).fetchall()
+    thin = [r for r in rows if r[3] > 1 and r[3] >= 0.8 * r[5]]
+    assert thin and any(r[3] == 4 and r[5] == 5 for r in thin)  # the sample's 4 of 5
+    md = (export_dir / "recommendations.md").read_text()
+    site = (sample_run["root"] / "site" / "index.html").read_text()
+    folded = site.split('id="thin-supply"')[1].split("</details>")[0]
+    for use_case, tier, condition, n, name, listed, notes in rows:
+        said = f"{listed} listed today: thin supply (A1), the machine takes {n} of them"
+        assert (said in notes) == ((use_case, tier, condition, n, name, listed, notes) in thin)
+    for use_case, tier, condition, n, name, _listed, _ in thin:
+        part = md.split(f"### Use case: {use_case}")[1].split("\n### ")[0].split("\n## ")[0]
+        assert f"- {tier} {condition}, {n} x {name}" in part.split("Thin supply (rule A1")[1]
+        assert f"{use_case}, {tier} {condition}: {n} x {html.escape(name)}" in folded
+
+
 def test_a_card_page_says_which_cheap_listing_is_open_box_and_what_its_low_price_is(sample_run):
     """Ninth review: a card page's cheapest "new" listings included open-box units unsaid, and its "low USD" was
     the mean of the three lowest asks, not the lowest."""

@@ -1021,3 +1021,26 @@ def test_a_choice_that_rests_on_resale_says_so():
     newer = {"total_relative_perf": 1.95, "tco_usd": 1_000, "resale_usd": 600, "perf_per_1k_usd_tco": 1.95}
     older = {"total_relative_perf": 2.0, "tco_usd": 1_000, "resale_usd": 600, "perf_per_1k_usd_tco": 2.0}
     assert _resale_decides(newer, older) is None
+
+
+def test_a1_thin_supply_is_most_of_the_days_listings_of_the_card():
+    """Rule A1 (eleventh review): four cards of five listed is thin, four of six is not; one card never is (a price
+    rests on three listings or more); the notes, the dashboard's answer line and the export use the same rule."""
+    from dashboards.answer import _listed
+    from transforms.tiers.build_tiers import supply_words, thin_supply
+
+    assert thin_supply(4, 5) and thin_supply(4, 4) and thin_supply(2, 2) and thin_supply(8, 10)
+    assert (
+        not thin_supply(4, 6) and not thin_supply(1, 1) and not thin_supply(2, 3) and not thin_supply(4, None)
+    )
+    assert supply_words(4, 6) == "6 listed today"
+    assert supply_words(4, 5).startswith("5 listed today: thin supply (A1), the machine takes 4 of them")
+    assert _listed({"gpu_count": 4, "listings_available": 5}) == "5 listed, the machine takes 4: thin supply"
+    assert _listed({"gpu_count": 1, "listings_available": 5}) == "5 listed"
+    four = card("a6000", 4500, 1.2, 48, 300, slots=2, cooling="blower", n=5)
+    notes = row(tiers([four]), "4gpu", use_case="llm")["notes"]
+    assert "5 listed today: thin supply (A1), the machine takes 4 of them" in notes
+    plenty = row(
+        tiers([card("a6000", 4500, 1.2, 48, 300, slots=2, cooling="blower", n=6)]), "4gpu", use_case="llm"
+    )
+    assert "6 listed today" in plenty["notes"] and "thin supply" not in plenty["notes"]

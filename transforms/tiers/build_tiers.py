@@ -22,7 +22,7 @@ from transforms.tiers.config import TierConfig
 from transforms.tiers.machine import card_reason, evaluate
 from transforms.tiers.physical import riser_note
 from transforms.tiers.platforms import PartPrices, platform_rows, platforms_for
-from transforms.tiers.rules import ARCHITECTURE_ORDER, D16_CLOSE, L1_CLOSE, TIERS, TierRule
+from transforms.tiers.rules import ARCHITECTURE_ORDER, D16_CLOSE, L1_CLOSE, THIN_SUPPLY_SHARE, TIERS, TierRule
 from transforms.tiers.software_support import ADMITTED_WITH_LEGACY, precision_reason, support_reason
 from transforms.use_cases import USE_CASES
 
@@ -238,6 +238,22 @@ def _resale_decides(m: dict, runner: dict) -> str | None:
     )
 
 
+def thin_supply(gpu_count: int | None, listings: int | None) -> bool:
+    """Rule A1: the machine's cards are at least THIN_SUPPLY_SHARE of the day's listings of its card (a machine of
+    one card never: a price rests on 3 listings or more)."""
+    return bool(gpu_count and listings and gpu_count > 1 and gpu_count >= THIN_SUPPLY_SHARE * listings)
+
+
+def supply_words(gpu_count: int | None, listings: int | None) -> str:
+    """The day's listings of the machine's card, in words, and whether the machine rests on thin supply (A1)."""
+    if not thin_supply(gpu_count, listings):
+        return f"{listings} listed today"
+    return (
+        f"{listings} listed today: thin supply (A1), the machine takes {gpu_count} of them; a sale or two and it is "
+        "not for sale at this price"
+    )
+
+
 def _row_notes(rule: TierRule, m: dict, cfg: TierConfig, runner: dict | None, card_rule: dict | None) -> str:
     notes = [rule.sources]
     if m.get("d16_preferred_over"):
@@ -271,7 +287,7 @@ def _row_notes(rule: TierRule, m: dict, cfg: TierConfig, runner: dict | None, ca
     if m["power_cap_pct"] < 100:
         notes.append(m["cap_basis"])
     if m.get("listings_available") is not None:
-        notes.append(f"{m['listings_available']} listed today")
+        notes.append(supply_words(m["gpu_count"], m["listings_available"]))
     if not m["meets_d2l_x16"]:
         notes.append(f"x{m['pcie_lanes_per_gpu']} per GPU: enough by G9, under D5's x16")
     if m.get("workload"):

@@ -97,6 +97,12 @@ D16_CLOSE = (
 # went unflagged at 3.61 in the training index beside 2 RTX 5090s from the outlet at 3.58 for 6,212 USD)
 L1_CLOSE = 0.05  # ASSUMPTION (L1, the project's rule): 5%
 
+# Rule A1 (the project's): a machine whose card count takes at least this share of the day's listings of its card
+# says it rests on thin supply (eleventh review: the 4-card defaults took 4 of 5 listings, a sale from unbuyable).
+# ASSUMPTION: 80%, so that 4 of 5 is thin and 4 of 6 is not; a machine needing more cards than are listed is never
+# the default (transforms/tiers/build_tiers.py)
+THIN_SUPPLY_SHARE = 0.8
+
 # Physical forms (D10, D12)
 # D12: datacenter cards are passively cooled and need a server chassis's forced airflow; D10: the server must
 # take the GPU's physical form (SXM modules sit on their own baseboard and are powered through it).
