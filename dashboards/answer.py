@@ -10,7 +10,7 @@ opens with them; the tables (2-8 GPUs, budgets, every card) follow in the export
 import duckdb
 import polars as pl
 
-from dashboards.report_data import resale_decides
+from dashboards.report_data import NEEDS_ITS_OWN_MACHINE, over_d6_words, resale_decides
 from transforms.tiers.build_tiers import RESALE_DECIDES, RESALE_DECIDES_DETAIL, thin_supply
 from transforms.tiers.machine import OWN_CIRCUIT
 from transforms.tiers.rules import BEGINNER_MAX_TDP_W
@@ -141,10 +141,7 @@ def card_words(tdp_w: float | None) -> str:
         )
     if tdp_w <= BEGINNER_MAX_TDP_W:
         return f"Card to buy for a computer you already have (the card alone, {tdp_w:,.0f} W: D6)"
-    return (
-        f"Card to buy (the card alone, {tdp_w:,.0f} W: over the {BEGINNER_MAX_TDP_W:g} W a computer you already "
-        "have takes (D6), so it needs the PSU, cables and room of a machine built for it, as below)"
-    )
+    return f"Card to buy (the card alone, {over_d6_words(tdp_w)}, so {NEEDS_ITS_OWN_MACHINE}, as below)"
 
 
 # the use cases whose budget answer also offers the card in the buyer's own desktop (D6), when it fits the budget

@@ -17,8 +17,10 @@ from dashboards.answer import (
 from dashboards.html_parts import Col, esc, fmt, json_for_script, link, page, table
 from dashboards.report_data import circuit_words, fewer_cards, resale_decided, thin_supplied, with_buy_rank
 from dashboards.site_data import SiteData
+from transforms.budget_picks import FASTER_WORTH_NAMING
 from transforms.llm_workload_fit import TIER_WORKLOADS
 from transforms.tiers.machine import CAP_AT_BOOT
+from transforms.tiers.rules import BEGINNER_MAX_TDP_W
 from transforms.use_cases import USE_CASES
 
 FILTER_NOTE = (
@@ -147,6 +149,8 @@ def _answer_column(
             f"at {esc(fmt(card['price_usd']))} USD "
             f"({esc(fmt(card['listing_count']))} listed, price grade {esc(card.get('price_confidence') or '–')})</p>"
         )
+        if card.get("faster_alternative"):
+            parts.append(f'<p class="answer-faster">{_faster(card)}</p>')
     else:
         parts.append('<p class="answer-card">Card to buy: none this budget buys today.</p>')
     if not machine:
@@ -294,6 +298,31 @@ def changes(data: SiteData) -> str:
     )
 
 
+def _pick_caveat(row: dict) -> str:
+    """A beginner pick's caveat over D6 (dashboards.report_data.beginner_pick_caveat), folded under its power, or a
+    dash: the whole sentence in every row would make the table's top rows, and the page, much taller."""
+    caveat = row.get("caveat")
+    if not caveat:
+        return "–"
+    return f"<details><summary>{esc(fmt(row['tdp_w']))} W, over D6</summary>{esc(caveat)}</details>"
+
+
+def _faster(row: dict) -> str:
+    """A pick's faster or cheaper card in words (marts.budget_picks.faster_alternative), capitalized, or a dash."""
+    faster = row.get("faster_alternative")
+    return esc(faster[:1].upper() + faster[1:]) if faster else "–"
+
+
+def _faster_cell(row: dict) -> str:
+    """The picks table's cell of _faster, folded under the first card's name (a few hundred characters would make
+    the table's top rows, and the page, much taller)."""
+    faster = row.get("faster_alternative")
+    if not faster:
+        return "–"
+    first = faster.split(": ", 2)[1].split(" at ", 1)[0]
+    return f"<details><summary>{esc(first)}</summary>{_faster(row)}</details>"
+
+
 def _caveat(row: dict) -> str:
     """A card's caveat in words (server only, passive, CUDA 12 only ...; marts.gpu_value.caveat), or a dash."""
     return esc(row["caveat"]) if row.get("caveat") else "–"
@@ -365,15 +394,20 @@ def picks_table(data: SiteData) -> str:
         Col("perf_index", "index"),
         Col("perf_basis", "basis"),
         Col("listing_count", "listings", True),
+        Col("caveat", "caveat", render=_pick_caveat),
+        Col("faster_alternative", "faster or cheaper card", render=_faster_cell),
     ]
     return _section(
         "picks",
         "Picks per budget and use case",
         "The pick and two alternatives for each budget: among the best performance-per-USD cards, the one "
         "with the most memory the budget buys (each use case ranked by its own index); for vision and beginner, "
-        "never a card that a newer, at least as fast and no dearer card outclasses (V1).",
+        "never a card that a newer, at least as fast and no dearer card outclasses (V1). A vision or beginner pick "
+        f"names a card the budget buys that is at least {FASTER_WORTH_NAMING:g} times as fast at about its value, or "
+        f"cheaper and at least as fast; a beginner pick over D6's {BEGINNER_MAX_TDP_W:g} W says so (the beginner "
+        "tier is the card for the desktop you have).",
         table(
-            data.report.picks.to_dicts(),
+            data.report.picks_with_caveat.to_dicts(),
             cols,
             "picks",
             "Budget picks",

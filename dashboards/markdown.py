@@ -7,9 +7,11 @@ import polars as pl
 from dashboards.answer import answer_line, answer_rows
 from dashboards.report_data import ReportData, circuit_words, fewer_cards, resale_decided, thin_supplied
 from dashboards.safe_text import blank_controls
+from transforms.budget_picks import ABOUT_THIS_VALUE, FASTER_WORTH_NAMING
 from transforms.deals import UNDER_MEDIAN
 from transforms.tiers.machine import CAP_AT_BOOT, SHARED_CIRCUIT_W
 from transforms.tiers.power import HOURS_PER_YEAR
+from transforms.tiers.rules import BEGINNER_MAX_TDP_W
 
 SAMPLE_BANNER = (
     "> **SAMPLE DATA.** Built from the project's bundled sample snapshot, not from live listings: "
@@ -176,14 +178,15 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
     for condition in ("new", "used"):
         ranked = data.top_ranking.filter(pl.col("condition") == condition).head(top_n)
         out.append(f"\n## Top {top_n} by performance per USD ({condition})\n\n" + table(ranked, RANK_COLS))
-    picks = data.picks.filter(pl.col("pick_rank") == 1)
+    picks = data.picks_with_caveat.filter(pl.col("pick_rank") == 1)
     out.append(
         "\n## Picks per budget and use case\n\nUse cases: LLM >= 24 GB, vision >= 12 GB, beginner >= 8 GB. "
         "Each ranks by its own index: LLM by LLM inference, vision by vision, beginner by training. Among the "
         "best performance per USD the budget buys (G5), an LLM pick is the card that runs the largest model at a "
         "usable speed (so a 48 GB card that runs a 70B model beats a faster 32 GB one), a vision or beginner pick "
         "the card with the most memory. Vision and beginner never pick a card that a newer, at least as fast and "
-        "no dearer card of its maker outclasses (V1, docs/rules.md).\n\n"
+        "no dearer card of its maker outclasses (V1, docs/rules.md). A beginner pick over D6's "
+        f"{BEGINNER_MAX_TDP_W:g} W says so in its caveat: the beginner tier is the card for the desktop you have.\n\n"
     )
     out.append(
         table(
@@ -199,9 +202,23 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
                 "perf_index": "index",
                 "relative_perf": "perf",
                 "perf_basis": "basis",
+                "caveat": "caveat",
             },
         )
     )
+    faster = picks.filter(pl.col("faster_alternative").is_not_null())
+    if faster.height:
+        out.append(
+            f"\nWhere a vision or beginner budget buys a card at least {FASTER_WORTH_NAMING:g} times as fast as the pick "
+            f"at about its value (at least {ABOUT_THIS_VALUE:.0%} of the pick's value per USD), or a cheaper card at "
+            "least as fast, it is named here: the rule above takes memory before speed.\n\n"
+            + "\n".join(
+                f"- {r['use_case']}, {r['condition']}, {r['budget_usd']:,} USD, {_cell(r['name'])}: "
+                f"{_cell(r['faster_alternative'])}"
+                for r in faster.iter_rows(named=True)
+            )
+            + "\n"
+        )
     out.append(
         "\n## Build tiers\n\nWhole machines chosen for throughput per USD of total cost of ownership (GPUs, "
         f"the platform sized for them and energy over {_horizon(data)} years{_energy_basis(data)}, less the GPUs' "

@@ -11,6 +11,7 @@ from transforms.deals import WINDOW_DAYS as DEAL_MEDIAN_DAYS
 from transforms.gpu_value import PLUG_IN
 from transforms.tiers.build_tiers import RESALE_DECIDES, RESALE_DECIDES_END, supply_words, thin_supply
 from transforms.tiers.machine import NEEDS_CIRCUIT, OWN_CIRCUIT
+from transforms.tiers.rules import BEGINNER_MAX_TDP_W
 from warehouse.source_runs import day_source_mode
 from warehouse.writes import read_frame
 
@@ -38,6 +39,25 @@ LEFT JOIN (
 ) s USING (snapshot_date, source, listing_id)
 WHERE d.snapshot_date = $day ORDER BY d.discount_pct DESC NULLS LAST, d.source, d.listing_id"""
 OPEN_BOX_CAVEAT = "open box: priced against new and open-box asks"
+
+# what a card over D6's board power needs (eighth review: an RTX 5090, 575 W, had been offered "for a computer you
+# already have"): the dashboard's card answer (answer.card_words) and the beginner picks' caveat say it in these words
+NEEDS_ITS_OWN_MACHINE = "it needs the PSU, cables and room of a machine built for it"
+
+
+def over_d6_words(tdp_w: float) -> str:
+    """A card's board power against D6's: '575 W: over the 200 W a computer you already have takes (D6)'."""
+    return f"{tdp_w:,.0f} W: over the {BEGINNER_MAX_TDP_W:g} W a computer you already have takes (D6)"
+
+
+def beginner_pick_caveat(use_case: str | None, tdp_w: float | None) -> str | None:
+    """The caveat of a beginner pick over D6's BEGINNER_MAX_TDP_W: the beginner use case is the card for the desktop
+    the buyer has (D6, planned on a 500 W PSU with one 8-pin cable), and the budget picks rank every card of the
+    use case's floor whatever its power (the sample's new 3,000 USD beginner pick is an RTX 5090, 575 W). None for
+    other use cases, for a card within D6 and for a card whose power is unknown."""
+    if use_case != "beginner" or tdp_w is None or tdp_w <= BEGINNER_MAX_TDP_W:
+        return None
+    return f"{over_d6_words(tdp_w)}; {NEEDS_ITS_OWN_MACHINE}"
 
 
 def circuit_words(row: dict) -> str:
@@ -132,6 +152,19 @@ class ReportData:
     @property
     def is_sample(self) -> bool:
         return self.source_mode != "live"
+
+    @property
+    def picks_with_caveat(self) -> pl.DataFrame:
+        """The day's budget picks, each with its card's board power (`tdp_w`, the day's marts.gpu_value row, which
+        every pick is ranked from) and `caveat`: a beginner pick's over D6 (beginner_pick_caveat), else NULL."""
+        power = self.ranking.select("model_id", "tdp_w").unique("model_id")
+        out = self.picks.join(power, on="model_id", how="left", maintain_order="left")
+        return out.with_columns(
+            caveat=pl.Series(
+                [beginner_pick_caveat(u, w) for u, w in zip(out["use_case"], out["tdp_w"], strict=True)],
+                dtype=pl.String,
+            )
+        )
 
     @property
     def deals_with_caveat(self) -> pl.DataFrame:

@@ -25,6 +25,10 @@ vision by vision, beginner by training); `relative_perf` and `perf_per_1k_usd` o
 in `perf_index` with their basis (measured or modelled) in `perf_basis`. A value frame without an index's columns
 (read before the indices existed) ranks by training.
 
+`faster_alternative` (faster_alternatives): the pick stays G5's, but a vision or beginner pick names the fastest
+card the budget buys at about its value when that is at least FASTER_WORTH_NAMING times as fast, and the cheapest
+card at least as fast when one costs less (the budget builds' thresholds, transforms.tiers.budget_builds).
+
 Eligible: priced on at least 3 listings; a PCIe card with its own fans (an SXM or OAM module needs a server
 board; a passive card needs a server chassis's forced airflow, D12); NVIDIA unless any vendor is admitted (D11,
 the same default as the build tiers); at least the use case's VRAM floor; software support current for the
@@ -38,8 +42,16 @@ import polars as pl
 from transforms.gpu_value import PLUG_IN, SUPPORT_SPEC_COLUMNS
 from transforms.perf_indices import USE_CASE_INDEX, per_1k_column, perf_column
 from transforms.price_daily import GRADE_D
+from transforms.tiers.budget_builds import FASTER_WORTH_NAMING
+from transforms.tiers.budget_builds import NEAR_BEST as ABOUT_THIS_VALUE
 from transforms.tiers.config import TierConfig
-from transforms.tiers.rules import ARCHITECTURE_ORDER, DEFAULT_VENDORS, USE_CASE_PRECISION, V1_USE_CASES
+from transforms.tiers.rules import (
+    ARCHITECTURE_ORDER,
+    BEGINNER_MAX_TDP_W,
+    DEFAULT_VENDORS,
+    USE_CASE_PRECISION,
+    V1_USE_CASES,
+)
 from transforms.tiers.software_support import ADMITTED_WITH_LEGACY, support_blocker
 from transforms.use_cases import USE_CASES
 
@@ -75,6 +87,7 @@ SCHEMA = {
     "software_support": pl.String,
     "support_excluded": pl.Int32,
     "price_confidence": pl.String,
+    "faster_alternative": pl.String,
 }
 
 
@@ -288,6 +301,12 @@ def budget_picks(
         ]
     )
     ranked = picked.join(ordered.with_row_index("_i"), on="_i").sort("_group", "_b", "_u", "pick_rank")
+    ranked = ranked.join(
+        faster_alternatives(ranked, ordered),
+        on=["_group", "_u", "_b", "pick_rank"],
+        how="left",
+        maintain_order="left",
+    )
     return ranked.select(
         "snapshot_date",
         "budget_usd",
@@ -310,4 +329,97 @@ def budget_picks(
         price_confidence=pl.col("price_confidence")
         if "price_confidence" in ordered.columns
         else pl.lit(None, pl.String),
+        faster_alternative=pl.col("faster_alternative"),
     ).cast(SCHEMA)
+
+
+def faster_alternatives(ranked: pl.DataFrame, ordered: pl.DataFrame) -> pl.DataFrame:
+    """`faster_alternative` of the rank-1 vision and beginner picks (keys _group, _u, _b, pick_rank), in words: G5
+    takes the most memory among the good buys, so a pick can be much slower than a card the budget buys (on the
+    2026-11-20 sample, used vision at 500 USD: an RTX 4060 Ti 16GB at 348 USD, vision index 0.36, beside an RTX
+    4070 at 410 USD, 0.60, and an RTX 3060 12GB at 203 USD, 0.40). Named, as the budget builds name a faster
+    machine (transforms.tiers.budget_builds._faster_alternative, its thresholds): the fastest card the budget buys
+    at a value per USD within ABOUT_THIS_VALUE of the pick's, when it is at least FASTER_WORTH_NAMING times as
+    fast; and the cheapest card at least as fast as the pick, when one costs less. The candidates are the
+    eligible cards of the pick's date, condition and use case priced within the budget that V1 does not mark
+    outclassed (the card that outclasses one is itself no dearer and at least as fast). LLM picks have none: there
+    the memory decides the model that runs."""
+    keys = ["_group", "_u", "_b"]
+    picks = ranked.filter((pl.col("pick_rank") == 1) & pl.col("use_case").is_in(V1_USE_CASES)).select(
+        *keys, "budget_usd", "use_case", "perf_index", "price_median", "_perf", "_ppk", "vram_gb"
+    )
+    cards = ordered.filter(~pl.col("_outclassed")).select(
+        "_group",
+        "_u",
+        "_row",
+        a_name=pl.col("name").fill_null(pl.col("model_id")),
+        a_price=pl.col("price_median"),
+        a_perf=pl.col("_perf"),
+        a_ppk=pl.col("_ppk"),
+        a_vram=pl.col("vram_gb"),
+        a_tdp=pl.col("tdp_w") if "tdp_w" in ordered.columns else pl.lit(None, pl.Float64),
+    )
+    pairs = picks.join(cards, on=["_group", "_u"]).filter(pl.col("a_price") <= pl.col("budget_usd"))
+    faster = (
+        pairs.filter(
+            (pl.col("a_perf") >= FASTER_WORTH_NAMING * pl.col("_perf"))
+            & (pl.col("a_ppk") >= ABOUT_THIS_VALUE * pl.col("_ppk"))
+        )
+        .sort(["a_perf", "a_price", "_row"], descending=[True, False, False])
+        .unique(keys, keep="first", maintain_order=True)
+    )
+    cheaper = (
+        pairs.filter((pl.col("a_price") < pl.col("price_median")) & (pl.col("a_perf") >= pl.col("_perf")))
+        .sort(["a_price", "a_perf", "_row"], descending=[False, True, False])
+        .unique(keys, keep="first", maintain_order=True)
+    )
+    named: dict[tuple, list[str]] = {}
+    for r in faster.iter_rows(named=True):
+        head = (
+            "cheaper and faster within the budget"
+            if r["a_price"] < r["price_median"]
+            else "faster and more value per USD within the budget"
+            if r["a_ppk"] >= r["_ppk"]
+            else "faster within the budget at about this value"
+        )
+        named[tuple(r[k] for k in keys)] = [_alternative_words(head, r)]
+    for r in cheaper.iter_rows(named=True):
+        words = named.setdefault(tuple(r[k] for k in keys), [])
+        if not (words and words[0].startswith("cheaper")):  # the faster card, when cheaper, says it already
+            words.append(_alternative_words("cheaper and at least as fast", r))
+    return pl.DataFrame(
+        [(*key, 1, "; ".join(words)) for key, words in named.items()],
+        schema={
+            "_group": pl.UInt32,
+            "_u": pl.Int32,
+            "_b": pl.Int32,
+            "pick_rank": pl.Int32,
+            "faster_alternative": pl.String,
+        },
+        orient="row",
+    ).cast({k: ranked.schema[k] for k in (*keys, "pick_rank")})
+
+
+def _alternative_words(head: str, r: dict) -> str:
+    """A card beside the pick in words: name, price, how many times the pick's speed in the use case's index, its
+    value per USD against the pick's, its memory (for a beginner, its board power when over D6's), and what speaks
+    for the pick (its memory, else its value)."""
+    more = r["a_ppk"] / r["_ppk"] - 1
+    value = f"{more:.0%} more value per USD" if more >= 0 else f"{-more:.0%} less value per USD"
+    # no apostrophes: the export escapes them as HTML entities
+    if r["vram_gb"] > r["a_vram"]:
+        reason = f"the pick has {r['vram_gb']:g} GB, the reason to take it"
+    elif r["_ppk"] > r["a_ppk"]:
+        reason = "the pick has more value per USD, the reason to take it"
+    else:
+        reason = "G5 ranks the pick first"
+    # a beginner's card goes into the desktop they have (D6): a hotter alternative says so
+    power = (
+        f", {r['a_tdp']:,.0f} W, over the {BEGINNER_MAX_TDP_W:g} W of D6"
+        if r["use_case"] == "beginner" and r["a_tdp"] is not None and r["a_tdp"] > BEGINNER_MAX_TDP_W
+        else ""
+    )
+    return (
+        f"{head}: {r['a_name']} at {r['a_price']:,.0f} USD: {r['a_perf'] / r['_perf']:.2f}x as fast in the "
+        f"{r['perf_index']} index, {value}, {r['a_vram']:g} GB{power} ({reason})"
+    )

@@ -418,7 +418,8 @@ CREATE TABLE marts.budget_picks (
     perf_basis VARCHAR,  -- measured, tensor_model or fp32_model: what the card's value in perf_index rests on.
     software_support VARCHAR,  -- The pick's software support (S1).
     support_excluded INTEGER,  -- Priced cards kept out of the day's picks of this use case by software support (S1) or precision (S2).
-    price_confidence VARCHAR  -- Confidence grade of the price used (marts.price_daily.confidence of the day's pooled price): A to D, rule in docs/method.md. A machine or pick never rests on a D price.
+    price_confidence VARCHAR,  -- Confidence grade of the price used (marts.price_daily.confidence of the day's pooled price): A to D, rule in docs/method.md. A machine or pick never rests on a D price.
+    faster_alternative VARCHAR  -- Rank-1 vision and beginner rows: in words (name, price, how many times the pick's speed in the use case's index, value per USD against the pick's, memory, for a beginner row the board power when over D6's 200 W, and what speaks for the pick), the fastest eligible card priced within the budget at a value per USD within 80% of the pick's when it is at least 1.25 times as fast (the thresholds of budget_builds.faster_alternative, assumptions), and the cheapest such card at least as fast as the pick when one costs less; cards V1 marks outclassed are not named. NULL otherwise, for alternatives (pick_rank 2 and 3) and for LLM rows (memory decides the model that runs).
 );
 
 -- Recommended whole machines per day, tier, use case and GPU condition: the GPU model and platform with the
@@ -877,7 +878,8 @@ CREATE TABLE marts.region_picks (
     price_local DOUBLE,  -- The pick's median asking price in currency.
     software_support VARCHAR,  -- The pick's software support (S1).
     support_excluded INTEGER,  -- Priced cards kept out of the day's picks of this use case by software support (S1) or precision (S2).
-    price_confidence VARCHAR  -- Confidence grade of the price used (marts.price_daily.confidence of the day's pooled price): A to D, rule in docs/method.md. A machine or pick never rests on a D price.
+    price_confidence VARCHAR,  -- Confidence grade of the price used (marts.price_daily.confidence of the day's pooled price): A to D, rule in docs/method.md. A machine or pick never rests on a D price.
+    faster_alternative VARCHAR  -- As marts.budget_picks.faster_alternative, among the region's cards.
 );
 
 -- Asking prices per day, region, model and condition, pooled over the region's sources, after the outlier

@@ -17,7 +17,7 @@ VALUE_SQL = """
 SELECT snapshot_date, model_id, name, condition, price_median, listing_count, enough_listings, relative_perf,
        perf_basis, perf_per_1k_usd, perf_vision, perf_vision_basis, perf_per_1k_usd_vision, perf_llm_inference,
        perf_llm_inference_basis, perf_per_1k_usd_llm_inference, vram_gb, form_factor, vendor, cooling, source_mode,
-       software_support, support_label, support_ends, bf16, fp16_tensor, price_confidence, architecture
+       software_support, support_label, support_ends, bf16, fp16_tensor, price_confidence, architecture, tdp_w
 FROM marts.gpu_value WHERE snapshot_date BETWEEN $first AND $last"""
 
 

@@ -1,0 +1,101 @@
+"""The budget picks' advice in the export and on the dashboard, on the sample day: a beginner pick over D6's board
+power says so (the beginner tier is the card for the desktop the buyer has), and a vision or beginner pick names the
+faster or cheaper card the budget buys (marts.budget_picks.faster_alternative)."""
+
+import html
+
+import duckdb
+import polars as pl
+
+from dashboards.answer import card_words
+from dashboards.main_page import _answer_column
+from dashboards.report_data import beginner_pick_caveat
+from transforms.tiers.rules import BEGINNER_MAX_TDP_W
+from warehouse.writes import read_frame
+
+
+def _picks(sample_run) -> pl.DataFrame:
+    with duckdb.connect(str(sample_run["db"]), read_only=True) as con:
+        return read_frame(
+            con,
+            "SELECT p.*, v.tdp_w FROM marts.budget_picks p JOIN marts.gpu_value v "
+            "USING (snapshot_date, model_id, condition) WHERE snapshot_date = ? AND pick_rank = 1",
+            [sample_run["day"]],
+        )
+
+
+def _section(sample_run) -> str:
+    md = (sample_run["root"] / "exports" / sample_run["day"].isoformat() / "recommendations.md").read_text()
+    return md.split("\n## Picks per budget and use case\n", 1)[1].split("\n## ", 1)[0]
+
+
+def test_the_d6_caveat_shares_the_card_answers_words():
+    caveat = beginner_pick_caveat("beginner", 575.0)
+    assert caveat == (
+        "575 W: over the 200 W a computer you already have takes (D6); it needs the PSU, cables and room of a "
+        "machine built for it"
+    )
+    assert card_words(575.0) == f"Card to buy (the card alone, {caveat.replace('; it', ', so it')}, as below)"
+    assert beginner_pick_caveat("beginner", BEGINNER_MAX_TDP_W) is None
+    assert beginner_pick_caveat("vision", 575.0) is None and beginner_pick_caveat("beginner", None) is None
+
+
+def test_every_beginner_pick_over_d6_says_so_in_the_export_and_on_the_dashboard(sample_run):
+    picks = _picks(sample_run)
+    hot = picks.filter((pl.col("use_case") == "beginner") & (pl.col("tdp_w") > BEGINNER_MAX_TDP_W))
+    # the sample's beginner picks reach the RTX 5090 (575 W) new and the RTX 4090 (450 W) used
+    assert {("new", 3_000, "rtx-5090"), ("used", 2_000, "rtx-4090")} <= set(
+        hot.select("condition", "budget_usd", "model_id").rows()
+    )
+    rows = [line for line in _section(sample_run).splitlines() if line.startswith(("| new |", "| used |"))]
+    assert len(rows) == picks.height
+    for r in picks.iter_rows(named=True):
+        line = next(
+            x for x in rows if x.startswith(f"| {r['condition']} | {r['use_case']} | {r['budget_usd']} |")
+        )
+        caveat = beginner_pick_caveat(r["use_case"], r["tdp_w"])
+        if caveat:
+            assert line.endswith(f"| {caveat} |"), line
+        else:
+            assert line.endswith("| – |") and "(D6)" not in line, line
+    site = html.unescape((sample_run["root"] / "site" / "index.html").read_text())
+    picks_table = site.split('id="picks-h"', 1)[1].split("</section>", 1)[0]
+    for r in hot.iter_rows(named=True):
+        assert beginner_pick_caveat("beginner", r["tdp_w"]) in picks_table
+
+
+def test_the_faster_or_cheaper_card_a_pick_sets_aside_is_named_in_the_export_and_on_the_dashboard(sample_run):
+    picks = _picks(sample_run)
+    named = picks.filter(pl.col("faster_alternative").is_not_null())
+    assert set(named["use_case"]) <= {"vision", "beginner"}
+    by = {(r["condition"], r["use_case"], r["budget_usd"]): r for r in named.iter_rows(named=True)}
+    # the review's cases: used vision 500 picks the RTX 4060 Ti 16GB beside faster, and cheaper, cards
+    used = by[("used", "vision", 500)]
+    assert used["model_id"] == "rtx-4060-ti-16gb"
+    assert "x as fast in the vision index" in used["faster_alternative"]
+    assert "cheaper and at least as fast: GeForce RTX 3060 12GB at 203 USD" in used["faster_alternative"]
+    assert (
+        "cheaper and at least as fast: GeForce RTX 3060 12GB"
+        in by[("new", "vision", 500)]["faster_alternative"]
+    )
+    assert ("new", "beginner", 500) in by
+    listed = [line for line in _section(sample_run).splitlines() if line.startswith("- ")]
+    assert len(listed) == named.height
+    assert any(
+        line.startswith(
+            "- vision, used, 500 USD, GeForce RTX 4060 Ti 16GB: faster and more value per USD within"
+        )
+        for line in listed
+    )
+    site = html.unescape((sample_run["root"] / "site" / "index.html").read_text())
+    picks_table = site.split('id="picks-h"', 1)[1].split("</section>", 1)[0]
+    for text in named["faster_alternative"]:
+        assert text[:1].upper() + text[1:] in picks_table
+    # the answer's card shows it under the card too (the sample's answer budgets, 1,000 USD and up, pick cards that
+    # set none aside: a row of the mart stands in)
+    card = {**used, "price_confidence": "A"}
+    column = html.unescape(_answer_column("used", card, None, "vision"))
+    assert (
+        '<p class="answer-faster">' + used["faster_alternative"][:1].upper() + used["faster_alternative"][1:]
+        in column
+    )
