@@ -318,6 +318,9 @@ def main() -> None:
                 timeout=7200,
             )
         to_current_schema(cached)
+        # today's catalog (platforms, part prices) as every daily run writes it, outside the timing: a cache built
+        # before a catalog change would size machines with parts it lacks (the open-air frame, 2026-11-27)
+        catalog_marts(cached)
         work = cached.with_name(f"incremental-work-{days}.duckdb")
         runs = []
         for _ in range(args.repeat):

@@ -1044,3 +1044,10 @@ def test_a1_thin_supply_is_most_of_the_days_listings_of_the_card():
         tiers([card("a6000", 4500, 1.2, 48, 300, slots=2, cooling="blower", n=6)]), "4gpu", use_case="llm"
     )
     assert "6 listed today" in plenty["notes"] and "thin supply" not in plenty["notes"]
+
+
+def test_a_parts_table_without_a_sized_part_fails_with_its_name_not_a_ranking_error():
+    """A warehouse whose marts.platform_parts predates a part (the open-air frame, 2026-11-27) made every riser
+    machine's value NaN and failed the tier ranking with `max() arg is an empty sequence`; now the table is named."""
+    with pytest.raises(ValueError, match="no price for open_frame .*materialize marts/platform_parts"):
+        PartPrices.from_frame(PARTS.filter(pl.col("part") != "open_frame"))

@@ -6,6 +6,9 @@ from dataclasses import dataclass
 
 import polars as pl
 
+# the parts priced per machine as it is sized, shared by every platform (platform_parts.csv rows without a platform)
+SIZED_PARTS = ("riser", "water_block", "water_loop", "open_frame")
+
 
 @dataclass(frozen=True)
 class PartPrices:
@@ -32,8 +35,17 @@ class PartPrices:
         ram = cost.filter(pl.col("part") == "ram")
         psus = cost.filter(pl.col("part") == "psu")
 
+        missing = [p for p in SIZED_PARTS if p not in shared]
+        if (
+            missing
+        ):  # a NaN price would make every machine needing it worthless and fail the ranking obscurely
+            raise ValueError(
+                f"marts.platform_parts has no price for {', '.join(missing)} (warehouse/catalog/platform_parts.csv): "
+                "rebuild the catalog tables (materialize marts/platform_parts, as every daily run does)"
+            )
+
         def one(part: str) -> float:
-            return float(shared[part]["unit_price_usd"]) if part in shared else float("nan")
+            return float(shared[part]["unit_price_usd"])
 
         return cls(
             base=base,
