@@ -172,6 +172,8 @@ def _answer_column(
     if machine.get("faster_alternative"):
         faster = machine["faster_alternative"]
         parts.append(f'<p class="answer-faster">{esc(faster[:1].upper() + faster[1:])}</p>')
+    for _, words in thin_supplied([machine]):  # A1
+        parts.append(f'<p class="answer-thin">{esc(words[:1].upper() + words[1:])}</p>')
     parts.append(
         f'<p class="muted">Why: {esc(why_line(machine))}. Runner-up: {esc(machine.get("runner_up") or "none")}.</p>'
         f"<details><summary>Machine detail</summary>{_parts_line(machine)}<p>{esc(machine.get('notes'))}</p></details>"

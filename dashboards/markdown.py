@@ -385,6 +385,17 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
             },
         )
     )
+    thin = thin_supplied(best.iter_rows(named=True))
+    if thin:
+        out.append(
+            "\nThin supply (rule A1: the machine takes most of the day's listings of its card):\n\n"
+            + "\n".join(
+                f"- {r['use_case']}, {r['condition']}, {r['budget_usd']:,} USD, {r['gpu_count']} x "
+                f"{_cell(r['gpu_name'])}: {_cell(words)}"
+                for r, words in thin
+            )
+            + "\n"
+        )
     faster = best.filter(pl.col("faster_alternative").is_not_null())
     if faster.height:
         out.append(

@@ -443,6 +443,21 @@ def test_a_machine_that_takes_most_of_its_cards_listings_says_thin_supply_everyw
         part = md.split(f"### Use case: {use_case}")[1].split("\n### ")[0].split("\n## ")[0]
         assert f"- {tier} {condition}, {n} x {name}" in part.split("Thin supply (rule A1")[1]
         assert f"{use_case}, {tier} {condition}: {n} x {html.escape(name)}" in folded
+    # and the budget machines, the dashboard's first answer (twelfth review: only the tiers said it)
+    with duckdb.connect(str(sample_run["db"]), read_only=True) as con:
+        budgets = con.execute(
+            "SELECT use_case, condition, budget_usd, gpu_count, gpu_name, listings_available, notes "
+            "FROM marts.budget_builds WHERE snapshot_date = ? AND gpu_count > 1 AND gpu_count >= 0.8 * listings_available",
+            [DAY],
+        ).fetchall()
+    assert budgets
+    section = md.split("\n## Best machine per budget\n")[1].split("\n## ")[0].split("Thin supply (rule A1")[1]
+    for use_case, condition, budget, n, name, listed, notes in budgets:
+        assert f"{listed} listed today: thin supply (A1), the machine takes {n} of them" in notes
+        assert (
+            f"- {use_case}, {condition}, {budget:,} USD, {n} x {name}: {listed} listed today: thin" in section
+        )
+    assert "answer-thin" in site  # the budgets' answers are JSON in the page: their quotes escaped
 
 
 def test_a_card_page_says_which_cheap_listing_is_open_box_and_what_its_low_price_is(sample_run):
@@ -558,7 +573,10 @@ def test_a_budget_machine_names_its_cpu_ram_and_psu_as_the_build_tiers_size_them
             [DAY],
         ).fetchall()
     assert ("beginner", "used", 5_000) in faster
-    listed = [line for line in part.splitlines() if line.startswith("- ")]
+    named = part.split("Where a training budget buys a machine at least")[
+        1
+    ]  # the thin-supply list is above it
+    listed = [line for line in named.splitlines() if line.startswith("- ")]
     assert len(listed) == len(faster)
     assert any(
         line.startswith("- beginner, used, 5,000 USD: faster and more value per USD within")

@@ -280,6 +280,9 @@ def test_g17_cards_on_risers_hang_on_an_open_frame_priced_instead_of_the_case():
     two = evaluate(RULES["2gpu"], three, PLATS["am4_dual_used"], TierConfig(), PRICES, NO_SCALING)
     assert one["risers"] == 0 and "open-air frame" not in one["slot_plan"]
     assert two["risers"] == 1 and "riser cables to the rail of an open-air frame" in two["slot_plan"]
+    # and the platform's words, which name its case, say the frame replaces it (twelfth review)
+    assert two["platform"].endswith("; built on an open-air frame instead of that case (cards on risers)")
+    assert "open-air frame" not in one["platform"]
     assert "upright" not in two["slot_plan"]
     # the frame replaces the case once; a machine without risers keeps its case
     dearer_frame = replace(PRICES, open_frame=PRICES.open_frame + 1000)
@@ -1044,6 +1047,10 @@ def test_a1_thin_supply_is_most_of_the_days_listings_of_the_card():
         tiers([card("a6000", 4500, 1.2, 48, 300, slots=2, cooling="blower", n=6)]), "4gpu", use_case="llm"
     )
     assert "6 listed today" in plenty["notes"] and "thin supply" not in plenty["notes"]
+    # a budget that buys the same machine says it too (twelfth review: the budget answers did not)
+    builds = budget_builds(*frames([four]), PLATFORMS, PARTS, NO_SCALING, budgets=(30_000,))
+    four_card = [r for r in builds.iter_rows(named=True) if r["gpu_count"] == 4]
+    assert four_card and all("thin supply (A1), the machine takes 4 of them" in r["notes"] for r in four_card)
 
 
 def test_a_parts_table_without_a_sized_part_fails_with_its_name_not_a_ranking_error():

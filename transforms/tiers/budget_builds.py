@@ -26,7 +26,15 @@ from collections import Counter
 import polars as pl
 
 from transforms.perf_indices import USE_CASE_INDEX
-from transforms.tiers.build_tiers import best_per_card, day_groups, excluded_text, for_use_case, in_index
+from transforms.tiers.build_tiers import (
+    best_per_card,
+    day_groups,
+    excluded_text,
+    for_use_case,
+    in_index,
+    supply_words,
+    thin_supply,
+)
 from transforms.tiers.config import TierConfig
 from transforms.tiers.platforms import PartPrices, platform_rows, platforms_for
 from transforms.tiers.rules import D16_CLOSE, TIERS, V1_USE_CASES, outclasses
@@ -188,6 +196,8 @@ def _budget_row(day, condition, mode, use_case, budget, usable) -> dict:
     if faster:
         row["faster_alternative"] = faster
         row["notes"] += f"; {faster}"
+    if thin_supply(chosen["gpu_count"], chosen.get("listings_available")):  # A1, as the build tiers say it
+        row["notes"] += f"; {supply_words(chosen['gpu_count'], chosen['listings_available'])}"
     if chosen.get("legacy_notes"):
         row["notes"] += (
             f"; allow_legacy_cards: {chosen['gpu_name']} is outside the default "

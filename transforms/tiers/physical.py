@@ -29,6 +29,8 @@ SOCKET = re.compile(r"\bSXM(\d)\b", re.I)
 OPEN_FRAME = (
     "an open-air frame (it replaces the case: in a tower a vertical mount lies over the seated cards)"
 )
+# the platform's words, whose case the frame replaces (twelfth review: they still named the tower)
+ON_FRAME = "; built on an open-air frame instead of that case (cards on risers)"
 
 
 def module_socket(name: str | None) -> str | None:
