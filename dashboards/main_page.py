@@ -172,8 +172,11 @@ def _answer_column(
     if machine.get("faster_alternative"):
         faster = machine["faster_alternative"]
         parts.append(f'<p class="answer-faster">{esc(faster[:1].upper() + faster[1:])}</p>')
-    for _, words in thin_supplied([machine]):  # A1
-        parts.append(f'<p class="answer-thin">{esc(words[:1].upper() + words[1:])}</p>')
+    if thin_supplied([machine]):  # A1, in a line: the answer's column is narrow
+        parts.append(
+            f'<p class="answer-thin">Thin supply (A1): it takes {esc(machine["gpu_count"])} of the '
+            f"{esc(machine['listings_available'])} listed today</p>"
+        )
     parts.append(
         f'<p class="muted">Why: {esc(why_line(machine))}. Runner-up: {esc(machine.get("runner_up") or "none")}.</p>'
         f"<details><summary>Machine detail</summary>{_parts_line(machine)}<p>{esc(machine.get('notes'))}</p></details>"

@@ -281,8 +281,11 @@ def test_g17_cards_on_risers_hang_on_an_open_frame_priced_instead_of_the_case():
     assert one["risers"] == 0 and "open-air frame" not in one["slot_plan"]
     assert two["risers"] == 1 and "riser cables to the rail of an open-air frame" in two["slot_plan"]
     # and the platform's words, which name its case, say the frame replaces it (twelfth review)
-    assert two["platform"].endswith("; built on an open-air frame instead of that case (cards on risers)")
-    assert "open-air frame" not in one["platform"]
+    assert two["platform"].endswith("three slots apart, open-air frame for the risers")
+    assert "tower" not in two["platform"] and one["platform"].endswith("new full tower with 8 slot openings")
+    from transforms.tiers.physical import on_frame
+
+    assert on_frame("a board, a bench") == "a board, a bench, open-air frame for the risers"
     assert "upright" not in two["slot_plan"]
     # the frame replaces the case once; a machine without risers keeps its case
     dearer_frame = replace(PRICES, open_frame=PRICES.open_frame + 1000)

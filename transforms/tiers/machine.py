@@ -16,7 +16,7 @@ from transforms.tiers import power
 from transforms.tiers.config import TierConfig
 from transforms.tiers.connectors import cables_for
 from transforms.tiers.memory import ram_for
-from transforms.tiers.physical import ON_FRAME, RISER_GEN4, form_reason, slot_plan
+from transforms.tiers.physical import RISER_GEN4, form_reason, on_frame, slot_plan
 from transforms.tiers.platforms import PartPrices
 from transforms.tiers.rules import (
     CORES_PER_GPU,
@@ -247,7 +247,7 @@ def size(
     return {
         "gpu_count": n,
         "platform_id": platform["platform_id"],
-        "platform": platform["description"] + (ON_FRAME if plan.on_risers else ""),
+        "platform": on_frame(platform["description"]) if plan.on_risers else platform["description"],
         "total_vram_gb": (card["vram_gb"] or 0) * n,
         "scaling_efficiency": efficiency,
         "scaling_basis": scaling_basis,

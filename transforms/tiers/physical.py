@@ -29,8 +29,15 @@ SOCKET = re.compile(r"\bSXM(\d)\b", re.I)
 OPEN_FRAME = (
     "an open-air frame (it replaces the case: in a tower a vertical mount lies over the seated cards)"
 )
-# the platform's words, whose case the frame replaces (twelfth review: they still named the tower)
-ON_FRAME = "; built on an open-air frame instead of that case (cards on risers)"
+# the platform's words name its case, which the frame replaces (twelfth review: they still named the tower)
+CASE_WORDS = re.compile(r"(?:new )?(?:SSI EEB )?(?:full tower|workstation case|case) with \d+ slot openings")
+ON_FRAME = "open-air frame for the risers"
+
+
+def on_frame(description: str) -> str:
+    """A platform's words for a machine with cards on risers: its case named as the open-air frame instead."""
+    framed = CASE_WORDS.sub(ON_FRAME, description)
+    return framed if framed != description else f"{description}, {ON_FRAME}"
 
 
 def module_socket(name: str | None) -> str | None:
