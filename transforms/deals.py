@@ -1,5 +1,7 @@
 """Deals: kept listings at least 15% under their model's 30-day median, or within 5% of the lowest price
-the warehouse had seen for that model and condition before that day (that rule needs 7 earlier days).
+the warehouse had seen for that model and condition before that day (that rule needs 7 earlier days, and the
+listing at least 5% under the 30-day median: NEAR_LOWEST_MIN_DISCOUNT). The 30-day median is of the days priced on
+at least 3 listings (the screen's minimum) and not grade D.
 Listings removed by the outlier screen (transforms/price_daily.py) are never deals, nor is a listing dearer than
 its model's median of that day (marts.price_daily: in a falling market the 30-day median lags). Sellers below the trust
 floor never reach them: their listings are excluded as low_feedback at classification.
@@ -24,7 +26,7 @@ import polars as pl
 
 from transforms.day_series import DAY_NUMBER_SQL, every_day_cte
 from transforms.frame_sql import run_sql
-from transforms.price_daily import GRADE_D, SCREEN_KEEPS
+from transforms.price_daily import GRADE_D, SCREEN_KEEPS, SCREEN_MIN_LISTINGS
 
 UNDER_MEDIAN = 0.85
 NEAR_LOWEST = 1.05
@@ -35,6 +37,10 @@ EVENT_LOOKBACK_DAYS = 7  # a listing unseen for longer is new again (relisted, o
 # ASSUMPTION: a drop of at least 3% is news; smaller moves are rounding, shipping quotes or noise (the sample
 # moves each price by up to 1.5% a day, and 58 of 126 deals of one day were "drops" of 0.1-1.4% without it)
 MIN_PRICE_DROP = 0.03
+# ASSUMPTION: "near the lowest price seen" is a deal only at least this far under the 30-day median (the day's
+# median without one): where prices are flat the lowest seen is the median, and a listing at the going price was
+# called a deal 0.0% under it (twelfth review: a refurbished GTX 1080 Ti at 261.64 against a median of 262)
+NEAR_LOWEST_MIN_DISCOUNT = 0.05
 
 DEAL_COLUMNS = [
     "snapshot_date",
@@ -56,7 +62,9 @@ DEAL_COLUMNS = [
 
 # per date, model and condition: the median of the daily medians over the date and the 29 before it (a day whose
 # price is grade D, one seller or nearly, sets none: the ninth review found a new RTX 2080 Ti "72% under" a
-# 30-day median of 1,300 that one 1,606 USD listing had set; a D price never sets a pick either), the
+# 30-day median of 1,300 that one 1,606 USD listing had set; a D price never sets a pick either; nor does a day
+# priced on fewer listings than the screen judges, SCREEN_MIN_LISTINGS: the median of two asks is their mean, and
+# the twelfth review found the same 2080 Ti "61% under" a 994 USD median of two-listing days, one ask 1,605), the
 # lowest price and the number of dates among the 29 before it, and the day's screen; each series filled to
 # every day (transforms/day_series.py) so that these are ROWS frames (a filled day counts no date)
 DAILY_HISTORY_CTES = every_day_cte("daily_history", "dated", "model_id, condition")
@@ -66,7 +74,8 @@ windows AS (
     SELECT * FROM (
         SELECT snapshot_date, model_id, condition, screen_median AS group_median,
                listing_count + screened_out AS group_listings, median AS day_median,
-               median(CASE WHEN confidence IS DISTINCT FROM '{GRADE_D}' THEN median END)
+               median(CASE WHEN confidence IS DISTINCT FROM '{GRADE_D}' AND listing_count >= {SCREEN_MIN_LISTINGS}
+                           THEN median END)
                    OVER (w ROWS BETWEEN {WINDOW_PRECEDING} PRECEDING AND CURRENT ROW) AS median_30d,
                min(min_price) OVER (w ROWS BETWEEN {WINDOW_PRECEDING} PRECEDING AND 1 PRECEDING) AS lowest_seen,
                count(snapshot_date) OVER (w ROWS BETWEEN {WINDOW_PRECEDING} PRECEDING AND 1 PRECEDING) AS history_days
@@ -77,11 +86,14 @@ windows AS (
 judged AS (
     SELECT k.*, w.median_30d, w.lowest_seen,
            coalesce(k.unit_price <= w.median_30d * {UNDER_MEDIAN}, false) AS under,
-           coalesce(w.history_days >= {MIN_HISTORY_DAYS} AND k.unit_price <= w.lowest_seen * {NEAR_LOWEST}, false)
-               AS near
+           coalesce(w.history_days >= {MIN_HISTORY_DAYS} AND k.unit_price <= w.lowest_seen * {NEAR_LOWEST}
+                    AND k.unit_price <= coalesce(w.median_30d, w.day_median) * (1 - {NEAR_LOWEST_MIN_DISCOUNT}),
+                    false) AS near
     FROM kept k JOIN (
         SELECT *, greatest(median_30d * {UNDER_MEDIAN},
-                           CASE WHEN history_days >= {MIN_HISTORY_DAYS} THEN lowest_seen * {NEAR_LOWEST} END)
+                           CASE WHEN history_days >= {MIN_HISTORY_DAYS}
+                                THEN least(lowest_seen * {NEAR_LOWEST},
+                                           coalesce(median_30d, day_median) * (1 - {NEAR_LOWEST_MIN_DISCOUNT})) END)
                       AS deal_ceiling
         FROM windows
     ) w

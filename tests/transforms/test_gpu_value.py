@@ -255,6 +255,20 @@ def test_deals_under_the_30_day_median():
     near = find_deals(today.head(1).with_columns(unit_price=pl.lit(lowest)), all_d)
     assert near.height == 1 and near["reason"][0] == "near_lowest_seen"
     assert near["median_30d"][0] is None and near["discount_pct"][0] is None
+    # twelfth review: a day priced on two listings sets no 30-day median either (the median of two asks is their
+    # mean: a new RTX 2080 Ti "61% under" a 994 USD median one 1,605 USD ask had set on two-listing days)
+    pairs = history.with_columns(
+        median=pl.when(pl.col("snapshot_date") < D).then(2000.0).otherwise(pl.col("median")),
+        listing_count=pl.when(pl.col("snapshot_date") < D).then(2).otherwise(pl.col("listing_count")),
+        confidence=pl.lit("C"),
+    )
+    assert set(find_deals(today, pairs)["median_30d"]) == {today_median}  # today's three listings alone
+    # and "near the lowest seen" at the going price is no deal: flat prices make the lowest seen the median
+    flat = history.with_columns(min_price=pl.col("median"))
+    at_median = today.head(1).with_columns(unit_price=pl.lit(1000.0))
+    assert find_deals(at_median, flat).is_empty()  # within 5% of the lowest seen, 0% under the median
+    five_under = find_deals(at_median.with_columns(unit_price=pl.lit(950.0)), flat)
+    assert five_under["reason"].to_list() == ["near_lowest_seen"]
 
 
 def test_a_deal_is_news_once_new_or_cheaper_not_every_day_it_rests():
