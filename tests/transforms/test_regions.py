@@ -55,7 +55,7 @@ def test_region_prices_are_in_local_currency_and_usd_with_the_rate_and_the_us_ro
 def test_a_region_config_takes_its_outlet_and_its_electricity_price_in_usd():
     de = REGIONS.filter(pl.col("region") == "DE").row(0, named=True)
     cfg = region_config(de, TierConfig(), usd_per_unit=1.16)
-    assert (cfg.mains_volts, cfg.mains_amps, cfg.continuous_fraction) == (230.0, 16.0, 10 / 16)
+    assert (cfg.mains_volts, cfg.mains_amps, cfg.continuous_fraction) == (230.0, 16.0, 8 / 16)
     assert cfg.usd_per_kwh == pytest.approx(0.3835 * 1.16)
     ca = REGIONS.filter(pl.col("region") == "CA").row(0, named=True)
     assert (
@@ -105,7 +105,7 @@ def test_a_regions_new_platform_parts_carry_its_vat_as_its_card_prices_do():
     ).all()
 
 
-def test_four_3090s_overload_a_us_outlet_even_capped_and_fit_a_german_one_uncapped():
+def test_four_3090s_overload_a_us_outlet_even_capped_and_fit_a_german_one_lightly_capped():
     cards = [card("rtx-3090", 745, 1.0, 24, 350, slots=2.0, cooling="blower", n=10)]
     value, specs = frames(cards)
     both = pl.concat([value.with_columns(region=pl.lit("US")), value.with_columns(region=pl.lit("DE"))])
@@ -118,10 +118,12 @@ def test_four_3090s_overload_a_us_outlet_even_capped_and_fit_a_german_one_uncapp
         ).iter_rows(named=True)
     }
     us, de = four["US"], four["DE"]
+    # 8 A continuous on a Schuko socket (the low end of the 8-10 A guidance, twelfth review): 1,840 W
     assert us["outlet_continuous_w"] == pytest.approx(1440.0) and de["outlet_continuous_w"] == pytest.approx(
-        2300.0
+        1840.0
     )
-    assert us["wall_draw_w"] == de["wall_draw_w"] == pytest.approx(1862, abs=1)  # the same machine
+    # the same machine: 1,862 W uncapped at the wall, the German one capped to its socket's 1,840 W
+    assert us["wall_draw_w"] == pytest.approx(1862, abs=1) and 1800 < de["wall_draw_w"] <= 1840
     # the only card has no 4-card machine that a US outlet carries, even capped: dedicated, and it says so
     assert us["power_cap_pct_continuous"] is None and us["circuit"] == "dedicated"
     assert (
@@ -129,10 +131,10 @@ def test_four_3090s_overload_a_us_outlet_even_capped_and_fit_a_german_one_uncapp
         "continuous) or a 240 V one" in us["notes"]
     )
     assert us["notes"].startswith("no machine of this tier that is for sale runs from a standard outlet")
-    assert (
-        de["power_cap_pct_continuous"] == 100.0 and de["circuit"] == "outlet" and de["power_cap_pct"] == 100
-    )
-    assert de["mains"].startswith("230 V, 16 A outlet (10 A continuous), Schuko")
+    # 1,862 W at the wall: a cap of a few percent fits it to the German socket, as none does to the US one
+    assert de["circuit"] == "outlet" and 90 <= de["power_cap_pct"] < 100
+    assert de["power_cap_pct_continuous"] == de["power_cap_pct"]
+    assert de["mains"].startswith("230 V, 16 A outlet (8 A continuous), Schuko")
     assert de["usd_per_kwh"] == pytest.approx(0.3835 * 1.16) and us["usd_per_kwh"] == pytest.approx(0.1802)
     assert de["annual_energy_cost_usd"] > 2 * us["annual_energy_cost_usd"]  # German electricity costs more
 
@@ -175,10 +177,10 @@ def test_the_sample_run_builds_us_and_european_machines_whose_outlet_and_cap_dif
     by = {r: (w, cap, mains) for r, w, cap, mains in rows}
     assert (
         by["US"][0] == pytest.approx(1440.0)
-        and by["DE"][0] == pytest.approx(2300.0)
-        and by["GB"][0] == pytest.approx(2300.0)  # 10 A continuous on a 13 A plug (regions.csv)
+        and by["DE"][0] == pytest.approx(1840.0)
+        and by["GB"][0] == pytest.approx(1840.0)  # 8 A continuous on a 13 A plug (regions.csv)
     )
-    assert by["US"][1] < 100 and by["DE"][1] == 100.0  # the US machine is power-capped, the German one is not
+    assert by["US"][1] < by["DE"][1] <= 100  # the US machine is capped further than the European one
     assert currencies == {"US": "USD", "GB": "GBP", "DE": "EUR"} and modes == [("sample",)]  # labelled sample
     assert same[0] > 50 and same[0] == same[1]  # the US market of the region marts is marts.price_daily
 
