@@ -630,3 +630,23 @@ def test_a_dedicated_machine_names_the_circuit_it_needs_in_the_export_and_on_the
         )
         assert f"| dedicated: {fix} |" in line, line
         assert html.escape(f"dedicated: {fix}") in site
+
+
+def test_the_method_docs_table_of_machines_is_what_the_code_builds_on_the_sample_day(sample_run):
+    """Twelfth review: docs/method.md's table of the sample day's default machines quoted prices and values that
+    no longer matched the warehouse (2,296 USD where it builds 2,206). tools/method_table.py prints it from a
+    warehouse; the doc's rows are its rows on the sample day, so a change of the advice changes the doc with it."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    printed = subprocess.run(
+        [sys.executable, str(root / "tools" / "method_table.py"), str(sample_run["db"]), DAY],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.splitlines()
+    doc = (root / "docs" / "method.md").read_text().splitlines()
+    start = doc.index(printed[0])
+    assert len(printed) > 10 and doc[start : start + len(printed)] == printed
