@@ -401,7 +401,8 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
         out.append(
             "\nWhere a training budget buys a machine at least 1.25 times as fast at about the same value or more "
             "(at least 80% of the chosen machine's value per USD), it is named here: the rule above takes memory per "
-            "card before throughput.\n\n"
+            "card before throughput. Where an LLM budget buys a machine that decodes a smaller model at least 1.25 "
+            "times as fast as the chosen one does, it is named too: the rule above takes the largest model first.\n\n"
             + "\n".join(
                 f"- {r['use_case']}, {r['condition']}, {r['budget_usd']:,} USD: {_cell(r['faster_alternative'])}"
                 for r in faster.iter_rows(named=True)

@@ -526,6 +526,14 @@ class LlmContext:
         share = decode_share(cap_pct)[0] if best[1] else 1.0
         return best[0], best[1] * share if best[1] else best[1]
 
+    def speed(self, model_id: str, n: int, workload: str, cap_pct: float = 100.0) -> float | None:
+        """Single-stream decode tokens/s of `workload` on N cards of `model_id` capped to `cap_pct` (P2); None
+        when the cards do not hold it or no speed is known."""
+        card, w = self.cards.get(model_id), self.workloads.get(workload)
+        if card is None or w is None or not fits(w, card["vram_gb"], n):
+            return None
+        return capped_decode(card, w, n, self.calibration, cap_pct)[0] or None
+
     def workload_rank(self, model_ids) -> dict[str, float]:
         """Per model, a number that orders the largest catalog workload one card runs at a usable speed (by
         parameters, then bits per weight, then context, as `largest`); -1 when it runs none."""

@@ -395,7 +395,7 @@ CREATE TABLE marts.budget_builds (
     psu_watts INTEGER,  -- Capacity of the PSU priced, as marts.build_tiers.psu_watts (G13, P1; a capped machine's PSU is sized for its power limit: set the limit at every boot, notes).
     psu_config VARCHAR,  -- PSU units priced, as marts.build_tiers.psu_config.
     slot_plan VARCHAR,  -- How the cards sit, as marts.build_tiers.slot_plan (G6, D4, D8, G17, P3).
-    faster_alternative VARCHAR  -- Vision and beginner rows: the machine with the most throughput the budget buys at a value per USD of TCO of at least 80% of the chosen machine's, in words (price, power cap or circuit, throughput and how many times this one's, value against this one, memory per card), when it has at least 1.25 times the chosen machine's throughput (both figures assumptions); one of more value lost on memory per card (G5). NULL otherwise and for LLM rows (chosen by the largest model, then the fastest on it).
+    faster_alternative VARCHAR  -- Vision and beginner rows: the machine with the most throughput the budget buys at a value per USD of TCO within 80% of the chosen machine's, in words (price, throughput and how many times this one's, value against this one, memory per card), when it has at least 1.25 times the chosen machine's throughput. LLM rows (chosen by the largest model, then the fastest on it): a machine the budget buys that decodes a smaller model at least 1.25 times as fast as this one does (the one whose own largest model is the largest), with both speeds and the model it does not run. Both figures assumptions; NULL otherwise.
 );
 
 -- The pick and two alternatives per budget, use case (VRAM floor) and condition.

@@ -173,6 +173,44 @@ def test_an_llm_budget_that_buys_a_larger_model_gets_the_machine_that_runs_it():
     # model is the best of the machines that run it
     assert big["perf_per_1k_usd_tco"] < 0.8 * small["perf_per_1k_usd_tco"]
     assert big["total_build_cost_usd"] <= 20_000 and "the largest model any of them runs" in big["notes"]
+    assert big["faster_alternative"] is None  # no machine it buys decodes a smaller model 1.25 times as fast
+
+
+def test_an_llm_budget_names_the_machine_that_decodes_a_smaller_model_much_faster():
+    """Twelfth review: 15,000 USD new bought 2 x RTX A6000 for GLM-4.5-Air and decoded Llama 3.3 70B at 11.2
+    tokens/s where the 10,000 USD answer, 2 x RTX 5090, does 23.2; nothing said so. The row keeps the machine that
+    runs the largest model and names the one the budget also buys that decodes a smaller model at least 1.25 times
+    as fast, with both speeds from the same speed model."""
+    from tests.transforms.test_tiers_machines import NO_SCALING, PARTS, PLATFORMS, card, frames
+    from transforms.tiers.budget_builds import budget_builds
+
+    cards = [
+        card("rtx-5090", 2830, 2.0, 32, 575, slots=3, n=20, name="GeForce RTX 5090", connectors="1x 16-pin"),
+        card(
+            "rtx-a6000",
+            3500,
+            0.9,
+            48,
+            300,
+            cooling="blower",
+            segment="workstation",
+            n=8,
+            name="NVIDIA RTX A6000",
+        ),
+    ]
+    ctx = LlmContext.build(load_llm_workloads(), load_catalog(), load_llm_benchmarks(), USABLE_TOKENS_PER_S)
+    builds = budget_builds(*frames(cards), PLATFORMS, PARTS, NO_SCALING, budgets=(20_000,), llm=ctx)
+    row = builds.filter(pl.col("use_case") == "llm").row(0, named=True)
+    size = {w: (r["params_b"], r["bits_per_weight"]) for w, r in W.items()}
+    assert row["model_id"] == "rtx-a6000" and row["largest_workload"] is not None
+    named = row["faster_alternative"]
+    assert named.startswith("faster on a smaller model within the budget: 2 x GeForce RTX 5090 (2gpu, ")
+    assert named.endswith(f"it does not run {row['largest_workload']}")
+    smaller = named.split(" decodes ")[1].split(" at ")[0]
+    own = ctx.speed("rtx-a6000", row["gpu_count"], smaller, row["power_cap_pct"])
+    theirs = float(named.split(" tokens/s, ")[0].rsplit(" at ", 1)[1])
+    assert size[smaller] < size[row["largest_workload"]] and theirs >= 1.25 * own
+    assert f"this one's {own:.1f}" in named and named in row["notes"]
 
 
 def test_each_tier_model_needs_the_tiers_cards():

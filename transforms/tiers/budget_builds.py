@@ -96,12 +96,12 @@ def budget_builds(
             if use_case == "llm" and llm is not None:
                 usable = [m | _largest_workload(llm, m) for m in usable]
             for budget in budgets:
-                row = _budget_row(day, condition, mode, use_case, budget, usable)
+                row = _budget_row(day, condition, mode, use_case, budget, usable, llm)
                 rows.append(row | {"perf_index": index, "excluded_cards": excluded_text(s1, s2, usable)})
     return pl.DataFrame(rows, schema=BUDGET_SCHEMA, strict=False)
 
 
-def _budget_row(day, condition, mode, use_case, budget, usable) -> dict:
+def _budget_row(day, condition, mode, use_case, budget, usable, llm=None) -> dict:
     row = {
         "snapshot_date": day,
         "budget_usd": budget,
@@ -192,7 +192,13 @@ def _budget_row(day, condition, mode, use_case, budget, usable) -> dict:
         + _memory_words(chosen, memory)
         + f"; {chosen['circuit_note']}"
     )
-    faster = _faster_alternative(chosen, fits) if "_workload_size" not in chosen else None
+    faster = (
+        _faster_alternative(chosen, fits)
+        if "_workload_size" not in chosen
+        else _faster_on_a_smaller_model(chosen, fits, llm)
+        if workload and llm is not None
+        else None
+    )
     if faster:
         row["faster_alternative"] = faster
         row["notes"] += f"; {faster}"
@@ -245,6 +251,31 @@ def _faster_alternative(chosen: dict, fits: list[dict]) -> str | None:
         f"({fastest['tier']}, {fastest['platform_id']}, {fastest['total_build_cost_usd']:,.0f} USD{power}): "
         f"throughput {fastest[perf]:.2f}, {fastest[perf] / chosen[perf]:.1f}x this one, {words}, "
         f"{fastest['vram_gb']:g} GB per card"
+    )
+
+
+def _faster_on_a_smaller_model(chosen: dict, fits: list[dict], llm) -> str | None:
+    """For an LLM budget, which takes the machine that runs the largest model: the machine the budget buys that
+    decodes a smaller model at least FASTER_WORTH_NAMING times as fast as the choice does, in words (twelfth
+    review: 15,000 USD new bought 2 x RTX A6000 for GLM-4.5-Air, and decoded Llama 3.3 70B at 11.2 tokens/s
+    where the 10,000 USD answer, 2 x RTX 5090, does 23.2, unsaid). Among such machines, the one whose own largest
+    model is the largest, then the fastest on it; None when none is."""
+    found = []
+    for m in fits:
+        workload, speed = m.get("largest_workload"), m.get("largest_workload_tokens_per_s")
+        if not workload or not speed or m["_workload_size"] >= chosen["_workload_size"]:
+            continue
+        own = llm.speed(chosen["model_id"], chosen["gpu_count"], workload, chosen.get("power_cap_pct", 100.0))
+        if own and speed >= FASTER_WORTH_NAMING * own:
+            found.append((m["_workload_size"], speed / own, m, own))
+    if not found:
+        return None
+    _, ratio, m, own = max(found, key=lambda f: (f[0], f[1], -f[2]["total_build_cost_usd"]))
+    return (
+        f"faster on a smaller model within the budget: {m['gpu_count']} x {m['gpu_name']} ({m['tier']}, "
+        f"{m['platform_id']}, {m['total_build_cost_usd']:,.0f} USD) decodes {m['largest_workload']} at "
+        f"{m['largest_workload_tokens_per_s']:.1f} tokens/s, {ratio:.1f}x this one's {own:.1f}; it does not run "
+        f"{chosen['largest_workload']}"
     )
 
 
