@@ -22,11 +22,13 @@ SPEC_FIELDS = [
     ("slot_width", "Slot width (reference board)"),
     ("board_slot_width", "Slot width as sold (P3: median of the boards recorded)"),
     ("board_slot_width_basis", "Boards recorded"),
-    ("length_mm", "Length (mm)"),
+    ("length_mm", "Length (mm, reference board; partner boards are often longer)"),
     ("cooling", "Cooling"),
     ("form_factor", "Form factor"),
     ("pcie_gen", "PCIe generation"),
-    ("power_connectors", "Power connectors"),
+    # the catalog's board facts are the reference board's (twelfth review: an RTX 3090 page said "1x 12-pin", the
+    # Founders Edition's, beside partner boards of 2-3 x 8-pin; the machines plan for the boards sold)
+    ("power_connectors", "Power connectors (reference board; partner boards may differ)"),
     ("source", "Spec source"),
     ("compute_target", "Compute target"),
     ("software_support", "Software support (S1)"),

@@ -650,3 +650,11 @@ def test_the_method_docs_table_of_machines_is_what_the_code_builds_on_the_sample
     doc = (root / "docs" / "method.md").read_text().splitlines()
     start = doc.index(printed[0])
     assert len(printed) > 10 and doc[start : start + len(printed)] == printed
+
+
+def test_a_card_page_says_its_board_facts_are_the_reference_boards(sample_run):
+    """Twelfth review: the RTX 3090 page said "Power connectors 1x 12-pin", the Founders Edition's, beside partner
+    boards of 2-3 x 8-pin; its length was the reference board's too. Both say whose they are."""
+    page = (sample_run["root"] / "site" / "cards" / "rtx-3090.html").read_text()
+    assert "<dt>Power connectors (reference board; partner boards may differ)</dt><dd>1x 12-pin</dd>" in page
+    assert "<dt>Length (mm, reference board; partner boards are often longer)</dt><dd>313</dd>" in page
