@@ -259,7 +259,13 @@ def changes(data: SiteData) -> str:
         + " today (new listings and drops of 3% or more)"
         + (f": {best}" if best else "")
         + f"; {_plural(report.deals_open, 'earlier deal')} still listed at or under the deal price",
-        _plural(report.alerts.height, "watchlist alert") + " fired today",
+        _plural(report.alerts.height, "watchlist alert")
+        + " fired today"
+        + (
+            f" (the watchlist was not read whole: {'; '.join(report.watchlist_problems)})"
+            if report.watchlist_problems
+            else ""
+        ),
         f"{fmt(data.listings_new)} listings of priced cards appeared and {fmt(data.listings_gone)} left, in every "
         "marketplace read (sold or withdrawn; asking data cannot tell which; by model in the export)",
     ]

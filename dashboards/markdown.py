@@ -86,6 +86,17 @@ def _fewer_cards(rows: pl.DataFrame, region: bool = False) -> str:
     return "\nDo you need that many cards? (rule L1)\n\n" + "".join(lines) if lines else ""
 
 
+def _watchlist_problems(problems: tuple[str, ...]) -> str:
+    """Above the alerts: what in the watchlist file could not be used (twelfth review: a broken file read as no
+    alert fired, as if it had been watched)."""
+    if not problems:
+        return ""
+    return (
+        "**The watchlist was not read whole**: what is below was skipped, so no alert from it means it was not "
+        "watched, not that nothing matched.\n\n" + "".join(f"- {_cell(p)}\n" for p in problems) + "\n"
+    )
+
+
 def _thin_supply(rows: pl.DataFrame) -> str:
     """The machines that take most of the day's listings of their card (rule A1), under their table."""
     lines = [
@@ -459,6 +470,7 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
     )
     out.append(
         "\n## Watchlist alerts\n\n"
+        + _watchlist_problems(data.watchlist_problems)
         + table(
             data.alerts,
             {

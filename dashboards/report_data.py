@@ -148,6 +148,9 @@ class ReportData:
     perf_fits: pl.DataFrame  # marts.perf_index_fits: one row per performance index
     region_tiers: pl.DataFrame  # marts.region_tiers: machines per region, priced locally, sized for its mains
     cross_market: pl.DataFrame  # marts.cross_market_prices: the same card in every region
+    # what was wrong with the user's watchlist file on this run (the alerts asset skips such entries): given by the
+    # export and dashboard assets, which read the file; empty when it was read whole or there is none
+    watchlist_problems: tuple[str, ...] = ()
 
     @property
     def is_sample(self) -> bool:

@@ -17,7 +17,7 @@ from dashboards.site_data import load_site
 from pipelines.day_checks import completeness, coverage, freshness, plausibility
 from pipelines.definitions import project_defs
 from pipelines.defs.staging.gpu_specs import spec_completeness, spec_sheet_disagreements
-from pipelines.resources import WarehouseResource, build_resources
+from pipelines.resources import AlertsResource, WarehouseResource, build_resources
 from pipelines.sources.ebay.replay import sample_marketplaces
 from pipelines.user_errors import UserError
 from tests.conftest import materialize_day
@@ -658,3 +658,26 @@ def test_a_card_page_says_its_board_facts_are_the_reference_boards(sample_run):
     page = (sample_run["root"] / "site" / "cards" / "rtx-3090.html").read_text()
     assert "<dt>Power connectors (reference board; partner boards may differ)</dt><dd>1x 12-pin</dd>" in page
     assert "<dt>Length (mm, reference board; partner boards are often longer)</dt><dd>313</dd>" in page
+
+
+def test_a_watchlist_not_read_whole_is_said_where_the_alerts_are(sample_run, tmp_path):
+    """Twelfth review: a malformed watchlist was only logged; the export said "_none_" and the dashboard "0
+    watchlist alerts fired today", as if it had been watched. The export and the dashboard assets read the file's
+    problems (pipelines/defs/exports/daily_export.watchlist_problems) and say them where the alerts are."""
+    from dashboards.main_page import changes
+    from pipelines.defs.exports.daily_export import watchlist_problems
+
+    broken = tmp_path / "watchlist.yaml"
+    broken.write_text("\n")
+    problems = watchlist_problems(AlertsResource(watchlist_path=str(broken)))
+    assert problems and "top-level `watch:` list" in problems[0]
+    assert watchlist_problems(AlertsResource(watchlist_path=str(tmp_path / "none.yaml"))) == ()
+    with duckdb.connect(str(sample_run["db"]), read_only=True) as con:
+        site = load_site(con, sample_run["day"])
+    report = replace(site.report, watchlist_problems=problems)
+    md = render_markdown(report)
+    alerts_part = md.split("\n## Watchlist alerts\n")[1]
+    assert alerts_part.lstrip().startswith("**The watchlist was not read whole**")
+    said = changes(replace(site, report=report))
+    assert "0 watchlist alerts fired today (the watchlist was not read whole: " in said
+    assert "not read whole" not in render_markdown(site.report) and "not read whole" not in changes(site)

@@ -1,11 +1,14 @@
 """Asset exports/daily_export: the daily recommendation files (exports/YYYY-MM-DD/)."""
 
+from dataclasses import replace
+
 import dagster as dg
 
 from dashboards.export import write_export
 from dashboards.markdown import table
 from dashboards.report_data import load_report
 from pipelines.partitions import YESTERDAY_TOO, daily_partitions, partition_date
+from pipelines.resources.alerts import AlertsResource
 from pipelines.resources.warehouse import WarehouseResource
 from pipelines.tables import export_asset, table_dep, table_key
 
@@ -32,19 +35,27 @@ TOP_COLUMNS = {
 }
 
 
+def watchlist_problems(alerts: AlertsResource) -> tuple[str, ...]:
+    """What marts/alerts skipped of the user's watchlist file, for the export and the dashboard to say."""
+    reading = alerts.watchlist()
+    return tuple(reading.problems) if reading is not None else ()
+
+
 @export_asset(
     "daily_export",
     partitions_def=daily_partitions,
     kinds={"parquet", "csv", "json"},
     deps=[*SAME_DAY, table_dep("marts.gpu_value", YESTERDAY_TOO)],  # changes since yesterday
 )
-def daily_export(context: dg.AssetExecutionContext, warehouse: WarehouseResource) -> dg.MaterializeResult:
+def daily_export(
+    context: dg.AssetExecutionContext, warehouse: WarehouseResource, alerts: AlertsResource
+) -> dg.MaterializeResult:
     """exports/YYYY-MM-DD/recommendations.{csv,json,parquet,md}: top picks by performance per USD new and
     used, picks per budget and use case, build tiers with costs and power, best deals, and changes since
     yesterday; `exports/latest` points at the newest day. Sample data says so in every file."""
     day = partition_date(context)
     with warehouse.connect() as con:
-        data = load_report(con, day)
+        data = replace(load_report(con, day), watchlist_problems=watchlist_problems(alerts))
     paths = write_export(data)
     return dg.MaterializeResult(
         metadata={

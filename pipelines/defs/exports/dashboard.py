@@ -1,12 +1,15 @@
 """Asset exports/dashboard: the static dashboard site (dashboards/site/)."""
 
+from dataclasses import replace
+
 import dagster as dg
 
 from dashboards.export import latest_export_day
 from dashboards.site import write_site
 from dashboards.site_data import load_site
-from pipelines.defs.exports.daily_export import SAME_DAY
+from pipelines.defs.exports.daily_export import SAME_DAY, watchlist_problems
 from pipelines.partitions import CHART_DAYS, daily_partitions, partition_date
+from pipelines.resources.alerts import AlertsResource
 from pipelines.resources.warehouse import WarehouseResource
 from pipelines.tables import export_asset, export_key, table_dep
 
@@ -22,7 +25,9 @@ from pipelines.tables import export_asset, export_key, table_dep
         table_dep("marts.gpu_value", CHART_DAYS),
     ],
 )
-def dashboard(context: dg.AssetExecutionContext, warehouse: WarehouseResource) -> dg.MaterializeResult:
+def dashboard(
+    context: dg.AssetExecutionContext, warehouse: WarehouseResource, alerts: AlertsResource
+) -> dg.MaterializeResult:
     """dashboards/site/: index.html (what changed since yesterday; filters by VRAM, use case, budget, vendor,
     condition and form factor; sortable tables of value, picks, build tiers and deals; charts) and a page per
     card under cards/ (price history new and used with the 7-day median and the middle half, listings per
@@ -36,6 +41,7 @@ def dashboard(context: dg.AssetExecutionContext, warehouse: WarehouseResource) -
         return dg.MaterializeResult(metadata={"kept_on": str(newest)})
     with warehouse.connect() as con:
         data = load_site(con, day)
+    data = replace(data, report=replace(data.report, watchlist_problems=watchlist_problems(alerts)))
     path = write_site(data)
     return dg.MaterializeResult(
         metadata={
