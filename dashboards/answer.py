@@ -11,7 +11,7 @@ import duckdb
 import polars as pl
 
 from dashboards.report_data import NEEDS_ITS_OWN_MACHINE, over_d6_words, resale_decides
-from transforms.tiers.build_tiers import RESALE_DECIDES, RESALE_DECIDES_DETAIL, thin_supply
+from transforms.tiers.build_tiers import RESALE_DECIDES, RESALE_DECIDES_DETAIL, thin_supply, thin_supply_short
 from transforms.tiers.machine import OWN_CIRCUIT
 from transforms.tiers.rules import BEGINNER_MAX_TDP_W
 from warehouse.writes import read_frame
@@ -74,7 +74,7 @@ def workload_words(r: dict) -> list[str]:
 def _listed(r: dict) -> str:
     """The day's listings of the card, and where the machine takes most of them (A1), how many."""
     if thin_supply(r.get("gpu_count"), r.get("listings_available")):
-        return f"{r['listings_available']} listed, the machine takes {r['gpu_count']}: thin supply"
+        return thin_supply_short(r["gpu_count"], r["listings_available"])
     return f"{r['listings_available']} listed"
 
 

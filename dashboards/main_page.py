@@ -18,7 +18,9 @@ from dashboards.html_parts import Col, esc, fmt, json_for_script, link, page, ta
 from dashboards.report_data import circuit_words, fewer_cards, resale_decided, thin_supplied, with_buy_rank
 from dashboards.site_data import SiteData
 from transforms.budget_picks import FASTER_WORTH_NAMING
+from transforms.deals import DEAL_RULE
 from transforms.llm_workload_fit import TIER_WORKLOADS
+from transforms.tiers.build_tiers import thin_supply_short
 from transforms.tiers.machine import CAP_AT_BOOT
 from transforms.tiers.rules import BEGINNER_MAX_TDP_W
 from transforms.use_cases import USE_CASES
@@ -173,10 +175,8 @@ def _answer_column(
         faster = machine["faster_alternative"]
         parts.append(f'<p class="answer-faster">{esc(faster[:1].upper() + faster[1:])}</p>')
     if thin_supplied([machine]):  # A1, in a line: the answer's column is narrow
-        parts.append(
-            f'<p class="answer-thin">Thin supply (A1): it takes {esc(machine["gpu_count"])} of the '
-            f"{esc(machine['listings_available'])} listed today</p>"
-        )
+        short = thin_supply_short(machine["gpu_count"], machine["listings_available"])
+        parts.append(f'<p class="answer-thin">{esc(short[:1].upper() + short[1:])}</p>')
     parts.append(
         f'<p class="muted">Why: {esc(why_line(machine))}. Runner-up: {esc(machine.get("runner_up") or "none")}.</p>'
         f"<details><summary>Machine detail</summary>{_parts_line(machine)}<p>{esc(machine.get('notes'))}</p></details>"
@@ -248,7 +248,7 @@ def changes(data: SiteData) -> str:
         f"{names.get(d['model_id'], d['model_id'])} ({d['condition']}) at {fmt(d['unit_price'])} USD, "
         + (
             f"{fmt(d['discount_pct'], 1)}% under its 30-day median"
-            if d["discount_pct"] is not None  # none where every day of the window was graded D
+            if d["discount_pct"] is not None  # none where no day of the window counts (deals.DEAL_RULE)
             else "near the lowest price seen"
         )
         + (f" ({d['caveat']})" if d["caveat"] else "")
@@ -475,34 +475,38 @@ def tiers_table(data: SiteData) -> str:
     )
 
 
-def _thin_supply(rows: list[dict]) -> str:
-    """The machines that take most of the day's listings of their card (rule A1), folded under the tiers table."""
+def _machines_folded(pairs: list[tuple[dict, str]], element_id: str, summary) -> str:
+    """Machine rows, each with its sentence, folded under the tiers table; `summary(n)` heads the fold."""
     items = [
         f"<li>{esc(r['use_case'])}, {esc(r['tier'])} {esc(r['condition'])}: {r['gpu_count']} x "
-        f"{esc(r['gpu_name'])}{'' if r.get('is_default', True) else ' (dedicated circuit)'}: {esc(words)}</li>"
-        for r, words in thin_supplied(rows)
+        f"{esc(r['gpu_name'])}{'' if r.get('is_default', True) else ' (dedicated circuit)'}: {esc(sentence)}</li>"
+        for r, sentence in pairs
     ]
     if not items:
         return ""
-    return (
-        f'<details id="thin-supply"><summary>Thin supply: {len(items)} machine{"s" if len(items) > 1 else ""} '
-        f"take most of the day's listings of their card (A1)</summary><ul>{''.join(items)}</ul></details>"
+    return f'<details id="{element_id}"><summary>{summary(len(items))}</summary><ul>{"".join(items)}</ul></details>'
+
+
+def _thin_supply(rows: list[dict]) -> str:
+    """The machines that take most of the day's listings of their card (rule A1), folded under the tiers table."""
+    return _machines_folded(
+        thin_supplied(rows),
+        "thin-supply",
+        lambda n: (
+            f"Thin supply: {n} machine{'s' if n > 1 else ''} take most of the day's listings of their card (A1)"
+        ),
     )
 
 
 def _resale_decided(rows: list[dict]) -> str:
     """The machines whose choice rests on the resale the cost model expects, folded under the tiers table."""
-    items = [
-        f"<li>{esc(r['use_case'])}, {esc(r['tier'])} {esc(r['condition'])}: {r['gpu_count']} x "
-        f"{esc(r['gpu_name'])}{'' if r.get('is_default', True) else ' (dedicated circuit)'}: {esc(sentence)}</li>"
-        for r, sentence in resale_decided(rows)
-    ]
-    if not items:
-        return ""
-    return (
-        f'<details id="resale-decides"><summary>Resale decides {len(items)} choice'
-        f"{'s' if len(items) > 1 else ''}: each beats its runner-up only through the resale its cards are "
-        f"expected to fetch (a forecast)</summary><ul>{''.join(items)}</ul></details>"
+    return _machines_folded(
+        resale_decided(rows),
+        "resale-decides",
+        lambda n: (
+            f"Resale decides {n} choice{'s' if n > 1 else ''}: each beats its runner-up only through the resale "
+            "its cards are expected to fetch (a forecast)"
+        ),
     )
 
 
@@ -545,8 +549,7 @@ def deals_table(data: SiteData) -> str:
         "deals",
         "Deals today",
         (
-            "Listings at least 15% under their card's 30-day median, or within 5% of the lowest price seen "
-            "before today (after 7 days of history), on the day they are news: a new listing or a price drop of 3% "
+            f"Listings {DEAL_RULE}, on the day they are news: a new listing or a price drop of 3% "
             "or more (a listing resting at its price is not a new deal each day). Caveat: why a card is not for a desktop buyer by default (server "
             "only, passive, software support). Asking prices: check the listing before buying. "
             + data.report.median_span

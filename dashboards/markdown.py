@@ -8,7 +8,7 @@ from dashboards.answer import answer_line, answer_rows
 from dashboards.report_data import ReportData, circuit_words, fewer_cards, resale_decided, thin_supplied
 from dashboards.safe_text import blank_controls
 from transforms.budget_picks import ABOUT_THIS_VALUE, FASTER_WORTH_NAMING
-from transforms.deals import UNDER_MEDIAN
+from transforms.deals import DEAL_RULE
 from transforms.tiers.machine import CAP_AT_BOOT, SHARED_CIRCUIT_W
 from transforms.tiers.power import HOURS_PER_YEAR
 from transforms.tiers.rules import BEGINNER_MAX_TDP_W
@@ -97,35 +97,31 @@ def _watchlist_problems(problems: tuple[str, ...]) -> str:
     )
 
 
-def _thin_supply(rows: pl.DataFrame) -> str:
-    """The machines that take most of the day's listings of their card (rule A1), under their table."""
+def _machines_listed(pairs: list[tuple[dict, str]], heading: str) -> str:
+    """Machine rows, each with its sentence, listed under their table after `heading` ('' when there is none)."""
     lines = [
         f"- {_cell(r['tier'])} {_cell(r['condition'])}, {r['gpu_count']} x {_cell(r['gpu_name'])}"
         + ("" if r.get("is_default", True) else " (dedicated circuit)")
-        + f": {_cell(words)}\n"
-        for r, words in thin_supplied(rows.iter_rows(named=True))
+        + f": {_cell(sentence)}\n"
+        for r, sentence in pairs
     ]
-    return (
-        "\nThin supply (rule A1: the machine takes most of the day's listings of its card):\n\n"
-        + "".join(lines)
-        if lines
-        else ""
+    return f"\n{heading}:\n\n" + "".join(lines) if lines else ""
+
+
+def _thin_supply(rows: pl.DataFrame) -> str:
+    """The machines that take most of the day's listings of their card (rule A1), under their table."""
+    return _machines_listed(
+        thin_supplied(rows.iter_rows(named=True)),
+        "Thin supply (rule A1: the machine takes most of the day's listings of its card)",
     )
 
 
 def _resale_decided(rows: pl.DataFrame) -> str:
     """The machines whose choice over the runner-up rests on the GPUs' expected resale, under their table."""
-    lines = [
-        f"- {_cell(r['tier'])} {_cell(r['condition'])}, {r['gpu_count']} x {_cell(r['gpu_name'])}"
-        + ("" if r.get("is_default", True) else " (dedicated circuit)")
-        + f": {_cell(sentence)}\n"
-        for r, sentence in resale_decided(rows.iter_rows(named=True))
-    ]
-    if not lines:
-        return ""
-    return (
-        "\nWhere resale decides (the choice beats its runner-up only through the resale its cards are expected to "
-        "fetch at the end of the horizon, a forecast):\n\n" + "".join(lines)
+    return _machines_listed(
+        resale_decided(rows.iter_rows(named=True)),
+        "Where resale decides (the choice beats its runner-up only through the resale its cards are expected to "
+        "fetch at the end of the horizon, a forecast)",
     )
 
 
@@ -367,10 +363,10 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
     best = data.builds.filter(pl.col("model_id").is_not_null())
     out.append(
         "\n## Best machine per budget\n\nPurchase budget (GPUs + platform). For LLM: the machines that run the "
-        "largest model any machine the budget buys runs at a usable speed, those within 20% of the best tokens/s "
+        f"largest model any machine the budget buys runs at a usable speed, those within {1 - ABOUT_THIS_VALUE:.0%} of the best tokens/s "
         "per USD of TCO on that model, then the fastest (the workload and tokens/s columns); its throughput "
         "column is the LLM index over all cards, which a layer split does not reach. For vision and beginner: "
-        "among the machines within 20% of the best value that fit, none that a newer, at least as fast machine "
+        f"among the machines within {1 - ABOUT_THIS_VALUE:.0%} of the best value that fit, none that a newer, at least as fast machine "
         "outclasses (V1), the most memory per card (every card holds the whole model), then the most "
         "throughput. The RAM and PSU are what the machine is priced with; a cap under 100 is the power limit per "
         f"card that fits the outlet ({CAP_AT_BOOT}). Each row's notes in the warehouse say what was set aside.\n\n"
@@ -410,9 +406,10 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
     faster = best.filter(pl.col("faster_alternative").is_not_null())
     if faster.height:
         out.append(
-            "\nWhere a training budget buys a machine at least 1.25 times as fast at about the same value or more "
-            "(at least 80% of the chosen machine's value per USD), it is named here: the rule above takes memory per "
-            "card before throughput. Where an LLM budget buys a machine that decodes a smaller model at least 1.25 "
+            f"\nWhere a training budget buys a machine at least {FASTER_WORTH_NAMING:g} times as fast at about the "
+            f"same value or more (at least {ABOUT_THIS_VALUE:.0%} of the chosen machine's value per USD), it is named "
+            "here: the rule above takes memory per card before throughput. Where an LLM budget buys a machine that "
+            f"decodes a smaller model at least {FASTER_WORTH_NAMING:g} "
             "times as fast as the chosen one does, it is named too: the rule above takes the largest model first.\n\n"
             + "\n".join(
                 f"- {r['use_case']}, {r['condition']}, {r['budget_usd']:,} USD: {_cell(r['faster_alternative'])}"
@@ -423,8 +420,7 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
     out.append(
         "\n## New deals today\n\n"
         f"Deals that are news: a new listing or a price drop ({data.deals_open} earlier deals are still listed "
-        f"at or under their deal price), at least {1 - UNDER_MEDIAN:.0%} under the card's 30-day median (of its days' medians; a day "
-        f"priced grade D, one seller or nearly, counts none) or near the lowest seen. {data.median_span}".rstrip()
+        f"at or under their deal price), {DEAL_RULE}. {data.median_span}".rstrip()
         + "\n\n"
         + table(
             data.deals_with_caveat.head(top_n),

@@ -197,8 +197,14 @@ class ReportData:
         if days >= DEAL_MEDIAN_DAYS:
             return ""
         if days == 1:
-            return "The warehouse has 1 day of prices so far: a card's 30-day median is that day's median."
-        return f"The warehouse has {days} days of prices so far: a card's 30-day median is the median of those {days}."
+            return (
+                "The warehouse has 1 day of prices so far: a card's 30-day median is that day's median, where the "
+                "day counts."
+            )
+        return (
+            f"The warehouse has {days} days of prices so far: a card's 30-day median is the median of those of the "
+            f"{days} that count."
+        )
 
     @property
     def region_choice(self) -> str:

@@ -29,8 +29,9 @@ def rows(con: duckdb.DuckDBPyConnection, day: str) -> list[str]:
          rule_name, rule_value, runner, gap) = r  # fmt: skip
         circuit_words = circuit if cap is None or cap >= 100 else f"{circuit}, capped to {cap:.0f}%"
         llm = use_case == "llm" and workload
-        value_words = f"{value:.2f} ({tps:.1f} tokens/s of `{workload}`)" if llm else f"{value:.3f}"
-        rule_words = f"{rule_value:.2f}" if llm else f"{rule_value:.3f}" if rule_value is not None else "–"
+        speed = f"{tps:.1f} tokens/s" if tps is not None else "no speed"
+        value_words = f"{value:.2f} ({speed} of `{workload}`)" if llm else f"{value:.3f}"
+        rule_words = "–" if rule_value is None else f"{rule_value:.2f}" if llm else f"{rule_value:.3f}"
         runner_words = f"{runner} ({gap:+.1f}%)" if runner else "none"
         out.append(
             f"| {use_case} | {condition} | {tier} | {n} x {name} | {arch} | `{platform}` | {circuit_words} | "

@@ -400,10 +400,11 @@ def faster_alternatives(ranked: pl.DataFrame, ordered: pl.DataFrame) -> pl.DataF
             else "faster within the budget at about this value"
         )
         named[tuple(r[k] for k in keys)] = [_alternative_words(head, r)]
+    faster_card = {tuple(r[k] for k in keys): r["_row"] for r in faster.iter_rows(named=True)}
     for r in cheaper.iter_rows(named=True):
-        words = named.setdefault(tuple(r[k] for k in keys), [])
-        if not (words and words[0].startswith("cheaper")):  # the faster card, when cheaper, says it already
-            words.append(_alternative_words("cheaper and at least as fast", r))
+        key = tuple(r[k] for k in keys)
+        if faster_card.get(key) != r["_row"]:  # the same card, named as the faster one, says it already
+            named.setdefault(key, []).append(_alternative_words("cheaper and at least as fast", r))
     return pl.DataFrame(
         [(*key, 1, "; ".join(words)) for key, words in named.items()],
         schema={

@@ -42,6 +42,14 @@ MIN_PRICE_DROP = 0.03
 # called a deal 0.0% under it (twelfth review: a refurbished GTX 1080 Ti at 261.64 against a median of 262)
 NEAR_LOWEST_MIN_DISCOUNT = 0.05
 
+# the rule in words, for the export and the dashboard (code review: their sentences had kept the rules before)
+DEAL_RULE = (
+    f"at least {1 - UNDER_MEDIAN:.0%} under the card's 30-day median (the median of its days' medians, of the days "
+    f"priced on at least {SCREEN_MIN_LISTINGS} listings and not grade D), or within {NEAR_LOWEST - 1:.0%} of the "
+    f"lowest price seen before the day (after {MIN_HISTORY_DAYS} days of history) and at least "
+    f"{NEAR_LOWEST_MIN_DISCOUNT:.0%} under that median"
+)
+
 DEAL_COLUMNS = [
     "snapshot_date",
     "source",

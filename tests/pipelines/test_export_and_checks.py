@@ -296,7 +296,8 @@ def test_a_short_history_says_what_the_30_day_median_and_the_changes_rest_on(sam
     md = (export_dir / "recommendations.md").read_text()
     site = (sample_run["root"] / "site" / "index.html").read_text()
     first_day = (
-        "The warehouse has 1 day of prices so far: a card&#x27;s 30-day median is that day&#x27;s median."
+        "The warehouse has 1 day of prices so far: a card&#x27;s 30-day median is that day&#x27;s median, where "
+        "the day counts."
     )
     deals = md.split("## New deals today")[1].split("\n## ")[0]
     assert html.unescape(first_day) in deals and first_day in site
@@ -307,8 +308,15 @@ def test_a_short_history_says_what_the_30_day_median_and_the_changes_rest_on(sam
     day = sample_run["day"]
     history = lambda n: pl.DataFrame({"snapshot_date": [day - timedelta(days=k) for k in range(n)]})  # noqa: E731
     assert replace(report, history=history(14)).median_span.endswith(
-        "has 14 days of prices so far: a card's 30-day median is the median of those 14."
+        "has 14 days of prices so far: a card's 30-day median is the median of those of the 14 that count."
     )
+    # the deals' rule in words is the code's (code review: the sentences had kept the rules before the twelfth
+    # review's: days under 3 listings count none, and near the lowest seen needs 5% under the median)
+    from transforms.deals import DEAL_RULE
+
+    assert "of the days priced on at least 3 listings and not grade D" in DEAL_RULE
+    assert DEAL_RULE.endswith("and at least 5% under that median")
+    assert DEAL_RULE in html.unescape(deals) and html.escape(DEAL_RULE) in site
     assert replace(report, history=history(30)).median_span == ""  # a full window needs no word
     assert replace(report, history=history(2)).has_yesterday and not report.has_yesterday
     # with a yesterday, the moves table says how many it shows of how many, with each price's grade and caveat as
@@ -671,6 +679,9 @@ def test_a_watchlist_not_read_whole_is_said_where_the_alerts_are(sample_run, tmp
     broken.write_text("\n")
     problems = watchlist_problems(AlertsResource(watchlist_path=str(broken)))
     assert problems and "top-level `watch:` list" in problems[0]
+    assert (
+        problems[0].startswith("watchlist.yaml: ") and str(tmp_path) not in problems[0]
+    )  # no user's folders
     assert watchlist_problems(AlertsResource(watchlist_path=str(tmp_path / "none.yaml"))) == ()
     with duckdb.connect(str(sample_run["db"]), read_only=True) as con:
         site = load_site(con, sample_run["day"])

@@ -92,11 +92,45 @@ def test_a_card_the_budget_does_not_buy_or_not_fast_enough_is_not_named():
 
 
 def test_a_faster_card_of_much_less_value_is_not_named():
-    """The value band of the budget builds: at least 80% of the pick's value per USD."""
-    picks = budget_picks(value(), budgets=(1_000,), use_cases={"vision": 12})
+    """The value band of the budget builds: a card at least 1.25 times as fast is named only with at least 80% of
+    the pick's value per USD (code review: the test before could not fail, no card was faster than its pick)."""
+    pick = CARDS[0]  # RTX 4060 Ti 16GB, 348 USD, 0.357: 1.03 per 1,000 USD
+
+    def named_at(price: float) -> str | None:
+        faster = (
+            "rtx-4070-ti",
+            "GeForce RTX 4070 Ti",
+            price,
+            12.0,
+            0.45,
+            "Ada Lovelace",
+            285.0,
+        )  # 1.26x as fast
+        picks = budget_picks(value([pick, faster]), budgets=(600,), use_cases={"vision": 12})
+        first = picks.filter(pl.col("pick_rank") == 1).row(0, named=True)
+        assert first["model_id"] == "rtx-4060-ti-16gb"
+        return first["faster_alternative"]
+
+    assert 0.45 / 495 >= ABOUT_THIS_VALUE * 0.357 / 348 > 0.45 / 560  # 89% and 78% of the pick's value
+    assert named_at(495.0).startswith(
+        "faster within the budget at about this value: GeForce RTX 4070 Ti at 495"
+    )
+    assert named_at(560.0) is None
+
+
+def test_a_cheaper_faster_card_does_not_hide_the_cheapest_card_at_least_as_fast():
+    """Code review: when the faster card named was also cheaper than the pick, the cheapest card at least as fast
+    (another, cheaper still) was dropped: both are named."""
+    cards = [CARDS[0], ("rtx-4070", "GeForce RTX 4070", 340.0, 12.0, 0.60, "Ada Lovelace", 200.0), CARDS[2]]
+    picks = budget_picks(value(cards), budgets=(500,), use_cases={"vision": 12})
     first = picks.filter(pl.col("pick_rank") == 1).row(0, named=True)
-    assert first["model_id"] == "rtx-3090"  # 24 GB, 1.34 per 1,000 USD
-    assert first["faster_alternative"] is None  # no card is faster; the cheaper ones are slower
+    assert first["model_id"] == "rtx-4060-ti-16gb"
+    said = first["faster_alternative"].split("; ")
+    assert said[0].startswith("cheaper and faster within the budget: GeForce RTX 4070 at 340 USD")
+    assert said[1].startswith("cheaper and at least as fast: GeForce RTX 3060 12GB at 203 USD")
+    alone = budget_picks(value(cards[:2]), budgets=(500,), use_cases={"vision": 12})
+    # the faster card is also the cheapest one at least as fast: named once
+    assert alone.filter(pl.col("pick_rank") == 1)["faster_alternative"][0].count("RTX 4070") == 1
 
 
 def test_a_beginner_alternative_over_d6_says_its_power():

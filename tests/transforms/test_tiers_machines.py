@@ -1041,7 +1041,10 @@ def test_a1_thin_supply_is_most_of_the_days_listings_of_the_card():
     )
     assert supply_words(4, 6) == "6 listed today"
     assert supply_words(4, 5).startswith("5 listed today: thin supply (A1), the machine takes 4 of them")
-    assert _listed({"gpu_count": 4, "listings_available": 5}) == "5 listed, the machine takes 4: thin supply"
+    assert (
+        _listed({"gpu_count": 4, "listings_available": 5})
+        == "thin supply (A1): it takes 4 of the 5 listed today"
+    )
     assert _listed({"gpu_count": 1, "listings_available": 5}) == "5 listed"
     four = card("a6000", 4500, 1.2, 48, 300, slots=2, cooling="blower", n=5)
     notes = row(tiers([four]), "4gpu", use_case="llm")["notes"]

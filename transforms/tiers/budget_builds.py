@@ -226,8 +226,8 @@ def _faster_alternative(chosen: dict, fits: list[dict]) -> str | None:
     NEAR_BEST of the choice's, when it has at least FASTER_WORTH_NAMING times the choice's throughput, in words
     (what it costs, how much faster, its value against the choice's, memory per card): the rule picks value and
     memory first; the buyer sees what more of the budget buys at about the same value (on the sample, used
-    vision from 7,500 USD: 2 RTX 5090, 1.8 times one of them at 4% less value, rather than 4 RTX A6000, twice
-    as fast at half the value). None when no such machine is fast enough."""
+    beginner from 7,500 USD: 2 RTX 5090, 1.8 times one of them at 2% less value, rather than 4 RTX A6000, faster
+    still at half the value). None when no such machine is fast enough."""
     perf, value = "total_relative_perf", "perf_per_1k_usd_tco"
     close = [m for m in fits if m[value] >= NEAR_BEST * chosen[value]]
     fastest = max(close, key=lambda m: (m[perf], -m["total_build_cost_usd"], m["model_id"]))

@@ -244,6 +244,11 @@ def thin_supply(gpu_count: int | None, listings: int | None) -> bool:
     return bool(gpu_count and listings and gpu_count > 1 and gpu_count >= THIN_SUPPLY_SHARE * listings)
 
 
+def thin_supply_short(gpu_count: int, listings: int) -> str:
+    """Rule A1 in a few words, where a line is narrow (the answers)."""
+    return f"thin supply (A1): it takes {gpu_count} of the {listings} listed today"
+
+
 def supply_words(gpu_count: int | None, listings: int | None) -> str:
     """The day's listings of the machine's card, in words, and whether the machine rests on thin supply (A1)."""
     if not thin_supply(gpu_count, listings):

@@ -238,7 +238,9 @@ def size(
         + (prices.water_loop if plan.water_blocks else 0.0)
     )
     base_usd = prices.base.get(platform["platform_id"], 0.0)
-    if plan.on_risers:  # the cards on risers hang on an open-air frame's rail, which replaces the case (G17)
+    # the cards on risers hang on an open-air frame's rail, which replaces a desktop's or workstation's case (G17);
+    # a server's chassis is its barebone (code review: never subtracted for a frame)
+    if plan.on_risers and platform["kind"] in ("desktop", "workstation"):
         base_usd += prices.open_frame - prices.chassis.get(platform["platform_id"], 0.0)
     platform_usd = base_usd + ram_usd + psu_usd + cooling_usd
     kwh = power.annual_energy_kwh(load, cfg.utilization, cfg.psu_efficiency)

@@ -1,6 +1,7 @@
 """Asset exports/daily_export: the daily recommendation files (exports/YYYY-MM-DD/)."""
 
 from dataclasses import replace
+from pathlib import Path
 
 import dagster as dg
 
@@ -36,9 +37,14 @@ TOP_COLUMNS = {
 
 
 def watchlist_problems(alerts: AlertsResource) -> tuple[str, ...]:
-    """What marts/alerts skipped of the user's watchlist file, for the export and the dashboard to say."""
+    """What marts/alerts skipped of the user's watchlist file, for the export and the dashboard to say. Read when
+    the export runs, as marts/alerts read it earlier in the same run; a re-run of an older day reads today's file."""
     reading = alerts.watchlist()
-    return tuple(reading.problems) if reading is not None else ()
+    if reading is None:
+        return ()
+    # the file by its name: the export and the site are published, the user's folders are theirs (code review)
+    path = str(Path(alerts.watchlist_path))
+    return tuple(p.replace(path, Path(path).name) for p in reading.problems)
 
 
 @export_asset(
