@@ -35,10 +35,9 @@ class PartPrices:
         ram = cost.filter(pl.col("part") == "ram")
         psus = cost.filter(pl.col("part") == "psu")
 
+        # a part without a price would make every machine needing it worthless (NaN) and fail the ranking obscurely
         missing = [p for p in SIZED_PARTS if p not in shared]
-        if (
-            missing
-        ):  # a NaN price would make every machine needing it worthless and fail the ranking obscurely
+        if missing:
             raise ValueError(
                 f"marts.platform_parts has no price for {', '.join(missing)} (warehouse/catalog/platform_parts.csv): "
                 "rebuild the catalog tables (materialize marts/platform_parts, as every daily run does)"
