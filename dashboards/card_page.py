@@ -5,7 +5,7 @@ import polars as pl
 
 from dashboards import charts
 from dashboards.html_parts import Col, esc, fmt, link, page, table
-from dashboards.report_data import with_buy_rank
+from dashboards.report_data import source_words, with_buy_rank
 from dashboards.site_data import SiteData
 
 SPEC_FIELDS = [
@@ -93,7 +93,7 @@ def render_card(data: SiteData, model_id: str) -> str:
     cheap_cols = [
         Col("condition", "condition", render=_condition_words),
         Col("unit_price", "price USD", True),
-        Col("source", "source"),
+        Col("source", "source", render=lambda r: esc(source_words(r["source"]))),
         Col("title", "listing", render=lambda r: link(r["title"], r["url"])),
     ]
     labels = {

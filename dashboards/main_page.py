@@ -15,7 +15,14 @@ from dashboards.answer import (
     why_line,
 )
 from dashboards.html_parts import Col, esc, fmt, json_for_script, link, page, table
-from dashboards.report_data import circuit_words, fewer_cards, resale_decided, thin_supplied, with_buy_rank
+from dashboards.report_data import (
+    circuit_words,
+    fewer_cards,
+    resale_decided,
+    source_words,
+    thin_supplied,
+    with_buy_rank,
+)
 from dashboards.site_data import SiteData
 from transforms.budget_picks import FASTER_WORTH_NAMING
 from transforms.deals import DEAL_RULE
@@ -542,7 +549,7 @@ def deals_table(data: SiteData) -> str:
         Col("reason", "why"),
         Col("caveat", "caveat", render=_caveat),
         Col("event", "news", render=lambda r: esc(r["event"].replace("_", " ")) if r["event"] else "–"),
-        Col("source", "source"),
+        Col("source", "source", render=lambda r: esc(source_words(r["source"]))),
         Col("title", "listing", render=lambda r: link(r["title"], r["url"])),
     ]
     return _section(

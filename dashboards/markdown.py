@@ -5,7 +5,14 @@ import html
 import polars as pl
 
 from dashboards.answer import answer_line, answer_rows
-from dashboards.report_data import ReportData, circuit_words, fewer_cards, resale_decided, thin_supplied
+from dashboards.report_data import (
+    SOURCE_WORDS,
+    ReportData,
+    circuit_words,
+    fewer_cards,
+    resale_decided,
+    thin_supplied,
+)
 from dashboards.safe_text import blank_controls
 from transforms.budget_picks import ABOUT_THIS_VALUE, FASTER_WORTH_NAMING
 from transforms.deals import DEAL_RULE
@@ -423,7 +430,7 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
         f"at or under their deal price), {DEAL_RULE}. {data.median_span}".rstrip()
         + "\n\n"
         + table(
-            data.deals_with_caveat.head(top_n),
+            data.deals_with_caveat.head(top_n).with_columns(pl.col("source").replace(SOURCE_WORDS)),
             {
                 "model_id": "model",
                 "condition": "condition",

@@ -40,6 +40,16 @@ LEFT JOIN (
 WHERE d.snapshot_date = $day ORDER BY d.discount_pct DESC NULLS LAST, d.source, d.listing_id"""
 OPEN_BOX_CAVEAT = "open box: priced against new and open-box asks"
 
+# a source's listings in the tables, where its price is not what every US buyer can pay (twelfth review: Micro Center's
+# prices and stock are one store's, the client's configured storeid, and its cards are sold for pickup there)
+SOURCE_WORDS = {"microcenter": "microcenter (one store, pickup)"}
+
+
+def source_words(source: str | None) -> str:
+    """A listing's source as the tables show it (SOURCE_WORDS)."""
+    return SOURCE_WORDS.get(source or "", source or "")
+
+
 # what a card over D6's board power needs (eighth review: an RTX 5090, 575 W, had been offered "for a computer you
 # already have"): the dashboard's card answer (answer.card_words) and the beginner picks' caveat say it in these words
 NEEDS_ITS_OWN_MACHINE = "it needs the PSU, cables and room of a machine built for it"

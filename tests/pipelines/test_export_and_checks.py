@@ -692,3 +692,19 @@ def test_a_watchlist_not_read_whole_is_said_where_the_alerts_are(sample_run, tmp
     said = changes(replace(site, report=report))
     assert "0 watchlist alerts fired today (the watchlist was not read whole: " in said
     assert "not read whole" not in render_markdown(site.report) and "not read whole" not in changes(site)
+
+
+def test_a_micro_center_listing_says_its_price_is_one_stores_for_pickup(sample_run, export_dir):
+    """Twelfth review: Micro Center's prices are one store's (the client's storeid), for pickup there, and the card
+    pages and deals showed them as "microcenter" beside national eBay listings "shipping included"."""
+    with duckdb.connect(str(sample_run["db"]), read_only=True) as con:
+        cheapest = load_site(con, sample_run["day"]).cheapest
+    store = cheapest.filter(pl.col("source") == "microcenter")
+    assert store.height
+    for model_id in set(store["model_id"]):
+        page = (sample_run["root"] / "site" / "cards" / f"{model_id}.html").read_text()
+        shown = page.count(">microcenter (one store, pickup)</td>")
+        assert shown == store.filter(pl.col("model_id") == model_id).height, model_id
+        assert ">microcenter</td>" not in page
+    md = (export_dir / "recommendations.md").read_text()
+    assert "| microcenter |" not in md.split("## New deals today")[1].split("\n## ")[0]
