@@ -27,7 +27,7 @@ from dashboards.site_data import SiteData
 from transforms.budget_picks import FASTER_WORTH_NAMING
 from transforms.deals import DEAL_RULE
 from transforms.llm_workload_fit import TIER_WORKLOADS
-from transforms.tiers.build_tiers import thin_supply_short
+from transforms.tiers.build_tiers import thin_supply, thin_supply_short
 from transforms.tiers.machine import CAP_AT_BOOT
 from transforms.tiers.rules import BEGINNER_MAX_TDP_W
 from transforms.use_cases import USE_CASES
@@ -180,10 +180,12 @@ def _answer_column(
         )
     if machine.get("faster_alternative"):
         faster = machine["faster_alternative"]
-        parts.append(f'<p class="answer-faster">{esc(faster[:1].upper() + faster[1:])}</p>')
-    if thin_supplied([machine]):  # A1, in a line: the answer's column is narrow
+        parts.append(f'<p class="answer-faster">{_sentence(faster)}</p>')
+    if thin_supply(
+        machine.get("gpu_count"), machine.get("listings_available")
+    ):  # A1, in a line: a narrow column
         short = thin_supply_short(machine["gpu_count"], machine["listings_available"])
-        parts.append(f'<p class="answer-thin">{esc(short[:1].upper() + short[1:])}</p>')
+        parts.append(f'<p class="answer-thin">{_sentence(short)}</p>')
     parts.append(
         f'<p class="muted">Why: {esc(why_line(machine))}. Runner-up: {esc(machine.get("runner_up") or "none")}.</p>'
         f"<details><summary>Machine detail</summary>{_parts_line(machine)}<p>{esc(machine.get('notes'))}</p></details>"
@@ -325,10 +327,15 @@ def _pick_caveat(row: dict) -> str:
     return f"<details><summary>{esc(fmt(row['tdp_w']))} W, over D6</summary>{esc(caveat)}</details>"
 
 
+def _sentence(text: str) -> str:
+    """`text` escaped, opening with a capital (the rest as it is: names keep their case)."""
+    return esc(text[:1].upper() + text[1:])
+
+
 def _faster(row: dict) -> str:
     """A pick's faster or cheaper card in words (marts.budget_picks.faster_alternative), capitalized, or a dash."""
     faster = row.get("faster_alternative")
-    return esc(faster[:1].upper() + faster[1:]) if faster else "–"
+    return _sentence(faster) if faster else "–"
 
 
 def _faster_cell(row: dict) -> str:
