@@ -12,9 +12,22 @@ import polars as pl
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from transforms.deals import MIN_HISTORY_DAYS, NEAR_LOWEST, UNDER_MEDIAN, WINDOW_PRECEDING, find_deals
+from transforms.deals import (
+    MIN_HISTORY_DAYS,
+    NEAR_LOWEST,
+    NEAR_LOWEST_MIN_DISCOUNT,
+    UNDER_MEDIAN,
+    WINDOW_PRECEDING,
+    find_deals,
+)
 from transforms.frame_sql import run_sql
-from transforms.price_daily import HISTORY_DAYS, ROLLING_DAYS, ROLLING_PRECEDING, price_daily_rows
+from transforms.price_daily import (
+    HISTORY_DAYS,
+    ROLLING_DAYS,
+    ROLLING_PRECEDING,
+    SCREEN_MIN_LISTINGS,
+    price_daily_rows,
+)
 
 START = date(2026, 9, 1)
 
@@ -30,8 +43,9 @@ FROM _rows WINDOW w AS (PARTITION BY model_id, condition, source ORDER BY snapsh
 """
 
 DEALS_REFERENCE = f"""
-SELECT snapshot_date, model_id, condition,
-       median(median) OVER (w RANGE BETWEEN INTERVAL {WINDOW_PRECEDING} DAYS PRECEDING AND CURRENT ROW) AS median_30d,
+SELECT snapshot_date, model_id, condition, median AS own_median,
+       median(CASE WHEN listing_count >= {SCREEN_MIN_LISTINGS} THEN median END)
+           OVER (w RANGE BETWEEN INTERVAL {WINDOW_PRECEDING} DAYS PRECEDING AND CURRENT ROW) AS median_30d,
        min(min_price) OVER (w RANGE BETWEEN INTERVAL {WINDOW_PRECEDING} DAYS PRECEDING
                               AND INTERVAL 1 DAYS PRECEDING) AS lowest_seen,
        count(*) OVER (w RANGE BETWEEN INTERVAL {WINDOW_PRECEDING} DAYS PRECEDING
@@ -64,7 +78,7 @@ def history_rows(drawn: list[dict]) -> pl.DataFrame:
                 "median": median,
                 "min_price": median - (day % 5),
                 "screen_median": median,
-                "listing_count": 3,
+                "listing_count": 2 if day % 4 == 0 else 3,  # a day on two listings sets no 30-day median
                 "screened_out": 0,
             }
     return pl.DataFrame(list(rows.values()))
@@ -100,16 +114,18 @@ def test_price_daily_windows_match_range_frames(drawn, first_day):
 @settings(max_examples=60, deadline=None)
 @given(st.lists(series, min_size=1, max_size=4))
 def test_deals_windows_match_range_frames(drawn):
-    """Every listing priced exactly at its day's lowest seen, 30-day median and a little above: which are deals
-    and the figures they carry follow the RANGE frames over the history as it is, and none is dearer than its
-    day's median."""
+    """Every listing priced exactly at its day's lowest seen, 30-day median and a little above, and its own median: which are deals
+    and the figures they carry follow the RANGE frames over the history as it is (a day on fewer listings than the
+    screen judges sets no 30-day median; near the lowest seen needs 5% under that median), and none is dearer than
+    its day's median."""
     history = history_rows([{**s, "source": "all"} for s in drawn]).drop("source")
     windows = run_sql(DEALS_REFERENCE, history=history)
     listings = []
     for w in windows.iter_rows(named=True):
-        for n, price in enumerate(
-            p for p in (w["lowest_seen"], w["median_30d"] * UNDER_MEDIAN, w["median_30d"]) if p
-        ):
+        median_30d = w["median_30d"]  # none where no day of the window counts
+        at_median = (median_30d * UNDER_MEDIAN, median_30d) if median_30d is not None else ()
+        # and the day's own median: every day has a listing, whether its window has a median or not
+        for n, price in enumerate(p for p in (w["lowest_seen"], *at_median, w["own_median"]) if p):
             listings.append(
                 {
                     "snapshot_date": w["snapshot_date"],
@@ -137,6 +153,11 @@ def test_deals_windows_match_range_frames(drawn):
                 | (
                     (pl.col("history_days") >= MIN_HISTORY_DAYS)
                     & (pl.col("unit_price") <= pl.col("lowest_seen") * NEAR_LOWEST)
+                    # and at least NEAR_LOWEST_MIN_DISCOUNT under the 30-day median, the day's without one
+                    & (
+                        pl.col("unit_price")
+                        <= pl.coalesce("median_30d", "day_median") * (1 - NEAR_LOWEST_MIN_DISCOUNT)
+                    )
                 )
             )
             & (pl.col("unit_price") <= pl.col("day_median"))  # never dearer than the day's median
