@@ -114,10 +114,10 @@ def test_price_daily_windows_match_range_frames(drawn, first_day):
 @settings(max_examples=60, deadline=None)
 @given(st.lists(series, min_size=1, max_size=4))
 def test_deals_windows_match_range_frames(drawn):
-    """Every listing priced exactly at its day's lowest seen, 30-day median and a little above, and its own median: which are deals
-    and the figures they carry follow the RANGE frames over the history as it is (a day on fewer listings than the
-    screen judges sets no 30-day median; near the lowest seen needs 5% under that median), and none is dearer than
-    its day's median."""
+    """Every listing priced exactly at its day's lowest seen, 30-day median and a little above, and its own
+    median: which are deals and the figures they carry follow the RANGE frames over the history as it is (a day on
+    fewer listings than the screen judges sets no 30-day median; near the lowest seen needs 5% under that median),
+    and none is dearer than its day's median."""
     history = history_rows([{**s, "source": "all"} for s in drawn]).drop("source")
     windows = run_sql(DEALS_REFERENCE, history=history)
     listings = []
