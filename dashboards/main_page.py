@@ -257,7 +257,8 @@ def changes(data: SiteData) -> str:
         f"{names.get(d['model_id'], d['model_id'])} ({d['condition']}) at {fmt(d['unit_price'])} USD, "
         + (
             f"{fmt(d['discount_pct'], 1)}% under its 30-day median"
-            if d["discount_pct"] is not None  # none where no day of the window counts (deals.DEAL_RULE)
+            if d["discount_pct"]
+            is not None  # none only in rows written before every deal had a 30-day median
             else "near the lowest price seen"
         )
         + (f" ({d['caveat']})" if d["caveat"] else "")

@@ -37,9 +37,12 @@ EVENT_LOOKBACK_DAYS = 7  # a listing unseen for longer is new again (relisted, o
 # ASSUMPTION: a drop of at least 3% is news; smaller moves are rounding, shipping quotes or noise (the sample
 # moves each price by up to 1.5% a day, and 58 of 126 deals of one day were "drops" of 0.1-1.4% without it)
 MIN_PRICE_DROP = 0.03
-# ASSUMPTION: "near the lowest price seen" is a deal only at least this far under the 30-day median (the day's
-# median without one): where prices are flat the lowest seen is the median, and a listing at the going price was
-# called a deal 0.0% under it (twelfth review: a refurbished GTX 1080 Ti at 261.64 against a median of 262)
+# ASSUMPTION: "near the lowest price seen" is a deal only at least this far under the 30-day median, and never
+# without one: where prices are flat the lowest seen is the median, and a listing at the going price was called a
+# deal 0.0% under it (twelfth review: a refurbished GTX 1080 Ti at 261.64 against a median of 262); a window with no
+# day that sets the median (every day priced on fewer than SCREEN_MIN_LISTINGS listings, or grade D) judged against
+# the day's own median instead, the mean of two asks the 30-day median leaves out (thirteenth review: a new GTX 1080
+# Ti at 333 USD "near the lowest seen" against a day median of 801 from 2 listings)
 NEAR_LOWEST_MIN_DISCOUNT = 0.05
 
 # the rule in words, for the export and the dashboard (code review: their sentences had kept the rules before)
@@ -95,13 +98,13 @@ judged AS (
     SELECT k.*, w.median_30d, w.lowest_seen,
            coalesce(k.unit_price <= w.median_30d * {UNDER_MEDIAN}, false) AS under,
            coalesce(w.history_days >= {MIN_HISTORY_DAYS} AND k.unit_price <= w.lowest_seen * {NEAR_LOWEST}
-                    AND k.unit_price <= coalesce(w.median_30d, w.day_median) * (1 - {NEAR_LOWEST_MIN_DISCOUNT}),
+                    AND k.unit_price <= w.median_30d * (1 - {NEAR_LOWEST_MIN_DISCOUNT}),
                     false) AS near
     FROM kept k JOIN (
         SELECT *, greatest(median_30d * {UNDER_MEDIAN},
                            CASE WHEN history_days >= {MIN_HISTORY_DAYS}
                                 THEN least(lowest_seen * {NEAR_LOWEST},
-                                           coalesce(median_30d, day_median) * (1 - {NEAR_LOWEST_MIN_DISCOUNT})) END)
+                                           median_30d * (1 - {NEAR_LOWEST_MIN_DISCOUNT})) END)
                       AS deal_ceiling
         FROM windows
     ) w

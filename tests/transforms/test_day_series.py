@@ -153,11 +153,8 @@ def test_deals_windows_match_range_frames(drawn):
                 | (
                     (pl.col("history_days") >= MIN_HISTORY_DAYS)
                     & (pl.col("unit_price") <= pl.col("lowest_seen") * NEAR_LOWEST)
-                    # and at least NEAR_LOWEST_MIN_DISCOUNT under the 30-day median, the day's without one
-                    & (
-                        pl.col("unit_price")
-                        <= pl.coalesce("median_30d", "day_median") * (1 - NEAR_LOWEST_MIN_DISCOUNT)
-                    )
+                    # and at least NEAR_LOWEST_MIN_DISCOUNT under the 30-day median; none without one
+                    & (pl.col("unit_price") <= pl.col("median_30d") * (1 - NEAR_LOWEST_MIN_DISCOUNT))
                 )
             )
             & (pl.col("unit_price") <= pl.col("day_median"))  # never dearer than the day's median

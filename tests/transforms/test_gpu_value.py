@@ -248,13 +248,16 @@ def test_deals_under_the_30_day_median():
         median=pl.when(pl.col("snapshot_date") < D).then(5000.0).otherwise(pl.col("median"))
     )
     assert set(find_deals(today, inflated)["median_30d"]) <= {today_median}  # the D days' 5,000 sets nothing
-    # every day D (one seller lists the card): no 30-day median, and a listing near the lowest seen is still a
-    # deal, without a discount (code review: the alert's reason had come out null, which marts.alerts refuses)
+    # every day D (one seller lists the card): no 30-day median, and so no deal near the lowest seen either: it
+    # needs 5% under that median (thirteenth review: the day's own median stood in, a mean of two asks)
     all_d = history.with_columns(confidence=pl.lit("D"))
     lowest = all_d.filter(pl.col("snapshot_date") < D)["min_price"].min()
-    near = find_deals(today.head(1).with_columns(unit_price=pl.lit(lowest)), all_d)
+    at_lowest = today.head(1).with_columns(unit_price=pl.lit(lowest))
+    assert find_deals(at_lowest, all_d).is_empty()
+    # the same listing against a window whose days count is a deal near the lowest seen (the history's medians are
+    # over 5% above its lowest price)
+    near = find_deals(at_lowest, history)
     assert near.height == 1 and near["reason"][0] == "near_lowest_seen"
-    assert near["median_30d"][0] is None and near["discount_pct"][0] is None
     # twelfth review: a day priced on two listings sets no 30-day median either (the median of two asks is their
     # mean: a new RTX 2080 Ti "61% under" a 994 USD median one 1,605 USD ask had set on two-listing days)
     pairs = history.with_columns(
