@@ -12,7 +12,7 @@ import polars as pl
 
 from dashboards.report_data import NEEDS_ITS_OWN_MACHINE, over_d6_words, resale_decides
 from transforms.tiers.build_tiers import RESALE_DECIDES, RESALE_DECIDES_DETAIL, thin_supply, thin_supply_short
-from transforms.tiers.machine import OWN_CIRCUIT
+from transforms.tiers.machine import OWN_CIRCUIT, OWN_SOCKET
 from transforms.tiers.rules import BEGINNER_MAX_TDP_W
 from warehouse.writes import read_frame
 
@@ -48,10 +48,13 @@ def power_words(r: dict) -> str:
     )
     if r["power_cap_pct"] is not None and r["power_cap_pct"] < 100:
         power += f" capped to {r['power_cap_pct']:.0f}% (a limit to set at every boot, persistence on)"
-    if OWN_CIRCUIT in (
-        r.get("circuit_note") or r.get("notes") or ""
-    ):  # within SHARED_CIRCUIT_W of its rating
-        power += f"; {OWN_CIRCUIT}"
+    note = r.get("circuit_note") or r.get("notes") or ""
+    for own in (
+        OWN_CIRCUIT,
+        OWN_SOCKET,
+    ):  # within SHARED_CIRCUIT_W of its rating: the circuit's or the socket's
+        if own in note:
+            power += f"; {own}"
     return power
 
 

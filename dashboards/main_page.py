@@ -27,7 +27,7 @@ from dashboards.site_data import SiteData
 from transforms.budget_picks import FASTER_WORTH_NAMING
 from transforms.deals import DEAL_RULE
 from transforms.llm_workload_fit import TIER_WORKLOADS
-from transforms.tiers.build_tiers import thin_supply, thin_supply_short
+from transforms.tiers.build_tiers import RESALE_DECIDES, thin_supply, thin_supply_short
 from transforms.tiers.machine import CAP_AT_BOOT
 from transforms.tiers.rules import BEGINNER_MAX_TDP_W
 from transforms.use_cases import USE_CASES
@@ -491,9 +491,11 @@ def tiers_table(data: SiteData) -> str:
 
 
 def _machines_folded(pairs: list[tuple[dict, str]], element_id: str, summary) -> str:
-    """Machine rows, each with its sentence, folded under the tiers table; `summary(n)` heads the fold."""
+    """Machine rows, each with its sentence, folded under a table of machines; `summary(n)` heads the fold; a
+    region's rows are named with their region."""
     items = [
-        f"<li>{esc(r['use_case'])}, {esc(r['tier'])} {esc(r['condition'])}: {r['gpu_count']} x "
+        f"<li>{esc(r['region']) + ' ' if r.get('region') else ''}{esc(r['use_case'])}, {esc(r['tier'])} "
+        f"{esc(r['condition'])}: {r['gpu_count']} x "
         f"{esc(r['gpu_name'])}{'' if r.get('is_default', True) else ' (dedicated circuit)'}: {esc(sentence)}</li>"
         for r, sentence in pairs
     ]
@@ -503,7 +505,8 @@ def _machines_folded(pairs: list[tuple[dict, str]], element_id: str, summary) ->
 
 
 def _thin_supply(rows: list[dict]) -> str:
-    """The machines that take most of the day's listings of their card (rule A1), folded under the tiers table."""
+    """The machines that take most of the day's listings of their card (rule A1), folded under a table of
+    machines."""
     return _machines_folded(
         thin_supplied(rows),
         "thin-supply",
@@ -514,13 +517,30 @@ def _thin_supply(rows: list[dict]) -> str:
 
 
 def _resale_decided(rows: list[dict]) -> str:
-    """The machines whose choice rests on the resale the cost model expects, folded under the tiers table."""
+    """The machines whose choice rests on the resale the cost model expects, folded under a table of machines."""
     return _machines_folded(
         resale_decided(rows),
         "resale-decides",
         lambda n: (
             f"Resale decides {n} choice{'s' if n > 1 else ''}: each beats its runner-up only through the resale "
             "its cards are expected to fetch (a forecast)"
+        ),
+    )
+
+
+def _region_warnings(rows: list[dict]) -> str:
+    """The warnings the US tiers fold one by one (L1, resale decides, A1), for the other regions' machines in one
+    fold under their table: the page's height is capped (8,000 px), and a region's machines are a few."""
+    pairs = (
+        [(r, f"fewer cards (L1): {sentence}") for r, sentence in fewer_cards(rows)]
+        + [(r, f"{RESALE_DECIDES}{sentence}") for r, sentence in resale_decided(rows)]
+        + thin_supplied(rows)
+    )
+    return _machines_folded(
+        pairs,
+        "region-warnings",
+        lambda n: (
+            f"Read before buying: {n} warning{'s' if n > 1 else ''} (L1 fewer cards, resale, A1 thin supply)"
         ),
     )
 
@@ -607,13 +627,15 @@ def more_tables(data: SiteData) -> str:
         Col("condition", "condition"),
         Col("gpu_name", "GPU"),
         Col("gpu_count", "GPUs", True),
-        Col("circuit", "circuit"),
+        Col("circuit", "circuit", render=lambda row: esc(circuit_words(row))),
     ]
-    region_rows = (
-        r.region_tiers.select([c.key for c in regions if c.key in r.region_tiers.columns]).to_dicts()
-        if r.region_tiers.height
-        else []
-    )
+    # with the circuit note, which circuit_words reads (thirteenth review: a machine near a socket's rating showed
+    # a bare `outlet`)
+    shown = [c.key for c in regions if c.key in r.region_tiers.columns] + ["circuit_note"]
+    region_rows = r.region_tiers.select(shown).to_dicts() if r.region_tiers.height else []
+    # the other regions' machines, with the warnings listed under the US tiers (L1, resale, A1): thirteenth review,
+    # a UK machine took 4 of the 5 used RTX 5070 Ti listed and neither the export nor the page said so
+    abroad = r.region_tiers.filter(pl.col("region") != "US").to_dicts() if r.region_tiers.height else []
     return (
         _section(
             "rent",
@@ -637,11 +659,7 @@ def more_tables(data: SiteData) -> str:
             "Other regions",
             "The same machines priced on other eBay marketplaces and sized for "
             "their mains (marts.region_tiers). " + r.region_choice,
-            table(region_rows, regions, "region-tiers", "Machines by region")
-            + _fewer_cards(
-                r.region_tiers.filter(pl.col("region") != "US").to_dicts() if r.region_tiers.height else [],
-                "fewer-cards-regions",
-            ),
+            table(region_rows, regions, "region-tiers", "Machines by region") + _region_warnings(abroad),
         )
     )
 

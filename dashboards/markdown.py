@@ -105,9 +105,12 @@ def _watchlist_problems(problems: tuple[str, ...]) -> str:
 
 
 def _machines_listed(pairs: list[tuple[dict, str]], heading: str) -> str:
-    """Machine rows, each with its sentence, listed under their table after `heading` ('' when there is none)."""
+    """Machine rows, each with its sentence, listed under their table after `heading` ('' when there is none); a
+    region's rows (marts.region_tiers) are named with their region and use case."""
     lines = [
-        f"- {_cell(r['tier'])} {_cell(r['condition'])}, {r['gpu_count']} x {_cell(r['gpu_name'])}"
+        "- "
+        + (f"{_cell(r['region'])} {_cell(r['use_case'])} " if r.get("region") else "")
+        + f"{_cell(r['tier'])} {_cell(r['condition'])}, {r['gpu_count']} x {_cell(r['gpu_name'])}"
         + ("" if r.get("is_default", True) else " (dedicated circuit)")
         + f": {_cell(sentence)}\n"
         for r, sentence in pairs
@@ -333,7 +336,12 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
         )
         out.append(
             table(
-                other.with_columns(machine=_machine_label()),
+                other.with_columns(
+                    machine=_machine_label(),
+                    circuit=pl.Series(
+                        [circuit_words(r) for r in other.iter_rows(named=True)], dtype=pl.String
+                    ),
+                ),
                 {
                     "region": "region",
                     "use_case": "use case",
@@ -350,7 +358,12 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
                 },
             )
         )
-        out.append(_fewer_cards(data.region_tiers.filter(pl.col("region") != "US"), region=True))
+        abroad = data.region_tiers.filter(pl.col("region") != "US")
+        out.append(_fewer_cards(abroad, region=True))
+        # the warnings the US tiers list, for the other regions' machines too (thirteenth review: a UK machine
+        # took 4 of the 5 used RTX 5070 Ti listed, and neither list named it)
+        out.append(_resale_decided(abroad))
+        out.append(_thin_supply(abroad))
         out.append(
             "\n"
             + table(

@@ -10,7 +10,7 @@ import polars as pl
 from transforms.deals import WINDOW_DAYS as DEAL_MEDIAN_DAYS
 from transforms.gpu_value import PLUG_IN
 from transforms.tiers.build_tiers import RESALE_DECIDES, RESALE_DECIDES_END, supply_words, thin_supply
-from transforms.tiers.machine import NEEDS_CIRCUIT, OWN_CIRCUIT
+from transforms.tiers.machine import NEEDS_CIRCUIT, OWN_CIRCUIT, OWN_SOCKET
 from transforms.tiers.rules import BEGINNER_MAX_TDP_W
 from warehouse.source_runs import day_source_mode
 from warehouse.writes import read_frame
@@ -74,12 +74,15 @@ def circuit_words(row: dict) -> str:
     """A machine's circuit as the tables show it: `outlet`, or for a machine over the outlet the circuit that
     carries it, as its circuit note names it (`dedicated: a 20 A 120 V circuit (1,920 W continuous) or a 240 V
     one`, transforms.tiers.machine.circuit_for); a server's own circuit (D10) stays `dedicated`; a machine that
-    leaves its outlet circuit under SHARED_CIRCUIT_W says it needs that circuit to itself."""
+    leaves its outlet circuit under SHARED_CIRCUIT_W says it needs that circuit to itself (where the rating is the
+    socket's, a wall socket to itself)."""
     circuit, note = row.get("circuit"), row.get("circuit_note") or ""
     if circuit == "dedicated" and NEEDS_CIRCUIT in note:
         return f"dedicated: {note.split(NEEDS_CIRCUIT, 1)[1]}"
     if circuit == "outlet" and OWN_CIRCUIT in note:  # within SHARED_CIRCUIT_W of the circuit's rating
         return "outlet, the circuit to itself"
+    if circuit == "outlet" and OWN_SOCKET in note:  # within SHARED_CIRCUIT_W of the socket's rating
+        return "outlet, a wall socket to itself"
     return circuit or "–"
 
 

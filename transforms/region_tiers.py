@@ -24,6 +24,7 @@ def region_config(region: dict, base: TierConfig, usd_per_unit: float | None) ->
         mains_volts=float(region["mains_volts"]),
         mains_amps=float(region["outlet_amps"]),
         continuous_fraction=float(region["continuous_amps"]) / float(region["outlet_amps"]),
+        continuous_limit=region["continuous_limit"],
     )
 
 

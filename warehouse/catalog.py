@@ -200,6 +200,9 @@ REGION_SCHEMA: dict[str, pl.DataType] = {
     "mains_volts": pl.Float64,
     "outlet_amps": pl.Float64,
     "continuous_amps": pl.Float64,
+    # what the continuous amps are the rating of: `circuit` (the branch circuit every socket on it shares: US NEC,
+    # Canada's CEC) or `socket` (the socket and plug, on a circuit rated higher: UK, Schuko and CEE 7 sockets)
+    "continuous_limit": pl.String,
     "plug": pl.String,
     "mains_source": pl.String,
     "electricity_price": pl.Float64,

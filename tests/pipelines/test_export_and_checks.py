@@ -21,6 +21,7 @@ from pipelines.resources import AlertsResource, WarehouseResource, build_resourc
 from pipelines.sources.ebay.replay import sample_marketplaces
 from pipelines.user_errors import UserError
 from tests.conftest import materialize_day
+from transforms.tiers.machine import OWN_SOCKET
 from warehouse.writes import read_frame
 
 DAY = "2026-11-20"
@@ -466,6 +467,49 @@ def test_a_machine_that_takes_most_of_its_cards_listings_says_thin_supply_everyw
             f"- {use_case}, {condition}, {budget:,} USD, {n} x {name}: {listed} listed today: thin" in section
         )
     assert "answer-thin" in site  # the budgets' answers are JSON in the page: their quotes escaped
+
+
+def test_the_other_regions_machines_say_thin_supply_resale_and_their_socket(sample_run, export_dir):
+    """Thirteenth review: the UK's 4-card used machines took 4 of the 5 used RTX 5070 Ti listed there, two region
+    machines won only on resale, and the export and the dashboard listed neither under "Other regions" (only
+    rule L1); the DE and GB machines near the socket's 8 A said "outlet" in both tables."""
+    with duckdb.connect(str(sample_run["db"]), read_only=True) as con:
+        rows = con.execute(
+            "SELECT region, use_case, tier, condition, gpu_count, gpu_name, listings_available, notes, circuit_note "
+            "FROM marts.region_tiers WHERE snapshot_date = ? AND region <> 'US' AND model_id IS NOT NULL "
+            "ORDER BY ALL",
+            [DAY],
+        ).fetchall()
+    thin = [r for r in rows if r[4] > 1 and r[4] >= 0.8 * r[6]]
+    resale = [r for r in rows if "resale decides: " in r[7]]
+    near_socket = [r for r in rows if OWN_SOCKET in (r[8] or "")]
+    assert thin and resale and near_socket
+    md = (export_dir / "recommendations.md").read_text()
+    site = (sample_run["root"] / "site" / "index.html").read_text()
+    regions = md.split("\n## Other regions\n")[1].split("\n## ")[0]
+    # on the page, one fold under the regions' table holds their L1, resale and A1 warnings (its height is capped)
+    folded = site.split('id="region-warnings"')[1].split("</details>")[0]
+    for region, use_case, tier, condition, n, name, listed, *_ in thin:
+        line = f"- {region} {use_case} {tier} {condition}, {n} x {name}: "
+        assert line in regions.split("Thin supply (rule A1")[1], line
+        said = f"{listed} listed today: thin supply (A1), the machine takes {n} of them"
+        assert f"{region} {use_case}, {tier} {condition}: {n} x {html.escape(name)}: {said}" in folded
+    for region, use_case, tier, condition, n, name, *_ in resale:
+        assert f"- {region} {use_case} {tier} {condition}, {n} x {name}: " in regions.split("Where resale")[1]
+        assert (
+            f"{region} {use_case}, {tier} {condition}: {n} x {html.escape(name)}: resale decides: " in folded
+        )
+    table_rows = [x for x in regions.splitlines() if x.startswith("| ")]
+    for region, use_case, tier, condition, n, name, *_ in near_socket:
+        row = next(
+            x
+            for x in table_rows
+            if x.startswith(f"| {region} | {use_case} | {tier} | {condition} | {n} x {name} |")
+        )
+        assert "| outlet, a wall socket to itself |" in row, row
+    assert site.split('id="region-tiers"')[1].split("</table>")[0].count(
+        "outlet, a wall socket to itself"
+    ) == len(near_socket)
 
 
 def test_a_card_page_says_which_cheap_listing_is_open_box_and_what_its_low_price_is(sample_run):

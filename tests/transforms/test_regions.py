@@ -7,11 +7,13 @@ import duckdb
 import polars as pl
 import pytest
 
+from dashboards.report_data import circuit_words
 from tests.transforms.test_tiers_machines import NO_SCALING, PARTS, PLATFORMS, card, frames
 from transforms.price_daily import daily_price_stats
 from transforms.region_prices import region_prices
 from transforms.region_tiers import region_config, region_tiers
 from transforms.tiers.config import TierConfig
+from transforms.tiers.machine import OWN_CIRCUIT, OWN_SOCKET
 from warehouse.catalog import load_regions
 
 DAY = date(2026, 11, 20)
@@ -135,6 +137,11 @@ def test_four_3090s_overload_a_us_outlet_even_capped_and_fit_a_german_one_lightl
     assert de["circuit"] == "outlet" and 90 <= de["power_cap_pct"] < 100
     assert de["power_cap_pct_continuous"] == de["power_cap_pct"]
     assert de["mains"].startswith("230 V, 16 A outlet (8 A continuous), Schuko")
+    # capped to within a few watts of 1,840 W: the rating is the socket's and plug's, on a 16 A circuit, so the
+    # notes keep the monitor off its socket, not off the circuit (thirteenth review: "give it the circuit to
+    # itself, a monitor on another socket of the same circuit takes it over" is the US NEC's logic)
+    assert OWN_SOCKET in de["notes"] and "no extension lead or adapter shared" in de["notes"]
+    assert OWN_CIRCUIT not in de["notes"] and circuit_words(de) == "outlet, a wall socket to itself"
     assert de["usd_per_kwh"] == pytest.approx(0.3835 * 1.16) and us["usd_per_kwh"] == pytest.approx(0.1802)
     assert de["annual_energy_cost_usd"] > 2 * us["annual_energy_cost_usd"]  # German electricity costs more
 

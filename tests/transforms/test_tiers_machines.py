@@ -14,7 +14,9 @@ from transforms.tiers.config import TierConfig
 from transforms.tiers.machine import (
     CAP_AT_BOOT,
     OWN_CIRCUIT,
+    OWN_SOCKET,
     SHARED_CIRCUIT_W,
+    SOCKET,
     card_reason,
     circuit_for,
     circuit_room,
@@ -957,6 +959,10 @@ def test_a_machine_that_fills_its_outlet_circuit_says_it_needs_that_circuit_to_i
         "circuit_note": circuit_room(1436, 1440),
     }
     assert power_words(row).endswith(f"persistence on); {OWN_CIRCUIT}")
+    # where the rating is the socket's and plug's (UK, Schuko: regions.csv continuous_limit), the socket to itself
+    socket = circuit_room(1836, 1840, SOCKET)
+    assert OWN_SOCKET in socket and OWN_CIRCUIT not in socket and "no extension lead" in socket
+    assert power_words({**row, "circuit_note": socket}).endswith(f"persistence on); {OWN_SOCKET}")
 
 
 def test_a_training_budget_names_a_faster_machine_at_about_its_value():

@@ -15,6 +15,9 @@ class TierConfig:
     mains_volts: float = 120.0  # US outlet (G7); other regions are config
     mains_amps: float = 15.0
     continuous_fraction: float = CONTINUOUS_FRACTION  # US NEC: 80% of the breaker; other regions: regions.csv
+    # what that continuous rating belongs to: the branch circuit (US NEC) or the socket and plug (regions.csv
+    # continuous_limit); the notes of a machine near it say which loads to keep off (machine.circuit_room)
+    continuous_limit: str = "circuit"
     allow_risers: bool = True  # G6: 2-3-slot air cards alternated on risers
     allow_water_cooling: bool = False  # G6: converting a card voids its warranty; off unless asked for
     vendors: tuple[str, ...] | None = DEFAULT_VENDORS  # D11; None admits every vendor

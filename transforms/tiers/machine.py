@@ -112,18 +112,32 @@ CAP_AT_BOOT = (
 
 
 # ASSUMPTION: what else a desk's circuit commonly carries (a monitor or two, a lamp, a router): a machine that
-# leaves less of the outlet circuit's continuous rating than this needs that circuit to itself, and says so
-# (eighth review: the caps size a machine to within 1-4 W of 1,440 W, and the rating is the circuit's (NEC
-# 210.19/210.20), shared by every socket on it)
+# leaves less of the outlet's continuous rating than this says how to keep those loads off it (eighth review: the
+# caps size a machine to within 1-4 W of 1,440 W). Where the rating is the circuit's (US and Canada: NEC
+# 210.19/210.20 and CEC 8-104 rate the branch circuit, shared by every socket on it), it needs that circuit to
+# itself; where it is the socket's and plug's (regions.csv `continuous_limit`: the UK's 13 A plug, Schuko and
+# the other 230 V sockets, on circuits of 16-32 A), a monitor on another socket takes nothing from it, and the
+# risk is an extension lead or adapter that puts the monitor on the machine's socket (thirteenth review)
 SHARED_CIRCUIT_W = 150
 OWN_CIRCUIT = "give it the circuit to itself"
+OWN_SOCKET = "plug it straight into a wall socket of its own"
+CIRCUIT, SOCKET = (
+    "circuit",
+    "socket",
+)  # what an outlet's continuous rating belongs to (TierConfig.continuous_limit)
 
 
-def circuit_room(wall_w: float, continuous_w: float) -> str:
-    """What a machine on an outlet leaves of its circuit, in words when that is under SHARED_CIRCUIT_W ('' else)."""
+def circuit_room(wall_w: float, continuous_w: float, limit: str = CIRCUIT) -> str:
+    """What a machine on an outlet leaves of its continuous rating, in words when that is under SHARED_CIRCUIT_W
+    ('' else): the rating of the circuit (`limit` CIRCUIT) or of the socket and plug (SOCKET)."""
     room = continuous_w - wall_w
     if room >= SHARED_CIRCUIT_W:
         return ""
+    if limit == SOCKET:
+        return (
+            f"; it leaves {max(room, 0):,.0f} W of the socket's continuous rating: {OWN_SOCKET} "
+            "(no extension lead or adapter shared with the monitor or anything else)"
+        )
     return (
         f"; it leaves {max(room, 0):,.0f} W of the circuit's continuous rating: {OWN_CIRCUIT} "
         "(a monitor or a heater on another socket of the same circuit takes it over)"
@@ -157,13 +171,17 @@ def circuit_for(
             f"needs {wall:,.0f} W at the wall, over a {mains}{NEEDS_CIRCUIT}{fix}",
         )
     if cap >= 100:
-        return "outlet", 100.0, f"{wall:,.0f} W at the wall fits a {mains}{circuit_room(wall, continuous_w)}"
+        return (
+            "outlet",
+            100.0,
+            f"{wall:,.0f} W at the wall fits a {mains}{circuit_room(wall, continuous_w, cfg.continuous_limit)}",
+        )
     capped_wall = power.wall_draw(gpu_w * cap / 100 + other_w, cfg.psu_efficiency)
     return (
         "outlet",
         cap,
         f"capped to {cap:.0f}% per GPU (nvidia-smi -pl) to fit a {mains} (G8)"
-        f"{circuit_room(capped_wall, continuous_w)}; {CAP_AT_BOOT}",
+        f"{circuit_room(capped_wall, continuous_w, cfg.continuous_limit)}; {CAP_AT_BOOT}",
     )
 
 

@@ -114,7 +114,7 @@ def outlet_watts(
     volts: float, amps: float, continuous_fraction: float = CONTINUOUS_FRACTION
 ) -> tuple[float, float]:
     """(the guide's socket figure V x A, the continuous rating): 1,800 W and 1,440 W in the US (G7, NEC 80%);
-    a region's continuous share comes from warehouse/catalog/regions.csv (Schuko: 10 of 16 A)."""
+    a region's continuous share comes from warehouse/catalog/regions.csv (Schuko: 8 of 16 A)."""
     return volts * amps, volts * amps * continuous_fraction
 
 
