@@ -33,7 +33,7 @@ from transforms.cost_model import ASSUMED_RESALE_FRACTION, PLATFORM_RESALE_FRACT
 from transforms.perf_indices import LLM_BACKEND
 from transforms.price_daily import GRADE_D
 from transforms.tiers import power
-from transforms.tiers.build_tiers import cards_with_specs
+from transforms.tiers.build_tiers import DOES_NOT_HOLD, cards_with_specs
 from transforms.tiers.config import TierConfig
 from transforms.tiers.machine import HARDWARE_FIELDS, hardware_reason, size
 from transforms.tiers.platforms import PartPrices, platform_rows, platforms_for
@@ -554,7 +554,7 @@ class LlmContext:
         if w is None or card is None:
             return f"workload {name} not in the catalog"
         if not fits(w, card["vram_gb"], n):
-            return f"does not hold {name}"
+            return f"{DOES_NOT_HOLD}{name} ({workload_gib(w):.0f} GiB of weights and cache)"
         cap = machine.get("power_cap_pct", 100.0)
         speed, basis, share = capped_decode(card, w, n, self.calibration, cap)
         if not speed:

@@ -1,6 +1,7 @@
 """Whole machines: physical rules, the choice by value of the whole machine, and hostile catalogs."""
 
 import math
+from collections import Counter
 from dataclasses import replace
 from datetime import date
 
@@ -9,7 +10,7 @@ import pytest
 
 from dashboards.answer import power_words
 from transforms.tiers.budget_builds import budget_builds
-from transforms.tiers.build_tiers import best_per_card, build_tiers, cards_with_specs
+from transforms.tiers.build_tiers import DOES_NOT_HOLD, _summary, best_per_card, build_tiers, cards_with_specs
 from transforms.tiers.config import TierConfig
 from transforms.tiers.machine import (
     CAP_AT_BOOT,
@@ -1070,3 +1071,21 @@ def test_a_parts_table_without_a_sized_part_fails_with_its_name_not_a_ranking_er
     machine's value NaN and failed the tier ranking with `max() arg is an empty sequence`; now the table is named."""
     with pytest.raises(ValueError, match="no price for open_frame .*materialize marts/platform_parts"):
         PartPrices.from_frame(PARTS.filter(pl.col("part") != "open_frame"))
+
+
+def test_no_machine_qualifies_names_the_model_no_card_holds_first():
+    """Thirteenth review: in DE and GB the 4-card LLM tier said "no machine qualifies" with ten seating reasons;
+    the one that decided, the tier's model held by no card priced there, was one card's and fell past the tenth."""
+    seating = Counter({f"4 x {w}-slot cards: 4 of 4 would go on riser cables ({w})": 2 for w in range(2, 14)})
+    why = seating + Counter({f"{DOES_NOT_HOLD}qwen3-235b-a22b-q4km-8k (136 GiB of weights and cache)": 1})
+    words = _summary(why, floor_rejects=5, floor=24)
+    assert words.startswith(
+        "no machine qualifies: does not hold qwen3-235b-a22b-q4km-8k (136 GiB of weights and cache) (1); "
+        "under 24 GB (5); 4 x "
+    ), words
+    assert words.count("; ") == 9  # still ten reasons at most
+    # otherwise the most common first
+    common = seating + Counter({"4 x 5-slot cards: 4 of 4 would go on riser cables (5)": 1})
+    assert _summary(common, 0, 24).startswith("no machine qualifies: 4 x 5-slot cards"), _summary(
+        common, 0, 24
+    )

@@ -202,8 +202,17 @@ def best_per_card(
     return out, why
 
 
+# how an LLM tier's reason opens when a card's machines cannot hold the tier's model (transforms/llm_workload_fit.py)
+DOES_NOT_HOLD = "does not hold "
+
+
 def _summary(why: Counter, floor_rejects: int, floor: float) -> str:
-    reasons = ([(f"under {floor:g} GB", floor_rejects)] if floor_rejects else []) + why.most_common()
+    """Why no machine qualifies: the tier's model that no card holds first, whatever its count (thirteenth review:
+    in DE and GB the 4-card LLM tier listed ten seating reasons, and the reason that decided, no card priced there
+    holds the 235B model, was one card's and fell past the tenth), then the floor and the rest, most common first."""
+    held = [rn for rn in why.most_common() if rn[0].startswith(DOES_NOT_HOLD)]
+    rest = [rn for rn in why.most_common() if not rn[0].startswith(DOES_NOT_HOLD)]
+    reasons = held + ([(f"under {floor:g} GB", floor_rejects)] if floor_rejects else []) + rest
     return "no machine qualifies: " + "; ".join(f"{r} ({n})" for r, n in reasons[:10])
 
 
