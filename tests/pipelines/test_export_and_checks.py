@@ -704,6 +704,42 @@ def test_the_method_docs_table_of_machines_is_what_the_code_builds_on_the_sample
     assert len(printed) > 10 and doc[start : start + len(printed)] == printed
 
 
+def test_the_docs_examples_of_the_sample_day_are_what_the_code_builds(sample_run):
+    """Thirteenth review: docs/rules.md's L1 example quoted throughputs of 1.92 and 1.85 where the sample day builds
+    2.14 and 2.09, and docs/method.md one rented A100 80GB where the 4-GPU LLM machines rent two, and 141 GiB
+    for the 4-card model where four cards need 138. The figures the docs quote are read from the warehouse."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    rules = " ".join((root / "docs" / "rules.md").read_text().split())
+    method = " ".join((root / "docs" / "method.md").read_text().split())
+    with duckdb.connect(str(sample_run["db"]), read_only=True) as con:
+        vision = dict(
+            con.execute(
+                "SELECT tier, [total_build_cost_usd, total_relative_perf] FROM marts.build_tiers WHERE "
+                "snapshot_date = ? AND use_case = 'vision' AND condition = 'new' AND is_default "
+                "AND tier IN ('1gpu', '4gpu')",
+                [DAY],
+            ).fetchall()
+        )
+        rented = con.execute(
+            "SELECT DISTINCT rent_gpus_for_same_perf, rent_model_id FROM marts.buy_vs_rent WHERE snapshot_date = ? "
+            "AND use_case = 'llm' AND tier = '4gpu'",
+            [DAY],
+        ).fetchall()
+        need = con.execute(
+            "SELECT DISTINCT vram_needed_gb FROM marts.llm_workload_speeds WHERE workload = "
+            "'qwen3-235b-a22b-q4km-8k' AND gpu_count = 4"
+        ).fetchall()
+    (one_cost, one_perf), (four_cost, four_perf) = vision["1gpu"], vision["4gpu"]
+    assert (
+        f"one new RTX 5090 machine ({one_cost:,.0f} USD) has a vision throughput of {one_perf:.2f}, the new 4 x "
+        f"RTX A4000 machine ({four_cost:,.0f} USD) {four_perf:.2f}: flagged" in rules
+    )
+    assert rented == [(2.0, "a100-pcie-80gb")] and "the 4-GPU machines against two A100 80GB" in method
+    assert len(need) == 1 and f"Qwen3 235B-A22B at Q4_K_M, {need[0][0]:.0f} GiB on four cards" in method
+
+
 def test_a_card_page_says_its_board_facts_are_the_reference_boards(sample_run):
     """Twelfth review: the RTX 3090 page said "Power connectors 1x 12-pin", the Founders Edition's, beside partner
     boards of 2-3 x 8-pin; its length was the reference board's too. Both say whose they are."""
