@@ -26,6 +26,7 @@ SPEC_FIELDS = [
     ("cooling", "Cooling"),
     ("form_factor", "Form factor"),
     ("pcie_gen", "PCIe generation"),
+    ("pcie_lanes", "PCIe lanes (the card's own interface; warehouse/catalog/gpu_pcie_lanes.csv)"),
     # the catalog's board facts are the reference board's (twelfth review: an RTX 3090 page said "1x 12-pin", the
     # Founders Edition's, beside partner boards of 2-3 x 8-pin; the machines plan for the boards sold)
     ("power_connectors", "Power connectors (reference board; partner boards may differ)"),

@@ -125,6 +125,12 @@ def disagreements(
     )
 
 
+def with_pcie_lanes(specs: pl.DataFrame, lanes: pl.DataFrame) -> pl.DataFrame:
+    """`specs` with pcie_lanes, the lanes of the card's own PCIe interface (warehouse/catalog/gpu_pcie_lanes.csv,
+    sourced per model); NULL for a model without a row, which the machines read as the slot's lanes."""
+    return specs.join(lanes.select("model_id", "pcie_lanes"), on="model_id", how="left")
+
+
 def gpu_specs_with_indices(
     specs: pl.DataFrame,
     benchmarks: pl.DataFrame,

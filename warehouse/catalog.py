@@ -322,6 +322,22 @@ BOARD_DESIGNS_SCHEMA: dict[str, pl.DataType] = {
 }
 
 
+PCIE_LANES_CSV = CATALOG_DIR / "gpu_pcie_lanes.csv"
+PCIE_LANES_SCHEMA: dict[str, pl.DataType] = {
+    "model_id": pl.String,
+    "bus_interface": pl.String,
+    "pcie_lanes": pl.Int32,
+    "source": pl.String,
+    "note": pl.String,
+}
+
+
+def load_pcie_lanes(path: Path | None = None) -> pl.DataFrame:
+    """The lanes of each catalog card's own PCIe interface (x16, or x8 on the RTX 4060 class, the RX 6600 and
+    7600 class and Arc B5x0), one row per model with its page (thirteenth review: an x8 card was counted x16)."""
+    return _read_csv(path or PCIE_LANES_CSV, PCIE_LANES_SCHEMA)
+
+
 def load_board_designs(path: Path | None = None) -> pl.DataFrame:
     """The slot widths of the boards sold under a GeForce model (Founders Edition and partner designs), one
     row per design with its page and the words that state the width (rule P3)."""

@@ -268,6 +268,7 @@ CREATE TABLE staging.gpu_specs (
     filled_from_spec_sheets VARCHAR,  -- Fields the curated catalog left NULL and a spec sheet filled, with the page.
     board_slot_width DOUBLE,  -- Slots the boards a buyer most likely receives occupy (rule P3): the median of the model's recorded designs (Founders Edition and partner boards, each with its page, warehouse/catalog/gpu_board_designs.csv); the reference board's slot_width where none are recorded. Machines are planned for it.
     board_slot_width_basis VARCHAR,  -- The designs board_slot_width is the median of, or why it is slot_width.
+    pcie_lanes INTEGER,  -- Lanes of the card's own PCIe interface: 16, or 8 (RTX 3050/4060/5050/5060 class, RX 6600/7600 class, Arc B570/B580, RTX A1000, A2) (warehouse/catalog/gpu_pcie_lanes.csv: TechPowerUp's record per model). NULL in rows written before 2026-11-27, read as the slot's lanes.
     PRIMARY KEY (model_id)
 );
 
@@ -448,8 +449,8 @@ CREATE TABLE marts.build_tiers (
     cpu_threads INTEGER,  -- CPU threads (G10: >= 4 per GPU).
     cpu_boost_ghz DOUBLE,  -- CPU boost clock (D1).
     pcie_gen INTEGER,  -- PCIe generation of the GPU slots.
-    pcie_lanes_per_gpu INTEGER,  -- Lanes each GPU gets with all slots filled (G9: >= 8).
-    meets_d2l_x16 BOOLEAN,  -- Whether every GPU gets x16 (D5's recommendation).
+    pcie_lanes_per_gpu INTEGER,  -- Lanes each GPU gets with all slots filled: the lesser of the slot's and the card's own interface (marts.gpu_specs.pcie_lanes) (G9: >= 8).
+    meets_d2l_x16 BOOLEAN,  -- Whether every GPU gets x16 (D5's recommendation): the slot's lanes and the card's own interface.
     ram_gb INTEGER,  -- System RAM bought: the tier figure (D7-D10) and >= 1x total VRAM (G11); NULL in the beginner tier (own computer).
     ram_kit VARCHAR,  -- DIMM kit by rule M1: N modules of one size, N a multiple of the CPU's memory channels and at most the platform's usable DIMM slots (marts.platforms), each a size sold for the RAM type; the smallest total that meets ram_gb's need, then the fewest modules. The buyer's own in the beginner tier.
     slot_plan VARCHAR,  -- How the cards sit: board slots used, cards on riser cables, water blocks (G6, D4, D8, G17), and for several cards the width planned for (P3: the boards a buyer most likely receives, marts.gpu_specs.board_slot_width).
@@ -646,7 +647,8 @@ CREATE TABLE marts.gpu_specs (
     recommended_psu_w DOUBLE,  -- The card maker's recommended system power (W) for a PC with one reference card (rule P1); NULL where no source gives it. Source in recommended_psu_source.
     recommended_psu_source VARCHAR,  -- The page recommended_psu_w comes from.
     board_slot_width DOUBLE,  -- Slots the boards a buyer most likely receives occupy (rule P3): the median of the model's recorded designs (Founders Edition and partner boards, each with its page, warehouse/catalog/gpu_board_designs.csv); the reference board's slot_width where none are recorded. Machines are planned for it.
-    board_slot_width_basis VARCHAR  -- The designs board_slot_width is the median of, or why it is slot_width.
+    board_slot_width_basis VARCHAR,  -- The designs board_slot_width is the median of, or why it is slot_width.
+    pcie_lanes INTEGER  -- Lanes of the card's own PCIe interface: 16, or 8 (RTX 3050/4060/5050/5060 class, RX 6600/7600 class, Arc B570/B580, RTX A1000, A2) (warehouse/catalog/gpu_pcie_lanes.csv: TechPowerUp's record per model). NULL in rows written before 2026-11-27, read as the slot's lanes.
 );
 
 -- Performance per USD per day, model and condition (new, used), on median asking prices of all sources.
@@ -937,8 +939,8 @@ CREATE TABLE marts.region_tiers (
     cpu_threads INTEGER,  -- CPU threads (G10: >= 4 per GPU).
     cpu_boost_ghz DOUBLE,  -- CPU boost clock (D1).
     pcie_gen INTEGER,  -- PCIe generation of the GPU slots.
-    pcie_lanes_per_gpu INTEGER,  -- Lanes each GPU gets with all slots filled (G9: >= 8).
-    meets_d2l_x16 BOOLEAN,  -- Whether every GPU gets x16 (D5's recommendation).
+    pcie_lanes_per_gpu INTEGER,  -- Lanes each GPU gets with all slots filled: the lesser of the slot's and the card's own interface (marts.gpu_specs.pcie_lanes) (G9: >= 8).
+    meets_d2l_x16 BOOLEAN,  -- Whether every GPU gets x16 (D5's recommendation): the slot's lanes and the card's own interface.
     ram_gb INTEGER,  -- System RAM bought: the tier figure (D7-D10) and >= 1x total VRAM (G11); NULL in the beginner tier (own computer).
     ram_kit VARCHAR,  -- DIMM kit by rule M1: N modules of one size, N a multiple of the CPU's memory channels and at most the platform's usable DIMM slots (marts.platforms), each a size sold for the RAM type; the smallest total that meets ram_gb's need, then the fewest modules. The buyer's own in the beginner tier.
     slot_plan VARCHAR,  -- How the cards sit: board slots used, cards on riser cables, water blocks (G6, D4, D8, G17), and for several cards the width planned for (P3: the boards a buyer most likely receives, marts.gpu_specs.board_slot_width).

@@ -746,6 +746,12 @@ def test_a_card_page_says_its_board_facts_are_the_reference_boards(sample_run):
     page = (sample_run["root"] / "site" / "cards" / "rtx-3090.html").read_text()
     assert "<dt>Power connectors (reference board; partner boards may differ)</dt><dd>1x 12-pin</dd>" in page
     assert "<dt>Length (mm, reference board; partner boards are often longer)</dt><dd>313</dd>" in page
+    # and the lanes of the card's own interface (thirteenth review: x8 cards were counted x16 in machines)
+    lanes = (
+        "<dt>PCIe lanes (the card&#x27;s own interface; warehouse/catalog/gpu_pcie_lanes.csv)</dt><dd>{}</dd>"
+    )
+    assert lanes.format(16) in page
+    assert lanes.format(8) in (sample_run["root"] / "site" / "cards" / "rtx-4060-ti-16gb.html").read_text()
 
 
 def test_a_watchlist_not_read_whole_is_said_where_the_alerts_are(sample_run, tmp_path):

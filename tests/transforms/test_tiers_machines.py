@@ -60,6 +60,7 @@ def card(
     support_ends=None,
     psu=None,
     msrp=None,
+    lanes=None,
 ):
     return {
         "snapshot_date": DAY,
@@ -85,6 +86,7 @@ def card(
             "cooling": cooling,
             "segment": segment,
             "pcie_gen": 4,
+            "pcie_lanes": lanes,
             "power_connectors": connectors,
             "release_date": released,
             "architecture": arch,
@@ -1089,3 +1091,27 @@ def test_no_machine_qualifies_names_the_model_no_card_holds_first():
     assert _summary(common, 0, 24).startswith("no machine qualifies: 4 x 5-slot cards"), _summary(
         common, 0, 24
     )
+
+
+def test_an_x8_card_gets_x8_and_in_a_pcie_3_desktop_says_it_is_g9s_floor():
+    """Thirteenth review: an RTX 4060 Ti 16GB (an x8 interface, warehouse/catalog/gpu_pcie_lanes.csv) in the
+    beginner's PCIe 3.0 desktop was reported x16 and meeting D5. A machine's lanes per GPU are the lesser of the
+    slot's and the card's own; a card without a figure takes the slot's."""
+    narrow = card("x8-card", 400, 0.4, 16, 165, lanes=8)
+    wide = card("x16-card", 400, 0.4, 16, 165, lanes=16)
+    unknown = card("card", 400, 0.4, 16, 165)
+    beginner = {}
+    for c in (narrow, wide, unknown):
+        out = tiers([c])
+        beginner[c["model_id"]] = row(out, "beginner", "beginner")
+        one = row(out, "1gpu")
+        assert one["pcie_lanes_per_gpu"] == (8 if c is narrow else 16)
+        assert one["meets_d2l_x16"] is (c is not narrow)
+    b = beginner["x8-card"]
+    assert (b["pcie_gen"], b["pcie_lanes_per_gpu"], b["meets_d2l_x16"]) == (3, 8, False)
+    assert "x8 per GPU, the card's own interface; in PCIe 3.0 slots x8 is G9's floor" in b["notes"], b[
+        "notes"
+    ]
+    for other in ("x16-card", "card"):
+        assert (beginner[other]["pcie_lanes_per_gpu"], beginner[other]["meets_d2l_x16"]) == (16, True)
+        assert "own interface" not in beginner[other]["notes"]

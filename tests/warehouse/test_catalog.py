@@ -158,6 +158,35 @@ def test_every_pcie_card_has_a_slot_width_and_filled_dimensions_name_their_sourc
     assert (sources["reference_design"].drop_nulls().is_in(["yes", "no"])).all()
 
 
+def test_every_catalog_card_has_its_pcie_lanes_with_a_source_that_agrees_with_its_generation():
+    """warehouse/catalog/gpu_pcie_lanes.csv: one row per catalog model, x8 or x16, each with its page; the
+    interface it quotes names the catalog's PCIe generation and the lanes the row gives (thirteenth review: an
+    RTX 4060 Ti, an x8 card, was counted x16). The x8 cards a second, independent search confirmed too."""
+    from warehouse.catalog import load_pcie_lanes
+
+    catalog, lanes = load_catalog(), load_pcie_lanes()
+    assert lanes["model_id"].is_unique().all() and set(lanes["model_id"]) == set(catalog["model_id"])
+    assert lanes["source"].str.starts_with("https://").all() and set(lanes["pcie_lanes"]) == {8, 16}
+    joined = lanes.join(catalog.select("model_id", "pcie_gen"), on="model_id")
+    for r in joined.iter_rows(named=True):
+        assert r["bus_interface"] == f"PCIe {r['pcie_gen']}.0 x{r['pcie_lanes']}", r
+    narrow = set(lanes.filter(pl.col("pcie_lanes") == 8)["model_id"])
+    assert {
+        "rtx-4060",
+        "rtx-4060-ti-16gb",
+        "rtx-5060-ti-16gb",
+        "rx-7600",
+        "arc-b580",
+        "rtx-3060-12gb",
+    } & narrow == {
+        "rtx-4060",
+        "rtx-4060-ti-16gb",
+        "rtx-5060-ti-16gb",
+        "rx-7600",
+        "arc-b580",
+    }
+
+
 def test_platforms_and_their_parts_are_consistent():
     from warehouse.catalog import load_platform_parts, load_platforms
 

@@ -23,6 +23,7 @@ from transforms.tiers.machine import card_reason, evaluate
 from transforms.tiers.physical import riser_note
 from transforms.tiers.platforms import PartPrices, platform_rows, platforms_for
 from transforms.tiers.rules import ARCHITECTURE_ORDER, D16_CLOSE, L1_CLOSE, THIN_SUPPLY_SHARE, TIERS, TierRule
+from transforms.tiers.rules import D2L_LANES_PER_GPU as D2L_X16
 from transforms.tiers.software_support import ADMITTED_WITH_LEGACY, precision_reason, support_reason
 from transforms.use_cases import USE_CASES
 
@@ -36,6 +37,7 @@ SPEC_COLUMNS = [
     "cooling",
     "segment",
     "pcie_gen",
+    "pcie_lanes",
     "power_connectors",
     "release_date",
     "launch_msrp_usd",
@@ -202,6 +204,17 @@ def best_per_card(
     return out, why
 
 
+def lanes_words(m: dict) -> str:
+    """A machine's GPUs under D5's x16 in words: the slots' lanes, or the card's own narrower interface, which in
+    a PCIe 3.0 slot is G9's floor (thirteenth review: an RTX 4060 Ti in the beginner's PCIe 3.0 desktop was
+    reported x16)."""
+    lanes = m["pcie_lanes_per_gpu"]
+    if (m.get("card_pcie_lanes") or D2L_X16) >= D2L_X16:
+        return f"x{lanes} per GPU: enough by G9, under D5's x16"
+    link = f"; in PCIe {m['pcie_gen']}.0 slots x{lanes} is G9's floor" if m["pcie_gen"] <= 3 else ""
+    return f"x{lanes} per GPU, the card's own interface{link}: enough by G9, under D5's x16"
+
+
 # how an LLM tier's reason opens when a card's machines cannot hold the tier's model (transforms/llm_workload_fit.py)
 DOES_NOT_HOLD = "does not hold "
 
@@ -303,7 +316,7 @@ def _row_notes(rule: TierRule, m: dict, cfg: TierConfig, runner: dict | None, ca
     if m.get("listings_available") is not None:
         notes.append(supply_words(m["gpu_count"], m["listings_available"]))
     if not m["meets_d2l_x16"]:
-        notes.append(f"x{m['pcie_lanes_per_gpu']} per GPU: enough by G9, under D5's x16")
+        notes.append(lanes_words(m))
     if m.get("workload"):
         notes.append(
             f"ranked by single-stream decode of {m['workload']} ({m['workload_tokens_per_s']:.1f} tokens/s, "

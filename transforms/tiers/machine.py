@@ -202,6 +202,7 @@ HARDWARE_FIELDS = (
     "recommended_psu_w",
     "power_connectors",
     "pcie_gen",
+    "pcie_lanes",
 )
 
 
@@ -221,8 +222,11 @@ def size(
     cores_needed = max(rule.min_cores, CORES_PER_GPU * n)
     if platform["cpu_cores"] < cores_needed or platform["cpu_threads"] < THREADS_PER_GPU * n:
         return f"{platform['cpu_cores']} CPU cores, needs {cores_needed} (G10)"
-    if platform["lanes_per_gpu"] < MIN_LANES_PER_GPU or platform["pcie_gen"] < MIN_PCIE_GEN:
-        return f"x{platform['lanes_per_gpu']} PCIe {platform['pcie_gen']} per GPU, needs x8 PCIe 3.0 (G9)"
+    # the lanes a card gets: the slot's, or fewer where its own interface is narrower (an x8 card in an x16 slot;
+    # thirteenth review: an RTX 4060 Ti was reported x16); a card without a figure takes the slot's
+    lanes = min(platform["lanes_per_gpu"], card.get("pcie_lanes") or platform["lanes_per_gpu"])
+    if lanes < MIN_LANES_PER_GPU or platform["pcie_gen"] < MIN_PCIE_GEN:
+        return f"x{lanes} PCIe {platform['pcie_gen']} per GPU, needs x8 PCIe 3.0 (G9)"
     ram_gb, ram_kit, ram_usd = None, "the buyer's own", 0.0
     if rule.ram_floor_gb is not None:
         ram = ram_for(
@@ -276,8 +280,9 @@ def size(
         "cpu_threads": platform["cpu_threads"],
         "cpu_boost_ghz": platform["cpu_boost_ghz"],
         "pcie_gen": platform["pcie_gen"],
-        "pcie_lanes_per_gpu": platform["lanes_per_gpu"],
-        "meets_d2l_x16": platform["lanes_per_gpu"] >= D2L_LANES_PER_GPU,
+        "pcie_lanes_per_gpu": lanes,
+        "meets_d2l_x16": lanes >= D2L_LANES_PER_GPU,
+        "card_pcie_lanes": card.get("pcie_lanes"),
         "ram_gb": ram_gb,
         "ram_kit": ram_kit,
         "slot_plan": (
