@@ -22,6 +22,7 @@ from dashboards.report_data import (
     source_words,
     thin_supplied,
     with_buy_rank,
+    without_machine,
 )
 from dashboards.site_data import SiteData
 from transforms.budget_picks import FASTER_WORTH_NAMING
@@ -468,9 +469,8 @@ def tiers_table(data: SiteData) -> str:
         "tiers",
         "Build tiers: whole machines",
         "Per use case (llm ≥ 24 GB per GPU, vision ≥ 12 GB, beginner ≥ 8 GB), the machine with the most "
-        "throughput per USD of total cost of ownership that runs from a standard US outlet (circuit: outlet, "
-        "capped by at most 20% where needed, which the wall draw, energy and throughput include; "
-        f"{CAP_AT_BOOT}) and has as "
+        "throughput per USD of total cost of ownership that runs from a standard US outlet (capped by at most "
+        f"20% where needed, which its figures include; {CAP_AT_BOOT}) and has as "
         "many cards listed as it needs; a better machine that needs a dedicated circuit (20 A or 240 V) follows as a row "
         "of its own. Platform prices are dated estimates. For llm, perf / 1k USD TCO is the decode speed (tokens/s, "
         "one user) of the tier's model per 1,000 USD: "
@@ -486,7 +486,12 @@ def tiers_table(data: SiteData) -> str:
         )
         + _fewer_cards(data.report.tiers.to_dicts())
         + _resale_decided(data.report.tiers.to_dicts())
-        + _thin_supply(data.report.tiers.to_dicts()),
+        + _thin_supply(data.report.tiers.to_dicts())
+        + _machines_folded(
+            without_machine(data.report.tiers.to_dicts()),
+            "no-machine",
+            lambda n: f"No machine in {n} tier{'s' if n > 1 else ''}: why",
+        ),
     )
 
 
@@ -495,8 +500,11 @@ def _machines_folded(pairs: list[tuple[dict, str]], element_id: str, summary) ->
     region's rows are named with their region."""
     items = [
         f"<li>{esc(r['region']) + ' ' if r.get('region') else ''}{esc(r['use_case'])}, {esc(r['tier'])} "
-        f"{esc(r['condition'])}: {r['gpu_count']} x "
-        f"{esc(r['gpu_name'])}{'' if r.get('is_default', True) else ' (dedicated circuit)'}: {esc(sentence)}</li>"
+        f"{esc(r['condition'])}: "
+        + (
+            f"{r['gpu_count']} x {esc(r['gpu_name'])}: " if r.get("gpu_name") else ""
+        )  # none: a tier without one
+        + f"{'' if r.get('is_default', True) else '(dedicated circuit) '}{esc(sentence)}</li>"
         for r, sentence in pairs
     ]
     if not items:
@@ -528,19 +536,21 @@ def _resale_decided(rows: list[dict]) -> str:
     )
 
 
-def _region_warnings(rows: list[dict]) -> str:
-    """The warnings the US tiers fold one by one (L1, resale decides, A1), for the other regions' machines in one
-    fold under their table: the page's height is capped (8,000 px), and a region's machines are a few."""
+def _region_warnings(rows: list[dict], without: list[dict]) -> str:
+    """The warnings the US tiers fold one by one (L1, resale decides, A1, a tier without a machine), for the other
+    regions' machines (`rows`) and tiers without one (`without`) in one fold under their table: the page's height
+    is capped (8,000 px), and a region's machines are a few."""
     pairs = (
         [(r, f"fewer cards (L1): {sentence}") for r, sentence in fewer_cards(rows)]
         + [(r, f"{RESALE_DECIDES}{sentence}") for r, sentence in resale_decided(rows)]
         + thin_supplied(rows)
+        + without_machine(without)
     )
     return _machines_folded(
         pairs,
         "region-warnings",
         lambda n: (
-            f"Read before buying: {n} warning{'s' if n > 1 else ''} (L1 fewer cards, resale, A1 thin supply)"
+            f"Read before buying: {n} warning{'s' if n > 1 else ''} (L1, resale, A1 thin supply, no machine)"
         ),
     )
 
@@ -659,7 +669,8 @@ def more_tables(data: SiteData) -> str:
             "Other regions",
             "The same machines priced on other eBay marketplaces and sized for "
             "their mains (marts.region_tiers). " + r.region_choice,
-            table(region_rows, regions, "region-tiers", "Machines by region") + _region_warnings(abroad),
+            table(region_rows, regions, "region-tiers", "Machines by region")
+            + _region_warnings(abroad, r.region_without_machine.to_dicts()),
         )
     )
 

@@ -12,6 +12,7 @@ from dashboards.report_data import (
     fewer_cards,
     resale_decided,
     thin_supplied,
+    without_machine,
 )
 from dashboards.safe_text import blank_controls
 from transforms.budget_picks import ABOUT_THIS_VALUE, FASTER_WORTH_NAMING
@@ -116,6 +117,21 @@ def _machines_listed(pairs: list[tuple[dict, str]], heading: str) -> str:
         for r, sentence in pairs
     ]
     return f"\n{heading}:\n\n" + "".join(lines) if lines else ""
+
+
+def _without_machine(rows: pl.DataFrame, table_name: str = "marts.build_tiers") -> str:
+    """The tiers that have no machine, each with why (report_data.without_machine), under their table."""
+    lines = [
+        "- "
+        + (f"{_cell(r['region'])} {_cell(r['use_case'])} " if r.get("region") else "")
+        + f"{_cell(r['tier'])} {_cell(r['condition'])}: {_cell(why)}\n"
+        for r, why in without_machine(rows.iter_rows(named=True))
+    ]
+    return (
+        f"\nNo machine (the first reasons; the tier's notes in {table_name} give all):\n\n" + "".join(lines)
+        if lines
+        else ""
+    )
 
 
 def _thin_supply(rows: pl.DataFrame) -> str:
@@ -285,6 +301,7 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
         out.append(_fewer_cards(rows))
         out.append(_resale_decided(rows))
         out.append(_thin_supply(rows))
+        out.append(_without_machine(rows))
     out.append(
         "\n## Buy or rent\n\nHours of use per month above which owning the tier's machine (price, less the "
         "GPUs' resale after the horizon, plus electricity) costs less than renting the same throughput from "
@@ -358,12 +375,22 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
                 },
             )
         )
-        abroad = data.region_tiers.filter(pl.col("region") != "US")
+        abroad = (
+            other  # the warnings of the rows the table shows (code review: 8-GPU lines had no row above them)
+        )
         out.append(_fewer_cards(abroad, region=True))
         # the warnings the US tiers list, for the other regions' machines too (thirteenth review: a UK machine
         # took 4 of the 5 used RTX 5070 Ti listed, and neither list named it)
         out.append(_resale_decided(abroad))
         out.append(_thin_supply(abroad))
+        out.append(
+            _without_machine(
+                data.region_without_machine.filter(
+                    pl.col("tier").is_in(["beginner", "1gpu", "2gpu", "4gpu"])
+                ),
+                "marts.region_tiers",
+            )
+        )
         out.append(
             "\n"
             + table(

@@ -9,7 +9,13 @@ import polars as pl
 
 from transforms.deals import WINDOW_DAYS as DEAL_MEDIAN_DAYS
 from transforms.gpu_value import PLUG_IN
-from transforms.tiers.build_tiers import RESALE_DECIDES, RESALE_DECIDES_END, supply_words, thin_supply
+from transforms.tiers.build_tiers import (
+    NO_MACHINE_QUALIFIES,
+    RESALE_DECIDES,
+    RESALE_DECIDES_END,
+    supply_words,
+    thin_supply,
+)
 from transforms.tiers.machine import NEEDS_CIRCUIT, OWN_CIRCUIT, OWN_SOCKET
 from transforms.tiers.rules import BEGINNER_MAX_TDP_W
 from warehouse.source_runs import day_source_mode
@@ -120,6 +126,32 @@ def thin_supplied(rows: Iterable[dict]) -> list[tuple[dict, str]]:
     ]
 
 
+# how many of a "no machine qualifies" row's reasons the lists show (most decisive first: build_tiers._summary)
+NO_MACHINE_REASONS = 3
+
+
+def without_machine(rows: Iterable[dict]) -> list[tuple[dict, str]]:
+    """The tier rows that have no machine, each with why in a few words: its notes without the rule they cite,
+    and of a "no machine qualifies" row its first NO_MACHINE_REASONS reasons (thirteenth review: such rows showed
+    "–" and the reason, in DE and GB that no card listed holds the 4-card LLM tier's model, was in the warehouse
+    only)."""
+    out = []
+    for r in rows:
+        if r.get("model_id") is not None or not r.get("notes"):
+            continue
+        why = r["notes"].split("; rule: ")[0]
+        if why.startswith(NO_MACHINE_QUALIFIES):
+            reasons = why.removeprefix(NO_MACHINE_QUALIFIES).split("; ")
+            why = NO_MACHINE_QUALIFIES + "; ".join(reasons[:NO_MACHINE_REASONS])
+            why += (
+                f"; {len(reasons) - NO_MACHINE_REASONS} more in the notes"
+                if len(reasons) > NO_MACHINE_REASONS
+                else ""
+            )
+        out.append((r, why))
+    return out
+
+
 def resale_decided(rows: Iterable[dict]) -> list[tuple[dict, str]]:
     """The machine rows whose choice rests on resale, each with resale_decides' sentence."""
     return [(r, sentence) for r in rows if (sentence := resale_decides(r.get("notes")))]
@@ -160,6 +192,8 @@ class ReportData:
     buy_vs_rent: pl.DataFrame  # marts.buy_vs_rent: when owning each tier's machine beats renting
     perf_fits: pl.DataFrame  # marts.perf_index_fits: one row per performance index
     region_tiers: pl.DataFrame  # marts.region_tiers: machines per region, priced locally, sized for its mains
+    # marts.region_tiers' rows of the other regions that have no machine, with the notes that say why
+    region_without_machine: pl.DataFrame
     cross_market: pl.DataFrame  # marts.cross_market_prices: the same card in every region
     # what was wrong with the user's watchlist file on this run (the alerts asset skips such entries): given by the
     # export and dashboard assets, which read the file; empty when it was read whole or there is none
@@ -368,6 +402,14 @@ def load_report(con: duckdb.DuckDBPyConnection, day: date) -> ReportData:
             "SELECT * FROM marts.region_tiers WHERE snapshot_date = ? AND model_id IS NOT NULL "
             "ORDER BY region, list_position(['llm','vision','beginner'], use_case), condition, "
             "list_position(['beginner','1gpu','2gpu','4gpu','8gpu'], tier), NOT coalesce(is_default, true)",
+            [day],
+        ),
+        region_without_machine=read_frame(
+            con,
+            "SELECT region, use_case, tier, condition, is_default, notes FROM marts.region_tiers "
+            "WHERE snapshot_date = ? AND model_id IS NULL AND region <> 'US' "
+            "ORDER BY region, list_position(['llm','vision','beginner'], use_case), condition, "
+            "list_position(['beginner','1gpu','2gpu','4gpu','8gpu'], tier)",
             [day],
         ),
         cross_market=read_frame(

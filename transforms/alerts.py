@@ -287,7 +287,7 @@ def match_deals(deals: pl.DataFrame, entries: list[WatchEntry]) -> pl.DataFrame:
                 pl.col("reason"),
             )
         )
-        # no 30-day median where no day of its window counts (grade D, or under 3 listings): near the lowest seen
+        # every deal has a 30-day median since 2026-11-27 (transforms/deals.py); rows written before may not
         .otherwise(pl.format("deal: near the lowest price seen ({})", pl.col("reason")))
     )
     return _alert_rows(

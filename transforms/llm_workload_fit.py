@@ -546,6 +546,22 @@ class LlmContext:
             )
         return ranks
 
+    def none_holds(self, model_ids, tier: str, gpu_count: int) -> str | None:
+        """Why a tier has no LLM machine when no card of the day (`model_ids`) holds its workload on the tier's
+        number of cards, whatever the platform, in words that open with DOES_NOT_HOLD's reason (thirteenth review:
+        the DE and GB 4-card tiers listed ten seating reasons for cards that would not have held the model seated);
+        None when some card holds it."""
+        name = TIER_WORKLOADS[tier]
+        w = self.workloads.get(name)
+        cards = [self.cards[m] for m in model_ids if m in self.cards and self.cards[m].get("vram_gb")]
+        if w is None or not cards or any(fits(w, c["vram_gb"], gpu_count) for c in cards):
+            return None
+        largest = max(c["vram_gb"] for c in cards)
+        return (
+            f"{DOES_NOT_HOLD}{name} on {gpu_count} cards of any listed model: it needs "
+            f"{vram_needed_gib(w, gpu_count):.0f} GiB, and the largest card listed has {largest:g} GB"
+        )
+
     def in_workload(self, machine: dict, tier: str) -> dict | str:
         """The machine measured in its tier's workload: throughput = single-stream decode tokens/s, value =
         tokens/s per 1,000 USD of TCO; or why it cannot run it."""
@@ -554,7 +570,7 @@ class LlmContext:
         if w is None or card is None:
             return f"workload {name} not in the catalog"
         if not fits(w, card["vram_gb"], n):
-            return f"{DOES_NOT_HOLD}{name} ({workload_gib(w):.0f} GiB of weights and cache)"
+            return f"{DOES_NOT_HOLD}{name} ({vram_needed_gib(w, n):.0f} GiB on {n} cards)"
         cap = machine.get("power_cap_pct", 100.0)
         speed, basis, share = capped_decode(card, w, n, self.calibration, cap)
         if not speed:

@@ -704,6 +704,43 @@ def test_the_method_docs_table_of_machines_is_what_the_code_builds_on_the_sample
     assert len(printed) > 10 and doc[start : start + len(printed)] == printed
 
 
+def test_a_tier_without_a_machine_says_why_in_the_export_and_on_the_dashboard(sample_run, export_dir):
+    """Thirteenth review and its code review: in DE and GB the 4-card LLM tier has no machine because no card
+    listed there holds its model on four cards (32 GB the most), yet its notes led with seating reasons, and the
+    export and the dashboard showed such tiers as a row of dashes (US) or not at all (other regions)."""
+    with duckdb.connect(str(sample_run["db"]), read_only=True) as con:
+        notes = dict(
+            con.execute(
+                "SELECT region || ' ' || condition, notes FROM marts.region_tiers WHERE snapshot_date = ? "
+                "AND use_case = 'llm' AND tier = '4gpu' AND region IN ('DE', 'GB') AND model_id IS NULL",
+                [DAY],
+            ).fetchall()
+        )
+        us_none = con.execute(
+            "SELECT use_case, tier, condition FROM marts.build_tiers WHERE snapshot_date = ? AND model_id IS NULL",
+            [DAY],
+        ).fetchall()
+    held = "no machine qualifies: does not hold qwen3-235b-a22b-q4km-8k on 4 cards of any listed model: it needs "
+    assert len(notes) == 4 and all(
+        n.startswith(held) and "the largest card listed has 32 GB" in n for n in notes.values()
+    )
+    assert all("riser" not in n for n in notes.values())  # the seating reasons are moot and left out
+    md = (export_dir / "recommendations.md").read_text()
+    site = (sample_run["root"] / "site" / "index.html").read_text()
+    regions = md.split("\n## Other regions\n")[1].split("\n## ")[0].split("No machine (")[1]
+    folded = site.split('id="region-warnings"')[1].split("</details>")[0]
+    for key in notes:
+        region, condition = key.split()
+        assert f"- {region} llm 4gpu {condition}: {held}" in regions
+        assert html.escape(f"{region} llm, 4gpu {condition}: {held}") in folded
+    assert us_none
+    listed = site.split('id="no-machine"')[1].split("</details>")[0]
+    for use_case, tier, condition in us_none:
+        part = md.split(f"### Use case: {use_case}")[1].split("\n### ")[0].split("\n## ")[0]
+        assert f"- {tier} {condition}: no machine" in part.split("No machine (")[1], (use_case, tier)
+        assert f"{use_case}, {tier} {condition}: no machine" in listed
+
+
 def test_the_docs_examples_of_the_sample_day_are_what_the_code_builds(sample_run):
     """Thirteenth review: docs/rules.md's L1 example quoted throughputs of 1.92 and 1.85 where the sample day builds
     2.14 and 2.09, and docs/method.md one rented A100 80GB where the 4-GPU LLM machines rent two, and 141 GiB
@@ -738,6 +775,31 @@ def test_the_docs_examples_of_the_sample_day_are_what_the_code_builds(sample_run
     )
     assert rented == [(2.0, "a100-pcie-80gb")] and "the 4-GPU machines against two A100 80GB" in method
     assert len(need) == 1 and f"Qwen3 235B-A22B at Q4_K_M, {need[0][0]:.0f} GiB on four cards" in method
+    # docs/regions.md's sample paragraph (code review: its 3.8% and 6.3% had gone stale)
+    regions = " ".join((root / "docs" / "regions.md").read_text().split())
+    with duckdb.connect(str(sample_run["db"]), read_only=True) as con:
+        dearer = dict(
+            con.execute(
+                "SELECT region, (median_usd / us_median_usd - 1) * 100 FROM marts.cross_market_prices "
+                "WHERE snapshot_date = ? AND model_id = 'rtx-3090' AND condition = 'used' AND region <> 'US'",
+                [DAY],
+            ).fetchall()
+        )
+        caps = dict(
+            con.execute(
+                "SELECT region || ' ' || condition, [power_cap_pct, wall_draw_w] FROM marts.region_tiers WHERE "
+                "snapshot_date = ? AND use_case = 'vision' AND tier = '4gpu' AND is_default",
+                [DAY],
+            ).fetchall()
+        )
+    assert (
+        f"A used RTX 3090 costs {dearer['DE']:.1f}% (DE) and {dearer['GB']:.1f}% (UK, VAT included) more"
+        in regions
+    )
+    assert f"in the US each card is capped to {caps['US used'][0]:.0f}%" in regions
+    for region in ("DE", "GB"):
+        cap, wall = caps[f"{region} new"]
+        assert f"capped to {cap:.0f}% in Germany and the UK, leaving {1840 - wall:.0f} W" in regions
 
 
 def test_a_card_page_says_its_board_facts_are_the_reference_boards(sample_run):

@@ -69,6 +69,12 @@ def test_every_region_row_names_its_source_or_says_assumption():
     for r in REGIONS.iter_rows(named=True):
         assert r["mains_source"] and r["electricity_source"], r["region"]
         assert r["continuous_amps"] <= r["outlet_amps"], r["region"]
+    # what the continuous amps are the rating of, for every region: the circuit's or the socket's (code review:
+    # a blank or misspelt value read as the circuit's without a word)
+    assert (
+        set(REGIONS["continuous_limit"]) <= {"circuit", "socket"}
+        and REGIONS["continuous_limit"].null_count() == 0
+    )
 
 
 def test_a_regions_new_platform_parts_carry_its_vat_as_its_card_prices_do():

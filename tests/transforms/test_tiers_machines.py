@@ -1079,10 +1079,10 @@ def test_no_machine_qualifies_names_the_model_no_card_holds_first():
     """Thirteenth review: in DE and GB the 4-card LLM tier said "no machine qualifies" with ten seating reasons;
     the one that decided, the tier's model held by no card priced there, was one card's and fell past the tenth."""
     seating = Counter({f"4 x {w}-slot cards: 4 of 4 would go on riser cables ({w})": 2 for w in range(2, 14)})
-    why = seating + Counter({f"{DOES_NOT_HOLD}qwen3-235b-a22b-q4km-8k (136 GiB of weights and cache)": 1})
+    why = seating + Counter({f"{DOES_NOT_HOLD}qwen3-235b-a22b-q4km-8k (138 GiB on 4 cards)": 1})
     words = _summary(why, floor_rejects=5, floor=24)
     assert words.startswith(
-        "no machine qualifies: does not hold qwen3-235b-a22b-q4km-8k (136 GiB of weights and cache) (1); "
+        "no machine qualifies: does not hold qwen3-235b-a22b-q4km-8k (138 GiB on 4 cards) (1); "
         "under 24 GB (5); 4 x "
     ), words
     assert words.count("; ") == 9  # still ten reasons at most
@@ -1115,3 +1115,19 @@ def test_an_x8_card_gets_x8_and_in_a_pcie_3_desktop_says_it_is_g9s_floor():
     for other in ("x16-card", "card"):
         assert (beginner[other]["pcie_lanes_per_gpu"], beginner[other]["meets_d2l_x16"]) == (16, True)
         assert "own interface" not in beginner[other]["notes"]
+
+
+def test_a_machine_over_a_sockets_rating_needs_a_socket_for_hours_of_load_not_an_own_circuit():
+    """Code review of the thirteenth review's fix: where the continuous rating is the socket's and plug's (on a
+    circuit rated higher), a machine over it even capped needs a socket rated for hours of load, or a circuit of
+    its own; where it is the circuit's, a circuit with a higher rating."""
+    socket = TierConfig(mains_volts=230.0, mains_amps=16.0, continuous_fraction=0.5, continuous_limit=SOCKET)
+    circuit, cap, words = circuit_for(RULES["4gpu"], 2400.0, 200.0, 1840.0, socket)
+    assert (circuit, cap) == ("dedicated", 100.0)
+    assert words.endswith(
+        "a socket rated for hours of load, or a circuit of its own (an electrician's work)"
+    ), words
+    _, _, words = circuit_for(
+        RULES["4gpu"], 2400.0, 200.0, 1840.0, replace(socket, continuous_limit="circuit")
+    )
+    assert words.endswith("a circuit of its own with a higher rating"), words

@@ -215,6 +215,9 @@ def lanes_words(m: dict) -> str:
     return f"x{lanes} per GPU, the card's own interface{link}: enough by G9, under D5's x16"
 
 
+# how the notes of a tier without a machine open when no pair of card and platform passes its rules
+# (dashboards/report_data.without_machine reads the reasons after it)
+NO_MACHINE_QUALIFIES = "no machine qualifies: "
 # how an LLM tier's reason opens when a card's machines cannot hold the tier's model (transforms/llm_workload_fit.py)
 DOES_NOT_HOLD = "does not hold "
 
@@ -226,7 +229,7 @@ def _summary(why: Counter, floor_rejects: int, floor: float) -> str:
     held = [rn for rn in why.most_common() if rn[0].startswith(DOES_NOT_HOLD)]
     rest = [rn for rn in why.most_common() if not rn[0].startswith(DOES_NOT_HOLD)]
     reasons = held + ([(f"under {floor:g} GB", floor_rejects)] if floor_rejects else []) + rest
-    return "no machine qualifies: " + "; ".join(f"{r} ({n})" for r, n in reasons[:10])
+    return NO_MACHINE_QUALIFIES + "; ".join(f"{r} ({n})" for r, n in reasons[:10])
 
 
 # how the notes' resale sentence opens and ends (dashboards/report_data.resale_decides reads it out of the notes)
@@ -360,9 +363,15 @@ def build_tiers(
                 sized, s2, under = for_use_case(best.values(), by_id, use_case, floor, cfg)
                 # why a card's machines miss the tier's workload, counted in cards, not machines
                 held_by: dict[str, set] = {}
+                nothing = None
                 if use_case == "llm" and llm is not None:
                     index, fit = "llm_workload", []
-                    for m in sized:
+                    # no card of the day holds the tier's model on its cards: that decides, whatever the seating,
+                    # and is said once for every card (each seated machine would say it again)
+                    nothing = llm.none_holds(by_id, rule.tier, rule.gpu_count)
+                    if nothing:
+                        held_by[nothing] = set(by_id)
+                    for m in [] if nothing else sized:
                         measured = llm.in_workload(m, rule.tier)
                         if isinstance(measured, str):
                             held_by.setdefault(measured, set()).add(m["model_id"])
@@ -383,7 +392,9 @@ def build_tiers(
                         floor,
                         fit,
                         under,
-                        why + s2 + Counter({r: len(ids) for r, ids in held_by.items()}),
+                        # where no card holds the model, the seating reasons are moot: that one is the answer
+                        (Counter() if nothing else why + s2)
+                        + Counter({r: len(ids) for r, ids in held_by.items()}),
                         cfg,
                     )
                 )

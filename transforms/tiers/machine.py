@@ -159,7 +159,11 @@ def circuit_for(
         # where outlets are 120 V, a 20 A circuit of the same voltage carries a fifth more than a 15 A one
         # (continuous: the region's fraction of the breaker, US NEC 210.19/210.20); past it, 240 V
         twenty_a = cfg.mains_volts * 20.0 * cfg.continuous_fraction
-        if cfg.mains_volts >= 200:
+        if cfg.mains_volts >= 200 and cfg.continuous_limit == SOCKET:
+            # the limit is the socket's and plug's, on a circuit rated higher (code review: "a circuit of its
+            # own" sent a buyer to an electrician for what a socket rated for hours of load answers)
+            fix = "a socket rated for hours of load, or a circuit of its own (an electrician's work)"
+        elif cfg.mains_volts >= 200:
             fix = "a circuit of its own with a higher rating"
         elif cfg.mains_amps < 20 and wall <= twenty_a:
             fix = f"a 20 A {cfg.mains_volts:g} V circuit ({twenty_a:,.0f} W continuous) or a 240 V one"
