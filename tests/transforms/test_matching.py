@@ -268,6 +268,29 @@ def test_precedence_order_is_the_published_one():
 
 
 @pytest.mark.parametrize(
+    "title,expected",
+    [
+        # fourteenth review: a seller's "Pro Graphics" is no RTX PRO (the RTX 6000 Ada was unclear every day)
+        ("PNY NVIDIA RTX 6000 Ada Generation 48GB Pro Graphics Card", "rtx-6000-ada"),
+        ("Dell NVIDIA RTX 6000 Ada 48 GB PCIe Pro Graphics OEM", "rtx-6000-ada"),
+        ("NVIDIA RTX A5000 24GB Pro Graphics HP OEM", "rtx-a5000"),
+        ("NVIDIA RTX PRO 6000 Blackwell Workstation Edition 96GB Pro Graphics", "rtx-pro-6000-blackwell"),
+        # China's D editions with the D after the memory, as the Ti and SUPER already are
+        ("Palit RTX 4090 24GB D GameRock OC", "rtx-4090-d"),
+        ("Gigabyte RTX 5090 32GB D Windforce", "unclear"),  # the 5090 D is not in the catalog
+        ("ZOTAC RTX 4090 24GB DDR6X Trinity OC", "rtx-4090"),  # DDR6X is no D
+        # a card sold under Supermicro's part number is a card; a Supermicro server stays a system
+        ("Supermicro NVIDIA A2 16GB GPU Computing Card GPU-NVA2", "a2"),
+        ("Supermicro AMD Instinct MI210 64GB GPU Accelerator Card", "instinct-mi210"),
+        ("Supermicro 4U GPU Server 8x NVIDIA A100 GPU computing card", "system"),
+    ],
+)
+def test_pro_graphics_d_editions_and_supermicro_cards(title, expected):
+    row = classify(title)
+    assert (row["exclude_reason"] or row["model_id"]) == expected, row["evidence"]
+
+
+@pytest.mark.parametrize(
     "title,reason,model_id",
     [
         # issue 37: the market's traps, in titles written for this test

@@ -150,6 +150,15 @@ STAGES: list[tuple[str | None, list[tuple[str, str]]]] = [
         r"\dGB [TSXG]",
         [(rf"\b(\d{{3,4}})( TI)? (\d{{1,3}}GB)( GDDR\d+X?)? ({_SUFFIX_ALT})\b", "$1$2 $5 $3$4")],
     ),
+    # China's D editions written after the memory (`RTX 4090 24GB D`: the 4090 D, not the 4090; fourteenth review)
+    (r"\dGB D\b", [(r"\b(\d{4}) (\d{1,3}GB) D\b", "$1 D $2")]),
+    # a seller's `Pro Graphics` (`RTX 6000 Ada 48GB ... Pro Graphics PNY OEM`) is no RTX PRO: the word PRO ruled the
+    # RTX 6000 Ada out and the card was unclear every day (fourteenth review); `RTX PRO 6000` keeps its PRO
+    # (two spaces keep it from the second rule; the last stage closes them up)
+    (
+        "PRO GRAPHICS",
+        [(r"\b(RTX|RADEON) PRO GRAPHICS\b", "$1 PRO  GRAPHICS"), (r"\bPRO GRAPHICS\b", "GRAPHICS")],
+    ),
     ("PCI", [(r"\b(?:PCIE\d?|PCI E|PCI EXPRESS)(?: GEN ?\d| V?\d(?: \d)?)*(?: X ?\d{1,2})?\b", " PCIE ")]),
     # a bracket's height is a PCIe card's (an SXM module has none): `Tesla H100 ... - 80 GB - Full-height` is
     # the PCIe card, and a low-profile RTX 4000 of 20GB the SFF Ada

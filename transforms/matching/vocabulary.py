@@ -465,6 +465,10 @@ SYSTEM_GUARD = (
     # the CPUs a card suits, stuffed as search words (`RTX 3060 ... 8GB For Intel core i5 12600KF 13490f`)
     # (only the CPUs' own names and model numbers: a machine word after them still counts)
     r"|\bFOR (?:INTEL |AMD )?(?:CORE I[3579]|CORE ULTRA [3579]|RYZEN [3579]|RYZEN)(?: [A-Z0-9]*\d[A-Z0-9]*){0,2}\b"
+    # a card under Supermicro's part number (`Supermicro NVIDIA L4 24GB GPU Computing Card GPU-NC4D8`), not a
+    # Supermicro server: the maker, the card and its memory or form, then `GPU computing card` (fourteenth review)
+    r"|\bSUPERMICRO (?:NVIDIA|AMD) (?:TESLA |INSTINCT |RTX |QUADRO )?[A-Z]*\d+[A-Z0-9]*(?: [A-Z0-9]+){0,2} "
+    r"GPU (?:COMPUTING|ACCELERATOR) CARD\b"
 )
 """`desktop graphics card`, `for PC`, `pulled from a workstation`, `for Intel Core i5 12600KF`: card listings that
 mention machines. Blanked before SYSTEM is applied."""
