@@ -174,7 +174,7 @@ def answer_choices(
 ) -> list[dict]:
     """Every (use case, budget) of the day's budget builds, with the card and the machine per condition: a list
     of {use_case, budget_usd, card: {used, new}, machine: {used, new}} (None where there is none). A card carries
-    its `tdp_w` from `ranking` (the day's marts.gpu_value), for card_words; `own_desktop` per condition is the
+    its `tdp_w` and its condition's `caveat` from `ranking` (the day's marts.gpu_value), for card_words; `own_desktop` per condition is the
     beginner tier's machine from `tiers` (marts.build_tiers) where it fits the budget (OWN_DESKTOP_USE_CASES)."""
     out = []
     if builds.is_empty():
@@ -182,6 +182,13 @@ def answer_choices(
     power = (
         dict(ranking.select("model_id", "tdp_w").unique("model_id").iter_rows())
         if ranking is not None and "tdp_w" in ranking.columns
+        else {}
+    )
+    # the card's caveat of its condition (marts.gpu_value): a pick is a card a buyer can act on, so it is what is
+    # left to know, e.g. that new ones are listed for no more (fourteenth review: a used RTX 5090 at 2,560 USD)
+    caveat = (
+        {(m, c): w for m, c, w in ranking.select("model_id", "condition", "caveat").iter_rows()}
+        if ranking is not None and "caveat" in ranking.columns
         else {}
     )
     keys = builds.select("use_case", "budget_usd").unique().rows()
@@ -197,7 +204,11 @@ def answer_choices(
             choice["machine"][condition] = machine.row(0, named=True) if machine.height else None
             choice["own_desktop"][condition] = _own_desktop(tiers, use_case, condition, budget)
             card = _pick_for(picks, use_case, condition, budget)
-            choice["card"][condition] = card and {**card, "tdp_w": power.get(card["model_id"])}
+            choice["card"][condition] = card and {
+                **card,
+                "tdp_w": power.get(card["model_id"]),
+                "caveat": caveat.get((card["model_id"], condition)),
+            }
         out.append(choice)
     return out
 

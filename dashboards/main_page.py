@@ -27,6 +27,7 @@ from dashboards.report_data import (
 from dashboards.site_data import SiteData
 from transforms.budget_picks import FASTER_WORTH_NAMING
 from transforms.deals import DEAL_RULE
+from transforms.gpu_value import BUY_NEW
 from transforms.llm_workload_fit import TIER_WORKLOADS
 from transforms.tiers.build_tiers import RESALE_DECIDES, thin_supply, thin_supply_short
 from transforms.tiers.machine import CAP_AT_BOOT
@@ -157,7 +158,9 @@ def _answer_column(
             f'<p class="answer-card">{esc(card_words(card.get("tdp_w")))}: '
             f"<strong>{_card_link('name')(card)}</strong> "
             f"at {esc(fmt(card['price_usd']))} USD "
-            f"({esc(fmt(card['listing_count']))} listed, price grade {esc(card.get('price_confidence') or '–')})</p>"
+            f"({esc(fmt(card['listing_count']))} listed, price grade {esc(card.get('price_confidence') or '–')})"
+            + (f"; {esc(card['caveat'])}" if card.get("caveat") else "")
+            + "</p>"
         )
         if card.get("faster_alternative"):
             parts.append(f'<p class="answer-faster">{_faster(card)}</p>')
@@ -321,12 +324,16 @@ def changes(data: SiteData) -> str:
 
 
 def _pick_caveat(row: dict) -> str:
-    """A beginner pick's caveat over D6 (dashboards.report_data.beginner_pick_caveat), folded under its power, or a
-    dash: the whole sentence in every row would make the table's top rows, and the page, much taller."""
+    """A pick's caveat (dashboards.report_data.picks_with_caveat), folded under a few words, or a dash: the whole
+    sentence in every row would make the table's top rows, and the page, much taller. A beginner pick over D6
+    folds under its power; a used card that new ones undercut under "buy new"."""
     caveat = row.get("caveat")
     if not caveat:
         return "–"
-    return f"<details><summary>{esc(fmt(row['tdp_w']))} W, over D6</summary>{esc(caveat)}</details>"
+    over_d6 = row.get("use_case") == "beginner" and (row.get("tdp_w") or 0) > BEGINNER_MAX_TDP_W
+    summary = f"{esc(fmt(row['tdp_w']))} W, over D6" if over_d6 else "caveat"
+    summary += f", {BUY_NEW}" if BUY_NEW in caveat else ""
+    return f"<details><summary>{summary}</summary>{esc(caveat)}</details>"
 
 
 def _sentence(text: str) -> str:

@@ -206,15 +206,26 @@ class ReportData:
     @property
     def picks_with_caveat(self) -> pl.DataFrame:
         """The day's budget picks, each with its card's board power (`tdp_w`, the day's marts.gpu_value row, which
-        every pick is ranked from) and `caveat`: a beginner pick's over D6 (beginner_pick_caveat), else NULL."""
+        every pick is ranked from) and `caveat`: the card's own of its condition (marts.gpu_value.caveat) and a
+        beginner pick's over D6 (beginner_pick_caveat); NULL where neither."""
         power = self.ranking.select("model_id", "tdp_w").unique("model_id")
-        out = self.picks.join(power, on="model_id", how="left", maintain_order="left")
-        return out.with_columns(
-            caveat=pl.Series(
-                [beginner_pick_caveat(u, w) for u, w in zip(out["use_case"], out["tdp_w"], strict=True)],
-                dtype=pl.String,
-            )
+        # and the card's own caveat of its condition (marts.gpu_value: e.g. new ones listed for no more than the
+        # used price, fourteenth review), before the beginner's
+        card = self.ranking.select("model_id", "condition", card_caveat=pl.col("caveat")).unique(
+            ["model_id", "condition"]
         )
+        out = self.picks.join(power, on="model_id", how="left", maintain_order="left").join(
+            card, on=["model_id", "condition"], how="left", maintain_order="left"
+        )
+        beginner = pl.Series(
+            [beginner_pick_caveat(u, w) for u, w in zip(out["use_case"], out["tdp_w"], strict=True)],
+            dtype=pl.String,
+        )
+        return out.with_columns(
+            caveat=pl.concat_str(
+                [pl.col("card_caveat"), pl.lit(beginner)], separator="; ", ignore_nulls=True
+            ).replace("", None)
+        ).drop("card_caveat")
 
     @property
     def deals_with_caveat(self) -> pl.DataFrame:

@@ -91,10 +91,35 @@ def caveats(horizon_years: float = TierConfig.horizon_years) -> pl.Expr:
             ),
             _words(~pl.col("enough_listings"), "fewer than 3 listings"),
             _words(pl.col("price_confidence") == GRADE_D, "price grade D: one seller or nearly"),
+            new_under_used(),
         ],
         separator="; ",
         ignore_nulls=True,
     ).replace("", None)
+
+
+# how new_under_used's words end (the dashboard folds a pick's caveat under it)
+BUY_NEW = "buy new"
+
+
+def new_under_used() -> pl.Expr:
+    """A used card's words when new ones are listed for no more than its used median (the low of the same day's
+    new listings, price_low, of a new price on 3 listings or more and graded above D); NULL otherwise. Fourteenth
+    review: a used RTX 5090 was the pick at 2,560 USD while new ones were listed from 2,260 (and one in stock at a
+    store for 1,999.99): no friend would tell a buyer to pay more for a used card without its warranty."""
+    trusted_new = (
+        (pl.col("condition") == "new")
+        & pl.col("enough_listings")
+        & (pl.col("price_confidence").fill_null("") != GRADE_D)
+    )
+    new_low = pl.when(trusted_new).then(pl.col("price_low")).max().over("snapshot_date", "model_id")
+    return _words(
+        (pl.col("condition") == "used") & (pl.col("price_median") >= new_low),
+        pl.format(
+            "new ones listed from {} USD: " + BUY_NEW,
+            new_low.round(0).cast(pl.Int64).cast(pl.String).str.replace(r"(\d)(\d{3})$", "$1,$2"),
+        ),
+    )
 
 
 def recommended(horizon_years: float = TierConfig.horizon_years) -> pl.Expr:

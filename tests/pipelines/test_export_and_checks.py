@@ -741,6 +741,37 @@ def test_a_tier_without_a_machine_says_why_in_the_export_and_on_the_dashboard(sa
         assert f"{use_case}, {tier} {condition}: no machine" in listed
 
 
+def test_a_used_pick_that_new_ones_undercut_says_buy_new_in_the_export_and_the_answer(sample_run, export_dir):
+    """Fourteenth review: the used RTX 5090 was the pick at 2,560 USD from 3,000 USD up, while new ones were listed
+    from 2,260. Its pick rows in the export's table and its card line in the dashboard's answers say so."""
+    with duckdb.connect(str(sample_run["db"]), read_only=True) as con:
+        undercut = con.execute(
+            "SELECT model_id, caveat FROM marts.gpu_value WHERE snapshot_date = ? AND condition = 'used' "
+            "AND contains(caveat, 'buy new')",
+            [DAY],
+        ).fetchall()
+        picked = con.execute(
+            "SELECT use_case, budget_usd FROM marts.budget_picks WHERE snapshot_date = ? AND condition = 'used' "
+            "AND pick_rank = 1 AND model_id = 'rtx-5090'",
+            [DAY],
+        ).fetchall()
+    assert ("rtx-5090" in dict(undercut)) and picked
+    said = dict(undercut)["rtx-5090"].split("; ")[-1]
+    assert said.startswith("new ones listed from ") and said.endswith(" USD: buy new")
+    md = (export_dir / "recommendations.md").read_text()
+    rows = [x for x in md.split("\n## Picks per budget")[1].split("\n## ")[0].splitlines() if "| used |" in x]
+    for use_case, budget in picked:
+        row = next(x for x in rows if x.startswith(f"| used | {use_case} | {budget} | GeForce RTX 5090 |"))
+        assert said in row.replace("\\", ""), row
+    site = (sample_run["root"] / "site" / "index.html").read_text()
+    answers = json.loads(
+        site.split('<script type="application/json" id="answer-data">')[1].split("</script>")[0]
+    )
+    use_case, budget = picked[0]
+    used = answers[f"{use_case}:{budget}"].split('data-condition="used"')[1].split('data-condition="new"')[0]
+    assert html.escape(said) in used.split('class="answer-card"')[1].split("</p>")[0]
+
+
 def test_the_docs_examples_of_the_sample_day_are_what_the_code_builds(sample_run):
     """Thirteenth review: docs/rules.md's L1 example quoted throughputs of 1.92 and 1.85 where the sample day builds
     2.14 and 2.09, and docs/method.md one rented A100 80GB where the 4-GPU LLM machines rent two, and 141 GiB

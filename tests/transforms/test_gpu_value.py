@@ -161,6 +161,41 @@ def test_a_low_price_is_never_above_the_median():
     assert low == {"a": 5810.0, "b": 950.0}
 
 
+def test_a_used_card_that_new_ones_undercut_says_buy_new():
+    """Fourteenth review: a used RTX 5090 was the pick at 2,560 USD while new ones were listed from 2,260. A used
+    row whose median is at least the low of the same day's new listings says so, when that new price rests on 3
+    listings or more and is graded above D; otherwise nothing."""
+    specs = specs_frame(
+        [{"model_id": m, "relative_perf": 1.0} for m in ("undercut", "cheaper_used", "thin_new")]
+    )
+    prices = pl.DataFrame(
+        {
+            "snapshot_date": [D] * 6,
+            "model_id": ["undercut", "undercut", "cheaper_used", "cheaper_used", "thin_new", "thin_new"],
+            "condition": ["used", "new"] * 3,
+            "source": ["all"] * 6,
+            "median": [2560.0, 2850.0, 700.0, 1000.0, 2560.0, 2850.0],
+            "low3_mean": [2400.0, 2259.99, 650.0, 950.0, 2400.0, 2100.0],
+            "listing_count": [6, 13, 6, 13, 6, 2],
+            "confidence": ["A", "A", "A", "A", "A", "C"],
+            "source_mode": ["sample"] * 6,
+        }
+    )
+    caveat = {
+        (m, c): w
+        for m, c, w in gpu_value(prices, specs).select("model_id", "condition", "caveat").iter_rows()
+    }
+    said = "new ones listed from 2,260 USD: buy new"
+    assert caveat[("undercut", "used")].endswith(
+        said
+    )  # after the specs' own (these test specs have no support)
+    assert said not in (caveat[("undercut", "new")] or "")
+    assert "buy new" not in (caveat[("cheaper_used", "used")] or "")
+    assert "buy new" not in (
+        caveat[("thin_new", "used")] or ""
+    )  # 2 new listings: not a price to send anyone to
+
+
 def value_rows(rows):
     base = {
         "snapshot_date": D,
