@@ -1030,6 +1030,9 @@ def test_a_choice_that_rests_on_resale_says_so():
     )
     assert 0.12 < bought_and_powered < 0.13
     assert "13,950 USD (observed)" in words and "5,837 USD (fitted" in words
+    # a region's machine says it in the buyer's currency, as its other notes (code review: USD beside EUR)
+    euro = _resale_decides(ada, a6000, TierConfig(currency="EUR", usd_per_unit=1.25))
+    assert "more per EUR" in euro and "11,160 EUR (observed)" in euro and "4,670 EUR (fitted" in euro, euro
     assert _resale_decides(a6000 | {"total_relative_perf": 50.0}, ada) is None  # it wins without resale too
     assert _resale_decides(ada | {"resale_usd": None}, a6000) is None
     # chosen for another reason (D16: a newer architecture within 5% of the best value), resale equal: no such note

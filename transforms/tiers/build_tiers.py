@@ -239,7 +239,7 @@ RESALE_DECIDES_DETAIL = (
 )
 
 
-def _resale_decides(m: dict, runner: dict) -> str | None:
+def _resale_decides(m: dict, runner: dict, cfg: TierConfig | None = None) -> str | None:
     """When the choice beats its runner-up only through the resale the cost model expects at the horizon (the
     runner-up gives more throughput per USD bought and powered), the words that say so, with what each resale
     rests on (sixth review: 4 new RTX 6000 Ada beat 4 new RTX A6000 by 11.9% on their resale, 51% of launch
@@ -256,10 +256,18 @@ def _resale_decides(m: dict, runner: dict) -> str | None:
     def basis(machine: dict) -> str:
         return (machine.get("resale_basis") or "assumed").split(":", 1)[0]
 
+    # in the buyer's currency, as the region's other notes (code review: a DE machine's resale was in USD beside
+    # its L1 line in EUR)
+    cfg = cfg or TierConfig()
+    unit = cfg.currency
+
+    def money(usd: float) -> str:
+        return f"{usd / cfg.usd_per_unit:,.0f} {unit}"
+
     return (
-        f"{RESALE_DECIDES}without it the runner-up gives {other / own - 1:.1%} more per USD{RESALE_DECIDES_DETAIL} "
-        f"resell for {m['resale_usd']:,.0f} USD ({basis(m)}), those of the runner-up for "
-        f"{runner['resale_usd']:,.0f} USD ({basis(runner)}; {RESALE_DECIDES_END}"
+        f"{RESALE_DECIDES}without it the runner-up gives {other / own - 1:.1%} more per {unit}{RESALE_DECIDES_DETAIL} "
+        f"resell for {money(m['resale_usd'])} ({basis(m)}), those of the runner-up for "
+        f"{money(runner['resale_usd'])} ({basis(runner)}; {RESALE_DECIDES_END}"
     )
 
 
@@ -301,7 +309,7 @@ def _row_notes(rule: TierRule, m: dict, cfg: TierConfig, runner: dict | None, ca
             f"runner-up {runner['gpu_name']} on {runner['platform_id']}: value "
             f"{runner['perf_per_1k_usd_tco']:.3f} per 1,000 USD TCO"
         )
-        decides = _resale_decides(m, runner)
+        decides = _resale_decides(m, runner, cfg)
         if decides:
             notes.append(decides)
     if card_rule and card_rule["model_id"] != m["model_id"]:
