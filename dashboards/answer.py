@@ -49,12 +49,8 @@ def power_words(r: dict) -> str:
     if r["power_cap_pct"] is not None and r["power_cap_pct"] < 100:
         power += f" capped to {r['power_cap_pct']:.0f}% (a limit to set at every boot, persistence on)"
     note = r.get("circuit_note") or r.get("notes") or ""
-    for own in (
-        OWN_CIRCUIT,
-        OWN_SOCKET,
-    ):  # within SHARED_CIRCUIT_W of its rating: the circuit's or the socket's
-        if own in note:
-            power += f"; {own}"
+    # within SHARED_CIRCUIT_W of its rating: the circuit's, or where the rating is the socket's, the socket's
+    power += "".join(f"; {own}" for own in (OWN_CIRCUIT, OWN_SOCKET) if own in note)
     return power
 
 
@@ -174,8 +170,9 @@ def answer_choices(
 ) -> list[dict]:
     """Every (use case, budget) of the day's budget builds, with the card and the machine per condition: a list
     of {use_case, budget_usd, card: {used, new}, machine: {used, new}} (None where there is none). A card carries
-    its `tdp_w` and its condition's `caveat` from `ranking` (the day's marts.gpu_value), for card_words; `own_desktop` per condition is the
-    beginner tier's machine from `tiers` (marts.build_tiers) where it fits the budget (OWN_DESKTOP_USE_CASES)."""
+    its `tdp_w` (for card_words) and its condition's `caveat` from `ranking` (the day's marts.gpu_value);
+    `own_desktop` per condition is the beginner tier's machine from `tiers` (marts.build_tiers) where it fits the
+    budget (OWN_DESKTOP_USE_CASES)."""
     out = []
     if builds.is_empty():
         return out

@@ -259,10 +259,10 @@ def changes(data: SiteData) -> str:
     names = dict(report.ranking.select("model_id", "name").unique("model_id").iter_rows())
     best = "; ".join(
         f"{names.get(d['model_id'], d['model_id'])} ({d['condition']}) at {fmt(d['unit_price'])} USD, "
+        # a deal without a discount: only rows written before every deal had a 30-day median
         + (
             f"{fmt(d['discount_pct'], 1)}% under its 30-day median"
-            if d["discount_pct"]
-            is not None  # none only in rows written before every deal had a 30-day median
+            if d["discount_pct"] is not None
             else "near the lowest price seen"
         )
         + (f" ({d['caveat']})" if d["caveat"] else "")
@@ -505,12 +505,11 @@ def tiers_table(data: SiteData) -> str:
 def _machines_folded(pairs: list[tuple[dict, str]], element_id: str, summary) -> str:
     """Machine rows, each with its sentence, folded under a table of machines; `summary(n)` heads the fold; a
     region's rows are named with their region."""
+    # a tier without a machine has no card to name
     items = [
         f"<li>{esc(r['region']) + ' ' if r.get('region') else ''}{esc(r['use_case'])}, {esc(r['tier'])} "
         f"{esc(r['condition'])}: "
-        + (
-            f"{r['gpu_count']} x {esc(r['gpu_name'])}: " if r.get("gpu_name") else ""
-        )  # none: a tier without one
+        + (f"{r['gpu_count']} x {esc(r['gpu_name'])}: " if r.get("gpu_name") else "")
         + f"{'' if r.get('is_default', True) else '(dedicated circuit) '}{esc(sentence)}</li>"
         for r, sentence in pairs
     ]

@@ -22,8 +22,15 @@ from transforms.tiers.config import TierConfig
 from transforms.tiers.machine import card_reason, evaluate
 from transforms.tiers.physical import riser_note
 from transforms.tiers.platforms import PartPrices, platform_rows, platforms_for
-from transforms.tiers.rules import ARCHITECTURE_ORDER, D16_CLOSE, L1_CLOSE, THIN_SUPPLY_SHARE, TIERS, TierRule
-from transforms.tiers.rules import D2L_LANES_PER_GPU as D2L_X16
+from transforms.tiers.rules import (
+    ARCHITECTURE_ORDER,
+    D2L_LANES_PER_GPU,
+    D16_CLOSE,
+    L1_CLOSE,
+    THIN_SUPPLY_SHARE,
+    TIERS,
+    TierRule,
+)
 from transforms.tiers.software_support import ADMITTED_WITH_LEGACY, precision_reason, support_reason
 from transforms.use_cases import USE_CASES
 
@@ -209,7 +216,7 @@ def lanes_words(m: dict) -> str:
     a PCIe 3.0 slot is G9's floor (thirteenth review: an RTX 4060 Ti in the beginner's PCIe 3.0 desktop was
     reported x16)."""
     lanes = m["pcie_lanes_per_gpu"]
-    if (m.get("card_pcie_lanes") or D2L_X16) >= D2L_X16:
+    if (m.get("card_pcie_lanes") or D2L_LANES_PER_GPU) >= D2L_LANES_PER_GPU:
         return f"x{lanes} per GPU: enough by G9, under D5's x16"
     link = f"; in PCIe {m['pcie_gen']}.0 slots x{lanes} is G9's floor" if m["pcie_gen"] <= 3 else ""
     return f"x{lanes} per GPU, the card's own interface{link}: enough by G9, under D5's x16"

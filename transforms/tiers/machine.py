@@ -121,10 +121,9 @@ CAP_AT_BOOT = (
 SHARED_CIRCUIT_W = 150
 OWN_CIRCUIT = "give it the circuit to itself"
 OWN_SOCKET = "plug it straight into a wall socket of its own"
-CIRCUIT, SOCKET = (
-    "circuit",
-    "socket",
-)  # what an outlet's continuous rating belongs to (TierConfig.continuous_limit)
+# what an outlet's continuous rating belongs to (TierConfig.continuous_limit, regions.csv continuous_limit)
+CIRCUIT = "circuit"
+SOCKET = "socket"
 
 
 def circuit_room(wall_w: float, continuous_w: float, limit: str = CIRCUIT) -> str:
