@@ -103,10 +103,12 @@ BUY_NEW = "buy new"
 
 
 def new_under_used() -> pl.Expr:
-    """A used card's words when new ones are listed for no more than its used median (the low of the same day's
-    new listings, price_low, of a new price on 3 listings or more and graded above D); NULL otherwise. Fourteenth
-    review: a used RTX 5090 was the pick at 2,560 USD while new ones were listed from 2,260 (and one in stock at a
-    store for 1,999.99): no friend would tell a buyer to pay more for a used card without its warranty."""
+    """A used card's words when new ones are listed for no more than used ones, low against low (price_low, the
+    mean of the three lowest asks, of a new price on 3 listings or more and graded above D); NULL otherwise.
+    Fourteenth review: a used RTX 5090 was the pick at 2,560 USD while new ones were listed from 2,260 (its used
+    low 2,497); no friend would tell a buyer to pay more for a used card without its warranty. Low against low, not
+    the used median against the new low (fifteenth review: that told RTX 5080 buyers to buy new at 1,040 where used
+    ones were listed from 907)."""
     trusted_new = (
         (pl.col("condition") == "new")
         & pl.col("enough_listings")
@@ -114,7 +116,7 @@ def new_under_used() -> pl.Expr:
     )
     new_low = pl.when(trusted_new).then(pl.col("price_low")).max().over("snapshot_date", "model_id")
     return _words(
-        (pl.col("condition") == "used") & (pl.col("price_median") >= new_low),
+        (pl.col("condition") == "used") & (pl.col("price_low") >= new_low),
         pl.format(
             "new ones listed from {} USD: " + BUY_NEW,
             new_low.round(0).cast(pl.Int64).cast(pl.String).str.replace(r"(\d)(\d{3})$", "$1,$2"),

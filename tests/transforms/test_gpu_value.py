@@ -163,37 +163,33 @@ def test_a_low_price_is_never_above_the_median():
 
 def test_a_used_card_that_new_ones_undercut_says_buy_new():
     """Fourteenth review: a used RTX 5090 was the pick at 2,560 USD while new ones were listed from 2,260. A used
-    row whose median is at least the low of the same day's new listings says so, when that new price rests on 3
-    listings or more and is graded above D; otherwise nothing."""
-    specs = specs_frame(
-        [{"model_id": m, "relative_perf": 1.0} for m in ("undercut", "cheaper_used", "thin_new")]
-    )
+    row whose low is at least the low of the same day's new listings says so, when that new price rests on 3
+    listings or more and is graded above D; otherwise nothing. Low against low (fifteenth review: a used RTX 5080
+    median of 1,042 against a new low of 1,040 said "buy new" where used ones were listed from 907)."""
+    models = ("undercut", "cheaper_used", "thin_new", "median_only")
+    specs = specs_frame([{"model_id": m, "relative_perf": 1.0} for m in models])
     prices = pl.DataFrame(
         {
-            "snapshot_date": [D] * 6,
-            "model_id": ["undercut", "undercut", "cheaper_used", "cheaper_used", "thin_new", "thin_new"],
-            "condition": ["used", "new"] * 3,
-            "source": ["all"] * 6,
-            "median": [2560.0, 2850.0, 700.0, 1000.0, 2560.0, 2850.0],
-            "low3_mean": [2400.0, 2259.99, 650.0, 950.0, 2400.0, 2100.0],
-            "listing_count": [6, 13, 6, 13, 6, 2],
-            "confidence": ["A", "A", "A", "A", "A", "C"],
-            "source_mode": ["sample"] * 6,
+            "snapshot_date": [D] * 8,
+            "model_id": [m for m in models for _ in (0, 1)],
+            "condition": ["used", "new"] * 4,
+            "source": ["all"] * 8,
+            # median_only: the used median over the new low, the used low under it (the sample's RTX 5080)
+            "median": [2560.0, 2850.0, 700.0, 1000.0, 2560.0, 2850.0, 1042.49, 1139.99],
+            "low3_mean": [2497.0, 2259.99, 650.0, 950.0, 2400.0, 2100.0, 907.16, 1039.99],
+            "listing_count": [6, 13, 6, 13, 6, 2, 8, 11],
+            "confidence": ["A", "A", "A", "A", "A", "C", "A", "A"],
+            "source_mode": ["sample"] * 8,
         }
     )
-    caveat = {
-        (m, c): w
-        for m, c, w in gpu_value(prices, specs).select("model_id", "condition", "caveat").iter_rows()
-    }
+    rows = gpu_value(prices, specs).select("model_id", "condition", "caveat").iter_rows()
+    caveat = {(m, c): w or "" for m, c, w in rows}
     said = "new ones listed from 2,260 USD: buy new"
-    assert caveat[("undercut", "used")].endswith(
-        said
-    )  # after the specs' own (these test specs have no support)
-    assert said not in (caveat[("undercut", "new")] or "")
-    assert "buy new" not in (caveat[("cheaper_used", "used")] or "")
-    assert "buy new" not in (
-        caveat[("thin_new", "used")] or ""
-    )  # 2 new listings: not a price to send anyone to
+    # after the specs' own caveats (these test specs have no support data)
+    assert caveat[("undercut", "used")].endswith(said)
+    assert said not in caveat[("undercut", "new")] and "buy new" not in caveat[("cheaper_used", "used")]
+    assert "buy new" not in caveat[("thin_new", "used")]  # 2 new listings: not a price to send anyone to
+    assert "buy new" not in caveat[("median_only", "used")]  # used ones listed from 907: not undercut
 
 
 def value_rows(rows):
