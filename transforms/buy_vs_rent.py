@@ -38,6 +38,7 @@ from transforms.llm_workload_fit import (
     fits,
 )
 from transforms.perf_indices import perf_column
+from transforms.tiers.power import HOURS_PER_YEAR
 
 HOURS_PER_MONTH = 730.0
 RENT_OFFER_KINDS = ("on_demand", "serverless", "marketplace")
@@ -123,14 +124,26 @@ BUY_VS_RENT_SCHEMA = {
 }
 
 
-def _verdict(hours: float | None, rent_offer: dict | None) -> str:
+def _verdict(hours: float | None, rent_offer: dict | None, assumed_use: float | None = None) -> str:
+    """The verdict in words; where the machine's own TCO assumed a use (`assumed_use`, the share of the time under
+    load its energy was costed at) under the break-even, it says that at that use renting costs less (fifteenth
+    review: the tiers' 4 x RTX 6000 Ada machine, costed at 20% use, 146 h/month, pays only above 207)."""
     if rent_offer is None:
         return "no cloud price for a GPU that meets this use case"
     if hours is None:
         return "rent at any use: the cloud costs less per hour than this machine's electricity"
     if hours > HOURS_PER_MONTH:
         return f"rent: owning would pay only above {hours:,.0f} h/month, more than a month has"
+    if assumed_use and hours > assumed_use * HOURS_PER_MONTH:  # as short as the other verdicts: a table cell
+        return f"rent at the TCO's {assumed_use:.0%} use; own above {hours:,.0f} h/month ({hours / HOURS_PER_MONTH:.0%})"
     return f"own above {hours:,.0f} h/month ({hours / HOURS_PER_MONTH:.0%} of the time); rent below"
+
+
+def _assumed_use(t: dict) -> float | None:
+    """The share of the time under load a tier row's energy was costed at (TierConfig.utilization), from its
+    annual kWh and its draw at the wall; None where either is missing."""
+    kwh, wall = t.get("annual_energy_kwh"), t.get("wall_draw_w")
+    return kwh / (wall / 1000 * HOURS_PER_YEAR) if kwh and wall else None
 
 
 MODELLED_RENTED = (
@@ -231,7 +244,7 @@ def buy_vs_rent(
                     "rent_usd_per_hour": rent_per_hour,
                     "break_even_hours_per_month": hours,
                     "break_even_utilization_pct": None if hours is None else hours / HOURS_PER_MONTH * 100,
-                    "verdict": _verdict(hours, offer),
+                    "verdict": _verdict(hours, offer, _assumed_use(t)),
                     "notes": (
                         _workload_note(offer, workload, throughput)
                         + f"cloud price {offer['price_date'] or 'undated'} ({offer.get('snapshot_basis') or 'snapshot'}"

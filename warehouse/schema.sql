@@ -542,7 +542,7 @@ CREATE TABLE marts.buy_vs_rent (
     rent_usd_per_hour DOUBLE,  -- USD per hour to rent the same throughput (LLM: the same workload at least as fast).
     break_even_hours_per_month DOUBLE,  -- own_fixed_usd / (horizon months x (rent_usd_per_hour - own_energy_usd_per_hour)); NULL when renting never costs more per hour than the electricity.
     break_even_utilization_pct DOUBLE,  -- The same as a share of the 730 hours in a month.
-    verdict VARCHAR,  -- Plain-language reading: own above N h/month, rent below; or rent at any use.
+    verdict VARCHAR,  -- Plain-language reading: own above N h/month, rent below; where N is above the use the machine's own TCO was costed at, rent at that use; or rent at any use.
     notes VARCHAR,  -- What the figures rest on.
     source_mode VARCHAR  -- live or sample (sample prices: not market advice).
 );

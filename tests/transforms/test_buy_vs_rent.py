@@ -90,6 +90,17 @@ def test_break_even_matches_a_hand_computation():
     assert row["verdict"] == "own above 25 h/month (3% of the time); rent below"
 
 
+def test_a_machine_costed_at_a_use_under_its_break_even_says_renting_costs_less_there():
+    """Fifteenth review: the tiers' 4 x RTX 6000 Ada machine was costed at 20% use (146 h/month) and pays only above
+    207 h/month; the verdict said "own above 207" and nothing of the use its own TCO assumed. The same machine
+    costed at 2% use (87.6 kWh a year at 500 W) says that at that use renting costs less; at 22.8% it does not."""
+    low_use = tier_row() | {"annual_energy_kwh": 87.6, "annual_energy_cost_usd": 17.52}
+    (row,) = buy_vs_rent(pl.DataFrame([low_use]), NO_PRICES, SPECS, CLOUD).iter_rows(named=True)
+    assert row["verdict"] == "rent at the TCO's 2% use; own above 25 h/month (3%)"
+    (row,) = buy_vs_rent(pl.DataFrame([tier_row()]), NO_PRICES, SPECS, CLOUD).iter_rows(named=True)
+    assert row["verdict"] == "own above 25 h/month (3% of the time); rent below"
+
+
 def test_a_smaller_floor_admits_the_cheaper_cloud_card():
     # vision needs 12 GB: the 16 GB card counts, 1.0 per GPU in the vision index at 0.50 USD/h, so 2.0 units cost
     # 1.00 USD/h and owning pays above 1,250 / (24 x (1.00 - 0.10)) h/month
