@@ -367,6 +367,9 @@ def test_g6_at_most_every_other_card_goes_on_a_riser():
     )
     x99 = evaluate(RULES["4gpu"], wide, PLATS["x99_ws_used"], TierConfig(), PRICES, NO_SCALING)
     assert x99["risers"] == 2 and x99["slot_plan"].startswith("2 in slots 1, ")
+    # its x16 slots sit behind PLX switches on the CPU's 40 lanes: four cards get x8 each (G9, G10; fifteenth
+    # review: it said x16 and D5 met)
+    assert (x99["pcie_lanes_per_gpu"], x99["meets_d2l_x16"]) == (8, False)
     narrow = flat(card("a4000", 935, 0.5, 16, 140, slots=1, cooling="blower"))
     seated = evaluate(RULES["4gpu"], narrow, PLATS["w790_quad_new"], TierConfig(), PRICES, NO_SCALING)
     assert seated["risers"] == 0 and seated["slot_plan"] == "4 in slots 1, 3, 5, 7; cards up to 1 slot wide"
