@@ -13,7 +13,7 @@ import polars as pl
 from dashboards.report_data import NEEDS_ITS_OWN_MACHINE, over_d6_words, resale_decides
 from transforms.tiers.build_tiers import RESALE_DECIDES, RESALE_DECIDES_DETAIL, thin_supply, thin_supply_short
 from transforms.tiers.machine import OWN_CIRCUIT, OWN_SOCKET
-from transforms.tiers.rules import BEGINNER_MAX_TDP_W
+from transforms.tiers.rules import BEGINNER_MAX_TDP_W, D16_CLOSE
 from warehouse.writes import read_frame
 
 USE_CASE_ORDER, CONDITION_ORDER = ("llm", "vision", "beginner"), ("used", "new")
@@ -91,8 +91,13 @@ def answer_line(r: dict) -> str:
     ]
     parts.extend(workload_words(r))
     if r["runner_up_gpu_name"]:
+        gap = r["runner_up_gap_pct"]
         parts.append(
-            f"runner-up {r['runner_up_gpu_name']} ({r['runner_up_gap_pct']:.0f}% less value per USD)"
+            f"runner-up {r['runner_up_gpu_name']} ({gap:.0f}% less value per USD)"
+            if gap >= 0
+            # a runner-up of more value: the choice is D16's newer architecture within D16_CLOSE (it read "-3% less")
+            else f"runner-up {r['runner_up_gpu_name']} ({-gap:.0f}% more value per USD; D16 prefers the newer "
+            f"architecture within {D16_CLOSE:.0%})"
         )
     resale = resale_decides(r.get("notes"))
     if resale:  # the headline choice rests on a forecast of what its cards fetch: say so beside it

@@ -17,6 +17,7 @@ from dashboards.report_data import (
 from dashboards.safe_text import blank_controls
 from transforms.budget_picks import ABOUT_THIS_VALUE, FASTER_WORTH_NAMING
 from transforms.deals import DEAL_RULE
+from transforms.gpu_value import BUY_NEW
 from transforms.tiers.machine import CAP_AT_BOOT, SHARED_CIRCUIT_W
 from transforms.tiers.power import HOURS_PER_YEAR
 from transforms.tiers.rules import BEGINNER_MAX_TDP_W
@@ -200,12 +201,28 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
         "`marts.gpu_value` and `recommendations.csv` keep every card with the reason it is left out.\n"
     )
     answers = answer_rows(data.tiers)
+    # a used card that new ones undercut says so beside its machine too (fifteenth review: the used RTX 5090's line
+    # had no "buy new" that its pick and its card page carried)
+    caveats = {
+        (m, c): w or "" for m, c, w in data.ranking.select("model_id", "condition", "caveat").iter_rows()
+    }
+
+    def buy_new(r: dict) -> str:
+        said = [
+            w for w in caveats.get((r["model_id"], r["condition"]), "").split("; ") if w.endswith(BUY_NEW)
+        ]
+        return "".join(f"; {w}" for w in said)
+
     out.append(
         "\n## What to buy\n\nThe card and the whole one-GPU machine per use case, new and used (beginner: the card "
         "for the desktop you have, D6): the machine with "
         "the most throughput per USD of total cost of ownership (platform, energy and resale included) that runs "
         "from a standard outlet and is for sale today. Machines of 2-8 GPUs and budgets follow below.\n\n"
-        + ("\n".join(f"- {answer_line(r)}" for r in answers) if answers else "_no one-GPU machine today_")
+        + (
+            "\n".join(f"- {answer_line(r)}{buy_new(r)}" for r in answers)
+            if answers
+            else "_no one-GPU machine today_"
+        )
         + "\n"
     )
     for condition in ("new", "used"):

@@ -770,6 +770,14 @@ def test_a_used_pick_that_new_ones_undercut_says_buy_new_in_the_export_and_the_a
     use_case, budget = picked[0]
     used = answers[f"{use_case}:{budget}"].split('data-condition="used"')[1].split('data-condition="new"')[0]
     assert html.escape(said) in used.split('class="answer-card"')[1].split("</p>")[0]
+    # and the "What to buy" line of the used 1-GPU machine built on it (fifteenth review: it alone had no such word)
+    what = md.split("\n## What to buy\n", 1)[1].split("\n## ")[0]
+    line = next(x for x in what.splitlines() if x.startswith("- llm (>= 24 GB), used: GeForce RTX 5090 at "))
+    assert line.endswith(f"; {said}"), line
+    # its runner-up has more value per USD (D16 keeps the newer architecture): said so, not "-3% less value"
+    runner_up = line.split("; runner-up ")[1].split(";")[0]
+    assert runner_up.endswith("% more value per USD") and "-" not in runner_up, line
+    assert "D16 prefers the newer architecture within 5%)" in line, line
 
 
 def test_the_docs_examples_of_the_sample_day_are_what_the_code_builds(sample_run):
