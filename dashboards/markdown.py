@@ -364,7 +364,8 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
             "listings and prices in its currency (UK and EU business sellers include VAT), sized for its "
             "outlet, energy at its household price. Platform parts are US estimates, the new ones with the region's VAT "
             "added. A cap of – means over the "
-            "outlet's continuous rating even at -20%: the machine needs a second circuit. "
+            "outlet's continuous rating even at -20%: the machine needs a circuit of its own, or where the rating is "
+            "the socket's (UK, EU) a socket rated for hours of load; `outlet, a wall socket to itself`: no extension lead. "
             + data.region_choice
             + "\n\n"
         )

@@ -487,6 +487,8 @@ def test_the_other_regions_machines_say_thin_supply_resale_and_their_socket(samp
     md = (export_dir / "recommendations.md").read_text()
     site = (sample_run["root"] / "site" / "index.html").read_text()
     regions = md.split("\n## Other regions\n")[1].split("\n## ")[0]
+    # the section's words say what a socket-rated machine needs (code review: "a second circuit")
+    assert "a socket rated for hours of load" in regions and "a second circuit" not in regions
     # on the page, one fold under the regions' table holds their L1, resale and A1 warnings (its height is capped)
     folded = site.split('id="region-warnings"')[1].split("</details>")[0]
     for region, use_case, tier, condition, n, name, listed, *_ in thin:
