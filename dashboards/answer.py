@@ -10,7 +10,7 @@ opens with them; the tables (2-8 GPUs, budgets, every card) follow in the export
 import duckdb
 import polars as pl
 
-from dashboards.report_data import NEEDS_ITS_OWN_MACHINE, over_d6_words, resale_decides
+from dashboards.report_data import NEEDS_ITS_OWN_MACHINE, card_caveats, over_d6_words, resale_decides
 from transforms.tiers.build_tiers import RESALE_DECIDES, RESALE_DECIDES_DETAIL, thin_supply, thin_supply_short
 from transforms.tiers.machine import OWN_CIRCUIT, OWN_SOCKET
 from transforms.tiers.rules import BEGINNER_MAX_TDP_W, D16_CLOSE
@@ -188,11 +188,7 @@ def answer_choices(
     )
     # the card's caveat of its condition (marts.gpu_value): a pick is a card a buyer can act on, so it is what is
     # left to know, e.g. that new ones are listed for no more (fourteenth review: a used RTX 5090 at 2,560 USD)
-    caveat = (
-        {(m, c): w for m, c, w in ranking.select("model_id", "condition", "caveat").iter_rows()}
-        if ranking is not None and "caveat" in ranking.columns
-        else {}
-    )
+    caveat = card_caveats(ranking)
     keys = builds.select("use_case", "budget_usd").unique().rows()
     for use_case, budget in sorted(keys, key=lambda k: (USE_CASE_ORDER.index(k[0]), k[1])):
         choice = {"use_case": use_case, "budget_usd": budget, "card": {}, "machine": {}, "own_desktop": {}}
@@ -209,7 +205,7 @@ def answer_choices(
             choice["card"][condition] = card and {
                 **card,
                 "tdp_w": power.get(card["model_id"]),
-                "caveat": caveat.get((card["model_id"], condition)),
+                "caveat": caveat.get((card["model_id"], condition)) or None,
             }
         out.append(choice)
     return out

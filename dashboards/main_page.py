@@ -509,8 +509,12 @@ def _machines_folded(pairs: list[tuple[dict, str]], element_id: str, summary) ->
     items = [
         f"<li>{esc(r['region']) + ' ' if r.get('region') else ''}{esc(r['use_case'])}, {esc(r['tier'])} "
         f"{esc(r['condition'])}: "
-        + (f"{r['gpu_count']} x {esc(r['gpu_name'])}: " if r.get("gpu_name") else "")
-        + f"{'' if r.get('is_default', True) else '(dedicated circuit) '}{esc(sentence)}</li>"
+        + (
+            f"{r['gpu_count']} x {esc(r['gpu_name'])}{'' if r.get('is_default', True) else ' (dedicated circuit)'}: "
+            if r.get("gpu_name")
+            else ""
+        )
+        + f"{esc(sentence)}</li>"
         for r, sentence in pairs
     ]
     if not items:
@@ -564,18 +568,13 @@ def _region_warnings(rows: list[dict], without: list[dict]) -> str:
 def _fewer_cards(rows: list[dict], element_id: str = "fewer-cards") -> str:
     """Rule L1's warnings, one line per machine a smaller tier's machine matches for less, folded under a table
     of machines (the page's height is capped); a region's rows are named with their region."""
-    items = [
-        f"<li>{esc(r['region']) + ' ' if r.get('region') else ''}{esc(r['use_case'])}, {esc(r['tier'])} "
-        f"{esc(r['condition'])}: {r['gpu_count']} x "
-        f"{esc(r['gpu_name'])}{'' if r['is_default'] else ' (dedicated circuit)'}: {esc(sentence)}</li>"
-        for r, sentence in fewer_cards(rows)
-    ]
-    if not items:
-        return ""
-    return (
-        f'<details id="{element_id}"><summary>Do you need that many cards? {len(items)} machine'
-        f"{'s' if len(items) > 1 else ''} a smaller one matches for less (rule L1)</summary>"
-        f"<ul>{''.join(items)}</ul></details>"
+    return _machines_folded(
+        fewer_cards(rows),
+        element_id,
+        lambda n: (
+            f"Do you need that many cards? {n} machine{'s' if n > 1 else ''} a smaller one matches for less "
+            "(rule L1)"
+        ),
     )
 
 

@@ -8,6 +8,7 @@ from dashboards.answer import answer_line, answer_rows
 from dashboards.report_data import (
     SOURCE_WORDS,
     ReportData,
+    card_caveats,
     circuit_words,
     fewer_cards,
     resale_decided,
@@ -81,18 +82,27 @@ def _machine_label() -> pl.Expr:
     return pl.format("{} x {}", pl.col("gpu_count"), pl.col("gpu_name"))
 
 
-def _fewer_cards(rows: pl.DataFrame, region: bool = False) -> str:
-    """Rule L1's warnings under a table of machines: the machines a smaller tier's machine matches for less
-    (`region`: the rows of marts.region_tiers, each named with its region and use case)."""
-    lines = [
-        "- "
-        + (f"{_cell(r['region'])} {_cell(r['use_case'])} " if region else "")
-        + f"{_cell(r['tier'])} {_cell(r['condition'])}, {r['gpu_count']} x {_cell(r['gpu_name'])}"
-        + ("" if r["is_default"] else " (dedicated circuit)")
+def _tier_of(r: dict) -> str:
+    """A machine row's tier and condition in a list's words, a region's row first named by its region and use case
+    (marts.region_tiers; marts.build_tiers rows have no region)."""
+    where = f"{_cell(r['region'])} {_cell(r['use_case'])} " if r.get("region") else ""
+    return f"{where}{_cell(r['tier'])} {_cell(r['condition'])}"
+
+
+def _machines_lines(pairs: list[tuple[dict, str]]) -> str:
+    """Machine rows, each with its sentence, one list line each."""
+    return "".join(
+        f"- {_tier_of(r)}, {r['gpu_count']} x {_cell(r['gpu_name'])}"
+        + ("" if r.get("is_default", True) else " (dedicated circuit)")
         + f": {_cell(sentence)}\n"
-        for r, sentence in fewer_cards(rows.iter_rows(named=True))
-    ]
-    return "\nDo you need that many cards? (rule L1)\n\n" + "".join(lines) if lines else ""
+        for r, sentence in pairs
+    )
+
+
+def _fewer_cards(rows: pl.DataFrame) -> str:
+    """Rule L1's warnings under a table of machines: the machines a smaller tier's machine matches for less."""
+    lines = _machines_lines(fewer_cards(rows.iter_rows(named=True)))
+    return "\nDo you need that many cards? (rule L1)\n\n" + lines if lines else ""
 
 
 def _watchlist_problems(problems: tuple[str, ...]) -> str:
@@ -107,27 +117,14 @@ def _watchlist_problems(problems: tuple[str, ...]) -> str:
 
 
 def _machines_listed(pairs: list[tuple[dict, str]], heading: str) -> str:
-    """Machine rows, each with its sentence, listed under their table after `heading` ('' when there is none); a
-    region's rows (marts.region_tiers) are named with their region and use case."""
-    lines = [
-        "- "
-        + (f"{_cell(r['region'])} {_cell(r['use_case'])} " if r.get("region") else "")
-        + f"{_cell(r['tier'])} {_cell(r['condition'])}, {r['gpu_count']} x {_cell(r['gpu_name'])}"
-        + ("" if r.get("is_default", True) else " (dedicated circuit)")
-        + f": {_cell(sentence)}\n"
-        for r, sentence in pairs
-    ]
-    return f"\n{heading}:\n\n" + "".join(lines) if lines else ""
+    """Machine rows, each with its sentence, listed under their table after `heading` ('' when there is none)."""
+    lines = _machines_lines(pairs)
+    return f"\n{heading}:\n\n" + lines if lines else ""
 
 
 def _without_machine(rows: pl.DataFrame, table_name: str = "marts.build_tiers") -> str:
     """The tiers that have no machine, each with why (report_data.without_machine), under their table."""
-    lines = [
-        "- "
-        + (f"{_cell(r['region'])} {_cell(r['use_case'])} " if r.get("region") else "")
-        + f"{_cell(r['tier'])} {_cell(r['condition'])}: {_cell(why)}\n"
-        for r, why in without_machine(rows.iter_rows(named=True))
-    ]
+    lines = [f"- {_tier_of(r)}: {_cell(why)}\n" for r, why in without_machine(rows.iter_rows(named=True))]
     return (
         f"\nNo machine (the first reasons; the tier's notes in {table_name} give all):\n\n" + "".join(lines)
         if lines
@@ -203,9 +200,7 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
     answers = answer_rows(data.tiers)
     # a used card that new ones undercut says so beside its machine too (fifteenth review: the used RTX 5090's line
     # had no "buy new" that its pick and its card page carried)
-    caveats = {
-        (m, c): w or "" for m, c, w in data.ranking.select("model_id", "condition", "caveat").iter_rows()
-    }
+    caveats = card_caveats(data.ranking)
 
     def buy_new(r: dict) -> str:
         said = [
@@ -396,7 +391,7 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
         abroad = (
             other  # the warnings of the rows the table shows (code review: 8-GPU lines had no row above them)
         )
-        out.append(_fewer_cards(abroad, region=True))
+        out.append(_fewer_cards(abroad))
         # the warnings the US tiers list, for the other regions' machines too (thirteenth review: a UK machine
         # took 4 of the 5 used RTX 5070 Ti listed, and neither list named it)
         out.append(_resale_decided(abroad))

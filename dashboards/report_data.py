@@ -76,6 +76,14 @@ def beginner_pick_caveat(use_case: str | None, tdp_w: float | None) -> str | Non
     return f"{over_d6_words(tdp_w)}; {NEEDS_ITS_OWN_MACHINE}"
 
 
+def card_caveats(ranking: pl.DataFrame | None) -> dict[tuple[str, str], str]:
+    """Each card's caveat of its condition in the day's marts.gpu_value rows, by (model_id, condition); '' where it
+    has none (the dashboard's answers and the export's "What to buy" lines read it)."""
+    if ranking is None or "caveat" not in ranking.columns:
+        return {}
+    return {(m, c): w or "" for m, c, w in ranking.select("model_id", "condition", "caveat").iter_rows()}
+
+
 def circuit_words(row: dict) -> str:
     """A machine's circuit as the tables show it: `outlet`, or for a machine over the outlet the circuit that
     carries it, as its circuit note names it (`dedicated: a 20 A 120 V circuit (1,920 W continuous) or a 240 V
