@@ -815,6 +815,26 @@ def test_the_docs_examples_of_the_sample_day_are_what_the_code_builds(sample_run
         f"RTX A4000 machine ({four_cost:,.0f} USD) {four_perf:.2f}: flagged" in rules
     )
     assert rented == [(2.0, "a100-pcie-80gb")] and "the 4-GPU machines against two A100 80GB" in method
+    # sixteenth review: rules.md's L1 and A1 named a used 4 x RTX A6000 machine the day no longer builds
+    with duckdb.connect(str(sample_run["db"]), read_only=True) as con:
+        four = {
+            (use_case, condition): (name, listed)
+            for use_case, condition, name, listed in con.execute(
+                "SELECT use_case, condition, replace(replace(gpu_name, 'NVIDIA ', ''), ' Generation', ''), "
+                "listings_available FROM "
+                "marts.build_tiers WHERE snapshot_date = ? AND tier = '4gpu' AND is_default AND use_case <> "
+                "'beginner'",
+                [DAY],
+            ).fetchall()
+        }
+    llm_new, llm_used = four[("llm", "new")], four[("llm", "used")]
+    assert llm_new[0] == llm_used[0] == "RTX 6000 Ada"
+    assert "the 4-GPU LLM machines (4 new and 4 used RTX 6000 Ada) run a 235B" in rules
+    vision_used = four[("vision", "used")]
+    assert (
+        f"4 new RTX 6000 Ada (4 of {llm_new[1]} listed), 4 used RTX 6000 Ada (4 of {llm_used[1]} listed) and 4 "
+        f"used {vision_used[0].replace('GeForce ', '')} (4 of {vision_used[1]} listed)" in rules
+    )
     assert len(need) == 1 and f"Qwen3 235B-A22B at Q4_K_M, {need[0][0]:.0f} GiB on four cards" in method
     # docs/regions.md's sample paragraph (code review: its 3.8% and 6.3% had gone stale)
     regions = " ".join((root / "docs" / "regions.md").read_text().split())
