@@ -315,6 +315,26 @@ def test_pro_graphics_d_editions_and_supermicro_cards(title, expected):
 
 
 @pytest.mark.parametrize(
+    "title,expected",
+    [
+        # session of 2026-11-27, from a labelled set of real titles (set18, not committed): an ASUS part number's
+        # memory written 4GD5 (GDDR5), a ship date by the month's name, a 3D model or a print file of a card
+        ("ASUS STRIX-GTX960-DC2OC-4GD5 video card", "gtx-960-4gb"),
+        ("Asus GTX960-DC2OC-2GD5 tested", "gtx-960-2gb"),
+        ("MSI RTX 3080 Gaming X Trio 10GB - ships Dec 8", "pre_order"),
+        ("EVGA RTX 3070 XC3 8GB SHIPS JANUARY 15TH", "pre_order"),
+        ("Gigabyte RTX 3070 Eagle 8GB ships same day", "rtx-3070"),
+        ("NVIDIA RTX 4090 24GB Founders Edition 3D model (Blender file)", "photo_only"),
+        ("RTX 3080 FE 10GB STL file for 3D printing", "photo_only"),
+        ("Tesla P40 24GB with 3D printed fan shroud", "tesla-p40"),
+    ],
+)
+def test_part_number_memory_ship_dates_and_model_files(title, expected):
+    row = classify(title)
+    assert (row["exclude_reason"] or row["model_id"]) == expected, row["evidence"]
+
+
+@pytest.mark.parametrize(
     "title,reason,model_id",
     [
         # issue 37: the market's traps, in titles written for this test

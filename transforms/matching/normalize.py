@@ -125,8 +125,9 @@ STAGES: list[tuple[str | None, list[tuple[str, str]]]] = [
     # the edition or the series glued after the number (`RTX 3070FE`, `GeForce 3090RTX`)
     (r"\d(?:FE|RTX|GTX)\b", [(r"\b(\d{4})(FE|RTX|GTX)\b", "$1 $2")]),
     (r"\d(?:TI|SUPER|XT|GRE|ADA|S|D)", [(r"(\d)(TIS|TI|SUPER|XTX|XT|GRE|ADA|S|D)\b", "$1 $2")]),
-    # memory: 12 GB, 12G, 12GD, 12 GIG, ASUS O12G / 012G -> 12GB
-    (None, [(r"\b[O0]?(\d{1,3})(?: GB| G| GD| GIGS?| GBS|G|GD|GIGS?|GBS|BG)\b", "${1}GB")]),
+    # memory: 12 GB, 12G, 12GD, 12 GIG, ASUS O12G / 012G, and ASUS's 4GD5 (STRIX-GTX960-DC2OC-4GD5: 4 GB of GDDR5)
+    # -> 12GB
+    (None, [(r"\b[O0]?(\d{1,3})(?: GB| G| GD| GIGS?| GBS|G|GD|GD[56]X?|GIGS?|GBS|BG)\b", "${1}GB")]),
     # MSI writes memory as 2GT, 3GT, 4GT (`GTX 1050 Ti 4GT LP`, `GTX1050 3GT OC`: the 3 GB card, not the catalog's
     # 2 GB one): one digit of 2-4, and never a PCIe rate (`PCIe 4.0 16GT/s`, `8GT/s`, `5GT/s`: GT S after the
     # punctuation is gone; sixth review), nor a model (9800GT)
