@@ -406,7 +406,9 @@ def test_a_choice_that_rests_on_resale_says_so_in_the_export_the_console_and_the
     the Markdown and the dashboard, and a headline answer that rests on it says so beside its runner-up."""
     with duckdb.connect(str(sample_run["db"]), read_only=True) as con:
         decided = con.execute(
-            "SELECT use_case, tier, condition, gpu_count, gpu_name, notes, tier IN ('1gpu', 'beginner') AND is_default "
+            # a headline: the 1-GPU machine of LLM and vision, the beginner's own desktop (the export's "What to buy")
+            "SELECT use_case, tier, condition, gpu_count, gpu_name, notes, is_default AND "
+            "(tier = '1gpu' AND use_case <> 'beginner' OR tier = 'beginner' AND use_case = 'beginner') "
             "FROM marts.build_tiers WHERE snapshot_date = ? AND contains(notes, 'resale decides: ') ORDER BY ALL",
             [DAY],
         ).fetchall()

@@ -434,9 +434,33 @@ def test_beginner_is_the_buyers_computer_plus_the_gpu_and_a_psu_only_when_needed
     r = row(tiers([small]), "beginner")
     assert r["platform_cost_usd"] == 0 and r["psu_config"].startswith("existing") and r["ram_gb"] is None
     r2 = row(tiers([hungry]), "beginner")
-    assert r2["platform_cost_usd"] > 0 and "replaces the existing PSU" in r2["psu_config"]
+    assert r2["platform_cost_usd"] > 0
+    assert r2["psu_config"].endswith("(replaces the existing PSU: the reference card takes a 16-pin cable)")
     too_hot = row(tiers([card("hot", 500, 1.0, 12, 320)]), "beginner")
     assert too_hot["model_id"] is None and "over 200 W (D6)" in too_hot["notes"]
+
+
+def test_the_buyers_own_psu_stays_when_the_load_fits_and_the_makers_figure_is_named():
+    """Sixteenth review: an RTX 4070 (200 W) in the buyer's desktop drew 350 W (385 W with G13's 10%) on its 500 W
+    PSU, yet the card maker's 650 W for a whole PC (P1) replaced the PSU, 85 USD on a 410 USD card. The machine keeps
+    the PSU and says what the maker asks and what a unit costs; a PSU the load outgrows is still replaced, and sized
+    on the maker's figure."""
+    fits = row(tiers([card("fits", 410, 0.5, 12, 200, connectors="1x 8-pin", psu=650)]), "beginner")
+    assert fits["model_id"] == "fits" and fits["platform_cost_usd"] == 0
+    assert fits["psu_watts"] == 500 and fits["psu_need_w"] == pytest.approx(fits["system_draw_w"] * 1.10)
+    assert fits["psu_need_w"] <= 500 < fits["recommended_psu_w"] == 650
+    assert fits["psu_config"].startswith("existing 500 W (the card maker asks 650 W: ")
+    assert fits["psu_config"].endswith(" USD if yours is old)") and "(P1)" in fits["psu_basis"]
+    # the same card on a desktop whose PSU its load outgrows: a unit is bought, of the maker's 650 W
+    small = dict(PLATS["existing_desktop"], existing_psu_w=300)
+    sized = evaluate(RULES["beginner"], fits_card(), small, TierConfig(), PRICES, NO_SCALING)
+    assert sized["psu_watts"] >= 650 and sized["platform_cost_usd"] > 0, sized
+    g13 = sized["system_draw_w"] * 1.10
+    assert sized["psu_config"].endswith(f"(replaces the existing PSU: load + 10% is {g13:,.0f} W (G13))")
+
+
+def fits_card() -> dict:
+    return flat(card("fits", 410, 0.5, 12, 200, connectors="1x 8-pin", psu=650))
 
 
 def test_every_use_case_is_built_and_llm_machines_have_24_gb_cards():

@@ -72,18 +72,29 @@ def card_reason(rule: TierRule, card: dict, vram_floor: float, vendors: tuple[st
 
 
 def _supply(
-    platform: dict, need_w: float, cables, n: int, prices: PartPrices, mains_volts: float
+    platform: dict,
+    need_w: float,
+    cables,
+    n: int,
+    prices: PartPrices,
+    mains_volts: float,
+    existing_need_w: float | None = None,
 ) -> tuple[int, str, float] | str:
-    """(capacity W, configuration, USD bought) or the reason none fits."""
+    """(capacity W, configuration, USD bought) or the reason none fits. An existing PSU is judged on
+    `existing_need_w` (default `need_w`); a PSU bought is sized on `need_w`."""
     supply = platform["psu_supply"]
+    short = ""  # why the existing PSU is replaced, in the row's words (sixteenth review: it was not said)
     if supply == "existing":
-        enough = (
-            need_w <= platform["existing_psu_w"]
-            and cables.pcie_8pin * n <= platform["existing_pcie_8pin"]
-            and cables.pcie_16pin == 0
-            and cables.eps_8pin == 0
-        )
-        if enough:
+        own_w = need_w if existing_need_w is None else existing_need_w
+        if cables.pcie_16pin or cables.eps_8pin:
+            short = (
+                "the reference card takes a 16-pin cable" if cables.pcie_16pin else "it needs an EPS cable"
+            )
+        elif cables.pcie_8pin * n > platform["existing_pcie_8pin"]:
+            short = f"the card takes {cables.pcie_8pin * n} 8-pin cables"
+        elif own_w > platform["existing_psu_w"]:
+            short = f"load + 10% is {own_w:,.0f} W (G13)"
+        if not short:
             return int(platform["existing_psu_w"]), f"existing {platform['existing_psu_w']:g} W", 0.0
     if supply == "included":
         server = power.server_psu(need_w, int(platform["psu_unit_w"]), int(platform["psu_bays"]))
@@ -94,7 +105,7 @@ def _supply(
     if atx is None:
         return f"no ATX PSU arrangement for {mains_volts:g} V mains covers {need_w:,.0f} W"
     if supply == "existing":
-        return atx[0], atx[1] + " (replaces the existing PSU)", atx[2]
+        return atx[0], atx[1] + f" (replaces the existing PSU: {short})", atx[2]
     return atx
 
 
@@ -253,10 +264,24 @@ def size(
     load = gpu_w + other_w
     need, psu_basis = power.psu_need_with_maker(load, card.get("recommended_psu_w"))
     cables = cables_for(card.get("power_connectors"), card.get("tdp_w"), card.get("form_factor"))
-    supply = _supply(platform, need, cables, n, prices, cfg.mains_volts)
+    # the buyer's own desktop (D6) keeps its PSU where the machine's load + 10% (G13) and its cables fit: the card
+    # maker's figure (P1) is for a whole PC of unknown parts, and replacing a sound 500 W unit for it added 70-85
+    # USD to every beginner card over about 130 W (sixteenth review: an RTX 4070 drawing 350 W); the row names the
+    # maker's figure and what a unit of it costs, for a PSU that is old or unbranded. A PSU bought is sized on P1.
+    own_need = power.psu_need_w(load) if platform["psu_supply"] == "existing" else need
+    supply = _supply(platform, need, cables, n, prices, cfg.mains_volts, existing_need_w=own_need)
     if isinstance(supply, str):
         return supply
     psu_w, psu_config, psu_usd = supply
+    if platform["psu_supply"] == "existing" and psu_usd == 0 and need > psu_w:
+        spare = power.pick_atx_psu(need, prices.atx_psus, cfg.mains_volts)
+        price_words = f": {spare[2]:,.0f} USD if yours is old" if spare else ""
+        psu_config += f" (the card maker asks {need:,.0f} W{price_words})"
+        psu_basis = (
+            f"load + 10% (G13), {own_need:,.0f} W, fits the existing {psu_w:,.0f} W; the card maker's "
+            f"{need:,.0f} W (P1) is for a whole PC"
+        )
+        need = own_need
     cooling_usd = (
         plan.on_risers * prices.riser
         + plan.water_blocks * prices.water_block
