@@ -115,11 +115,17 @@ def new_under_used() -> pl.Expr:
         & (pl.col("price_confidence").fill_null("") != GRADE_D)
     )
     new_low = pl.when(trusted_new).then(pl.col("price_low")).max().over("snapshot_date", "model_id")
+
+    def usd(x: pl.Expr) -> pl.Expr:
+        return x.round(0).cast(pl.Int64).cast(pl.String).str.replace(r"(\d)(\d{3})$", "$1,$2")
+
+    # the words say what the two lows are (sixteenth review: "new ones listed from 2,260 USD" named a price no
+    # listing had, the mean of three sellers' lowest asks)
     return _words(
         (pl.col("condition") == "used") & (pl.col("price_low") >= new_low),
         pl.format(
-            "new ones listed from {} USD: " + BUY_NEW,
-            new_low.round(0).cast(pl.Int64).cast(pl.String).str.replace(r"(\d)(\d{3})$", "$1,$2"),
+            "3 lowest new asks avg. {} USD: " + BUY_NEW,
+            usd(new_low),
         ),
     )
 
@@ -192,17 +198,25 @@ def gpu_value(prices: pl.DataFrame, specs: pl.DataFrame) -> pl.DataFrame:
         **{c: pl.col(c) for c in SUPPORT_SPEC_COLUMNS},
     ).with_columns(recommended=recommended(), caveat=caveats())
     order = pl.col("perf_per_1k_usd")
-    return ranked.with_columns(
-        rank_overall=order.rank("ordinal", descending=True).over("snapshot_date", "condition").cast(pl.Int32),
-        rank_in_vram_class=order.rank("ordinal", descending=True)
-        .over("snapshot_date", "condition", "vram_class")
-        .cast(pl.Int32),
-        rank_vision=pl.col("perf_per_1k_usd_vision")
-        .rank("ordinal", descending=True)
-        .over("snapshot_date", "condition")
-        .cast(pl.Int32),
-        rank_llm_inference=pl.col("perf_per_1k_usd_llm_inference")
-        .rank("ordinal", descending=True)
-        .over("snapshot_date", "condition")
-        .cast(pl.Int32),
-    ).sort("snapshot_date", "condition", "rank_overall")
+    # ordinal ranks give tied values their order in the frame: sorted by model first, a re-run ranks them the same
+    # (a tie between the RX 9060 XT 8GB and 16GB swapped ranks between two builds of benchmark 2's days)
+    return (
+        ranked.sort("snapshot_date", "condition", "model_id")
+        .with_columns(
+            rank_overall=order.rank("ordinal", descending=True)
+            .over("snapshot_date", "condition")
+            .cast(pl.Int32),
+            rank_in_vram_class=order.rank("ordinal", descending=True)
+            .over("snapshot_date", "condition", "vram_class")
+            .cast(pl.Int32),
+            rank_vision=pl.col("perf_per_1k_usd_vision")
+            .rank("ordinal", descending=True)
+            .over("snapshot_date", "condition")
+            .cast(pl.Int32),
+            rank_llm_inference=pl.col("perf_per_1k_usd_llm_inference")
+            .rank("ordinal", descending=True)
+            .over("snapshot_date", "condition")
+            .cast(pl.Int32),
+        )
+        .sort("snapshot_date", "condition", "rank_overall")
+    )

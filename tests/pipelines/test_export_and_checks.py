@@ -761,7 +761,7 @@ def test_a_used_pick_that_new_ones_undercut_says_buy_new_in_the_export_and_the_a
         ).fetchall()
     assert ("rtx-5090" in dict(undercut)) and picked
     said = dict(undercut)["rtx-5090"].split("; ")[-1]
-    assert said.startswith("new ones listed from ") and said.endswith(" USD: buy new")
+    assert said.startswith("3 lowest new asks avg. ") and said.endswith(" USD: buy new")
     md = (export_dir / "recommendations.md").read_text()
     rows = [x for x in md.split("\n## Picks per budget")[1].split("\n## ")[0].splitlines() if "| used |" in x]
     for use_case, budget in picked:

@@ -141,6 +141,29 @@ def test_ranking_by_the_documented_index():
     assert value["price_low"].to_list() == [480.0, 380.0, 1900.0]  # the mean of the three lowest
 
 
+def test_tied_values_rank_the_same_whatever_the_order_of_the_rows():
+    """Two cards of the same value per USD ranked by their order in the frame, which a rebuild does not keep: two
+    builds of benchmark 2's days swapped the ranks of the RX 9060 XT 8GB and 16GB. Ties now rank by model id."""
+    specs = specs_frame([{"model_id": m, "relative_perf": 1.0} for m in ("b-card", "a-card", "c-card")])
+    prices = pl.DataFrame(
+        {
+            "snapshot_date": [D] * 3,
+            "model_id": ["b-card", "a-card", "c-card"],
+            "condition": ["used"] * 3,
+            "source": ["all"] * 3,
+            "median": [500.0, 500.0, 400.0],
+            "low3_mean": [480.0, 480.0, 380.0],
+            "listing_count": [5, 5, 5],
+            "source_mode": ["sample"] * 3,
+        }
+    )
+    for order in ([0, 1, 2], [1, 0, 2], [2, 1, 0], [2, 0, 1]):
+        ranks = (
+            gpu_value(prices[order], specs).select("model_id", "rank_overall", "rank_in_vram_class").rows()
+        )
+        assert sorted(ranks) == [("a-card", 2, 2), ("b-card", 3, 3), ("c-card", 1, 1)], order
+
+
 def test_a_low_price_is_never_above_the_median():
     """With three asks the mean of the three lowest is the mean of all, which one high ask lifts over the median
     (third review: an A100 40GB new "low" 6,320 over its 5,810 median): the low is then the median."""
@@ -184,7 +207,7 @@ def test_a_used_card_that_new_ones_undercut_says_buy_new():
     )
     rows = gpu_value(prices, specs).select("model_id", "condition", "caveat").iter_rows()
     caveat = {(m, c): w or "" for m, c, w in rows}
-    said = "new ones listed from 2,260 USD: buy new"
+    said = "3 lowest new asks avg. 2,260 USD: buy new"
     # after the specs' own caveats (these test specs have no support data)
     assert caveat[("undercut", "used")].endswith(said)
     assert said not in caveat[("undercut", "new")] and "buy new" not in caveat[("cheaper_used", "used")]

@@ -435,7 +435,7 @@ def test_beginner_is_the_buyers_computer_plus_the_gpu_and_a_psu_only_when_needed
     assert r["platform_cost_usd"] == 0 and r["psu_config"].startswith("existing") and r["ram_gb"] is None
     r2 = row(tiers([hungry]), "beginner")
     assert r2["platform_cost_usd"] > 0
-    assert r2["psu_config"].endswith("(replaces the existing PSU: the reference card takes a 16-pin cable)")
+    assert r2["psu_config"].endswith("(replaces yours: 16-pin cable)")
     too_hot = row(tiers([card("hot", 500, 1.0, 12, 320)]), "beginner")
     assert too_hot["model_id"] is None and "over 200 W (D6)" in too_hot["notes"]
 
@@ -456,7 +456,7 @@ def test_the_buyers_own_psu_stays_when_the_load_fits_and_the_makers_figure_is_na
     sized = evaluate(RULES["beginner"], fits_card(), small, TierConfig(), PRICES, NO_SCALING)
     assert sized["psu_watts"] >= 650 and sized["platform_cost_usd"] > 0, sized
     g13 = sized["system_draw_w"] * 1.10
-    assert sized["psu_config"].endswith(f"(replaces the existing PSU: load + 10% is {g13:,.0f} W (G13))")
+    assert sized["psu_config"].endswith(f"(replaces yours: {g13:,.0f} W needed, G13)")
 
 
 def fits_card() -> dict:

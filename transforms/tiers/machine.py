@@ -87,13 +87,11 @@ def _supply(
     if supply == "existing":
         own_w = need_w if existing_need_w is None else existing_need_w
         if cables.pcie_16pin or cables.eps_8pin:
-            short = (
-                "the reference card takes a 16-pin cable" if cables.pcie_16pin else "it needs an EPS cable"
-            )
+            short = "16-pin cable" if cables.pcie_16pin else "EPS cable"
         elif cables.pcie_8pin * n > platform["existing_pcie_8pin"]:
-            short = f"the card takes {cables.pcie_8pin * n} 8-pin cables"
+            short = f"{cables.pcie_8pin * n} x 8-pin"
         elif own_w > platform["existing_psu_w"]:
-            short = f"load + 10% is {own_w:,.0f} W (G13)"
+            short = f"{own_w:,.0f} W needed, G13"
         if not short:
             return int(platform["existing_psu_w"]), f"existing {platform['existing_psu_w']:g} W", 0.0
     if supply == "included":
@@ -105,7 +103,7 @@ def _supply(
     if atx is None:
         return f"no ATX PSU arrangement for {mains_volts:g} V mains covers {need_w:,.0f} W"
     if supply == "existing":
-        return atx[0], atx[1] + f" (replaces the existing PSU: {short})", atx[2]
+        return atx[0], atx[1] + f" (replaces yours: {short})", atx[2]
     return atx
 
 
