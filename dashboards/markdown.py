@@ -404,8 +404,11 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
                 "marts.region_tiers",
             )
         )
+        # sixteenth review: '+17%' for a new RTX 5070 Ti in DE read as a dearer market where it was nearly all VAT
         out.append(
-            "\n"
+            "\nThe same cards' asks as listed in each region: a business seller's price in the European regions "
+            "includes VAT (regions.csv `vat_rate`: 19% DE, 20% GB), a US ask is before sales tax, so part of a "
+            "'% vs US' is tax, not the market (docs/regions.md).\n"
             + table(
                 _cards_of(data.cross_market, other, top_n * 2),
                 {

@@ -396,6 +396,11 @@ def test_the_other_regions_show_every_tier_and_the_prices_of_the_cards_their_mac
         assert f"| {region} | {use_case} | {tier} | {condition} | {n} x {name} |" in others, (region, tier)
     for model_id, condition, region in priced:
         assert f"| {model_id} | {condition} | {region} |" in others, (model_id, condition, region)
+    # sixteenth review: the card table's '% vs US' set DE/GB asks with VAT against US ones before sales tax, unsaid
+    said = others.split("| card | condition | region |")[0].rsplit("\n\n", 1)[-1]
+    assert "includes VAT" in said and "before sales tax" in said and "part of a '% vs US' is tax" in said, (
+        said
+    )
 
 
 def test_a_choice_that_rests_on_resale_says_so_in_the_export_the_console_and_the_dashboard(
