@@ -115,17 +115,13 @@ def new_under_used() -> pl.Expr:
         & (pl.col("price_confidence").fill_null("") != GRADE_D)
     )
     new_low = pl.when(trusted_new).then(pl.col("price_low")).max().over("snapshot_date", "model_id")
-
-    def usd(x: pl.Expr) -> pl.Expr:
-        return x.round(0).cast(pl.Int64).cast(pl.String).str.replace(r"(\d)(\d{3})$", "$1,$2")
-
-    # the words say what the two lows are (sixteenth review: "new ones listed from 2,260 USD" named a price no
-    # listing had, the mean of three sellers' lowest asks)
+    # the words say what the new low is (sixteenth review: "new ones listed from 2,260 USD" named a price no listing
+    # had, the mean of three sellers' lowest asks)
     return _words(
         (pl.col("condition") == "used") & (pl.col("price_low") >= new_low),
         pl.format(
             "3 lowest new asks avg. {} USD: " + BUY_NEW,
-            usd(new_low),
+            new_low.round(0).cast(pl.Int64).cast(pl.String).str.replace(r"(\d)(\d{3})$", "$1,$2"),
         ),
     )
 

@@ -263,9 +263,10 @@ def size(
     need, psu_basis = power.psu_need_with_maker(load, card.get("recommended_psu_w"))
     cables = cables_for(card.get("power_connectors"), card.get("tdp_w"), card.get("form_factor"))
     # the buyer's own desktop (D6) keeps its PSU where the machine's load + 10% (G13) and its cables fit: the card
-    # maker's figure (P1) is for a whole PC of unknown parts, and replacing a sound 500 W unit for it added 70-85
-    # USD to every beginner card over about 130 W (sixteenth review: an RTX 4070 drawing 350 W); the row names the
-    # maker's figure and what a unit of it costs, for a PSU that is old or unbranded. A PSU bought is sized on P1.
+    # maker's figure (P1) is for a whole PC of unknown parts, and replacing a sound 500 W unit for it added 83-84
+    # USD to the DE and GB beginner machines (sixteenth review: an RTX 3060 12GB drawing 320 W, 352 W with G13's
+    # 10%); the row names the maker's figure and what a unit of it costs, for a PSU that is old or unbranded. A PSU
+    # bought is sized on P1.
     own_need = power.psu_need_w(load) if platform["psu_supply"] == "existing" else need
     supply = _supply(platform, need, cables, n, prices, cfg.mains_volts, existing_need_w=own_need)
     if isinstance(supply, str):
