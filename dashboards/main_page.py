@@ -155,7 +155,7 @@ def _answer_column(
     parts = [f"<h3>{esc(condition.capitalize())}</h3>"]
     if card:
         parts.append(
-            f'<p class="answer-card">{esc(card_words(card.get("tdp_w")))}: '
+            f'<p class="answer-card">{esc(card_words(card.get("tdp_w"), machine_below=bool(machine)))}: '
             f"<strong>{_card_link('name')(card)}</strong> "
             f"at {esc(fmt(card['price_usd']))} USD "
             f"({esc(fmt(card['listing_count']))} listed, price grade {esc(card.get('price_confidence') or '–')})"

@@ -404,13 +404,18 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
                 "marts.region_tiers",
             )
         )
-        # sixteenth review: '+17%' for a new RTX 5070 Ti in DE read as a dearer market where it was nearly all VAT
+        # sixteenth review: '+17%' for a new RTX 5070 Ti in DE read as a dearer market where it was nearly all VAT;
+        # seventeenth: the rows past the cut (the GB used RTX 5090, every RTX 4090) went unsaid
+        shown = _cards_of(data.cross_market, other, top_n * 2)
+        more = data.cross_market.height - shown.height
         out.append(
             "\nThe same cards' asks as listed in each region: a business seller's price in the European regions "
             "includes VAT (regions.csv `vat_rate`: 19% DE, 20% GB), a US ask is before sales tax, so part of a "
-            "'% vs US' is tax, not the market (docs/regions.md).\n"
+            "'% vs US' is tax, not the market (docs/regions.md). The cards the machines above use first"
+            + (f"; {more} more rows in `recommendations.json` (`cross_market_prices`)" if more > 0 else "")
+            + ".\n"
             + table(
-                _cards_of(data.cross_market, other, top_n * 2),
+                shown,
                 {
                     "model_id": "card",
                     "condition": "condition",

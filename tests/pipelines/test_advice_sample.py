@@ -204,6 +204,10 @@ def test_a_card_answer_offers_a_card_for_the_buyers_own_computer_only_within_d6(
         "Card to buy for a computer you already have (the card alone, 170 W: D6)"
     )
     assert card_words(BEGINNER_MAX_TDP_W).startswith("Card to buy for a computer you already have")
+    # seventeenth review: no "as below" where no machine is within the budget
+    assert card_words(350, machine_below=False).endswith(
+        "so it needs the PSU, cables and room of a machine built for it, which this budget does not buy with it)"
+    )
     assert card_words(None).startswith(
         "Card to buy (the card alone, its power unknown: check it against the 200 W"
     )
@@ -256,3 +260,21 @@ def test_a_beginner_or_vision_budget_also_offers_the_card_in_the_buyers_own_desk
     assert offered
     site = (sample_run["root"] / "site" / "index.html").read_text()
     assert "Or, for the desktop you have (D6): " in site
+
+
+def test_a_card_answer_with_no_machine_within_the_budget_points_at_none(marts):
+    """Seventeenth review: the LLM answers at 1,000 USD used and 1,500-2,000 USD new offered an RTX 3090 (350 W)
+    that "needs ... a machine built for it, as below", and the line below said no machine was within the budget.
+    Such a column now says the budget does not buy the machine with it; one with a machine still says "as below"."""
+    from dashboards.main_page import _answer_view
+
+    choices = answer_choices(marts["builds"], marts["picks"], marts["value"], marts["tiers"])
+    columns = [c for choice in choices for c in _answer_view(choice).split('<div class="answer-col"')[1:]]
+    none = [c for c in columns if "Machine to buy: none within this budget today." in c]
+    over_d6 = [c for c in none if "a machine built for it" in c.split("</p>")[0]]
+    with_machine = [c for c in columns if "Machine to buy instead" in c and "a machine built for it" in c]
+    assert over_d6 and with_machine  # the sample day has both
+    for column in over_d6:
+        card = column.split("</p>")[0]
+        assert "as below" not in card and "which this budget does not buy with it)" in card, card
+    assert all("a machine built for it, as below)" in c.split("</p>")[0] for c in with_machine)

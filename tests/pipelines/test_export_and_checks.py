@@ -401,6 +401,16 @@ def test_the_other_regions_show_every_tier_and_the_prices_of_the_cards_their_mac
     assert "includes VAT" in said and "before sales tax" in said and "part of a '% vs US' is tax" in said, (
         said
     )
+    # seventeenth review: 12 of the 32 rows were cut without a word
+    import json
+
+    rows = json.loads((export_dir / "recommendations.json").read_text())["cross_market_prices"]
+    table_rows = others.split("| card | condition | region |")[1].split("\n\n")[0].strip().splitlines()[2:]
+    assert len(rows) > len(table_rows) > 0
+    assert (
+        f"; {len(rows) - len(table_rows)} more rows in `recommendations.json` (`cross_market_prices`)."
+        in said
+    )
 
 
 def test_a_choice_that_rests_on_resale_says_so_in_the_export_the_console_and_the_dashboard(
