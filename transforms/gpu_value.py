@@ -6,7 +6,7 @@ import polars as pl
 
 from transforms.price_daily import GRADE_D
 from transforms.tiers.config import TierConfig
-from transforms.tiers.rules import DEFAULT_VENDORS
+from transforms.tiers.rules import BUY_NEW, DEFAULT_VENDORS  # BUY_NEW: how new_under_used's words end
 from transforms.tiers.software_support import support_blocker
 from transforms.use_cases import USE_CASES
 
@@ -96,10 +96,6 @@ def caveats(horizon_years: float = TierConfig.horizon_years) -> pl.Expr:
         separator="; ",
         ignore_nulls=True,
     ).replace("", None)
-
-
-# how new_under_used's words end (the dashboard folds a pick's caveat under it)
-BUY_NEW = "buy new"
 
 
 def new_under_used() -> pl.Expr:

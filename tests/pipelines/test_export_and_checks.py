@@ -777,6 +777,20 @@ def test_a_used_pick_that_new_ones_undercut_says_buy_new_in_the_export_and_the_a
     assert ("rtx-5090" in dict(undercut)) and picked
     said = dict(undercut)["rtx-5090"].split("; ")[-1]
     assert said.startswith("3 lowest new asks avg. ") and said.endswith(" USD: buy new")
+    # seventeenth review: the machines built on it said nothing, and D16 preferred it in the used 1-GPU LLM tier
+    with duckdb.connect(str(sample_run["db"]), read_only=True) as con:
+        machines = con.execute(
+            "SELECT notes FROM marts.budget_builds WHERE snapshot_date = ? AND condition = 'used' AND model_id = ? "
+            "UNION ALL SELECT notes FROM marts.build_tiers WHERE snapshot_date = ? AND condition = 'used' "
+            "AND model_id = ?",
+            [DAY, "rtx-5090", DAY, "rtx-5090"],
+        ).fetchall()
+        d16 = con.execute(
+            "SELECT count(*) FROM marts.build_tiers WHERE snapshot_date = ? AND condition = 'used' "
+            "AND model_id = 'rtx-5090' AND contains(notes, 'D16: newer architecture')",
+            [DAY],
+        ).fetchone()[0]
+    assert machines and all(f"the card: {said}" in notes for (notes,) in machines) and d16 == 0
     md = (export_dir / "recommendations.md").read_text()
     rows = [x for x in md.split("\n## Picks per budget")[1].split("\n## ")[0].splitlines() if "| used |" in x]
     for use_case, budget in picked:
@@ -789,14 +803,36 @@ def test_a_used_pick_that_new_ones_undercut_says_buy_new_in_the_export_and_the_a
     use_case, budget = picked[0]
     used = answers[f"{use_case}:{budget}"].split('data-condition="used"')[1].split('data-condition="new"')[0]
     assert html.escape(said) in used.split('class="answer-card"')[1].split("</p>")[0]
-    # and the "What to buy" line of the used 1-GPU machine built on it (fifteenth review: it alone had no such word)
+    # the used 1-GPU LLM machine: D16 no longer prefers the RTX 5090 new ones undercut over the RTX 3090 machine of
+    # more value (seventeenth review; the fifteenth had its "What to buy" line say "buy new")
     what = md.split("\n## What to buy\n", 1)[1].split("\n## ")[0]
-    line = next(x for x in what.splitlines() if x.startswith("- llm (>= 24 GB), used: GeForce RTX 5090 at "))
-    assert line.endswith(f"; {said}"), line
-    # its runner-up has more value per USD (D16 keeps the newer architecture): said so, not "-3% less value"
-    runner_up = line.split("; runner-up ")[1].split(";")[0]
-    assert runner_up.endswith("% more value per USD") and "-" not in runner_up, line
-    assert "D16 prefers the newer architecture within 5%)" in line, line
+    line = next(x for x in what.splitlines() if x.startswith("- llm (>= 24 GB), used: "))
+    assert line.startswith("- llm (>= 24 GB), used: GeForce RTX 3090 at "), line
+    assert "; runner-up GeForce RTX 5090 (" in line and "% less value per USD)" in line, line
+    # a runner-up of more value (D16 keeps a newer architecture) is said so, not "-3% less value"
+    from dashboards.answer import answer_line
+
+    row = {
+        "use_case": "llm",
+        "vram_floor_gb": 24.0,
+        "condition": "used",
+        "gpu_name": "GeForce RTX 5090",
+        "unit_price": 2560.0,
+        "listings_available": 6,
+        "gpu_count": 1,
+        "platform_id": "am4_single_used",
+        "total_build_cost_usd": 3189.0,
+        "circuit": "outlet",
+        "wall_draw_w": 805.0,
+        "power_cap_pct": 100.0,
+        "runner_up_gpu_name": "GeForce RTX 3090",
+        "runner_up_gap_pct": -2.6,
+        "notes": "",
+    }
+    assert (
+        "runner-up GeForce RTX 3090 (3% more value per USD; D16 prefers the newer architecture within 5%)"
+        in (answer_line(row))
+    )
 
 
 def test_the_docs_examples_of_the_sample_day_are_what_the_code_builds(sample_run):

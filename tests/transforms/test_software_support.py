@@ -313,3 +313,17 @@ def test_a_card_of_unknown_support_is_never_recommended_even_with_allow_legacy_c
     for allow in (False, True):
         picks = budget_picks(value, budgets=(300, 3000), use_cases={"vision": 12}, allow_legacy_cards=allow)
         assert picks.height and "mystery" not in set(picks["model_id"])
+
+
+def test_a_used_card_new_ones_undercut_earns_no_d16_preference():
+    """Seventeenth review: the used 1-GPU LLM machine was an RTX 5090 (3,189 USD), preferred by D16 within 5% over
+    an RTX 3090 machine of more value (1,304 USD), while the 5090's own row said "buy new". D16 passes over such a
+    card; without the words it still prefers it."""
+    ampere = {"model_id": "rtx-3090", "perf_per_1k_usd_tco": 20.353, "architecture": "Ampere"}
+    blackwell = {"model_id": "rtx-5090", "perf_per_1k_usd_tco": 19.83, "architecture": "Blackwell"}
+    assert rank_machines([ampere, blackwell])[0]["model_id"] == "rtx-5090"
+    undercut = {**blackwell, "new_undercuts": "3 lowest new asks avg. 2,260 USD: buy new"}
+    ranked = rank_machines([ampere, undercut])
+    assert [m["model_id"] for m in ranked] == ["rtx-3090", "rtx-5090"] and "d16_preferred_over" not in ranked[
+        0
+    ]

@@ -204,6 +204,10 @@ def _budget_row(day, condition, mode, use_case, budget, usable, llm=None) -> dic
         row["notes"] += f"; {faster}"
     if thin_supply(chosen["gpu_count"], chosen.get("listings_available")):  # A1, as the build tiers say it
         row["notes"] += f"; {supply_words(chosen['gpu_count'], chosen['listings_available'])}"
+    if chosen.get(
+        "new_undercuts"
+    ):  # the card's own "buy new", as the build tiers say it (seventeenth review)
+        row["notes"] += f"; the card: {chosen['new_undercuts']}"
     if chosen.get("legacy_notes"):
         row["notes"] += (
             f"; allow_legacy_cards: {chosen['gpu_name']} is outside the default "

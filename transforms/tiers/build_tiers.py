@@ -117,7 +117,10 @@ def rank_machines(machines: list[dict]) -> list[dict]:
         for m in ranked
         if m["perf_per_1k_usd_tco"] >= best["perf_per_1k_usd_tco"] * (1 - D16_CLOSE)
         and _generation(m)[0] == vendor
+        and not m.get("new_undercuts")  # the newer card is better bought new (rules.BUY_NEW)
     ]
+    if not close:
+        return ranked
     newest = max(close, key=lambda m: (_generation(m)[1], m["perf_per_1k_usd_tco"]))
     if newest is not best and _generation(newest)[1] > best_rank:
         ranked.remove(newest)
@@ -333,6 +336,8 @@ def _row_notes(rule: TierRule, m: dict, cfg: TierConfig, runner: dict | None, ca
         notes.append(m["cap_basis"])
     if m.get("listings_available") is not None:
         notes.append(supply_words(m["gpu_count"], m["listings_available"]))
+    if m.get("new_undercuts"):  # the card's own row says it (seventeenth review: its machines did not)
+        notes.append(f"the card: {m['new_undercuts']}")
     if not m["meets_d2l_x16"]:
         notes.append(lanes_words(m))
     if m.get("workload"):

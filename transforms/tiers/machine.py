@@ -19,6 +19,7 @@ from transforms.tiers.memory import ram_for
 from transforms.tiers.physical import RISER_GEN4, form_reason, on_frame, slot_plan
 from transforms.tiers.platforms import PartPrices
 from transforms.tiers.rules import (
+    BUY_NEW,
     CORES_PER_GPU,
     D2L_LANES_PER_GPU,
     MIN_LANES_PER_GPU,
@@ -369,6 +370,7 @@ def price(sized: dict, card: dict, cfg: TierConfig) -> dict:
     tco = cost_model.tco(purchase, sized["energy_cost_horizon_usd"], resale_usd)
     throughput = card["relative_perf"] * n * sized["scaling_efficiency"] * sized["throughput_at_cap"]
     listings = card.get("listing_count")
+    buy_new = next((w for w in (card.get("caveat") or "").split("; ") if w.endswith(BUY_NEW)), None)
     return {
         "model_id": card["model_id"],
         "gpu_name": card["name"],
@@ -382,6 +384,7 @@ def price(sized: dict, card: dict, cfg: TierConfig) -> dict:
         "total_relative_perf": throughput,
         **sized,
         "listings_available": listings,
+        "new_undercuts": buy_new,  # the card's "buy new" words (gpu_value), for the notes and D16 (rules.BUY_NEW)
         "price_confidence": card.get("price_confidence"),
         "enough_for_sale": listings is None or listings >= n,
         "total_build_cost_usd": purchase,

@@ -86,6 +86,11 @@ WATER_BLOCK_SLOTS = 2  # ASSUMPTION: a water-blocked card keeps a 2-slot bracket
 # cards unless the run config admits any vendor.
 DEFAULT_VENDORS: tuple[str, ...] | None = ("nvidia",)
 
+# how a used card's caveat ends when new ones are listed for no more (transforms/gpu_value.new_under_used): such a
+# card earns no D16 preference in a used machine, and the machine says it (seventeenth review: a used RTX 5090
+# machine was preferred by D16 over a better-value RTX 3090 one while the card's own row said "buy new")
+BUY_NEW = "buy new"
+
 # Choosing (D16)
 D16_CLOSE = (
     0.05  # ASSUMPTION for D16's "if possible": within 5% of the best value, the newest generation wins
