@@ -19,6 +19,7 @@ from dashboards.safe_text import blank_controls
 from transforms.budget_picks import ABOUT_THIS_VALUE, FASTER_WORTH_NAMING
 from transforms.deals import DEAL_RULE
 from transforms.gpu_value import BUY_NEW
+from transforms.tiers.budget_builds import CHEAPER_WORTH_NAMING, NEARLY_AS_FAST
 from transforms.tiers.machine import CAP_AT_BOOT, SHARED_CIRCUIT_W
 from transforms.tiers.power import HOURS_PER_YEAR
 from transforms.tiers.rules import BEGINNER_MAX_TDP_W
@@ -476,7 +477,9 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
         out.append(
             f"\nWhere a training budget buys a machine at least {FASTER_WORTH_NAMING:g} times as fast at about the "
             f"same value or more (at least {ABOUT_THIS_VALUE:.0%} of the chosen machine's value per USD), it is named "
-            "here: the rule above takes memory per card before throughput. Where an LLM budget buys a machine that "
+            "here: the rule above takes memory per card before throughput; where none is, a machine of as much "
+            f"memory per card at least {NEARLY_AS_FAST:.0%} as fast for at most {CHEAPER_WORTH_NAMING:.0%} of the "
+            "price (nearly as fast for less). Where an LLM budget buys a machine that "
             f"decodes a smaller model at least {FASTER_WORTH_NAMING:g} "
             "times as fast as the chosen one does, it is named too: the rule above takes the largest model first.\n\n"
             + "\n".join(

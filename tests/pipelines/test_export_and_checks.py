@@ -653,6 +653,13 @@ def test_a_budget_machine_names_its_cpu_ram_and_psu_as_the_build_tiers_size_them
         line.startswith("- beginner, used, 5,000 USD: faster and more value per USD within")
         for line in listed
     )
+    # and a machine nearly as fast for less (seventeenth review: used vision 3,000 USD, 2 x RTX 5080 at 2,983 USD)
+    assert any(
+        line.startswith(
+            "- vision, used, 3,000 USD: nearly as fast for less within the budget: 2 x GeForce RTX 5070 Ti (2gpu, "
+        )
+        for line in listed
+    )
     # the dashboard's answer shows them in the machine's detail, for every budget and use case it offers
     site = (sample_run["root"] / "site" / "index.html").read_text()
     # and keeps the names' case (sixth review: `2 x geforce rtx 5090 ... usd`)

@@ -1,6 +1,7 @@
 """Whole machines: physical rules, the choice by value of the whole machine, and hostile catalogs."""
 
 import math
+import re
 from collections import Counter
 from dataclasses import replace
 from datetime import date
@@ -1161,3 +1162,28 @@ def test_a_machine_over_a_sockets_rating_needs_a_socket_for_hours_of_load_not_an
         RULES["4gpu"], 2400.0, 200.0, 1840.0, replace(socket, continuous_limit="circuit")
     )
     assert words.endswith("a circuit of its own with a higher rating"), words
+
+
+def test_a_training_budget_names_a_machine_nearly_as_fast_for_less():
+    """Seventeenth review: used, 3,000 USD bought 2 x RTX 5080 (2,983 USD) where 2 x RTX 5070 Ti, 91% of the
+    throughput for 74% of the price, went unnamed (the rule takes the most throughput among the good buys of the same
+    memory per card). Where no faster machine is named, one with at least the choice's memory per card, at least 90%
+    of its throughput and at most 85% of its price is; a machine of less memory per card never is."""
+    dear = card("rtx-5080", 1050, 1.15, 16, 360, arch="Blackwell", n=20)
+    cheap = card("rtx-5070-ti", 680, 1.05, 16, 300, arch="Blackwell", n=20)
+    small = card("small", 800, 1.05, 12, 200, arch="Blackwell", n=20)
+    builds = budget_builds(*frames([dear, cheap]), PLATFORMS, PARTS, NO_SCALING, budgets=(2_000,))
+    row = builds.filter((pl.col("use_case") == "vision") & (pl.col("condition") == "used")).row(0, named=True)
+    assert (row["gpu_count"], row["model_id"]) == (1, "rtx-5080"), row["notes"]
+    named = row["faster_alternative"]
+    assert named.startswith("nearly as fast for less within the budget: 1 x RTX-5070-TI (1gpu, "), named
+    share, price = (
+        float(x) / 100 for x in re.findall(r"(\d+)% of (?:this one's throughput|its price)", named)
+    )
+    assert share >= 0.9 and price <= 0.85 and "16 GB per card" in named and named in row["notes"]
+    # a cheaper machine of less memory per card is no alternative to a choice made on memory (G5)
+    alone = budget_builds(*frames([dear, small]), PLATFORMS, PARTS, NO_SCALING, budgets=(2_000,))
+    other = alone.filter((pl.col("use_case") == "vision") & (pl.col("condition") == "used")).row(
+        0, named=True
+    )
+    assert other["model_id"] == "rtx-5080" and not (other["faster_alternative"] or "").startswith("nearly")

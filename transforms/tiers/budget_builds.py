@@ -51,6 +51,12 @@ NEAR_BEST = 0.8  # ASSUMPTION: G5's "top perf per USD" read as within 20% of the
 # chose one RTX 5090, 1.92, where 4 RTX 5070 Ti, 3.11, and 2 RTX 5090, 3.5, fit; 2 x 5090 missed the value band,
 # which is measured from the best value, by 1%)
 FASTER_WORTH_NAMING = 1.25
+# ASSUMPTIONS: a training budget's machine that costs at least 15% less (CHEAPER_WORTH_NAMING) for at least 90% of the
+# chosen machine's throughput (NEARLY_AS_FAST), with as much memory per card, is named beside it (seventeenth review:
+# used, 3,000 USD bought 2 x RTX 5080 at 2,983 USD where 2 x RTX 5070 Ti, the 2-GPU tier's machine, gave 91% of the
+# throughput for 74% of the price, unsaid)
+NEARLY_AS_FAST = 0.9
+CHEAPER_WORTH_NAMING = 0.85
 
 
 def budget_builds(
@@ -193,7 +199,7 @@ def _budget_row(day, condition, mode, use_case, budget, usable, llm=None) -> dic
         + f"; {chosen['circuit_note']}"
     )
     faster = (
-        _faster_alternative(chosen, fits)
+        (_faster_alternative(chosen, fits) or _cheaper_alternative(chosen, fits))
         if "_workload_size" not in chosen
         else _faster_on_a_smaller_model(chosen, fits, llm)
         if workload and llm is not None
@@ -255,6 +261,32 @@ def _faster_alternative(chosen: dict, fits: list[dict]) -> str | None:
         f"({fastest['tier']}, {fastest['platform_id']}, {fastest['total_build_cost_usd']:,.0f} USD{power}): "
         f"throughput {fastest[perf]:.2f}, {fastest[perf] / chosen[perf]:.1f}x this one, {words}, "
         f"{fastest['vram_gb']:g} GB per card"
+    )
+
+
+def _cheaper_alternative(chosen: dict, fits: list[dict]) -> str | None:
+    """For a training budget: the machine of the most value per USD of TCO the budget buys that costs at most
+    CHEAPER_WORTH_NAMING of the choice's price for at least NEARLY_AS_FAST of its throughput, with at least its
+    memory per card, in words; None when there is none. The rule takes the most throughput among good buys of the
+    same memory: the buyer sees what a little less of it saves."""
+    perf, value, cost = "total_relative_perf", "perf_per_1k_usd_tco", "total_build_cost_usd"
+    cheaper = [
+        m
+        for m in fits
+        if m[cost] <= CHEAPER_WORTH_NAMING * chosen[cost]
+        and m[perf] >= NEARLY_AS_FAST * chosen[perf]
+        and (m["vram_gb"] or 0) >= (chosen["vram_gb"] or 0)
+    ]
+    if not cheaper:
+        return None
+    best = max(cheaper, key=lambda m: (m[value], -m[cost], m["model_id"]))
+    more = best[value] / chosen[value] - 1
+    return (
+        f"nearly as fast for less within the budget: {best['gpu_count']} x {best['gpu_name']} "
+        f"({best['tier']}, {best['platform_id']}, {best[cost]:,.0f} USD): {best[perf] / chosen[perf]:.0%} of this "
+        f"one's throughput for {best[cost] / chosen[cost]:.0%} of its price, "
+        + (f"{more:.0%} more" if more >= 0 else f"{-more:.0%} less")
+        + f" value per USD of TCO, {best['vram_gb']:g} GB per card"
     )
 
 
