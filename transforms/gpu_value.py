@@ -147,11 +147,9 @@ def gpu_value(prices: pl.DataFrame, specs: pl.DataFrame) -> pl.DataFrame:
     base = prices.filter((pl.col("source") == "all") & pl.col("condition").is_in(VALUE_CONDITIONS)).join(
         specs.with_columns(missing), on="model_id", how="inner"
     )
-    compute = (
-        pl.when(pl.col("has_tensor_cores"))
-        .then(pl.col("fp16_tensor_tflops"))
-        .otherwise(pl.col("fp32_tflops"))
-    )
+    # dense FP16 tensor TFLOPS; none without tensor cores (eighteenth review: their FP32 rate stood in, so a Pascal
+    # card, whose FP16 runs at 1/64 of it, read as cheap per FP16 TFLOP as an RTX 3090)
+    compute = pl.when(pl.col("has_tensor_cores")).then(pl.col("fp16_tensor_tflops"))
     ranked = base.select(
         "snapshot_date",
         "model_id",

@@ -441,7 +441,7 @@ CREATE TABLE marts.build_tiers (
     unit_price DOUBLE,  -- Median asking price per GPU, USD.
     gpu_total_price DOUBLE,  -- unit_price x gpu_count.
     total_vram_gb DOUBLE,  -- Memory of all GPUs.
-    total_relative_perf DOUBLE,  -- Machine throughput in the use case's index (perf_index): relative performance x count x scaling efficiency.
+    total_relative_perf DOUBLE,  -- Machine throughput in perf_index: for vision and beginner, relative performance x count x scaling efficiency; for LLM (llm_workload) the tokens/s of the tier's workload (= workload_tokens_per_s), not comparable with marts.budget_builds.total_relative_perf.
     scaling_efficiency DOUBLE,  -- Multi-GPU scaling efficiency used.
     scaling_basis VARCHAR,  -- Where scaling_efficiency comes from: single GPU; for training, the median of the measured multi-GPU efficiencies of cards of the same link class at that count (Lambda's multi-GPU results), or, where none is measured at that count, modelled from the 2-GPU figure per doubling (an assumption, named in the text); for LLM rows, llama.cpp's measured layer split.
     cpu VARCHAR,  -- CPU(s) of the platform (D1: fewest fast cores meeting G10).
@@ -480,7 +480,7 @@ CREATE TABLE marts.build_tiers (
     horizon_years DOUBLE,  -- Years of energy counted in the TCO.
     energy_cost_horizon_usd DOUBLE,  -- Energy over the horizon.
     tco_usd DOUBLE,  -- Total cost of ownership over horizon_years: total_build_cost_usd + energy_cost_horizon_usd - resale_usd.
-    perf_per_1k_usd_tco DOUBLE,  -- Value: total_relative_perf per 1,000 USD of TCO (what the choice maximizes).
+    perf_per_1k_usd_tco DOUBLE,  -- Value: total_relative_perf per 1,000 USD of TCO (what the choice maximizes); for LLM machines tokens/s of the tier's workload per 1,000 USD of TCO.
     runner_up_model_id VARCHAR,  -- Second-best GPU model for this tier, use case and condition.
     runner_up_gpu_name VARCHAR,  -- Its name.
     runner_up_platform_id VARCHAR,  -- Its platform.
@@ -491,7 +491,7 @@ CREATE TABLE marts.build_tiers (
     candidates_considered INTEGER,  -- GPU models with a feasible machine in this tier, use case and condition.
     notes VARCHAR,  -- Rules applied (seed ids) and caveats.
     source_mode VARCHAR NOT NULL,  -- live or sample.
-    perf_index VARCHAR,  -- The performance index the use case ranks by: llm_inference (llm), vision (vision), training (beginner).
+    perf_index VARCHAR,  -- What throughput and value are measured in: vision (vision), training (beginner), and for LLM machines llm_workload: single-stream decode tokens/s of the tier's workload (column workload), not an index; marts.budget_builds measures LLM machines in the llm_inference index instead.
     architecture VARCHAR,  -- The chosen card's architecture (D16 compares architectures, not release dates).
     software_support VARCHAR,  -- The chosen card's software support (S1): current, or legacy when allow_legacy_cards admitted it.
     support_label VARCHAR,  -- The chosen card's support status in a few words.
@@ -665,7 +665,7 @@ CREATE TABLE marts.gpu_value (
     perf_basis VARCHAR,  -- measured, tensor_model or fp32_model.
     perf_per_1k_usd DOUBLE,  -- relative_perf (training) per 1,000 USD of median price; rank_overall orders by it.
     usd_per_gb_vram DOUBLE,  -- Median price per GB of memory.
-    usd_per_fp16_tflop DOUBLE,  -- Median price per dense FP16 tensor TFLOP (FP32 TFLOP without tensor cores).
+    usd_per_fp16_tflop DOUBLE,  -- Median price per dense FP16 tensor TFLOP; NULL for a card without tensor cores (its FP16 rate is a fraction or a multiple of its FP32 rate, not a tensor figure).
     usd_per_gbs DOUBLE,  -- Median price per GB/s of memory bandwidth.
     vram_gb DOUBLE,  -- Memory in GB.
     vram_class VARCHAR,  -- Memory class: <12 GB, 12-23 GB, 24-47 GB, 48+ GB.
@@ -931,7 +931,7 @@ CREATE TABLE marts.region_tiers (
     unit_price DOUBLE,  -- Median asking price per GPU, USD.
     gpu_total_price DOUBLE,  -- unit_price x gpu_count.
     total_vram_gb DOUBLE,  -- Memory of all GPUs.
-    total_relative_perf DOUBLE,  -- Machine throughput in the use case's index (perf_index): relative performance x count x scaling efficiency.
+    total_relative_perf DOUBLE,  -- Machine throughput in perf_index: for vision and beginner, relative performance x count x scaling efficiency; for LLM (llm_workload) the tokens/s of the tier's workload (= workload_tokens_per_s).
     scaling_efficiency DOUBLE,  -- Multi-GPU scaling efficiency used.
     scaling_basis VARCHAR,  -- As marts.build_tiers.scaling_basis: single GPU, measured or modelled multi-GPU training efficiency by link class, or llama.cpp's measured layer split (LLM rows).
     cpu VARCHAR,  -- CPU(s) of the platform (D1: fewest fast cores meeting G10).
@@ -970,7 +970,7 @@ CREATE TABLE marts.region_tiers (
     horizon_years DOUBLE,  -- Years of energy counted in the TCO.
     energy_cost_horizon_usd DOUBLE,  -- Energy over the horizon.
     tco_usd DOUBLE,  -- Total cost of ownership over horizon_years: total_build_cost_usd + energy_cost_horizon_usd - resale_usd.
-    perf_per_1k_usd_tco DOUBLE,  -- Value: total_relative_perf per 1,000 USD of TCO (what the choice maximizes).
+    perf_per_1k_usd_tco DOUBLE,  -- Value: total_relative_perf per 1,000 USD of TCO (what the choice maximizes); for LLM machines tokens/s of the tier's workload per 1,000 USD of TCO.
     runner_up_model_id VARCHAR,  -- Second-best GPU model for this tier, use case and condition.
     runner_up_gpu_name VARCHAR,  -- Its name.
     runner_up_platform_id VARCHAR,  -- Its platform.
@@ -981,7 +981,7 @@ CREATE TABLE marts.region_tiers (
     candidates_considered INTEGER,  -- GPU models with a feasible machine in this tier, use case and condition.
     notes VARCHAR,  -- Rules applied (seed ids) and caveats.
     source_mode VARCHAR,  -- live or sample.
-    perf_index VARCHAR,  -- The performance index the use case ranks by: llm_inference (llm), vision (vision), training (beginner).
+    perf_index VARCHAR,  -- What throughput and value are measured in: vision (vision), training (beginner), and for LLM machines llm_workload: single-stream decode tokens/s of the tier's workload (column workload), not an index.
     region VARCHAR NOT NULL,  -- Where the buyer lives.
     mains VARCHAR,  -- The outlet the machine is sized for: volts, outlet amps, continuous amps, plug.
     usd_per_kwh DOUBLE,  -- The region's household electricity price, USD/kWh at the day's ECB rate.

@@ -164,6 +164,36 @@ def test_tied_values_rank_the_same_whatever_the_order_of_the_rows():
         assert sorted(ranks) == [("a-card", 2, 2), ("b-card", 3, 3), ("c-card", 1, 1)], order
 
 
+def test_no_price_per_fp16_tflop_without_tensor_cores():
+    """Eighteenth review: a card without tensor cores was priced per FP32 TFLOP under the name usd_per_fp16_tflop,
+    so a used GTX 1080 Ti (FP16 at 1/64 of FP32) read 15.96 USD per TFLOP beside an RTX 3090's 10.49."""
+    specs = specs_frame(
+        [
+            {"model_id": "tensor", "relative_perf": 1.0},
+            {
+                "model_id": "pascal",
+                "relative_perf": 0.5,
+                "has_tensor_cores": False,
+                "fp16_tensor_tflops": None,
+            },
+        ]
+    )
+    prices = pl.DataFrame(
+        {
+            "snapshot_date": [D] * 2,
+            "model_id": ["tensor", "pascal"],
+            "condition": ["used"] * 2,
+            "source": ["all"] * 2,
+            "median": [500.0, 180.0],
+            "low3_mean": [480.0, 170.0],
+            "listing_count": [5, 5],
+            "source_mode": ["sample"] * 2,
+        }
+    )
+    per_tflop = dict(gpu_value(prices, specs).select("model_id", "usd_per_fp16_tflop").iter_rows())
+    assert per_tflop == {"tensor": pytest.approx(10.0), "pascal": None}
+
+
 def test_a_low_price_is_never_above_the_median():
     """With three asks the mean of the three lowest is the mean of all, which one high ask lifts over the median
     (third review: an A100 40GB new "low" 6,320 over its 5,810 median): the low is then the median."""
