@@ -134,15 +134,17 @@ def _pick_for(picks: pl.DataFrame, use_case: str, condition: str, budget: int) -
     return part.row(-1, named=True) if part.height else None
 
 
-# seventeenth review: a 350 W card "as below" where the line below said no machine was within the budget
+# seventeenth review: a 350 W card "as below" where the line below said no machine was within the budget;
+# nineteenth: or where the machine below, the whole machine the budget buys, was built on another card
 NO_MACHINE_FOR_IT = "which this budget does not buy with it"
+ANOTHER_CARD_BELOW = ""  # the machine below says "instead": no "as below" (the page is at its 8,000 px)
 
 
-def card_words(tdp_w: float | None, machine_below: bool = True) -> str:
+def card_words(tdp_w: float | None, machine_below: bool | None = True) -> str:
     """What the card alone is for, by its power: a card of at most D6's 200 W goes into a computer the buyer already
     has; a hotter one needs the PSU, cables and room of a machine built for it (the eighth review: an RTX 5090,
-    575 W, had been offered "for a computer you already have"), the machine below, or none the budget buys
-    (`machine_below` False)."""
+    575 W, had been offered "for a computer you already have"): the machine below (`machine_below` True), none
+    the budget buys (False), or no word where the machine below holds another card (None: it is "instead")."""
     if tdp_w is None:
         return (
             f"Card to buy (the card alone, its power unknown: check it against the {BEGINNER_MAX_TDP_W:g} W a "
@@ -150,8 +152,10 @@ def card_words(tdp_w: float | None, machine_below: bool = True) -> str:
         )
     if tdp_w <= BEGINNER_MAX_TDP_W:
         return f"Card to buy for a computer you already have (the card alone, {tdp_w:,.0f} W: D6)"
-    below = "as below" if machine_below else NO_MACHINE_FOR_IT
-    return f"Card to buy (the card alone, {over_d6_words(tdp_w)}, so {NEEDS_ITS_OWN_MACHINE}, {below})"
+    below = (
+        "as below" if machine_below else ANOTHER_CARD_BELOW if machine_below is None else NO_MACHINE_FOR_IT
+    )
+    return f"Card to buy (the card alone, {over_d6_words(tdp_w)}, so {NEEDS_ITS_OWN_MACHINE}{', ' * bool(below)}{below})"
 
 
 # the use cases whose budget answer also offers the card in the buyer's own desktop (D6), when it fits the budget

@@ -142,9 +142,19 @@ def _own_desktop_line(own: dict | None) -> str:
         return ""
     return (
         f'<p class="answer-own">Or, for the desktop you have (D6): <strong>1 x {_card_link("gpu_name")(own)}</strong> '
-        f"at {esc(fmt(own['total_build_cost_usd']))} USD with what it needs (PSU: {esc(own.get('psu_config') or '–')}; "
+        f"at {esc(fmt(own['unit_price']))} USD, {esc(fmt(own['total_build_cost_usd']))} in all "
+        f"(PSU: {esc(own.get('psu_config') or '–')}; "
         f"{esc(power_words(own))})</p>"
     )
+
+
+def _below(card: dict, machine: dict | None) -> bool | None:
+    """Whether the machine below is built on the card (True), there is none (False), or it holds another card (None):
+    card_words' three cases (nineteenth review: llm:3000 new said an RTX 5090 at 2,850 USD needed the machine
+    "as below", a 2,017 USD RTX 3090 machine)."""
+    if not machine:
+        return False
+    return True if machine.get("model_id") == card.get("model_id") else None
 
 
 def _answer_column(
@@ -155,7 +165,7 @@ def _answer_column(
     parts = [f"<h3>{esc(condition.capitalize())}</h3>"]
     if card:
         parts.append(
-            f'<p class="answer-card">{esc(card_words(card.get("tdp_w"), machine_below=bool(machine)))}: '
+            f'<p class="answer-card">{esc(card_words(card.get("tdp_w"), machine_below=_below(card, machine)))}: '
             f"<strong>{_card_link('name')(card)}</strong> "
             f"at {esc(fmt(card['price_usd']))} USD "
             f"({esc(fmt(card['listing_count']))} listed, price grade {esc(card.get('price_confidence') or '–')})"

@@ -2,6 +2,7 @@
 headlines that agree with the picks."""
 
 import json
+import re
 import shutil
 
 import duckdb
@@ -260,21 +261,41 @@ def test_a_beginner_or_vision_budget_also_offers_the_card_in_the_buyers_own_desk
     assert offered
     site = (sample_run["root"] / "site" / "index.html").read_text()
     assert "Or, for the desktop you have (D6): " in site
+    # nineteenth review: "1 x RTX 4070 at 495 USD" read as the card's price; it was the card and a PSU
+    from dashboards.main_page import _own_desktop_line
+
+    row = own.row(0, named=True)
+    line = _own_desktop_line(row)
+    assert f"at {row['unit_price']:,.0f} USD, {row['total_build_cost_usd']:,.0f} in all (PSU: " in line
 
 
 def test_a_card_answer_with_no_machine_within_the_budget_points_at_none(marts):
     """Seventeenth review: the LLM answers at 1,000 USD used and 1,500-2,000 USD new offered an RTX 3090 (350 W)
     that "needs ... a machine built for it, as below", and the line below said no machine was within the budget.
-    Such a column now says the budget does not buy the machine with it; one with a machine still says "as below"."""
+    Nineteenth: at llm:3000 new an RTX 5090 at 2,850 USD needed the machine "as below", a 2,017 USD RTX 3090 machine.
+    "As below" only where the machine below holds the card; else it says there is none, or nothing (the machine below
+    is "instead")."""
+    from dashboards.answer import ANOTHER_CARD_BELOW, NO_MACHINE_FOR_IT
     from dashboards.main_page import _answer_view
+
+    def card_id(paragraph: str) -> str | None:
+        found = re.search(r'href="cards/([^"]+)\.html"', paragraph)
+        return found.group(1) if found else None
 
     choices = answer_choices(marts["builds"], marts["picks"], marts["value"], marts["tiers"])
     columns = [c for choice in choices for c in _answer_view(choice).split('<div class="answer-col"')[1:]]
-    none = [c for c in columns if "Machine to buy: none within this budget today." in c]
-    over_d6 = [c for c in none if "a machine built for it" in c.split("</p>")[0]]
-    with_machine = [c for c in columns if "Machine to buy instead" in c and "a machine built for it" in c]
-    assert over_d6 and with_machine  # the sample day has both
-    for column in over_d6:
+    seen = {"as below": 0, NO_MACHINE_FOR_IT: 0, ANOTHER_CARD_BELOW: 0}
+    for column in columns:
         card = column.split("</p>")[0]
-        assert "as below" not in card and "which this budget does not buy with it)" in card, card
-    assert all("a machine built for it, as below)" in c.split("</p>")[0] for c in with_machine)
+        if "a machine built for it" not in card:
+            continue
+        machine = column.split('class="answer-machine"')[1].split("</p>")[0]
+        said = next(k for k in seen if f"a machine built for it{', ' * bool(k)}{k})" in card)
+        seen[said] += 1
+        if "none within this budget today" in machine:
+            assert said == NO_MACHINE_FOR_IT, card
+        elif card_id(machine) == card_id(card):
+            assert said == "as below", card
+        else:
+            assert said == ANOTHER_CARD_BELOW, (card, machine)
+    assert all(seen.values()), seen  # the sample day has all three
