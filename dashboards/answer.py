@@ -155,7 +155,8 @@ def card_words(tdp_w: float | None, machine_below: bool | None = True) -> str:
     below = (
         "as below" if machine_below else ANOTHER_CARD_BELOW if machine_below is None else NO_MACHINE_FOR_IT
     )
-    return f"Card to buy (the card alone, {over_d6_words(tdp_w)}, so {NEEDS_ITS_OWN_MACHINE}{', ' * bool(below)}{below})"
+    tail = f", {below}" if below else ""
+    return f"Card to buy (the card alone, {over_d6_words(tdp_w)}, so {NEEDS_ITS_OWN_MACHINE}{tail})"
 
 
 # the use cases whose budget answer also offers the card in the buyer's own desktop (D6), when it fits the budget

@@ -18,11 +18,10 @@ from dashboards.report_data import (
 from dashboards.safe_text import blank_controls
 from transforms.budget_picks import ABOUT_THIS_VALUE, FASTER_WORTH_NAMING
 from transforms.deals import DEAL_RULE
-from transforms.gpu_value import BUY_NEW
 from transforms.tiers.budget_builds import CHEAPER_WORTH_NAMING, NEARLY_AS_FAST
 from transforms.tiers.machine import CAP_AT_BOOT, SHARED_CIRCUIT_W
 from transforms.tiers.power import HOURS_PER_YEAR
-from transforms.tiers.rules import BEGINNER_MAX_TDP_W
+from transforms.tiers.rules import BEGINNER_MAX_TDP_W, buy_new_words
 
 SAMPLE_BANNER = (
     "> **SAMPLE DATA.** Built from the project's bundled sample snapshot, not from live listings: "
@@ -204,10 +203,8 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
     caveats = card_caveats(data.ranking)
 
     def buy_new(r: dict) -> str:
-        said = [
-            w for w in caveats.get((r["model_id"], r["condition"]), "").split("; ") if w.endswith(BUY_NEW)
-        ]
-        return "".join(f"; {w}" for w in said)
+        said = buy_new_words(caveats.get((r["model_id"], r["condition"])))
+        return f"; {said}" if said else ""
 
     out.append(
         "\n## What to buy\n\nThe card and the whole one-GPU machine per use case, new and used (beginner: the card "
@@ -389,14 +386,12 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
                 },
             )
         )
-        abroad = (
-            other  # the warnings of the rows the table shows (code review: 8-GPU lines had no row above them)
-        )
-        out.append(_fewer_cards(abroad))
+        # the warnings of the rows the table shows (code review: 8-GPU lines had no row above them)
+        out.append(_fewer_cards(other))
         # the warnings the US tiers list, for the other regions' machines too (thirteenth review: a UK machine
         # took 4 of the 5 used RTX 5070 Ti listed, and neither list named it)
-        out.append(_resale_decided(abroad))
-        out.append(_thin_supply(abroad))
+        out.append(_resale_decided(other))
+        out.append(_thin_supply(other))
         out.append(
             _without_machine(
                 data.region_without_machine.filter(

@@ -19,13 +19,13 @@ from transforms.tiers.memory import ram_for
 from transforms.tiers.physical import RISER_GEN4, form_reason, on_frame, slot_plan
 from transforms.tiers.platforms import PartPrices
 from transforms.tiers.rules import (
-    BUY_NEW,
     CORES_PER_GPU,
     D2L_LANES_PER_GPU,
     MIN_LANES_PER_GPU,
     MIN_PCIE_GEN,
     THREADS_PER_GPU,
     TierRule,
+    buy_new_words,
 )
 from transforms.tiers.scaling import efficiency_for
 
@@ -79,20 +79,19 @@ def _supply(
     n: int,
     prices: PartPrices,
     mains_volts: float,
-    existing_need_w: float | None = None,
+    existing_need_w: float,
 ) -> tuple[int, str, float] | str:
     """(capacity W, configuration, USD bought) or the reason none fits. An existing PSU is judged on
-    `existing_need_w` (default `need_w`); a PSU bought is sized on `need_w`."""
+    `existing_need_w`; a PSU bought is sized on `need_w`."""
     supply = platform["psu_supply"]
     short = ""  # why the existing PSU is replaced, in the row's words (sixteenth review: it was not said)
     if supply == "existing":
-        own_w = need_w if existing_need_w is None else existing_need_w
         if cables.pcie_16pin or cables.eps_8pin:
             short = "16-pin cable" if cables.pcie_16pin else "EPS cable"
         elif cables.pcie_8pin * n > platform["existing_pcie_8pin"]:
             short = f"{cables.pcie_8pin * n} x 8-pin"
-        elif own_w > platform["existing_psu_w"]:
-            short = f"{own_w:,.0f} W needed, G13"
+        elif existing_need_w > platform["existing_psu_w"]:
+            short = f"{existing_need_w:,.0f} W needed, G13"
         if not short:
             return int(platform["existing_psu_w"]), f"existing {platform['existing_psu_w']:g} W", 0.0
     if supply == "included":
@@ -269,7 +268,7 @@ def size(
     # 10%); the row names the maker's figure and what a unit of it costs, for a PSU that is old or unbranded. A PSU
     # bought is sized on P1.
     own_need = power.psu_need_w(load) if platform["psu_supply"] == "existing" else need
-    supply = _supply(platform, need, cables, n, prices, cfg.mains_volts, existing_need_w=own_need)
+    supply = _supply(platform, need, cables, n, prices, cfg.mains_volts, own_need)
     if isinstance(supply, str):
         return supply
     psu_w, psu_config, psu_usd = supply
@@ -370,7 +369,7 @@ def price(sized: dict, card: dict, cfg: TierConfig) -> dict:
     tco = cost_model.tco(purchase, sized["energy_cost_horizon_usd"], resale_usd)
     throughput = card["relative_perf"] * n * sized["scaling_efficiency"] * sized["throughput_at_cap"]
     listings = card.get("listing_count")
-    buy_new = next((w for w in (card.get("caveat") or "").split("; ") if w.endswith(BUY_NEW)), None)
+    buy_new = buy_new_words(card.get("caveat"))
     return {
         "model_id": card["model_id"],
         "gpu_name": card["name"],

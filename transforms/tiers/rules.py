@@ -91,6 +91,12 @@ DEFAULT_VENDORS: tuple[str, ...] | None = ("nvidia",)
 # machine was preferred by D16 over a better-value RTX 3090 one while the card's own row said "buy new")
 BUY_NEW = "buy new"
 
+
+def buy_new_words(caveat: str | None) -> str | None:
+    """The part of a card's caveat (marts.gpu_value.caveat, parts joined by '; ') that ends in BUY_NEW, or None."""
+    return next((w for w in (caveat or "").split("; ") if w.endswith(BUY_NEW)), None)
+
+
 # Choosing (D16)
 D16_CLOSE = (
     0.05  # ASSUMPTION for D16's "if possible": within 5% of the best value, the newest generation wins
