@@ -18,10 +18,24 @@ from dashboards.report_data import (
 from dashboards.safe_text import blank_controls
 from transforms.budget_picks import ABOUT_THIS_VALUE, FASTER_WORTH_NAMING
 from transforms.deals import DEAL_RULE
+from transforms.llm_workload_fit import USABLE_TOKENS_PER_S
 from transforms.tiers.budget_builds import CHEAPER_WORTH_NAMING, NEARLY_AS_FAST
 from transforms.tiers.machine import CAP_AT_BOOT, SHARED_CIRCUIT_W
 from transforms.tiers.power import HOURS_PER_YEAR
 from transforms.tiers.rules import BEGINNER_MAX_TDP_W, buy_new_words
+
+# what the speeds and the energy measure, which a reader of this file alone could not tell (twentieth review)
+FIGURES_MEAN = (
+    "\nWhat the figures measure. Vision and beginner throughput is Lambda's training benchmarks, which Lambda runs "
+    "on synthetic data unless it tests a system's I/O (github.com/lambdal/deeplearning-benchmark, pytorch/README.md): "
+    "a machine whose CPU decodes the JPEGs, 2 cores per card (G10), can fall well short of it; decode on the GPUs "
+    "(NVIDIA DALI) or train from pre-decoded data. LLM tokens/s is one user's decode (llama.cpp, 4-bit weights) with "
+    f"the workload's context full (8k); usable means at least {USABLE_TOKENS_PER_S:g} tokens/s; the LLM machines are "
+    "sized to run models, not to fine-tune them. Energy counts every card at its (capped) board power for the hours "
+    "under load and nothing for the others (idle draw not counted): more than a layer split draws while it decodes, "
+    "its cards taking turns. The machines of 2 cards and more mostly hang cards on riser cables from an open-air "
+    "frame instead of a case: the slots column says where each card goes.\n"
+)
 
 SAMPLE_BANNER = (
     "> **SAMPLE DATA.** Built from the project's bundled sample snapshot, not from live listings: "
@@ -197,6 +211,7 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
         "horizon (S1) and fp16 tensor cores (S2). Their caveats (e.g. no bf16) stand in the row; "
         "`marts.gpu_value` and `recommendations.csv` keep every card with the reason it is left out.\n"
     )
+    out.append(FIGURES_MEAN)
     answers = answer_rows(data.tiers)
     # a used card that new ones undercut says so beside its machine too (fifteenth review: the used RTX 5090's line
     # had no "buy new" that its pick and its card page carried)
@@ -305,6 +320,7 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
                     "psu_config": "PSU",
                     "wall_draw_w": "wall W",
                     "power_cap_pct": "cap %",
+                    "slot_plan": "slots",
                 },
             )
         )
@@ -437,7 +453,15 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
     )
     out.append(
         table(
-            best.with_columns(machine=_machine_label()),
+            best.with_columns(
+                machine=_machine_label(),
+                # the row's circuit in the tiers' words, read from its notes (twentieth review: "give it the circuit
+                # to itself" was in the warehouse only)
+                circuit=pl.Series(
+                    [circuit_words({**r, "circuit_note": r["notes"]}) for r in best.iter_rows(named=True)],
+                    dtype=pl.String,
+                ),
+            ),
             {
                 "use_case": "use case",
                 "condition": "condition",
@@ -452,7 +476,9 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
                 "largest_workload_tokens_per_s": "tokens/s",
                 "ram_kit": "RAM",
                 "psu_config": "PSU",
+                "circuit": "circuit",
                 "power_cap_pct": "cap %",
+                "slot_plan": "slots",
             },
         )
     )

@@ -458,7 +458,7 @@ CREATE TABLE marts.build_tiers (
     water_blocks INTEGER,  -- Cards given water blocks (priced; only when the run config allows).
     psu_need_w DOUBLE,  -- PSU capacity needed: the DC load + 10% (G13), each card at its board power (its peak, D2) or at its power limit where the machine is capped to fit its outlet (power_cap_pct < 100, G8; a capped machine needs that limit set at every boot, notes), or the card maker's recommended system power for one card where that is larger (P1; psu_basis says which).
     psu_watts INTEGER,  -- Capacity of the PSU priced (always >= psu_need_w).
-    psu_config VARCHAR,  -- PSU arrangement priced.
+    psu_config VARCHAR,  -- PSU arrangement priced: one unit (1 x 1000 W), a server's units with one spare (2+1 x 1600 W redundant), or two ATX units, each carrying its part plus 10% (G13), with the split named (2 x 1000 W (dual PSU: board + 1 card on one, 3 on the other)).
     d2l_psu_w DOUBLE,  -- What D2's 350 W per GPU would size, for comparison.
     d2l_tier_psu VARCHAR,  -- The PSU D2L names for the tier (D7-D10).
     pcie_8pin_cables INTEGER,  -- 8-pin (6+2) PCIe cables, one per socket (G16).
@@ -472,7 +472,7 @@ CREATE TABLE marts.build_tiers (
     power_cap_pct_guide DOUBLE,  -- Per-GPU power limit in % of board power to fit the guide's socket figure (100 = fits; NULL = needs more than -20%, G8).
     outlet_continuous_w DOUBLE,  -- Continuous rating: 80% of V x A (1,440 W on a US 15 A circuit).
     power_cap_pct_continuous DOUBLE,  -- Per-GPU power limit to fit the continuous rating (100 = fits; NULL = needs more than -20%).
-    annual_energy_kwh DOUBLE,  -- Wall energy per year at the configured utilization.
+    annual_energy_kwh DOUBLE,  -- Wall energy per year: the wall draw (every card at its capped board power) for the configured share of the hours under load (utilization), nothing for the other hours (idle draw not counted); for an LLM layer split, whose cards take turns while decoding, more than it draws.
     annual_energy_cost_usd DOUBLE,  -- annual_energy_kwh x electricity price.
     gold_vs_bronze_saving_usd DOUBLE,  -- Yearly saving of an 80 PLUS Gold (87%) over a Bronze (82%) PSU (G14).
     platform_cost_usd DOUBLE,  -- Platform as sized: fixed parts + RAM + PSU + risers or water cooling (estimates, marts.platform_parts).

@@ -299,3 +299,43 @@ def test_a_card_answer_with_no_machine_within_the_budget_points_at_none(marts):
         else:
             assert said == ANOTHER_CARD_BELOW, (card, machine)
     assert all(seen.values()), seen  # the sample day has all three
+
+
+def test_the_markdown_machines_say_where_their_cards_go_and_what_their_figures_measure(sample_run, marts):
+    """Twentieth review: a buyer reading the export alone ordered a tower for machines that hang cards on risers from
+    an open-air frame, a budget machine's "give it the circuit to itself" was in the warehouse only, and nothing
+    said what the speeds and the energy measure."""
+    md = (sample_run["root"] / "exports" / sample_run["day"].isoformat() / "recommendations.md").read_text()
+    intro = md.split("\n## What to buy\n", 1)[0]
+    for words in ("synthetic data", "one user's decode", "at least 10 tokens/s", "not to fine-tune them"):
+        assert words in intro, words
+    assert "idle draw not counted" in intro and "open-air frame" in intro
+    # every machine with cards on risers says so in its row, in the tiers and in the budgets
+    tiers = md.split("\n## Build tiers\n", 1)[1].split("\n## Buy or rent", 1)[0]
+    on_risers = marts["tiers"].filter((pl.col("risers") > 0) & pl.col("model_id").is_not_null())
+    assert on_risers.height
+    assert sum("on riser cables to the rail of an open-air frame" in line for line in tiers.splitlines()) == (
+        on_risers.height
+    )
+    budgets = md.split("\n## Best machine per budget", 1)[1].split("\n## ", 1)[0]
+    rows = [line for line in budgets.splitlines() if line.startswith("| ") and " x " in line]
+    builds = marts["builds"].filter(pl.col("model_id").is_not_null())  # a budget without a machine has no row
+    assert len(rows) == builds.height
+    framed = builds.filter(pl.col("slot_plan").str.contains("open-air frame", literal=True)).height
+    assert framed and sum("open-air frame" in line for line in rows) == framed
+    own = builds.filter(pl.col("notes").str.contains(OWN_CIRCUIT, literal=True)).height
+    assert own and sum("| outlet, the circuit to itself |" in line for line in rows) == own
+
+
+def test_a_machine_on_a_cpu_windows_11_does_not_support_says_so(marts):
+    """Twentieth review: the used X99 and 8-GPU server platforms run Broadwell Xeon E5 v4 CPUs, which Windows 11 does
+    not support (and Windows 10's support ended on 2025-10-14): a buyer planning Windows is told to plan Linux."""
+    broadwell = marts["tiers"].filter(pl.col("cpu").str.contains("E5-", literal=True))
+    assert broadwell.height
+    assert broadwell["platform"].str.contains("Windows 11 does not support", literal=True).all()
+    assert (
+        not marts["tiers"]
+        .filter(~pl.col("cpu").str.contains("E5-", literal=True))["platform"]
+        .str.contains("Windows", literal=True)
+        .any()
+    )

@@ -628,13 +628,17 @@ def test_a_budget_machine_names_its_cpu_ram_and_psu_as_the_build_tiers_size_them
     md = (export_dir / "recommendations.md").read_text()
     part = md.split("## Best machine per budget")[1].split("\n## ")[0]
     header = next(line for line in part.splitlines() if line.startswith("| use case"))
-    assert header.endswith("| RAM | PSU | cap % |")
+    # the circuit and where the cards go as well (twentieth review)
+    assert header.endswith("| RAM | PSU | circuit | cap % | slots |")
     assert "at every boot enable persistence" in part
+    names = [c.strip() for c in header.split("|")]
     lines = [line for line in part.splitlines() if line.startswith(("| llm |", "| vision |", "| beginner |"))]
-    shown = [line for line in lines if not line.rstrip().endswith("| – | – | – |")]
-    assert len(shown) == len(builds)
-    for line in shown:
-        assert " W" in line.split("|")[-3], line  # the PSU column, e.g. `1 x 1500 W`
+    assert len(lines) == len(builds)
+    for line in lines:
+        cells = [c.strip() for c in line.split("|")]
+        assert cells[names.index("PSU")].endswith(" W"), line  # e.g. `1 x 1500 W`
+        assert cells[names.index("circuit")].startswith(("outlet", "dedicated")), line
+        assert cells[names.index("slots")].startswith(("1 in slot", "2 in slots", "4 in slots", "8 in")), line
     # a faster machine at about the same value is listed under the table (used beginner at 5,000 USD on the sample:
     # one RTX 5090, and four RTX 5070 Ti beside it)
     with duckdb.connect(str(sample_run["db"]), read_only=True) as con:

@@ -80,9 +80,11 @@ def _supply(
     prices: PartPrices,
     mains_volts: float,
     existing_need_w: float,
+    loads: tuple[float, float],
 ) -> tuple[int, str, float] | str:
     """(capacity W, configuration, USD bought) or the reason none fits. An existing PSU is judged on
-    `existing_need_w`; a PSU bought is sized on `need_w`."""
+    `existing_need_w`; a PSU bought is sized on `need_w`, two units on the split of `loads` (each card's draw W,
+    the rest of the machine W; power.dual_split)."""
     supply = platform["psu_supply"]
     short = ""  # why the existing PSU is replaced, in the row's words (sixteenth review: it was not said)
     if supply == "existing":
@@ -99,7 +101,7 @@ def _supply(
         if server is None:
             return f"needs {need_w:,.0f} W, more than {platform['psu_bays']:g} x {platform['psu_unit_w']:g} W with one spare"
         return server[0], server[1] + " (in the chassis)", 0.0
-    atx = power.pick_atx_psu(need_w, prices.atx_psus, mains_volts)
+    atx = power.pick_atx_psu(need_w, prices.atx_psus, mains_volts, cards=(n, *loads))
     if atx is None:
         return f"no ATX PSU arrangement for {mains_volts:g} V mains covers {need_w:,.0f} W"
     if supply == "existing":
@@ -268,7 +270,7 @@ def size(
     # 10%); the row names the maker's figure and what a unit of it costs, for a PSU that is old or unbranded. A PSU
     # bought is sized on P1.
     own_need = power.psu_need_w(load) if platform["psu_supply"] == "existing" else need
-    supply = _supply(platform, need, cables, n, prices, cfg.mains_volts, own_need)
+    supply = _supply(platform, need, cables, n, prices, cfg.mains_volts, own_need, (gpu_w / n, other_w))
     if isinstance(supply, str):
         return supply
     psu_w, psu_config, psu_usd = supply

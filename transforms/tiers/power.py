@@ -78,22 +78,53 @@ def d2l_psu_w(gpu_count: int, other_w: float) -> float:
 
 
 def pick_atx_psu(
-    need_w: float, sizes: list[tuple[int, float, float]], mains_volts: float = 230
+    need_w: float,
+    sizes: list[tuple[int, float, float]],
+    mains_volts: float = 230,
+    cards: tuple[int, float, float] | None = None,
 ) -> tuple[int, str, float] | None:
     """(capacity W, configuration, price) of the cheapest ATX arrangement covering need_w whose input range
     suits the mains (a 2,000 W unit sold for 200-240 V only is no choice on 120 V): one unit, or two equal
     units when no single one does (two PSUs need an add2psu adapter and, past 1800 W, two circuits).
-    `sizes` = [(watts, price, lowest input volts)]."""
+    `sizes` = [(watts, price, lowest input volts)]. `cards` = (count, each card's draw W, the rest of the machine
+    W): two units are then sized so that G13's 10% holds on each (dual_split), and the configuration says which
+    unit carries what (twentieth review: two 1,000 W units pooled for a 1,837 W need; split two cards a unit, the
+    unit that also carries the board held 1,070 W)."""
     usable = sorted((w, p) for w, p, volts in sizes if volts <= mains_volts)
     single = [(w, p) for w, p in usable if w >= need_w]
     if single:
         w, p = single[0]
         return w, f"1 x {w} W", p
-    double = [(w, p) for w, p in usable if 2 * w >= need_w]
-    if double:
-        w, p = double[0]
-        return 2 * w, f"2 x {w} W (dual PSU)", 2 * p
+    for w, p in usable:
+        if 2 * w < need_w:
+            continue
+        if cards is None:
+            return 2 * w, f"2 x {w} W (dual PSU)", 2 * p
+        split = dual_split(w, *cards)
+        if split is not None:
+            return 2 * w, f"2 x {w} W (dual PSU: {split_words(split, cards[0])})", 2 * p
     return None
+
+
+def dual_split(unit_w: float, count: int, card_w: float, rest_w: float) -> int | None:
+    """How many of `count` cards (each drawing card_w) go on the unit that also carries the board and the rest of
+    the machine (rest_w), so that each of two unit_w units carries its load plus 10% (G13); the most even such
+    split, None when none fits. ASSUMPTION: a card's whole draw is counted on the unit its power cables come
+    from; its slot's share (PCIe allows up to 75 W) comes through the board, and cards of a dual-PSU machine's
+    size draw most of theirs over their cables."""
+    fits = [
+        k
+        for k in range(count + 1)
+        if psu_need_w(rest_w + k * card_w) <= unit_w and psu_need_w((count - k) * card_w) <= unit_w
+    ]
+    return min(fits, key=lambda k: abs((rest_w + k * card_w) - (count - k) * card_w), default=None)
+
+
+def split_words(on_board_unit: int, count: int) -> str:
+    """The split of dual_split in words: 'board + 1 card on one, 3 on the other'."""
+    cards = f"{on_board_unit} card{'s' if on_board_unit != 1 else ''}"
+    board = f"board + {cards}" if on_board_unit else "board alone"
+    return f"{board} on one, {count - on_board_unit} on the other"
 
 
 def server_psu(need_w: float, unit_w: int, bays: int) -> tuple[int, str] | None:
