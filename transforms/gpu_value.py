@@ -51,51 +51,71 @@ def _gb() -> pl.Expr:
     return pl.col("vram_gb").round(1).cast(pl.String).str.strip_suffix(".0")
 
 
-def caveats(horizon_years: float = TierConfig.horizon_years) -> pl.Expr:
-    """Every reason, in words, that a card is not recommended by default or is limited; NULL when none. The
-    top lists, the dashboard and the export show it in the card's row (issue 34)."""
+def _joined(parts: list[pl.Expr]) -> pl.Expr:
+    """The parts that are not NULL, joined by '; '; NULL when none is."""
+    return pl.concat_str(parts, separator="; ", ignore_nulls=True).replace("", None)
+
+
+CARD_CAVEATS = ("_card_caveats_before", "_card_caveats_after")
+
+
+def card_caveats() -> tuple[pl.Expr, pl.Expr]:
+    """The caveats that depend on the card alone (its specs), those before and those after its software support's
+    in caveats' order: computed once per model and joined to the rows (benchmark 2: a caveat column over 489,570
+    rows took 0.6 s of gpu_value's 1.0 s when every row formatted them)."""
     vendor = pl.col("vendor").fill_null("unknown")
     form = pl.col("form_factor").fill_null("pcie")
     module = pl.col("name").str.extract(r"(SXM\d?)", 1).fill_null("SXM")
-    return pl.concat_str(
+    before = [
+        _words(form == "sxm", pl.format("server only: needs an {} baseboard", module)),
+        _words(form == "oam", "server only: needs an OAM baseboard"),
+        _words((form == "pcie") & (pl.col("cooling") == "passive"), "passive: needs server airflow"),
+    ]
+    after = [
+        _words(~pl.col("fp16_tensor").fill_null(False), "no fp16 tensor cores"),
+        _words(
+            pl.col("fp16_tensor").fill_null(False) & ~pl.col("bf16").fill_null(False),
+            "no bf16: not for LLM use by default",
+        ),
+        _words(
+            ~vendor.is_in(list(DEFAULT_VENDORS or [])),
+            pl.format("{}: outside the default (D11: CUDA)", vendor.str.to_uppercase()),
+        ),
+        _words(
+            (vendor != "nvidia") & (pl.col("perf_basis") != "measured"),
+            pl.format("{}: modelled figure", vendor.str.to_uppercase()),
+        ),
+        _words(
+            pl.col("vram_gb") < min(USE_CASES.values()),
+            pl.format("{} GB: under every use case's memory floor (D14: 8 GB)", _gb()),
+        ),
+        _words(
+            pl.col("vram_gb").is_between(min(USE_CASES.values()), USE_CASES["vision"], closed="left"),
+            pl.format(
+                "{} GB: beginner only (G2: vision needs {} GB, LLM {} GB)",
+                _gb(),
+                pl.lit(USE_CASES["vision"]),
+                pl.lit(USE_CASES["llm"]),
+            ),
+        ),
+    ]
+    return _joined(before).alias(CARD_CAVEATS[0]), _joined(after).alias(CARD_CAVEATS[1])
+
+
+def caveats(horizon_years: float = TierConfig.horizon_years) -> pl.Expr:
+    """Every reason, in words, that a card is not recommended by default or is limited; NULL when none. The
+    top lists, the dashboard and the export show it in the card's row (issue 34). Over rows that carry
+    card_caveats' two columns: the card's own, its software support on the row's day, then the row's price."""
+    return _joined(
         [
-            _words(form == "sxm", pl.format("server only: needs an {} baseboard", module)),
-            _words(form == "oam", "server only: needs an OAM baseboard"),
-            _words((form == "pcie") & (pl.col("cooling") == "passive"), "passive: needs server airflow"),
+            pl.col(CARD_CAVEATS[0]),
             support_blocker(pl.col("snapshot_date"), horizon_years),
-            _words(~pl.col("fp16_tensor").fill_null(False), "no fp16 tensor cores"),
-            _words(
-                pl.col("fp16_tensor").fill_null(False) & ~pl.col("bf16").fill_null(False),
-                "no bf16: not for LLM use by default",
-            ),
-            _words(
-                ~vendor.is_in(list(DEFAULT_VENDORS or [])),
-                pl.format("{}: outside the default (D11: CUDA)", vendor.str.to_uppercase()),
-            ),
-            _words(
-                (vendor != "nvidia") & (pl.col("perf_basis") != "measured"),
-                pl.format("{}: modelled figure", vendor.str.to_uppercase()),
-            ),
-            _words(
-                pl.col("vram_gb") < min(USE_CASES.values()),
-                pl.format("{} GB: under every use case's memory floor (D14: 8 GB)", _gb()),
-            ),
-            _words(
-                pl.col("vram_gb").is_between(min(USE_CASES.values()), USE_CASES["vision"], closed="left"),
-                pl.format(
-                    "{} GB: beginner only (G2: vision needs {} GB, LLM {} GB)",
-                    _gb(),
-                    pl.lit(USE_CASES["vision"]),
-                    pl.lit(USE_CASES["llm"]),
-                ),
-            ),
+            pl.col(CARD_CAVEATS[1]),
             _words(~pl.col("enough_listings"), "fewer than 3 listings"),
             _words(pl.col("price_confidence") == GRADE_D, "price grade D: one seller or nearly"),
             new_under_used(),
-        ],
-        separator="; ",
-        ignore_nulls=True,
-    ).replace("", None)
+        ]
+    )
 
 
 def new_under_used() -> pl.Expr:
@@ -113,12 +133,11 @@ def new_under_used() -> pl.Expr:
     new_low = pl.when(trusted_new).then(pl.col("price_low")).max().over("snapshot_date", "model_id")
     # the words say what the new low is (sixteenth review: "new ones listed from 2,260 USD" named a price no listing
     # had, the mean of three sellers' lowest asks)
-    return _words(
-        (pl.col("condition") == "used") & (pl.col("price_low") >= new_low),
-        pl.format(
-            "3 lowest new asks avg. {} USD: " + BUY_NEW,
-            new_low.round(0).cast(pl.Int64).cast(pl.String).str.replace(r"(\d)(\d{3})$", "$1,$2"),
-        ),
+    # the new low only where it undercuts, so that the other rows (most of them) format nothing: NULL in, NULL out
+    undercut = pl.when((pl.col("condition") == "used") & (pl.col("price_low") >= new_low)).then(new_low)
+    return pl.format(
+        "3 lowest new asks avg. {} USD: " + BUY_NEW,
+        undercut.round(0).cast(pl.Int64).cast(pl.String).str.replace(r"(\d)(\d{3})$", "$1,$2"),
     )
 
 
@@ -186,7 +205,13 @@ def gpu_value(prices: pl.DataFrame, specs: pl.DataFrame) -> pl.DataFrame:
         vendor=pl.col("vendor"),
         cooling=pl.col("cooling"),
         **{c: pl.col(c) for c in SUPPORT_SPEC_COLUMNS},
-    ).with_columns(recommended=recommended(), caveat=caveats())
+    )
+    cards = ranked.unique("model_id").select("model_id", *card_caveats())
+    ranked = (
+        ranked.join(cards, on="model_id", how="left")
+        .with_columns(recommended=recommended(), caveat=caveats())
+        .drop(CARD_CAVEATS)
+    )
     order = pl.col("perf_per_1k_usd")
     # ordinal ranks give tied values their order in the frame: sorted by model first, a re-run ranks them the same
     # (a tie between the RX 9060 XT 8GB and 16GB swapped ranks between two builds of benchmark 2's days)
