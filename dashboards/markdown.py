@@ -349,9 +349,12 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
                 "rent_model_id": "cloud GPU",
                 "rent_gpus_for_same_perf": "cloud GPUs",
                 "rent_provider": "provider",
+                "rent_offer_kind": "offer",
                 "rent_usd_per_hour": "rent USD/h",
                 "break_even_hours_per_month": "break-even h/month",
                 "verdict": "verdict",
+                # the cloud price's date and source, which the text above promises (twenty-first review)
+                "notes": "notes",
             },
         )
     )

@@ -8,7 +8,7 @@ import duckdb
 import polars as pl
 
 from transforms.deals import WINDOW_DAYS as DEAL_MEDIAN_DAYS
-from transforms.gpu_value import PLUG_IN
+from transforms.gpu_value import PLUG_IN, VALUE_CONDITIONS, buy_new_at, card_caveat_words
 from transforms.tiers.build_tiers import (
     NO_MACHINE_QUALIFIES,
     RESALE_DECIDES,
@@ -242,6 +242,30 @@ class ReportData:
         a deal."""
         caveats = self.ranking.select("model_id", "condition", "caveat").unique(["model_id", "condition"])
         out = self.deals.join(caveats, on=["model_id", "condition"], how="left", maintain_order="left")
+        # a refurbished deal (the value mart prices new and used cards only): the card's own caveats, and 'buy new'
+        # where new ones cost no more (twenty-first review: an AMD passive server card, and an RTX 5090 355 USD over
+        # the new asks, stood as plain deals)
+        cards = card_caveat_words(self.ranking).rename({"card_caveat": "_card_caveat", "new_low": "_new_low"})
+        out = (
+            out.join(cards, on="model_id", how="left", maintain_order="left")
+            .with_columns(
+                caveat=pl.when(pl.col("condition").is_in(VALUE_CONDITIONS))
+                .then(pl.col("caveat"))
+                .otherwise(
+                    pl.concat_str(
+                        [
+                            pl.col("_card_caveat"),
+                            buy_new_at(
+                                pl.when(pl.col("unit_price") >= pl.col("_new_low")).then(pl.col("_new_low"))
+                            ),
+                        ],
+                        separator="; ",
+                        ignore_nulls=True,
+                    ).replace("", None)
+                )
+            )
+            .drop("_card_caveat", "_new_low")
+        )
         if "open_box" not in out.columns:
             return out
         # an open-box unit says so first: its discount is measured against new and open-box asks alike

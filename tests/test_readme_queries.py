@@ -34,6 +34,9 @@ def test_the_readme_queries_run_and_answer_their_titles(sample_run):
     assert "tokens_per_s_per_1k_usd_tco" in cols3 and "workload" in cols3 and rows3
     assert {"condition", "reason"} <= set(cols5) and len(rows5) == min(deals_today, 20)
     assert {"price_usd", "tco_usd"} <= set(cols6) and rows6
+    # twenty-first review: a machine of the ten that needs a dedicated circuit, or a cap set at every boot, says so
+    assert {"circuit", "power_cap_pct"} <= set(cols6)
+    assert {r[cols6.index("circuit")] for r in rows6} <= {"outlet", "dedicated"}
     price, tco = cols6.index("price_usd"), cols6.index("tco_usd")
     assert all(r[price] != r[tco] for r in rows6)  # the price, and the TCO (energy in, resale out) beside it
     assert all(re.fullmatch(r"[a-z0-9_]+", c) for c in cols1 + cols3 + cols5 + cols6)

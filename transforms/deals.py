@@ -1,7 +1,7 @@
 """Deals: kept listings at least 15% under their model's 30-day median, or within 5% of the lowest price
 the warehouse had seen for that model and condition before that day (that rule needs 7 earlier days, and the
-listing at least 5% under the 30-day median: NEAR_LOWEST_MIN_DISCOUNT). The 30-day median is of the days priced on
-at least 3 listings (the screen's minimum) and not grade D.
+listing at least 5% under the 30-day median: NEAR_LOWEST_MIN_DISCOUNT). The 30-day median is of the days priced by
+at least 3 sellers (the screen's minimum, counted in sellers: one seller, one voice) and not grade D.
 Listings removed by the outlier screen (transforms/price_daily.py) are never deals, nor is a listing dearer than
 its model's median of that day (marts.price_daily: in a falling market the 30-day median lags). Sellers below the trust
 floor never reach them: their listings are excluded as low_feedback at classification.
@@ -17,7 +17,7 @@ earlier deals still listed at or under their deal price (dashboards/report_data.
 One definition, in SQL over relations by name: `kept` (the kept listings: snapshot_date, source, listing_id,
 model_id, condition, title, unit_price, url, source_mode) and `history` (marts.price_daily rows of source
 'all': snapshot_date, model_id, condition, median, min_price, screen_median, listing_count, screened_out,
-confidence, covering the 30 dates up to each listing date). A listing is screened with its day's screen_median and
+distinct_sellers, confidence, covering the 30 dates up to each listing date). A listing is screened with its day's screen_median and
 group size from price_daily (the screen's rule, transforms.price_daily.SCREEN_KEEPS), not by recomputing
 every group's median. It runs on a range of days in the warehouse (warehouse/marts/deals.py) and on frames
 in memory."""
@@ -48,7 +48,7 @@ NEAR_LOWEST_MIN_DISCOUNT = 0.05
 # the rule in words, for the export and the dashboard (code review: their sentences had kept the rules before)
 DEAL_RULE = (
     f"at least {1 - UNDER_MEDIAN:.0%} under the card's 30-day median (the median of its days' medians, of the days "
-    f"priced on at least {SCREEN_MIN_LISTINGS} listings and not grade D), or within {NEAR_LOWEST - 1:.0%} of the "
+    f"priced by at least {SCREEN_MIN_LISTINGS} sellers and not grade D), or within {NEAR_LOWEST - 1:.0%} of the "
     f"lowest price seen before the day (after {MIN_HISTORY_DAYS} days of history) and at least "
     f"{NEAR_LOWEST_MIN_DISCOUNT:.0%} under that median"
 )
@@ -74,8 +74,10 @@ DEAL_COLUMNS = [
 # per date, model and condition: the median of the daily medians over the date and the 29 before it (a day whose
 # price is grade D, one seller or nearly, sets none: the ninth review found a new RTX 2080 Ti "72% under" a
 # 30-day median of 1,300 that one 1,606 USD listing had set; a D price never sets a pick either; nor does a day
-# priced on fewer listings than the screen judges, SCREEN_MIN_LISTINGS: the median of two asks is their mean, and
-# the twelfth review found the same 2080 Ti "61% under" a 994 USD median of two-listing days, one ask 1,605), the
+# priced by fewer sellers than the screen judges listings, SCREEN_MIN_LISTINGS: the median of two asks is their mean,
+# and the twelfth review found the same 2080 Ti "61% under" a 994 USD median of two-listing days, one ask 1,605;
+# counted in sellers since the twenty-first review: a seller's second listing made a day of two sellers count, and
+# that seller's dearer listing was then a deal 7.8% under the two sellers' mean), the
 # lowest price and the number of dates among the 29 before it, and the day's screen; each series filled to
 # every day (transforms/day_series.py) so that these are ROWS frames (a filled day counts no date)
 DAILY_HISTORY_CTES = every_day_cte("daily_history", "dated", "model_id, condition")
@@ -85,7 +87,7 @@ windows AS (
     SELECT * FROM (
         SELECT snapshot_date, model_id, condition, screen_median AS group_median,
                listing_count + screened_out AS group_listings, median AS day_median,
-               median(CASE WHEN confidence IS DISTINCT FROM '{GRADE_D}' AND listing_count >= {SCREEN_MIN_LISTINGS}
+               median(CASE WHEN confidence IS DISTINCT FROM '{GRADE_D}' AND distinct_sellers >= {SCREEN_MIN_LISTINGS}
                            THEN median END)
                    OVER (w ROWS BETWEEN {WINDOW_PRECEDING} PRECEDING AND CURRENT ROW) AS median_30d,
                min(min_price) OVER (w ROWS BETWEEN {WINDOW_PRECEDING} PRECEDING AND 1 PRECEDING) AS lowest_seen,
@@ -165,6 +167,8 @@ def find_deals(
     (without `previous`, every deal is a new listing); `events_only=False`: the resting ones too."""
     if "confidence" not in history.columns:  # history without grades: every day counts
         history = history.with_columns(confidence=pl.lit(None, pl.String))
+    if "distinct_sellers" not in history.columns:  # history without sellers: each listing its own seller
+        history = history.with_columns(distinct_sellers=pl.col("listing_count"))
     frames = {"listings": listings, "history": history}
     previous_sql = NO_PREVIOUS_SQL
     if previous is not None:

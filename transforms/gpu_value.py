@@ -118,6 +118,26 @@ def caveats(horizon_years: float = TierConfig.horizon_years) -> pl.Expr:
     )
 
 
+def trusted_new_low() -> pl.Expr:
+    """Per date and model, the low price (price_low) of the card's new row when that price is on 3 listings or more
+    and graded above D; NULL otherwise: the new price a 'buy new' quotes."""
+    trusted_new = (
+        (pl.col("condition") == "new")
+        & pl.col("enough_listings")
+        & (pl.col("price_confidence").fill_null("") != GRADE_D)
+    )
+    return pl.when(trusted_new).then(pl.col("price_low")).max().over("snapshot_date", "model_id")
+
+
+def buy_new_at(new_low: pl.Expr) -> pl.Expr:
+    """'Buy new' with the new low it quotes (sixteenth review: "new ones listed from 2,260 USD" named a price no
+    listing had, the mean of three sellers' lowest asks); NULL where new_low is."""
+    return pl.format(
+        "3 lowest new asks avg. {} USD: " + BUY_NEW,
+        new_low.round(0).cast(pl.Int64).cast(pl.String).str.replace(r"(\d)(\d{3})$", "$1,$2"),
+    )
+
+
 def new_under_used() -> pl.Expr:
     """A used card's words when new ones are listed for no more than used ones, low against low (price_low, the
     mean of the three lowest asks, of a new price on 3 listings or more and graded above D); NULL otherwise.
@@ -125,19 +145,29 @@ def new_under_used() -> pl.Expr:
     low 2,497); no friend would tell a buyer to pay more for a used card without its warranty. Low against low, not
     the used median against the new low (fifteenth review: that told RTX 5080 buyers to buy new at 1,040 where used
     ones were listed from 907)."""
-    trusted_new = (
-        (pl.col("condition") == "new")
-        & pl.col("enough_listings")
-        & (pl.col("price_confidence").fill_null("") != GRADE_D)
-    )
-    new_low = pl.when(trusted_new).then(pl.col("price_low")).max().over("snapshot_date", "model_id")
-    # the words say what the new low is (sixteenth review: "new ones listed from 2,260 USD" named a price no listing
-    # had, the mean of three sellers' lowest asks)
+    new_low = trusted_new_low()
     # the new low only where it undercuts, so that the other rows (most of them) format nothing: NULL in, NULL out
-    undercut = pl.when((pl.col("condition") == "used") & (pl.col("price_low") >= new_low)).then(new_low)
-    return pl.format(
-        "3 lowest new asks avg. {} USD: " + BUY_NEW,
-        undercut.round(0).cast(pl.Int64).cast(pl.String).str.replace(r"(\d)(\d{3})$", "$1,$2"),
+    return buy_new_at(
+        pl.when((pl.col("condition") == "used") & (pl.col("price_low") >= new_low)).then(new_low)
+    )
+
+
+def card_caveat_words(rows: pl.DataFrame, horizon_years: float = TierConfig.horizon_years) -> pl.DataFrame:
+    """Per model of `rows` (marts.gpu_value rows of one day): card_caveat, the caveats of the card whatever its
+    condition and price (its own and its software support's, in caveats' order), and new_low, the new price a 'buy
+    new' quotes (trusted_new_low). What a listing of a condition the mart has no row for carries (twenty-first
+    review: a refurbished deal on an AMD passive server card, or dearer than new ones, showed no caveat)."""
+    cards = rows.with_columns(new_low=trusted_new_low()).unique("model_id", keep="first", maintain_order=True)
+    return cards.with_columns(*card_caveats()).select(
+        "model_id",
+        "new_low",
+        card_caveat=_joined(
+            [
+                pl.col(CARD_CAVEATS[0]),
+                support_blocker(pl.col("snapshot_date"), horizon_years),
+                pl.col(CARD_CAVEATS[1]),
+            ]
+        ),
     )
 
 

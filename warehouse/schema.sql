@@ -578,7 +578,7 @@ CREATE TABLE marts.deals (
     condition VARCHAR NOT NULL,  -- Price condition (new, used, refurbished).
     title VARCHAR,  -- Listing title.
     unit_price DOUBLE NOT NULL,  -- Asking price incl. shipping per card.
-    median_30d DOUBLE,  -- Median of the model's daily medians over the listing's date and the 29 before it, of the days priced on at least 3 listings (the outlier screen's minimum: the median of two asks is their mean) and not grade D. Every deal has one: without it no listing is a deal (NULL only in rows written before 2026-11-27).
+    median_30d DOUBLE,  -- Median of the model's daily medians over the listing's date and the 29 before it, of the days priced by at least 3 sellers (distinct_sellers: the outlier screen's minimum, one seller one voice; the median of two asks is their mean) and not grade D. Every deal has one: without it no listing is a deal (NULL only in rows written before 2026-11-27).
     discount_pct DOUBLE,  -- Percent under median_30d.
     lowest_seen DOUBLE,  -- Lowest daily minimum the warehouse has for the model and condition.
     reason VARCHAR NOT NULL,  -- under_30d_median (at least 15% under median_30d), near_lowest_seen (within 5% of lowest_seen after 7 earlier days, and at least 5% under median_30d), or both.

@@ -325,6 +325,14 @@ def test_the_markdown_machines_say_where_their_cards_go_and_what_their_figures_m
     assert framed and sum("open-air frame" in line for line in rows) == framed
     own = builds.filter(pl.col("notes").str.contains(OWN_CIRCUIT, literal=True)).height
     assert own and sum("| outlet, the circuit to itself |" in line for line in rows) == own
+    # twenty-first review: the buy-or-rent text promises each cloud price's date and basis; its rows give them
+    rent = md.split("\n## Buy or rent", 1)[1].split("\n## ", 1)[0]
+    header = next(line for line in rent.splitlines() if line.startswith("| use case"))
+    assert header.endswith("| verdict | notes |") and "| offer |" in header
+    rows = [line for line in rent.splitlines() if line.startswith(("| llm |", "| vision |", "| beginner |"))]
+    assert rows and all(re.search(r"cloud price 20\d\d-\d\d \((snapshot|live)", line) for line in rows), rows[
+        :2
+    ]
 
 
 def test_a_machine_on_a_cpu_windows_11_does_not_support_says_so(marts):

@@ -315,7 +315,7 @@ def test_a_short_history_says_what_the_30_day_median_and_the_changes_rest_on(sam
     # review's: days under 3 listings count none, and near the lowest seen needs 5% under the median)
     from transforms.deals import DEAL_RULE
 
-    assert "of the days priced on at least 3 listings and not grade D" in DEAL_RULE
+    assert "of the days priced by at least 3 sellers and not grade D" in DEAL_RULE
     assert DEAL_RULE.endswith("and at least 5% under that median")
     assert DEAL_RULE in html.unescape(deals) and html.escape(DEAL_RULE) in site
     assert replace(report, history=history(30)).median_span == ""  # a full window needs no word
@@ -981,3 +981,35 @@ def test_a_micro_center_listing_says_its_price_is_one_stores_for_pickup(sample_r
         assert ">microcenter</td>" not in page
     md = (export_dir / "recommendations.md").read_text()
     assert "| microcenter |" not in md.split("## New deals today")[1].split("\n## ")[0]
+
+
+def test_a_refurbished_deal_carries_its_cards_caveats_and_buy_new_where_new_ones_cost_less(sample_run):
+    """Twenty-first review: refurbished deals took their caveat from the value mart's rows of their condition, which
+    has new and used rows only, so an AMD passive server card and an RTX 5090 355 USD over the new asks stood as
+    plain deals. A refurbished deal carries its card's own caveats, and 'buy new' where its price is at least the
+    new low that the used row quotes (the sample day: the RTX 5090's new low 2,260 USD)."""
+    with duckdb.connect(str(sample_run["db"]), read_only=True) as con:
+        report = load_report(con, sample_run["day"])
+    template = report.deals.head(1)
+    assert template.height
+    deals = pl.concat(
+        [
+            template.with_columns(model_id=pl.lit(m), condition=pl.lit("refurbished"), unit_price=pl.lit(p))
+            for m, p in (("instinct-mi100", 805.49), ("rtx-5090", 2626.0), ("rtx-5090", 2000.0))
+        ]
+    )
+    if "open_box" in deals.columns:
+        deals = deals.with_columns(open_box=pl.lit(False))
+    shown = replace(report, deals=deals).deals_with_caveat["caveat"].to_list()
+    assert shown[0].startswith("passive: needs server airflow; AMD: outside the default (D11: CUDA)")
+    assert "fewer than 3 listings" not in shown[0]  # the used row's own words, not the card's
+    assert shown[1] == "3 lowest new asks avg. 2,260 USD: buy new"
+    assert shown[2] is None  # under the new asks: nothing against it
+    # a new or used deal keeps its row's caveat, as before
+    kept = replace(report, deals=template).deals_with_caveat
+    row = report.ranking.filter(
+        (pl.col("model_id") == template["model_id"][0]) & (pl.col("condition") == template["condition"][0])
+    )
+    words = [OPEN_BOX_CAVEAT] if template["open_box"][0] else []
+    words += [row["caveat"][0]] if row.height and row["caveat"][0] else []
+    assert kept["caveat"][0] == ("; ".join(words) or None)

@@ -44,7 +44,7 @@ FROM _rows WINDOW w AS (PARTITION BY model_id, condition, source ORDER BY snapsh
 
 DEALS_REFERENCE = f"""
 SELECT snapshot_date, model_id, condition, median AS own_median,
-       median(CASE WHEN listing_count >= {SCREEN_MIN_LISTINGS} THEN median END)
+       median(CASE WHEN distinct_sellers >= {SCREEN_MIN_LISTINGS} THEN median END)
            OVER (w RANGE BETWEEN INTERVAL {WINDOW_PRECEDING} DAYS PRECEDING AND CURRENT ROW) AS median_30d,
        min(min_price) OVER (w RANGE BETWEEN INTERVAL {WINDOW_PRECEDING} DAYS PRECEDING
                               AND INTERVAL 1 DAYS PRECEDING) AS lowest_seen,
@@ -78,7 +78,9 @@ def history_rows(drawn: list[dict]) -> pl.DataFrame:
                 "median": median,
                 "min_price": median - (day % 5),
                 "screen_median": median,
-                "listing_count": 2 if day % 4 == 0 else 3,  # a day on two listings sets no 30-day median
+                # a day of two sellers sets no 30-day median, however many listings they have
+                "listing_count": 3 if day % 8 == 0 else (2 if day % 4 == 0 else 3),
+                "distinct_sellers": 2 if day % 4 == 0 else 3,
                 "screened_out": 0,
             }
     return pl.DataFrame(list(rows.values()))
@@ -116,7 +118,7 @@ def test_price_daily_windows_match_range_frames(drawn, first_day):
 def test_deals_windows_match_range_frames(drawn):
     """Every listing priced exactly at its day's lowest seen, 30-day median and a little above, and its own
     median: which are deals and the figures they carry follow the RANGE frames over the history as it is (a day on
-    fewer listings than the screen judges sets no 30-day median; near the lowest seen needs 5% under that median),
+    fewer sellers than the screen judges listings sets no 30-day median; near the lowest seen needs 5% under that median),
     and none is dearer than its day's median."""
     history = history_rows([{**s, "source": "all"} for s in drawn]).drop("source")
     windows = run_sql(DEALS_REFERENCE, history=history)

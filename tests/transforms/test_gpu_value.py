@@ -9,7 +9,7 @@ import pytest
 from transforms.budget_picks import budget_picks
 from transforms.deals import find_deals
 from transforms.dl_index import fit_index, measured_relative, modelled_values, relative_performance
-from transforms.gpu_value import gpu_value
+from transforms.gpu_value import card_caveat_words, gpu_value
 from transforms.perf_indices import fits_frame, perf_indices
 from warehouse.catalog import load_benchmarks, load_catalog, load_llm_benchmarks
 
@@ -243,6 +243,49 @@ def test_a_used_card_that_new_ones_undercut_says_buy_new():
     assert said not in caveat[("undercut", "new")] and "buy new" not in caveat[("cheaper_used", "used")]
     assert "buy new" not in caveat[("thin_new", "used")]  # 2 new listings: not a price to send anyone to
     assert "buy new" not in caveat[("median_only", "used")]  # used ones listed from 907: not undercut
+
+
+def test_a_card_without_a_row_of_its_condition_takes_the_cards_own_caveats_and_the_new_low():
+    """Twenty-first review: a refurbished deal (the value mart has new and used rows only) carried no caveat, though
+    it was an AMD passive server card or dearer than new ones. card_caveat_words gives each model its card's caveats
+    whatever the condition (not a row's "fewer than 3 listings" or "buy new") and the new low a 'buy new' quotes."""
+    specs = specs_frame(
+        [
+            {
+                "model_id": "mi100",
+                "relative_perf": 1.0,
+                "vendor": "amd",
+                "cooling": "passive",
+                "memory_gb": 32.0,
+            },
+            {"model_id": "rtx", "relative_perf": 1.0},
+        ]
+    )
+    prices = pl.DataFrame(
+        {
+            "snapshot_date": [D] * 4,
+            "model_id": ["mi100", "mi100", "rtx", "rtx"],
+            "condition": ["used", "new", "used", "new"],
+            "source": ["all"] * 4,
+            "median": [900.0, 2000.0, 2560.0, 2850.0],
+            "low3_mean": [880.0, 1900.0, 2497.0, 2259.99],
+            "listing_count": [2, 3, 6, 13],
+            "confidence": ["C", "A", "A", "A"],
+            "source_mode": ["sample"] * 4,
+        }
+    )
+    value = gpu_value(prices, specs)
+    words = {r["model_id"]: r for r in card_caveat_words(value).iter_rows(named=True)}
+    mi100 = words["mi100"]["card_caveat"]
+    assert "passive: needs server airflow" in mi100 and "AMD: outside the default (D11: CUDA)" in mi100
+    assert "fewer than 3 listings" not in mi100  # the used row's, not the card's
+    assert words["mi100"]["new_low"] == pytest.approx(1900.0) and words["rtx"]["new_low"] == pytest.approx(
+        2259.99
+    )
+    # the card's words are its rows' caveats without the rows' own (these specs have no support data: S1 unknown)
+    used = dict(value.filter(pl.col("condition") == "used").select("model_id", "caveat").iter_rows())
+    assert used["rtx"] == f"{words['rtx']['card_caveat']}; 3 lowest new asks avg. 2,260 USD: buy new"
+    assert used["mi100"] == f"{mi100}; fewer than 3 listings"
 
 
 def value_rows(rows):

@@ -11,7 +11,8 @@ from warehouse.kept_listings import kept_sql
 from warehouse.marts.days import replace_days_sql
 
 HISTORY_SQL = f"""
-SELECT snapshot_date, model_id, condition, median, min_price, screen_median, listing_count, screened_out, confidence
+SELECT snapshot_date, model_id, condition, median, min_price, screen_median, listing_count, screened_out,
+       distinct_sellers, confidence
 FROM marts.price_daily
 WHERE source = 'all' AND snapshot_date BETWEEN $first - INTERVAL {WINDOW_PRECEDING} DAYS AND $last"""
 
