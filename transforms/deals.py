@@ -14,8 +14,10 @@ a day for as long as it is listed (on the sample, half the rows of a day repeate
 dashboard's deals, the export and deal alerts read marts.deals; the dashboard and the export count apart the
 earlier deals still listed at or under their deal price (dashboards/report_data.py).
 
+One seller, one voice: of one seller's listings of a card on a day, only the cheapest can be a deal.
+
 One definition, in SQL over relations by name: `kept` (the kept listings: snapshot_date, source, listing_id,
-model_id, condition, title, unit_price, url, source_mode) and `history` (marts.price_daily rows of source
+model_id, condition, title, unit_price, url, source_mode, seller_key) and `history` (marts.price_daily rows of source
 'all': snapshot_date, model_id, condition, median, min_price, screen_median, listing_count, screened_out,
 distinct_sellers, confidence, covering the 30 dates up to each listing date). A listing is screened with its day's screen_median and
 group size from price_daily (the screen's rule, transforms.price_daily.SCREEN_KEEPS), not by recomputing
@@ -129,7 +131,14 @@ SELECT j.snapshot_date, j.source, j.listing_id, j.model_id, j.condition, j.title
             WHEN j.unit_price <= p.unit_price * (1 - {MIN_PRICE_DROP}) THEN 'price_drop' END AS event,
        CASE WHEN p.snapshot_date >= j.snapshot_date - INTERVAL {EVENT_LOOKBACK_DAYS} DAYS THEN p.unit_price END
            AS previous_price
-FROM (SELECT * FROM judged WHERE under OR near) j ASOF LEFT JOIN (
+FROM (
+    -- one seller, one voice: of a seller's listings of a card on a day under the thresholds, the cheapest alone
+    -- (twenty-first review: a seller's second listing, dearer than its first, was a new deal 7.8% under the median)
+    SELECT * FROM judged WHERE under OR near
+    QUALIFY row_number() OVER (
+        PARTITION BY snapshot_date, model_id, condition, coalesce(seller_key, source || ' ' || listing_id)
+        ORDER BY unit_price, source, listing_id) = 1
+) j ASOF LEFT JOIN (
     -- the earlier prices of the deals' listings only: a semi join first, so the ASOF join sorts a few rows
     -- instead of every listing of the range (benchmark 2: 9 s over 10 million rows without it)
     SELECT p.* FROM previous p
@@ -169,6 +178,8 @@ def find_deals(
         history = history.with_columns(confidence=pl.lit(None, pl.String))
     if "distinct_sellers" not in history.columns:  # history without sellers: each listing its own seller
         history = history.with_columns(distinct_sellers=pl.col("listing_count"))
+    if "seller_key" not in listings.columns:  # listings without sellers: each its own seller
+        listings = listings.with_columns(seller_key=pl.lit(None, pl.String))
     frames = {"listings": listings, "history": history}
     previous_sql = NO_PREVIOUS_SQL
     if previous is not None:

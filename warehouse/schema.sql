@@ -569,7 +569,8 @@ CREATE TABLE marts.cloud_prices (
 -- Deal events per day: a kept listing at least 15% under its model's 30-day median, or within 5% of the
 -- lowest price seen before that day, on the day it is news: new (not listed in the 7 days before) or at least
 -- 3% cheaper than its last earlier price (transforms/deals.py). A listing resting at its price is not a new
--- row each day.
+-- row each day; of one seller's listings of a card on a day, only the cheapest can be a deal (one seller, one
+-- voice).
 CREATE TABLE marts.deals (
     snapshot_date DATE NOT NULL,  -- Daily partition.
     source VARCHAR NOT NULL,  -- Source of the listing.

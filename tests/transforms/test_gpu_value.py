@@ -450,6 +450,53 @@ def test_a_deal_is_news_once_new_or_cheaper_not_every_day_it_rests():
     assert set(find_deals(today, history, previous)["listing_id"]) == {"drop", "fresh", "back"}
 
 
+def test_of_one_sellers_listings_of_a_card_only_the_cheapest_is_a_deal():
+    """Twenty-first review: a seller's second listing of a card, dearer than its first (which had rested at its
+    price for days), was a new deal. One seller, one voice: of a seller's listings of a card on a day under the
+    thresholds, the cheapest alone can be a deal; two sellers' listings are two deals; a listing without a seller
+    is its own."""
+    history = pl.DataFrame(
+        {
+            "snapshot_date": [D - timedelta(days=k) for k in range(10)],
+            "model_id": ["m"] * 10,
+            "condition": ["used"] * 10,
+            "median": [1000.0] * 10,
+            "min_price": [900.0] * 10,
+            "screen_median": [1000.0] * 10,
+            "listing_count": [5] * 10,
+            "distinct_sellers": [4] * 10,
+            "screened_out": [0] * 10,
+        }
+    )
+    ids = ["first", "second", "other", "anon1", "anon2"]
+    today = pl.DataFrame(
+        {
+            "snapshot_date": [D] * 5,
+            "source": ["ebay"] * 5,
+            "listing_id": ids,
+            "model_id": ["m"] * 5,
+            "condition": ["used"] * 5,
+            "title": ["t"] * 5,
+            "unit_price": [797.57, 805.49, 805.49, 810.0, 810.0],
+            "url": [None] * 5,
+            "source_mode": ["sample"] * 5,
+            "seller_key": ["s1", "s1", "s2", None, None],
+        }
+    )
+    # the seller's first listing rests at its price; the others are new today
+    previous = pl.DataFrame(
+        {
+            "source": ["ebay"],
+            "listing_id": ["first"],
+            "snapshot_date": [D - timedelta(days=1)],
+            "unit_price": [797.57],
+        }
+    )
+    assert set(find_deals(today, history, previous)["listing_id"]) == {"other", "anon1", "anon2"}
+    every = find_deals(today, history, previous, events_only=False)
+    assert set(every["listing_id"]) == {"first", "other", "anon1", "anon2"}  # not the seller's dearer second
+
+
 def test_the_new_vs_used_view_keeps_models_sold_only_used(tmp_path):
     from warehouse.connection import connect
     from warehouse.writes import replace_slice

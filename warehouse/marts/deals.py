@@ -7,7 +7,7 @@ from datetime import date
 import duckdb
 
 from transforms.deals import EVENT_LOOKBACK_DAYS, WINDOW_PRECEDING, deals_sql
-from warehouse.kept_listings import kept_sql
+from warehouse.kept_listings import COLUMNS, kept_sql
 from warehouse.marts.days import replace_days_sql
 
 HISTORY_SQL = f"""
@@ -26,5 +26,5 @@ WHERE snapshot_date BETWEEN $first - INTERVAL {EVENT_LOOKBACK_DAYS} DAYS AND $la
 
 def build_deals(con: duckdb.DuckDBPyConnection, first: date, last: date, open_box_as_new: bool) -> int:
     """Replace marts.deals' rows dated first..last; how many were written."""
-    select_sql = deals_sql(kept_sql(open_box_as_new), HISTORY_SQL, PREVIOUS_SQL)
+    select_sql = deals_sql(kept_sql(open_box_as_new, f"{COLUMNS}, seller_key"), HISTORY_SQL, PREVIOUS_SQL)
     return replace_days_sql(con, "marts.deals", first, last, select_sql, {"first": first, "last": last})

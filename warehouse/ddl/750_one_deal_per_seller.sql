@@ -1,0 +1,3 @@
+-- Twenty-first review: a seller's second listing of a card, dearer than its first, was a new deal; of one seller's
+-- listings of a card on a day, the cheapest alone can be one
+COMMENT ON TABLE marts.deals IS 'Deal events per day: a kept listing at least 15% under its model''s 30-day median, or within 5% of the lowest price seen before that day, on the day it is news: new (not listed in the 7 days before) or at least 3% cheaper than its last earlier price (transforms/deals.py). A listing resting at its price is not a new row each day; of one seller''s listings of a card on a day, only the cheapest can be a deal (one seller, one voice).';
