@@ -26,7 +26,7 @@ from dashboards.report_data import (
 )
 from dashboards.site_data import SiteData
 from transforms.budget_picks import FASTER_WORTH_NAMING
-from transforms.deals import DEAL_RULE
+from transforms.deals import DEAL_RULE, NEAR_LOWEST_MIN_DISCOUNT
 from transforms.gpu_value import BUY_NEW
 from transforms.llm_workload_fit import TIER_WORKLOADS
 from transforms.tiers.build_tiers import RESALE_DECIDES, thin_supply, thin_supply_short
@@ -282,7 +282,7 @@ def changes(data: SiteData) -> str:
         _plural(report.deals.height, "new deal")
         + " today (new listings and drops of 3% or more)"
         + (f": {best}" if best else "")
-        + f"; {_plural(report.deals_open, 'earlier deal')} still listed at or under the deal price",
+        + f"; {_plural(report.deals_open, 'earlier deal')} still listed at or under the deal price, {NEAR_LOWEST_MIN_DISCOUNT:.0%} under the median",
         _plural(report.alerts.height, "watchlist alert")
         + " fired today"
         + (

@@ -17,7 +17,7 @@ from dashboards.report_data import (
 )
 from dashboards.safe_text import blank_controls
 from transforms.budget_picks import ABOUT_THIS_VALUE, FASTER_WORTH_NAMING
-from transforms.deals import DEAL_RULE
+from transforms.deals import DEAL_RULE, NEAR_LOWEST_MIN_DISCOUNT
 from transforms.llm_workload_fit import USABLE_TOKENS_PER_S
 from transforms.tiers.budget_builds import CHEAPER_WORTH_NAMING, NEARLY_AS_FAST
 from transforms.tiers.machine import CAP_AT_BOOT, SHARED_CIRCUIT_W
@@ -515,7 +515,8 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
     out.append(
         "\n## New deals today\n\n"
         f"Deals that are news: a new listing or a price drop ({data.deals_open} earlier deals are still listed "
-        f"at or under their deal price), {DEAL_RULE}. {data.median_span}".rstrip()
+        f"at or under their deal price and {NEAR_LOWEST_MIN_DISCOUNT:.0%} under today's median), {DEAL_RULE}. "
+        f"{data.median_span}".rstrip()
         + "\n\n"
         + table(
             data.deals_with_caveat.head(top_n).with_columns(pl.col("source").replace(SOURCE_WORDS)),

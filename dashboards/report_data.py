@@ -7,6 +7,7 @@ from datetime import date, timedelta
 import duckdb
 import polars as pl
 
+from transforms.deals import NEAR_LOWEST_MIN_DISCOUNT
 from transforms.deals import WINDOW_DAYS as DEAL_MEDIAN_DAYS
 from transforms.gpu_value import PLUG_IN, VALUE_CONDITIONS, buy_new_at, card_caveat_words
 from transforms.tiers.build_tiers import (
@@ -165,16 +166,18 @@ def resale_decided(rows: Iterable[dict]) -> list[tuple[dict, str]]:
     return [(r, sentence) for r in rows if (sentence := resale_decides(r.get("notes")))]
 
 
-# deals of the 7 days before that are still listed at or under their deal price (and the day's median) and have no
-# event today: the deals a buyer can still act on, counted apart since marts.deals holds events only (issue 37)
-OPEN_DEALS_SQL = """
+# deals of the 7 days before that are still listed at or under their deal price, at least NEAR_LOWEST_MIN_DISCOUNT
+# under the day's median (twenty-first review: a third of them had come to the going price, one to the median
+# itself), and have no event today: the deals a buyer can still act on, counted apart since marts.deals holds events
+# only (issue 37)
+OPEN_DEALS_SQL = f"""
 SELECT count(*) FROM (
     SELECT DISTINCT d.source, d.listing_id FROM marts.deals d
     JOIN staging.listings l ON l.source = d.source AND l.listing_id = d.listing_id AND l.snapshot_date = $day
          AND l.exclude_reason IS NULL AND l.unit_price <= d.unit_price
-    -- and, as a deal, never dearer than its model's median of the day (transforms/deals.py)
+    -- and still clearly under its model's median of the day
     JOIN marts.price_daily p ON p.snapshot_date = $day AND p.source = 'all' AND p.model_id = d.model_id
-         AND p.condition = d.condition AND l.unit_price <= p.median
+         AND p.condition = d.condition AND l.unit_price <= p.median * (1 - {NEAR_LOWEST_MIN_DISCOUNT})
     WHERE d.snapshot_date BETWEEN $day - INTERVAL 7 DAYS AND $day - INTERVAL 1 DAY
 ) e ANTI JOIN (SELECT source, listing_id FROM marts.deals WHERE snapshot_date = $day) t USING (source, listing_id)"""
 
@@ -189,7 +192,8 @@ class ReportData:
     # better one that needs a dedicated circuit (is_default false)
     builds: pl.DataFrame  # marts.budget_builds
     deals: pl.DataFrame  # marts.deals for the day: the deal events (new listings, price drops)
-    # earlier deals (the 7 days before) still listed at or under their deal price, with no event today
+    # earlier deals (the 7 days before) still listed at or under their deal price and 5% under the day's median,
+    # with no event today
     deals_open: int
     changes: pl.DataFrame
     history: pl.DataFrame  # price_daily 'all' rows, up to 90 days
