@@ -302,7 +302,11 @@ def changes(data: SiteData) -> str:
         if frame.height > CHANGE_LINES:
             items.append(f"and {frame.height - CHANGE_LINES} more {label} changes")
         if frame.is_empty() and data.days_with_data > 1:
-            items.append(f"no {label} changed since yesterday")
+            items.append(
+                f"no {label} changed since yesterday"
+                if data.compared.get(label, True)
+                else f"no {label}s recorded for yesterday: nothing to compare"
+            )
     intro = (
         "<p class='muted'>No earlier day in the warehouse: nothing to compare with.</p>"
         if data.days_with_data <= 1

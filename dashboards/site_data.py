@@ -35,6 +35,9 @@ class SiteData:
     listings_new: int  # listings of priced cards first seen on the day
     listings_gone: int  # listings of priced cards that left on the day (sold or withdrawn), marts.exits_daily
     days_with_data: int  # days of price history in the window
+    # per kind of change ('pick', 'machine'), whether yesterday has rows to compare with (twenty-second review:
+    # "no machine changed since yesterday" stood where the warehouse held no machines for yesterday)
+    compared: dict[str, bool]
 
     @property
     def day(self) -> date:
@@ -152,4 +155,10 @@ def load_site(con: duckdb.DuckDBPyConnection, day: date) -> SiteData:
         listings_new=int(new or 0),
         listings_gone=int(gone or 0),
         days_with_data=history["snapshot_date"].n_unique() if history.height else 0,
+        compared={
+            kind: con.execute(
+                f"SELECT count(*) > 0 FROM {table} WHERE snapshot_date = ?", [yesterday]
+            ).fetchone()[0]
+            for kind, table in (("pick", "marts.budget_picks"), ("machine", "marts.build_tiers"))
+        },
     )

@@ -89,7 +89,7 @@ windows AS (
     SELECT * FROM (
         SELECT snapshot_date, model_id, condition, screen_median AS group_median,
                listing_count + screened_out AS group_listings, median AS day_median,
-               median(CASE WHEN confidence IS DISTINCT FROM '{GRADE_D}' AND distinct_sellers >= {SCREEN_MIN_LISTINGS}
+               median(CASE WHEN confidence IS DISTINCT FROM '{GRADE_D}' AND coalesce(distinct_sellers, listing_count) >= {SCREEN_MIN_LISTINGS}
                            THEN median END)
                    OVER (w ROWS BETWEEN {WINDOW_PRECEDING} PRECEDING AND CURRENT ROW) AS median_30d,
                min(min_price) OVER (w ROWS BETWEEN {WINDOW_PRECEDING} PRECEDING AND 1 PRECEDING) AS lowest_seen,
@@ -130,15 +130,8 @@ SELECT j.snapshot_date, j.source, j.listing_id, j.model_id, j.condition, j.title
                 THEN 'new_listing'
             WHEN j.unit_price <= p.unit_price * (1 - {MIN_PRICE_DROP}) THEN 'price_drop' END AS event,
        CASE WHEN p.snapshot_date >= j.snapshot_date - INTERVAL {EVENT_LOOKBACK_DAYS} DAYS THEN p.unit_price END
-           AS previous_price
-FROM (
-    -- one seller, one voice: of a seller's listings of a card on a day under the thresholds, the cheapest alone
-    -- (twenty-first review: a seller's second listing, dearer than its first, was a new deal 7.8% under the median)
-    SELECT * FROM judged WHERE under OR near
-    QUALIFY row_number() OVER (
-        PARTITION BY snapshot_date, model_id, condition, coalesce(seller_key, source || ' ' || listing_id)
-        ORDER BY unit_price, source, listing_id) = 1
-) j ASOF LEFT JOIN (
+           AS previous_price, j.seller_key
+FROM (SELECT * FROM judged WHERE under OR near) j ASOF LEFT JOIN (
     -- the earlier prices of the deals' listings only: a semi join first, so the ASOF join sorts a few rows
     -- instead of every listing of the range (benchmark 2: 9 s over 10 million rows without it)
     SELECT p.* FROM previous p
@@ -163,7 +156,14 @@ def deals_sql(
         f"WITH kept AS ({kept_sql}), history AS ({history_sql}), previous AS ({previous_sql}),"
         f"{WINDOWS_CTES}{DEALS_SELECT}"
     )
-    return f"SELECT * FROM ({statement_sql}) WHERE event IS NOT NULL" if events_only else statement_sql
+    # one seller, one voice: of a seller's listings of a card on a day under the thresholds, the cheapest alone, and
+    # at one price the one already listed (twenty-first review: a seller's second listing, dearer than its first, was
+    # a new deal 7.8% under the median; code review: at the same price the new one had won by its id)
+    one_voice_sql = f"""SELECT * FROM ({statement_sql})
+    QUALIFY row_number() OVER (
+        PARTITION BY snapshot_date, model_id, condition, coalesce(seller_key, source || ' ' || listing_id)
+        ORDER BY unit_price, event IS NOT NULL, source, listing_id) = 1"""
+    return f"SELECT * FROM ({one_voice_sql}) WHERE event IS NOT NULL" if events_only else one_voice_sql
 
 
 def find_deals(

@@ -627,7 +627,7 @@ def test_g8_example_four_3090s_capped_fit_the_guides_1800_w_socket():
     assert m["wall_draw_w"] <= 1800 and m["system_draw_w"] == pytest.approx(m["gpu_draw_w"] + 400)
     assert (
         m["psu_need_w"] == pytest.approx(m["system_draw_w"] * 1.1)
-        and m["psu_config"] == "2 x 1000 W (dual PSU: board + 1 card on one, 3 on the other)"
+        and m["psu_config"] == "2 x 1000 W (dual PSU: board alone on one, 4 on the other)"
     )
     assert m["annual_energy_kwh"] == pytest.approx(m["wall_draw_w"] * 8760 * 0.2 / 1000)
     assert m["throughput_at_cap"] < 1 and m["total_relative_perf"] == pytest.approx(

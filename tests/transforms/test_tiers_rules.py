@@ -66,27 +66,29 @@ def test_g13_psu_is_the_smallest_arrangement_covering_load_plus_10_percent():
 
 
 def test_g13_holds_on_each_of_two_psus_and_the_split_is_named():
-    """Two units carry the machine in two parts, the board and the rest with some cards on one, the other cards on
-    the other: each part plus 10% (G13) must fit its unit (twentieth review: 4 x 300 W cards and 470 W of the
-    rest on 2 x 1,000 W, split two cards a unit, put 1,070 W on the board's unit)."""
+    """Two units carry the machine in two parts, the board with the rest of the machine, every card's slot share
+    (PCIe: up to 75 W through the board) and some cards' cables on one, the other cards' cables on the other: each
+    part plus 10% (G13) must fit its unit (twentieth review: 4 x 300 W cards and 470 W of the rest on 2 x 1,000 W,
+    split two cards a unit, put 1,070 W on the board's unit)."""
     sizes = [(850, 120.0, 100), (1000, 170.0, 100), (1200, 230.0, 100)]
-    # the review's machine: only board + 1 card | 3 cards keeps both units within 10% (847 W and 990 W)
-    assert power.dual_split(1000, 4, 300, 470) == 1
+    # the review's machine: the board alone with the four slots (770 W, 847 W with G13) on one unit, the four cards'
+    # cables (900 W, 990 W) on the other; one card's cables more on the board's unit makes it 995 W, 1,095 W with G13
+    assert power.dual_split(1000, 4, 300, 470) == 0
     assert power.pick_atx_psu(1837, sizes, 120, cards=(4, 300, 470)) == (
         2000,
-        "2 x 1000 W (dual PSU: board + 1 card on one, 3 on the other)",
+        "2 x 1000 W (dual PSU: board alone on one, 4 on the other)",
         340.0,
     )
-    # two 575 W cards and 300 W: 2 x 850 W pool 1,700 W over the 1,595 W need, but no split fits an 850 W unit
-    # (one card alone needs 633 W, with the board 963 W; both cards 1,265 W)
-    assert power.dual_split(850, 2, 575, 300) is None
+    # two 575 W cards and 300 W: 2 x 850 W pool 1,700 W over the 1,595 W need, but no split fits an 850 W or a
+    # 1,000 W unit (both cables on one unit: 1,000 W, 1,100 W with G13; one card with the board: 950 W, 1,045 W)
+    assert power.dual_split(850, 2, 575, 300) is None and power.dual_split(1000, 2, 575, 300) is None
     assert power.pick_atx_psu(1595, sizes, 120) == (1700, "2 x 850 W (dual PSU)", 240.0)
     assert power.pick_atx_psu(1595, sizes, 120, cards=(2, 575, 300)) == (
-        2000,
-        "2 x 1000 W (dual PSU: board + 1 card on one, 1 on the other)",
-        340.0,
+        2400,
+        "2 x 1200 W (dual PSU: board + 1 card on one, 1 on the other)",
+        460.0,
     )
-    assert power.split_words(0, 4) == "board alone on one, 4 on the other"
+    assert power.split_words(3, 4) == "board + 3 cards on one, 1 on the other"
 
 
 def test_g8_caps_stop_at_20_percent_and_report_100_when_none_is_needed():

@@ -106,18 +106,23 @@ def pick_atx_psu(
     return None
 
 
+# PCIe CEM: a x16 graphics slot supplies up to 75 W, through the board (whichever unit powers the card's cables)
+SLOT_W = 75
+
+
 def dual_split(unit_w: float, count: int, card_w: float, rest_w: float) -> int | None:
-    """How many of `count` cards (each drawing card_w) go on the unit that also carries the board and the rest of
-    the machine (rest_w), so that each of two unit_w units carries its load plus 10% (G13); the most even such
-    split, None when none fits. ASSUMPTION: a card's whole draw is counted on the unit its power cables come
-    from; its slot's share (PCIe allows up to 75 W) comes through the board, and cards of a dual-PSU machine's
-    size draw most of theirs over their cables."""
-    fits = [
-        k
-        for k in range(count + 1)
-        if psu_need_w(rest_w + k * card_w) <= unit_w and psu_need_w((count - k) * card_w) <= unit_w
-    ]
-    return min(fits, key=lambda k: abs((rest_w + k * card_w) - (count - k) * card_w), default=None)
+    """How many of `count` cards (each drawing card_w) have their power cables on the unit that also carries the
+    board and the rest of the machine (rest_w), so that each of two unit_w units carries its load plus 10% (G13);
+    the most even such split, None when none fits. Every card's slot share (up to SLOT_W) comes through the board,
+    so the board's unit carries it whichever unit feeds the card's cables (code review: counting a card whole on the
+    other unit left up to 75 W a card off the board's)."""
+    slot = min(SLOT_W, card_w)
+
+    def loads(k: int) -> tuple[float, float]:
+        return rest_w + k * card_w + (count - k) * slot, (count - k) * (card_w - slot)
+
+    fits = [k for k in range(count + 1) if all(psu_need_w(load) <= unit_w for load in loads(k))]
+    return min(fits, key=lambda k: abs(loads(k)[0] - loads(k)[1]), default=None)
 
 
 def split_words(on_board_unit: int, count: int) -> str:
