@@ -656,7 +656,12 @@ def more_tables(data: SiteData) -> str:
         Col("condition", "condition"),
         Col("gpu_name", "GPU"),
         Col("gpu_count", "GPUs", True),
+        # the price in the region's currency and the power cap (twenty-second review: the table said "priced" and
+        # showed neither, nor that a DE machine runs capped to 94%)
+        Col("total_build_cost_local", "price", True),
+        Col("currency", "currency"),
         Col("circuit", "circuit", render=lambda row: esc(circuit_words(row))),
+        Col("power_cap_pct", "cap %", True),
     ]
     # with the circuit note, which circuit_words reads (thirteenth review: a machine near a socket's rating showed
     # a bare `outlet`)

@@ -19,6 +19,7 @@ from transforms.tiers.build_tiers import (
 )
 from transforms.tiers.machine import NEEDS_CIRCUIT, OWN_CIRCUIT, OWN_SOCKET
 from transforms.tiers.rules import BEGINNER_MAX_TDP_W
+from warehouse.catalog import load_regions
 from warehouse.source_runs import day_source_mode
 from warehouse.writes import read_frame
 
@@ -319,6 +320,34 @@ class ReportData:
             + ", ".join(f"{region} {n}" for region, n in counts.sort("region").iter_rows())
             + f" cards (the US {us})."
         )
+
+    @property
+    def region_basis(self) -> str:
+        """A sentence for the regional machines: each region's household electricity price in its currency and period
+        (warehouse/catalog/regions.csv), in USD, and the exchange rate that converts it with the ECB day of the rate
+        (twenty-second review: the export named neither, though three years of energy were 85% of a German machine's
+        price); empty without regions."""
+        tiers = self.region_tiers.filter((pl.col("region") != "US") & pl.col("usd_per_kwh").is_not_null())
+        if tiers.is_empty():
+            return ""
+        prices = {r["region"]: r for r in load_regions().iter_rows(named=True)}
+        days = (
+            dict(self.cross_market.group_by("region").agg(pl.col("fx_rate_date").max()).iter_rows())
+            if "fx_rate_date" in self.cross_market.columns
+            else {}
+        )
+        parts = []
+        for region, usd in tiers.select("region", "usd_per_kwh").unique("region").sort("region").iter_rows():
+            local = prices.get(region) or {}
+            if not local.get("electricity_price"):
+                continue
+            currency, rate = local["electricity_currency"], usd / local["electricity_price"]
+            day = days.get(region)
+            parts.append(
+                f"{region} {local['electricity_price']:g} {currency}/kWh ({local['electricity_period']}), "
+                f"{usd:.4f} USD at 1 {currency} = {rate:.4f} USD" + (f" (ECB, {day})" if day else "")
+            )
+        return "Energy at the household price: " + "; ".join(parts) + "." if parts else ""
 
     @property
     def has_yesterday(self) -> bool:

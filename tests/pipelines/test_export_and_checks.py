@@ -2,6 +2,7 @@
 
 import html
 import json
+import re
 import shutil
 from dataclasses import replace
 from datetime import date, timedelta
@@ -506,6 +507,9 @@ def test_the_other_regions_machines_say_thin_supply_resale_and_their_socket(samp
     regions = md.split("\n## Other regions\n")[1].split("\n## ")[0]
     # the section's words say what a socket-rated machine needs (code review: "a second circuit")
     assert "a socket rated for hours of load" in regions and "a second circuit" not in regions
+    # and each region's energy price in its currency and the exchange rate with its ECB day (twenty-second review)
+    assert "DE 0.3835 EUR/kWh (2025-S1), 0.4284 USD at 1 EUR = 1.1172 USD (ECB, 2026-10-30)" in regions
+    assert "GB 0.2611 GBP/kWh (2026-Q3), 0.3498 USD at 1 GBP = 1.3399 USD (ECB, 2026-10-30)" in regions
     # on the page, one fold under the regions' table holds their L1, resale and A1 warnings (its height is capped)
     folded = site.split('id="region-warnings"')[1].split("</details>")[0]
     for region, use_case, tier, condition, n, name, listed, *_ in thin:
@@ -526,9 +530,26 @@ def test_the_other_regions_machines_say_thin_supply_resale_and_their_socket(samp
             if x.startswith(f"| {region} | {use_case} | {tier} | {condition} | {n} x {name} |")
         )
         assert "| outlet, a wall socket to itself |" in row, row
-    assert site.split('id="region-tiers"')[1].split("</table>")[0].count(
-        "outlet, a wall socket to itself"
-    ) == len(near_socket)
+    region_table = site.split('id="region-tiers"')[1].split("</table>")[0]
+    assert region_table.count("outlet, a wall socket to itself") == len(near_socket)
+    # twenty-second review: the dashboard's table of the regions' machines gives each one's price in its currency and
+    # its power cap, as the export does
+    header = region_table.split("</thead>")[0]
+    assert all(f">{h}<" in header or f">{h} " in header for h in ("price", "currency", "cap %")), header
+    with duckdb.connect(str(sample_run["db"]), read_only=True) as con:
+        capped = con.execute(
+            "SELECT count(*) FROM marts.region_tiers WHERE snapshot_date = ? AND power_cap_pct < 100",
+            [DAY],
+        ).fetchone()[0]
+        currencies = {
+            c
+            for (c,) in con.execute(
+                "SELECT DISTINCT currency FROM marts.region_tiers WHERE snapshot_date = ? AND model_id IS NOT NULL",
+                [DAY],
+            ).fetchall()
+        }
+    assert currencies >= {"EUR", "GBP"} and all(f">{c}<" in region_table for c in currencies)
+    assert capped == 0 or re.search(r">9\d(\.\d+)?<", region_table)  # a cap under 100 is shown
 
 
 def test_a_card_page_says_which_cheap_listing_is_open_box_and_what_its_low_price_is(sample_run):
