@@ -243,8 +243,10 @@ def answer(data: SiteData) -> str:
     budget_options = "".join(
         f'<option value="{b}"{" selected" if b == budget else ""}>{esc(fmt(b))} USD</option>' for b in budgets
     )
+    # the US market's answer: its listings, its outlet (twenty-second review: the first screen never said so, and
+    # the other regions' machines are further down)
     return (
-        '<section id="answer" aria-labelledby="answer-h"><h2 id="answer-h">What to buy today</h2>'
+        '<section id="answer" aria-labelledby="answer-h"><h2 id="answer-h">What to buy today (US market)</h2>'
         '<form id="answer-choice" class="answer-choice">'
         f'<label>Use case <select name="use">{use_options}</select></label>'
         f'<label>Budget for the whole machine <select name="budget">{budget_options}</select></label></form>'

@@ -223,7 +223,8 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
         return f"; {said}" if said else ""
 
     out.append(
-        "\n## What to buy\n\nThe card and the whole one-GPU machine per use case, new and used (beginner: the card "
+        "\n## What to buy\n\nFor a buyer in the US (its listings, a 120 V outlet; other regions' machines under Other "
+        "regions). The card and the whole one-GPU machine per use case, new and used (beginner: the card "
         "for the desktop you have, D6): the machine with "
         "the most throughput per USD of total cost of ownership (platform, energy and resale included) that runs "
         "from a standard outlet and is for sale today. Machines of 2-8 GPUs and budgets follow below.\n\n"
