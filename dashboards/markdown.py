@@ -97,6 +97,13 @@ def _machine_label() -> pl.Expr:
     return pl.format("{} x {}", pl.col("gpu_count"), pl.col("gpu_name"))
 
 
+def _platform_label(data: ReportData) -> pl.Expr:
+    """A machine's platform id, with what its CPU means for the operating system where it limits it (twenty-second
+    review: a Windows buyer was not told that the used X99 machines' CPU has no supported Windows)."""
+    notes = {p: f"{p} ({note})" for p, note in data.platform_os.items()}
+    return pl.col("platform_id").replace(notes) if notes else pl.col("platform_id")
+
+
 def _tier_of(r: dict) -> str:
     """A machine row's tier and condition in a list's words, a region's row first named by its region and use case
     (marts.region_tiers; marts.build_tiers rows have no region)."""
@@ -303,6 +310,7 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
         )
         shown = rows.with_columns(
             machine=_machine_label(),
+            platform_id=_platform_label(data),
             circuit=pl.Series([circuit_words(r) for r in rows.iter_rows(named=True)], dtype=pl.String),
         )
         out.append(
@@ -461,6 +469,7 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
         table(
             best.with_columns(
                 machine=_machine_label(),
+                platform_id=_platform_label(data),
                 # the row's circuit in the tiers' words, read from its notes (twentieth review: "give it the circuit
                 # to itself" was in the warehouse only)
                 circuit=pl.Series(

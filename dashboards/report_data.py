@@ -196,6 +196,8 @@ class ReportData:
     # earlier deals (the 7 days before) still listed at or under their deal price and 5% under the day's median,
     # with no event today
     deals_open: int
+    # per platform whose CPU limits the operating system, what it means (marts.platforms.os_note)
+    platform_os: dict[str, str]
     changes: pl.DataFrame
     history: pl.DataFrame  # price_daily 'all' rows, up to 90 days
     listings_today: int
@@ -441,6 +443,11 @@ def load_report(con: duckdb.DuckDBPyConnection, day: date) -> ReportData:
         ),
         deals=read_frame(con, DEALS_SQL, {"day": day}),
         deals_open=con.execute(OPEN_DEALS_SQL, {"day": day}).fetchone()[0],
+        platform_os=dict(
+            con.execute(
+                "SELECT platform_id, os_note FROM marts.platforms WHERE os_note IS NOT NULL"
+            ).fetchall()
+        ),
         changes=changes,
         history=read_frame(
             con,

@@ -275,6 +275,7 @@ PLATFORM_SCHEMA: dict[str, pl.DataType] = {
     "existing_psu_w": pl.Float64,
     "existing_pcie_8pin": pl.Float64,
     "source": pl.String,
+    "os_note": pl.String,
 }
 
 PLATFORM_PARTS_SCHEMA: dict[str, pl.DataType] = {

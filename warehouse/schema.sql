@@ -828,7 +828,8 @@ CREATE TABLE marts.platforms (
     source VARCHAR NOT NULL,  -- Seed rule ids and datasheets behind the platform.
     memory_channels INTEGER,  -- Memory channels of the platform's CPU(s), all sockets together (the CPU maker's specification; memory_source). A RAM kit populates every channel alike (M1).
     dimm_slots INTEGER,  -- DIMM slots usable with this CPU (the board maker's specification; memory_source): the most modules a RAM kit may have (M1).
-    memory_source VARCHAR  -- Where memory_channels and dimm_slots come from.
+    memory_source VARCHAR,  -- Where memory_channels and dimm_slots come from.
+    os_note VARCHAR  -- What the platform's CPU means for the operating system, where it limits it (e.g. for Linux: Windows 11 does not support it; Microsoft's supported processors, in source); NULL where it does not.
 );
 
 -- Asking prices of active listings (not sale prices) per day, model, condition and source, shipping included,

@@ -335,7 +335,7 @@ def test_the_markdown_machines_say_where_their_cards_go_and_what_their_figures_m
     ]
 
 
-def test_a_machine_on_a_cpu_windows_11_does_not_support_says_so(marts):
+def test_a_machine_on_a_cpu_windows_11_does_not_support_says_so(sample_run, marts):
     """Twentieth review: the used X99 and 8-GPU server platforms run Broadwell Xeon E5 v4 CPUs, which Windows 11 does
     not support (and Windows 10's support ended on 2025-10-14): a buyer planning Windows is told to plan Linux."""
     broadwell = marts["tiers"].filter(pl.col("cpu").str.contains("E5-", literal=True))
@@ -347,3 +347,11 @@ def test_a_machine_on_a_cpu_windows_11_does_not_support_says_so(marts):
         .str.contains("Windows", literal=True)
         .any()
     )
+    # the export's machine tables too, beside the platform (twenty-second review: only the dashboard's tier table
+    # said so)
+    md = (sample_run["root"] / "exports" / sample_run["day"].isoformat() / "recommendations.md").read_text()
+    shown = "x99\\_ws\\_used"  # the Markdown escapes underscores
+    rows = [line for line in md.splitlines() if line.startswith("| ") and shown in line]
+    on_x99 = sum(marts[t].filter(pl.col("platform_id") == "x99_ws_used").height for t in ("tiers", "builds"))
+    assert on_x99 and len(rows) == on_x99
+    assert all(f"{shown} (for Linux: Windows 11 does not support its CPU)" in line for line in rows)

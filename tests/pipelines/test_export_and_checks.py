@@ -508,7 +508,10 @@ def test_the_other_regions_machines_say_thin_supply_resale_and_their_socket(samp
     # the section's words say what a socket-rated machine needs (code review: "a second circuit")
     assert "a socket rated for hours of load" in regions and "a second circuit" not in regions
     # the first answers say whose they are (twenty-second review: the US market's, never said)
-    assert "What to buy today (US market)" in site and "For a buyer in the US (its listings, a 120 V outlet" in md
+    assert (
+        "What to buy today (US market)" in site
+        and "For a buyer in the US (its listings, a 120 V outlet" in md
+    )
     # and each region's energy price in its currency and the exchange rate with its ECB day (twenty-second review)
     assert "DE 0.3835 EUR/kWh (2025-S1), 0.4284 USD at 1 EUR = 1.1172 USD (ECB, 2026-10-30)" in regions
     assert "GB 0.2611 GBP/kWh (2026-Q3), 0.3498 USD at 1 GBP = 1.3399 USD (ECB, 2026-10-30)" in regions

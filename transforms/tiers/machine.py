@@ -67,6 +67,13 @@ def hardware_reason(
     return None
 
 
+def platform_words(platform: dict, on_risers: int) -> str:
+    """The platform in a machine row's words: its description (its case named as the open-air frame where cards
+    hang on risers), then what its CPU means for the operating system where it limits it (os_note)."""
+    words = on_frame(platform["description"]) if on_risers else platform["description"]
+    return f"{words}; {platform['os_note']}" if platform.get("os_note") else words
+
+
 def card_reason(rule: TierRule, card: dict, vram_floor: float, vendors: tuple[str, ...] | None) -> str | None:
     """Why a card cannot be used in the tier whatever the platform (None: it can)."""
     return market_reason(card) or hardware_reason(rule, card, vram_floor, vendors)
@@ -300,7 +307,7 @@ def size(
     return {
         "gpu_count": n,
         "platform_id": platform["platform_id"],
-        "platform": on_frame(platform["description"]) if plan.on_risers else platform["description"],
+        "platform": platform_words(platform, plan.on_risers),
         "total_vram_gb": (card["vram_gb"] or 0) * n,
         "scaling_efficiency": efficiency,
         "scaling_basis": scaling_basis,
