@@ -130,8 +130,19 @@ SELECT j.snapshot_date, j.source, j.listing_id, j.model_id, j.condition, j.title
                 THEN 'new_listing'
             WHEN j.unit_price <= p.unit_price * (1 - {MIN_PRICE_DROP}) THEN 'price_drop' END AS event,
        CASE WHEN p.snapshot_date >= j.snapshot_date - INTERVAL {EVENT_LOOKBACK_DAYS} DAYS THEN p.unit_price END
-           AS previous_price, j.seller_key
-FROM (SELECT * FROM judged WHERE under OR near) j ASOF LEFT JOIN (
+           AS previous_price
+FROM (
+    SELECT * FROM judged WHERE (under OR near) AND coalesce(seller_listings, 1) <= 1
+    UNION ALL BY NAME
+    -- one seller, one voice: of a seller's listings of a card on a day under the thresholds, the cheapest alone
+    -- (twenty-first review: a seller's second listing, dearer than its first, was a new deal 7.8% under the median);
+    -- only a seller with several listings of the card that day (staging.listings.seller_listings) has any to set
+    -- aside, so only those are ranked (benchmark 2: ranking all 726,962 candidates of five years cost 0.5 s)
+    SELECT * FROM judged WHERE (under OR near) AND seller_listings > 1
+    QUALIFY row_number() OVER (
+        PARTITION BY snapshot_date, model_id, condition, coalesce(seller_key, source || ' ' || listing_id)
+        ORDER BY unit_price, source, listing_id) = 1
+) j ASOF LEFT JOIN (
     -- the earlier prices of the deals' listings only: a semi join first, so the ASOF join sorts a few rows
     -- instead of every listing of the range (benchmark 2: 9 s over 10 million rows without it)
     SELECT p.* FROM previous p
@@ -156,14 +167,7 @@ def deals_sql(
         f"WITH kept AS ({kept_sql}), history AS ({history_sql}), previous AS ({previous_sql}),"
         f"{WINDOWS_CTES}{DEALS_SELECT}"
     )
-    # one seller, one voice: of a seller's listings of a card on a day under the thresholds, the cheapest alone, and
-    # at one price the one already listed (twenty-first review: a seller's second listing, dearer than its first, was
-    # a new deal 7.8% under the median; code review: at the same price the new one had won by its id)
-    one_voice_sql = f"""SELECT * FROM ({statement_sql})
-    QUALIFY row_number() OVER (
-        PARTITION BY snapshot_date, model_id, condition, coalesce(seller_key, source || ' ' || listing_id)
-        ORDER BY unit_price, event IS NOT NULL, source, listing_id) = 1"""
-    return f"SELECT * FROM ({one_voice_sql}) WHERE event IS NOT NULL" if events_only else one_voice_sql
+    return f"SELECT * FROM ({statement_sql}) WHERE event IS NOT NULL" if events_only else statement_sql
 
 
 def find_deals(
@@ -180,6 +184,14 @@ def find_deals(
         history = history.with_columns(distinct_sellers=pl.col("listing_count"))
     if "seller_key" not in listings.columns:  # listings without sellers: each its own seller
         listings = listings.with_columns(seller_key=pl.lit(None, pl.String))
+    if (
+        "seller_listings" not in listings.columns
+    ):  # each seller's listings of the card that day, as staging counts
+        listings = listings.with_columns(
+            seller_listings=pl.when(pl.col("seller_key").is_not_null())
+            .then(pl.len().over("snapshot_date", "model_id", "condition", "seller_key"))
+            .otherwise(1)
+        )
     frames = {"listings": listings, "history": history}
     previous_sql = NO_PREVIOUS_SQL
     if previous is not None:

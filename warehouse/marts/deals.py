@@ -26,5 +26,7 @@ WHERE snapshot_date BETWEEN $first - INTERVAL {EVENT_LOOKBACK_DAYS} DAYS AND $la
 
 def build_deals(con: duckdb.DuckDBPyConnection, first: date, last: date, open_box_as_new: bool) -> int:
     """Replace marts.deals' rows dated first..last; how many were written."""
-    select_sql = deals_sql(kept_sql(open_box_as_new, f"{COLUMNS}, seller_key"), HISTORY_SQL, PREVIOUS_SQL)
+    select_sql = deals_sql(
+        kept_sql(open_box_as_new, f"{COLUMNS}, seller_key, seller_listings"), HISTORY_SQL, PREVIOUS_SQL
+    )
     return replace_days_sql(con, "marts.deals", first, last, select_sql, {"first": first, "last": last})
