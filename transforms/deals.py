@@ -184,9 +184,7 @@ def find_deals(
         history = history.with_columns(distinct_sellers=pl.col("listing_count"))
     if "seller_key" not in listings.columns:  # listings without sellers: each its own seller
         listings = listings.with_columns(seller_key=pl.lit(None, pl.String))
-    if (
-        "seller_listings" not in listings.columns
-    ):  # each seller's listings of the card that day, as staging counts
+    if "seller_listings" not in listings.columns:  # each seller's listings of the card that day
         listings = listings.with_columns(
             seller_listings=pl.when(pl.col("seller_key").is_not_null())
             .then(pl.len().over("snapshot_date", "model_id", "condition", "seller_key"))

@@ -401,35 +401,51 @@ def test_deals_under_the_30_day_median():
     assert five_under["reason"].to_list() == ["near_lowest_seen"]
 
 
+def flat_history(**columns) -> pl.DataFrame:
+    """Ten days of one model's used price_daily rows at a median of 1,000 and a low of 900 (`columns` override)."""
+    base = {
+        "median": 1000.0,
+        "min_price": 900.0,
+        "screen_median": 1000.0,
+        "listing_count": 3,
+        "screened_out": 1,
+    }
+    n = 10
+    return pl.DataFrame(
+        {
+            "snapshot_date": [D - timedelta(days=k) for k in range(n)],
+            "model_id": ["m"] * n,
+            "condition": ["used"] * n,
+            **{c: [v] * n for c, v in {**base, **columns}.items()},
+        }
+    )
+
+
+def listings_today(ids: list[str], prices: list[float], **columns) -> pl.DataFrame:
+    """Kept eBay listings of model m, used, on D (`columns`: more columns, a list each)."""
+    n = len(ids)
+    return pl.DataFrame(
+        {
+            "snapshot_date": [D] * n,
+            "source": ["ebay"] * n,
+            "listing_id": ids,
+            "model_id": ["m"] * n,
+            "condition": ["used"] * n,
+            "title": ["t"] * n,
+            "unit_price": prices,
+            "url": [None] * n,
+            "source_mode": ["sample"] * n,
+            **columns,
+        }
+    )
+
+
 def test_a_deal_is_news_once_new_or_cheaper_not_every_day_it_rests():
     """Issue 37: a listing resting at a price it had before is still a deal but no event; one that drops by 3%
     or more is a price_drop; one unseen for more than 7 days is a new listing again."""
-    history = pl.DataFrame(
-        {
-            "snapshot_date": [D - timedelta(days=k) for k in range(10)],
-            "model_id": ["m"] * 10,
-            "condition": ["used"] * 10,
-            "median": [1000.0] * 10,
-            "min_price": [900.0] * 10,
-            "screen_median": [1000.0] * 10,
-            "listing_count": [3] * 10,
-            "screened_out": [1] * 10,
-        }
-    )
+    history = flat_history()
     ids = ["rest", "drop", "fresh", "back", "nudge"]
-    today = pl.DataFrame(
-        {
-            "snapshot_date": [D] * 5,
-            "source": ["ebay"] * 5,
-            "listing_id": ids,
-            "model_id": ["m"] * 5,
-            "condition": ["used"] * 5,
-            "title": ["t"] * 5,
-            "unit_price": [840.0] * 5,
-            "url": [None] * 5,
-            "source_mode": ["sample"] * 5,
-        }
-    )
+    today = listings_today(ids, [840.0] * 5)
     previous = pl.DataFrame(
         {
             "source": ["ebay"] * 5,
@@ -455,33 +471,11 @@ def test_of_one_sellers_listings_of_a_card_only_the_cheapest_is_a_deal():
     price for days), was a new deal. One seller, one voice: of a seller's listings of a card on a day under the
     thresholds, the cheapest alone can be a deal; two sellers' listings are two deals; a listing without a seller
     is its own."""
-    history = pl.DataFrame(
-        {
-            "snapshot_date": [D - timedelta(days=k) for k in range(10)],
-            "model_id": ["m"] * 10,
-            "condition": ["used"] * 10,
-            "median": [1000.0] * 10,
-            "min_price": [900.0] * 10,
-            "screen_median": [1000.0] * 10,
-            "listing_count": [5] * 10,
-            "distinct_sellers": [4] * 10,
-            "screened_out": [0] * 10,
-        }
-    )
-    ids = ["first", "second", "other", "anon1", "anon2"]
-    today = pl.DataFrame(
-        {
-            "snapshot_date": [D] * 5,
-            "source": ["ebay"] * 5,
-            "listing_id": ids,
-            "model_id": ["m"] * 5,
-            "condition": ["used"] * 5,
-            "title": ["t"] * 5,
-            "unit_price": [797.57, 805.49, 805.49, 810.0, 810.0],
-            "url": [None] * 5,
-            "source_mode": ["sample"] * 5,
-            "seller_key": ["s1", "s1", "s2", None, None],
-        }
+    history = flat_history(listing_count=5, distinct_sellers=4, screened_out=0)
+    today = listings_today(
+        ["first", "second", "other", "anon1", "anon2"],
+        [797.57, 805.49, 805.49, 810.0, 810.0],
+        seller_key=["s1", "s1", "s2", None, None],
     )
     # the seller's first listing rests at its price; the others are new today
     previous = pl.DataFrame(
