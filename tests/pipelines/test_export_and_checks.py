@@ -507,6 +507,18 @@ def test_the_other_regions_machines_say_thin_supply_resale_and_their_socket(samp
     regions = md.split("\n## Other regions\n")[1].split("\n## ")[0]
     # the section's words say what a socket-rated machine needs (code review: "a second circuit")
     assert "a socket rated for hours of load" in regions and "a second circuit" not in regions
+    # each regional machine names its runner-up and how much worse it is, as the US tables do (twenty-second review:
+    # a negative figure is a runner-up of more value that D16 or resale set aside)
+    header = next(line for line in regions.splitlines() if line.startswith("| region"))
+    assert header.endswith("| runner-up | runner-up % worse |")
+    with duckdb.connect(str(sample_run["db"]), read_only=True) as con:
+        gap = con.execute(
+            "SELECT round(runner_up_gap_pct, 2) FROM marts.region_tiers WHERE snapshot_date = ? AND region = 'DE' "
+            "AND use_case = 'llm' AND tier = '1gpu' AND condition = 'used'",
+            [DAY],
+        ).fetchone()[0]
+    row = next(line for line in regions.splitlines() if line.startswith("| DE | llm | 1gpu | used |"))
+    assert row.rstrip().endswith(f"| {gap:,.2f} |"), row
     # the first answers say whose they are (twenty-second review: the US market's, never said)
     assert (
         "What to buy today (US market)" in site
