@@ -34,6 +34,25 @@ def specs_frame(rows):
     return pl.DataFrame([{**base, **r, "name": r["model_id"]} for r in rows])
 
 
+def prices_frame(model_id, median, low3_mean, listing_count, condition="used", **columns) -> pl.DataFrame:
+    """price_daily rows of source 'all' on D, as gpu_value reads them (`condition`: one for every row, or a list;
+    `columns`: more columns, a list each)."""
+    n = len(model_id)
+    return pl.DataFrame(
+        {
+            "snapshot_date": [D] * n,
+            "model_id": model_id,
+            "condition": condition if isinstance(condition, list) else [condition] * n,
+            "source": ["all"] * n,
+            "median": median,
+            "low3_mean": low3_mean,
+            "listing_count": listing_count,
+            **columns,
+            "source_mode": ["sample"] * n,
+        }
+    )
+
+
 def test_measured_relative_is_the_geometric_mean_of_workload_ratios():
     bench = pl.DataFrame(
         {
@@ -120,18 +139,7 @@ def test_ranking_by_the_documented_index():
             {"model_id": "mid", "relative_perf": 1.0},
         ]
     )
-    prices = pl.DataFrame(
-        {
-            "snapshot_date": [D] * 3,
-            "model_id": ["fast", "slow", "mid"],
-            "condition": ["used"] * 3,
-            "source": ["all"] * 3,
-            "median": [2000.0, 400.0, 500.0],
-            "low3_mean": [1900.0, 380.0, 480.0],
-            "listing_count": [5, 5, 2],
-            "source_mode": ["sample"] * 3,
-        }
-    )
+    prices = prices_frame(["fast", "slow", "mid"], [2000.0, 400.0, 500.0], [1900.0, 380.0, 480.0], [5, 5, 2])
     value = gpu_value(prices, specs)
     assert value["model_id"].to_list() == ["mid", "slow", "fast"]  # 2.0, 1.25, 1.0 per 1k USD
     assert value["rank_overall"].to_list() == [1, 2, 3]
@@ -145,17 +153,8 @@ def test_tied_values_rank_the_same_whatever_the_order_of_the_rows():
     """Two cards of the same value per USD ranked by their order in the frame, which a rebuild does not keep: two
     builds of benchmark 2's days swapped the ranks of the RX 9060 XT 8GB and 16GB. Ties now rank by model id."""
     specs = specs_frame([{"model_id": m, "relative_perf": 1.0} for m in ("b-card", "a-card", "c-card")])
-    prices = pl.DataFrame(
-        {
-            "snapshot_date": [D] * 3,
-            "model_id": ["b-card", "a-card", "c-card"],
-            "condition": ["used"] * 3,
-            "source": ["all"] * 3,
-            "median": [500.0, 500.0, 400.0],
-            "low3_mean": [480.0, 480.0, 380.0],
-            "listing_count": [5, 5, 5],
-            "source_mode": ["sample"] * 3,
-        }
+    prices = prices_frame(
+        ["b-card", "a-card", "c-card"], [500.0, 500.0, 400.0], [480.0, 480.0, 380.0], [5, 5, 5]
     )
     for order in ([0, 1, 2], [1, 0, 2], [2, 1, 0], [2, 0, 1]):
         ranks = (
@@ -178,18 +177,7 @@ def test_no_price_per_fp16_tflop_without_tensor_cores():
             },
         ]
     )
-    prices = pl.DataFrame(
-        {
-            "snapshot_date": [D] * 2,
-            "model_id": ["tensor", "pascal"],
-            "condition": ["used"] * 2,
-            "source": ["all"] * 2,
-            "median": [500.0, 180.0],
-            "low3_mean": [480.0, 170.0],
-            "listing_count": [5, 5],
-            "source_mode": ["sample"] * 2,
-        }
-    )
+    prices = prices_frame(["tensor", "pascal"], [500.0, 180.0], [480.0, 170.0], [5, 5])
     per_tflop = dict(gpu_value(prices, specs).select("model_id", "usd_per_fp16_tflop").iter_rows())
     assert per_tflop == {"tensor": pytest.approx(10.0), "pascal": None}
 
@@ -198,18 +186,9 @@ def test_a_low_price_is_never_above_the_median():
     """With three asks the mean of the three lowest is the mean of all, which one high ask lifts over the median
     (third review: an A100 40GB new "low" 6,320 over its 5,810 median): the low is then the median."""
     specs = specs_frame([{"model_id": "a", "relative_perf": 1.0}, {"model_id": "b", "relative_perf": 1.0}])
-    prices = pl.DataFrame(
-        {
-            "snapshot_date": [D] * 2,
-            "model_id": ["a", "b"],
-            "condition": ["used"] * 2,
-            "source": ["all"] * 2,
-            "median": [5810.0, 1000.0],
-            "low3_mean": [6320.0, 950.0],  # a: 5,500, 5,810 and 7,650
-            "listing_count": [3, 5],
-            "source_mode": ["sample"] * 2,
-        }
-    )
+    prices = prices_frame(
+        ["a", "b"], [5810.0, 1000.0], [6320.0, 950.0], [3, 5]
+    )  # a's asks: 5,500, 5,810, 7,650
     low = dict(gpu_value(prices, specs).select("model_id", "price_low").iter_rows())
     assert low == {"a": 5810.0, "b": 950.0}
 
@@ -221,19 +200,14 @@ def test_a_used_card_that_new_ones_undercut_says_buy_new():
     median of 1,042 against a new low of 1,040 said "buy new" where used ones were listed from 907)."""
     models = ("undercut", "cheaper_used", "thin_new", "median_only")
     specs = specs_frame([{"model_id": m, "relative_perf": 1.0} for m in models])
-    prices = pl.DataFrame(
-        {
-            "snapshot_date": [D] * 8,
-            "model_id": [m for m in models for _ in (0, 1)],
-            "condition": ["used", "new"] * 4,
-            "source": ["all"] * 8,
-            # median_only: the used median over the new low, the used low under it (the sample's RTX 5080)
-            "median": [2560.0, 2850.0, 700.0, 1000.0, 2560.0, 2850.0, 1042.49, 1139.99],
-            "low3_mean": [2497.0, 2259.99, 650.0, 950.0, 2400.0, 2100.0, 907.16, 1039.99],
-            "listing_count": [6, 13, 6, 13, 6, 2, 8, 11],
-            "confidence": ["A", "A", "A", "A", "A", "C", "A", "A"],
-            "source_mode": ["sample"] * 8,
-        }
+    # median_only: the used median over the new low, the used low under it (the sample's RTX 5080)
+    prices = prices_frame(
+        [m for m in models for _ in (0, 1)],
+        [2560.0, 2850.0, 700.0, 1000.0, 2560.0, 2850.0, 1042.49, 1139.99],
+        [2497.0, 2259.99, 650.0, 950.0, 2400.0, 2100.0, 907.16, 1039.99],
+        [6, 13, 6, 13, 6, 2, 8, 11],
+        condition=["used", "new"] * 4,
+        confidence=["A", "A", "A", "A", "A", "C", "A", "A"],
     )
     rows = gpu_value(prices, specs).select("model_id", "condition", "caveat").iter_rows()
     caveat = {(m, c): w or "" for m, c, w in rows}
@@ -261,18 +235,13 @@ def test_a_card_without_a_row_of_its_condition_takes_the_cards_own_caveats_and_t
             {"model_id": "rtx", "relative_perf": 1.0},
         ]
     )
-    prices = pl.DataFrame(
-        {
-            "snapshot_date": [D] * 4,
-            "model_id": ["mi100", "mi100", "rtx", "rtx"],
-            "condition": ["used", "new", "used", "new"],
-            "source": ["all"] * 4,
-            "median": [900.0, 2000.0, 2560.0, 2850.0],
-            "low3_mean": [880.0, 1900.0, 2497.0, 2259.99],
-            "listing_count": [2, 3, 6, 13],
-            "confidence": ["C", "A", "A", "A"],
-            "source_mode": ["sample"] * 4,
-        }
+    prices = prices_frame(
+        ["mi100", "mi100", "rtx", "rtx"],
+        [900.0, 2000.0, 2560.0, 2850.0],
+        [880.0, 1900.0, 2497.0, 2259.99],
+        [2, 3, 6, 13],
+        condition=["used", "new"] * 2,
+        confidence=["C", "A", "A", "A"],
     )
     value = gpu_value(prices, specs)
     words = {r["model_id"]: r for r in card_caveat_words(value).iter_rows(named=True)}
@@ -509,17 +478,12 @@ def test_the_new_vs_used_view_keeps_models_sold_only_used(tmp_path):
     from warehouse.writes import replace_slice
 
     specs = specs_frame([{"model_id": "a", "relative_perf": 1.0}, {"model_id": "b", "relative_perf": 0.5}])
-    prices = pl.DataFrame(
-        {
-            "snapshot_date": [D] * 3,
-            "model_id": ["a", "a", "b"],
-            "condition": ["new", "used", "used"],
-            "source": ["all"] * 3,
-            "median": [1000.0, 600.0, 300.0],
-            "low3_mean": [990.0, 550.0, 290.0],
-            "listing_count": [4, 9, 3],
-            "source_mode": ["sample"] * 3,
-        }
+    prices = prices_frame(
+        ["a", "a", "b"],
+        [1000.0, 600.0, 300.0],
+        [990.0, 550.0, 290.0],
+        [4, 9, 3],
+        condition=["new", "used", "used"],
     )
     with connect(tmp_path / "v.duckdb") as con:
         replace_slice(con, "marts.gpu_value", gpu_value(prices, specs))
