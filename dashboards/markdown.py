@@ -388,8 +388,7 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
             "added. A cap of – means over the "
             "outlet's continuous rating even at -20%: the machine needs a circuit of its own, or where the rating is "
             "the socket's (UK, EU) a socket rated for hours of load; `outlet, a wall socket to itself`: no extension lead. "
-            + data.region_choice
-            + (f" {data.region_basis}" if data.region_basis else "")
+            + " ".join(words for words in (data.region_choice, data.region_basis) if words)
             + "\n\n"
         )
         out.append(
