@@ -56,11 +56,12 @@ def test_a_range_run_writes_what_the_daily_runs_write(tmp_path, monkeypatch, sim
     for i in range(DAYS):
         day = (START + timedelta(days=i)).isoformat()
         assert dg.materialize(listing_mart_assets(), partition_key=day, resources=resources).success
+    import warehouse.marts.days as days_builder
     import warehouse.marts.price_daily as price_daily_builder
 
-    monkeypatch.setattr(
-        price_daily_builder, "CHUNK_DAYS", 5
-    )  # the range's prices in three parts, oldest first
+    # the range's prices in three parts, oldest first, and gpu_value's and budget_picks' frames in three parts
+    monkeypatch.setattr(price_daily_builder, "CHUNK_DAYS", 5)
+    monkeypatch.setattr(days_builder, "FRAME_PART_DAYS", 5)
     result = run_listing_marts(ranged, START, START + timedelta(days=DAYS - 1))
     assert result.success
     events = result.get_asset_materialization_events()

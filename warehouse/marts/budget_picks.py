@@ -9,7 +9,7 @@ from transforms.budget_picks import budget_picks
 from transforms.llm_workload_fit import USABLE_TOKENS_PER_S, LlmContext
 from transforms.tiers.config import TierConfig
 from warehouse.catalog import load_llm_benchmarks, load_llm_workloads
-from warehouse.marts.days import replace_days_frame
+from warehouse.marts.days import by_parts, replace_days_frame
 from warehouse.writes import read_frame
 
 # only what transforms.budget_picks reads (not the value mart's text columns, e.g. support_note and caveat)
@@ -37,13 +37,17 @@ def build_budget_picks(
     allow_legacy_cards: bool = False,
     llm_rank: dict[str, float] | None = None,
 ) -> pl.DataFrame:
-    """Replace marts.budget_picks' rows dated first..last; the rows written. `llm_rank`: see
-    transforms.budget_picks.budget_picks."""
-    picks = budget_picks(
-        read_frame(con, VALUE_SQL, {"first": first, "last": last}),
-        horizon_years=horizon_years,
-        allow_legacy_cards=allow_legacy_cards,
-        llm_rank=llm_rank,
+    """Replace marts.budget_picks' rows dated first..last (a part at a time: by_parts); the rows written.
+    `llm_rank`: see transforms.budget_picks.budget_picks."""
+    picks = by_parts(
+        first,
+        last,
+        lambda start, end: budget_picks(
+            read_frame(con, VALUE_SQL, {"first": start, "last": end}),
+            horizon_years=horizon_years,
+            allow_legacy_cards=allow_legacy_cards,
+            llm_rank=llm_rank,
+        ),
     )
     replace_days_frame(con, "marts.budget_picks", first, last, picks)
     return picks

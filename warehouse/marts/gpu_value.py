@@ -6,7 +6,7 @@ import duckdb
 import polars as pl
 
 from transforms.gpu_value import VALUE_CONDITIONS_SQL, gpu_value
-from warehouse.marts.days import replace_days_frame
+from warehouse.marts.days import by_parts, replace_days_frame
 from warehouse.writes import read_frame
 
 # only what transforms.gpu_value reads: the pooled prices of new and used cards
@@ -17,8 +17,12 @@ WHERE source = 'all' AND condition IN {VALUE_CONDITIONS_SQL} AND snapshot_date B
 
 
 def build_gpu_value(con: duckdb.DuckDBPyConnection, first: date, last: date) -> pl.DataFrame:
-    """Replace marts.gpu_value's rows dated first..last; the rows written."""
-    prices = read_frame(con, PRICES_SQL, {"first": first, "last": last})
-    value = gpu_value(prices, read_frame(con, "SELECT * FROM marts.gpu_specs"))
+    """Replace marts.gpu_value's rows dated first..last (computed a part at a time: by_parts); the rows written."""
+    specs = read_frame(con, "SELECT * FROM marts.gpu_specs")
+    value = by_parts(
+        first,
+        last,
+        lambda start, end: gpu_value(read_frame(con, PRICES_SQL, {"first": start, "last": end}), specs),
+    )
     replace_days_frame(con, "marts.gpu_value", first, last, value)
     return value
