@@ -10,7 +10,7 @@ from dashboards.markdown import render_markdown
 from dashboards.report_data import TOP_N, ReportData, with_buy_rank
 from warehouse.environment import env_path
 
-SCHEMA_VERSION = "1.7"  # 1.1: build_tiers per use case with platform, TCO and runner-up; budget_builds
+SCHEMA_VERSION = "1.8"  # 1.1: build_tiers per use case with platform, TCO and runner-up; budget_builds
 # 1.2: alerts, exits (sold or withdrawn) and days_to_sell
 # 1.3: performance per use case (perf_vision, perf_llm_inference, their value and ranks; build_tiers.perf_index),
 #      performance_indices (each index's source and leave-one-out error) and buy_vs_rent
@@ -23,6 +23,8 @@ SCHEMA_VERSION = "1.7"  # 1.1: build_tiers per use case with platform, TCO and r
 #      deals_resting counting the deals that rest at a price they had before (issue 37)
 # 1.7: marts.deals holds events only; deals_resting is the earlier deals of the 7 days before still listed at
 #      or under their deal price (dashboards/report_data.OPEN_DEALS_SQL)
+# 1.8: deals_still_listed lists those earlier deals (deals_resting still counts them): each as listed today, with
+#      event 'still_listed', deal_since and previous_price the deal's price then
 DEFAULT_EXPORT_DIR = Path(__file__).resolve().parent.parent / "exports"
 SAMPLE_NOTICE = (
     "SAMPLE DATA: built from the project's bundled sample snapshot, not from live market listings. "
@@ -110,7 +112,8 @@ def export_json(data: ReportData) -> dict:
         "build_tiers": _records(data.tiers),
         "budget_builds": _records(data.builds),
         "deals": _records(data.deals.head(50)),
-        "deals_resting": data.deals_open,
+        "deals_resting": data.deals_open.height,
+        "deals_still_listed": _records(data.still_listed_with_caveat.head(50)),
         "changes_since_yesterday": _records(data.changes),
         "alerts": _records(data.alerts),
         "exits": _records(data.exits),

@@ -267,24 +267,28 @@ def changes(data: SiteData) -> str:
     their best three, the alerts fired, picks and machines that changed since yesterday with the reason, and
     the largest price moves with the grade of today's price."""
     report = data.report
-    deals = report.deals_with_caveat.head(3).to_dicts()
     names = dict(report.ranking.select("model_id", "name").unique("model_id").iter_rows())
-    best = "; ".join(
-        f"{names.get(d['model_id'], d['model_id'])} ({d['condition']}) at {fmt(d['unit_price'])} USD, "
-        # a deal without a discount: only rows written before every deal had a 30-day median
-        + (
-            f"{fmt(d['discount_pct'], 1)}% under its 30-day median"
-            if d["discount_pct"] is not None
-            else "near the lowest price seen"
+
+    def best(deals: pl.DataFrame) -> str:
+        return "; ".join(
+            f"{names.get(d['model_id'], d['model_id'])} ({d['condition']}) at {fmt(d['unit_price'])} USD, "
+            # a deal without a discount: only rows written before every deal had a 30-day median
+            + (
+                f"{fmt(d['discount_pct'], 1)}% under its 30-day median"
+                if d["discount_pct"] is not None
+                else "near the lowest price seen"
+            )
+            + (f" ({d['caveat']})" if d["caveat"] else "")
+            for d in deals.head(3).to_dicts()
         )
-        + (f" ({d['caveat']})" if d["caveat"] else "")
-        for d in deals
-    )
+
+    news, still = best(report.deals_with_caveat), best(report.still_listed_with_caveat)
     items = [
         _plural(report.deals.height, "new deal")
         + " today (new listings and drops of 3% or more)"
-        + (f": {best}" if best else "")
-        + f"; {_plural(report.deals_open, 'earlier deal')} still listed at or under the deal price, {NEAR_LOWEST_MIN_DISCOUNT:.0%} under the median",
+        + (f": {news}" if news else "")
+        + f"; {_plural(report.deals_open.height, 'earlier deal')} still listed at or under the deal price, "
+        f"{NEAR_LOWEST_MIN_DISCOUNT:.0%} under the median" + (f": {still}" if still else ""),
         _plural(report.alerts.height, "watchlist alert")
         + " fired today"
         + (
@@ -374,8 +378,9 @@ def _faster_cell(row: dict) -> str:
 
 
 def _caveat(row: dict) -> str:
-    """A card's caveat in words (server only, passive, CUDA 12 only ...; marts.gpu_value.caveat), or a dash."""
-    return esc(row["caveat"]) if row.get("caveat") else "–"
+    """A card's caveat in words (server only, passive, CUDA 12 only ...; marts.gpu_value.caveat), or a dash; in a
+    span as wide as a short sentence (site.css), not a word a line in the table's narrowest column."""
+    return f'<span class="caveat">{esc(row["caveat"])}</span>' if row.get("caveat") else "–"
 
 
 def _section(section_id: str, title: str, intro: str, content: str) -> str:
@@ -390,7 +395,7 @@ def value_table(data: SiteData) -> str:
         Col("name", "GPU", render=_card_link("name")),
         Col("condition", "condition"),
         Col("buy_rank", "buy rank", True),
-        Col("caveat", "caveat"),
+        Col("caveat", "caveat", render=_caveat),
         Col("price_median", "median USD", True),
         Col("listing_count", "listings", True),
         Col("vram_gb", "VRAM GB", True),
@@ -594,8 +599,21 @@ def _fewer_cards(rows: list[dict], element_id: str = "fewer-cards") -> str:
     )
 
 
+DEALS_TOP_ROWS = (
+    3  # the deals shown until "Show all": the news and the best still listed (the page within 8,000 px)
+)
+
+
+def _deal_news(r: dict) -> str:
+    """A deal's news: new listing, price drop, or still listed since the day it became a deal."""
+    if r.get("deal_since") is not None:
+        return esc(f"still listed, deal of {r['deal_since']:%b} {r['deal_since'].day}")
+    return esc(r["event"].replace("_", " ")) if r["event"] else "–"
+
+
 def deals_table(data: SiteData) -> str:
-    rows = data.report.deals_with_caveat.to_dicts()
+    # the day's news first, then the earlier deals still listed (dashboards/report_data.OPEN_DEALS_SQL)
+    rows = data.report.deals_with_caveat.to_dicts() + data.report.still_listed_with_caveat.to_dicts()
     names = dict(data.specs.select("model_id", "name").iter_rows())
     for r in rows:
         r["name"] = names.get(r["model_id"], r["model_id"])
@@ -603,11 +621,10 @@ def deals_table(data: SiteData) -> str:
         Col("name", "GPU", render=_card_link("name")),
         Col("condition", "condition"),
         Col("unit_price", "price USD", True),
-        Col("median_30d", "30-day median USD", True),
-        Col("discount_pct", "under median %", True, digits=1),
-        Col("reason", "why"),
+        Col("median_30d", "30-day median", True),
+        Col("discount_pct", "% under", True, digits=1),
         Col("caveat", "caveat", render=_caveat),
-        Col("event", "news", render=lambda r: esc(r["event"].replace("_", " ")) if r["event"] else "–"),
+        Col("event", "news", render=_deal_news),
         Col("source", "source", render=lambda r: esc(source_words(r["source"]))),
         Col("title", "listing", render=lambda r: link(r["title"], r["url"])),
     ]
@@ -616,7 +633,9 @@ def deals_table(data: SiteData) -> str:
         "Deals today",
         (
             f"Listings {DEAL_RULE}, on the day they are news: a new listing or a price drop of 3% "
-            "or more (a listing resting at its price is not a new deal each day). Caveat: why a card is not for a desktop buyer by default (server "
+            "or more (a listing resting at its price is not a new deal each day); below them, the deals of the 7 "
+            f"days before still listed at or under their deal price and {NEAR_LOWEST_MIN_DISCOUNT:.0%} under today's "
+            "median, against the 30-day median of their deal day. Caveat: why a card is not for a desktop buyer by default (server "
             "only, passive, software support). Asking prices: check the listing before buying. "
             + data.report.median_span
         ).rstrip(),
@@ -627,6 +646,7 @@ def deals_table(data: SiteData) -> str:
             "Deals",
             _attrs(_facts(data), vram_key=None, cost_key="unit_price"),
             filterable=True,
+            limit=DEALS_TOP_ROWS,
         ),
     )
 

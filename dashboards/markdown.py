@@ -527,11 +527,12 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
             )
             + "\n"
         )
+    still = data.still_listed_with_caveat
     out.append(
         "\n## New deals today\n\n"
-        f"Deals that are news: a new listing or a price drop ({data.deals_open} earlier deals are still listed "
-        f"at or under their deal price and {NEAR_LOWEST_MIN_DISCOUNT:.0%} under today's median), {DEAL_RULE}. "
-        f"{data.median_span}".rstrip()
+        f"Deals that are news: a new listing or a price drop ({still.height} earlier deals are still listed "
+        f"at or under their deal price and {NEAR_LOWEST_MIN_DISCOUNT:.0%} under today's median: the next "
+        f"section), {DEAL_RULE}. {data.median_span}".rstrip()
         + "\n\n"
         + table(
             data.deals_with_caveat.head(top_n).with_columns(pl.col("source").replace(SOURCE_WORDS)),
@@ -543,6 +544,32 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
                 "unit_price": "USD",
                 "previous_price": "was USD",
                 "median_30d": "30-day median",
+                "discount_pct": "% under",
+                "caveat": "caveat",
+                "title": "title",
+            },
+        )
+    )
+    out.append(
+        "\n## Earlier deals still listed\n\n"
+        + (
+            f"The best {min(top_n, still.height)} of {still.height} deals of the 7 days before that are still listed "
+            f"today at or under their deal price and at least {NEAR_LOWEST_MIN_DISCOUNT:.0%} under today's median: "
+            "each with the day it became a deal, its price then and the 30-day median it was judged against then "
+            "(% under: today's price against that median).\n\n"
+            if still.height
+            else ""
+        )
+        + table(
+            still.head(top_n).with_columns(pl.col("source").replace(SOURCE_WORDS)),
+            {
+                "model_id": "model",
+                "condition": "condition",
+                "source": "source",
+                "deal_since": "deal since",
+                "unit_price": "USD",
+                "previous_price": "deal USD",
+                "median_30d": "30-day median then",
                 "discount_pct": "% under",
                 "caveat": "caveat",
                 "title": "title",

@@ -169,18 +169,27 @@ def resale_decided(rows: Iterable[dict]) -> list[tuple[dict, str]]:
 
 # deals of the 7 days before that are still listed at or under their deal price, at least NEAR_LOWEST_MIN_DISCOUNT
 # under the day's median (twenty-first review: a third of them had come to the going price, one to the median
-# itself), and have no event today: the deals a buyer can still act on, counted apart since marts.deals holds events
-# only (issue 37)
+# itself), and have no event today: the deals a buyer can still act on. marts.deals holds events only (issue 37), so
+# these are listed apart, each as listed today (its price, title and link) beside its latest deal event (deal_since,
+# the 30-day median it was judged against then, and its reason); % under is today's price against that median
+# (found on 2026-11-28 reading the 14-day sample: on its day no listing was news, the export's deals table read
+# "none", and 15 deals a buyer could still act on were a count)
+STILL_LISTED_EVENT = "still_listed"
 OPEN_DEALS_SQL = f"""
-SELECT count(*) FROM (
-    SELECT DISTINCT d.source, d.listing_id FROM marts.deals d
-    JOIN staging.listings l ON l.source = d.source AND l.listing_id = d.listing_id AND l.snapshot_date = $day
-         AND l.exclude_reason IS NULL AND l.unit_price <= d.unit_price
-    -- and still clearly under its model's median of the day
-    JOIN marts.price_daily p ON p.snapshot_date = $day AND p.source = 'all' AND p.model_id = d.model_id
-         AND p.condition = d.condition AND l.unit_price <= p.median * (1 - {NEAR_LOWEST_MIN_DISCOUNT})
-    WHERE d.snapshot_date BETWEEN $day - INTERVAL 7 DAYS AND $day - INTERVAL 1 DAY
-) e ANTI JOIN (SELECT source, listing_id FROM marts.deals WHERE snapshot_date = $day) t USING (source, listing_id)"""
+SELECT $day AS snapshot_date, d.source, d.listing_id, d.model_id, d.condition, l.title, l.unit_price, d.median_30d,
+       (1 - l.unit_price / d.median_30d) * 100 AS discount_pct, d.lowest_seen, d.reason, l.url, l.source_mode,
+       '{STILL_LISTED_EVENT}' AS event, d.unit_price AS previous_price, d.snapshot_date AS deal_since,
+       coalesce(l.condition = 'open_box', false) AS open_box
+FROM marts.deals d
+JOIN staging.listings l ON l.source = d.source AND l.listing_id = d.listing_id AND l.snapshot_date = $day
+     AND l.exclude_reason IS NULL AND l.unit_price <= d.unit_price
+-- and still clearly under its model's median of the day
+JOIN marts.price_daily p ON p.snapshot_date = $day AND p.source = 'all' AND p.model_id = d.model_id
+     AND p.condition = d.condition AND l.unit_price <= p.median * (1 - {NEAR_LOWEST_MIN_DISCOUNT})
+WHERE d.snapshot_date BETWEEN $day - INTERVAL 7 DAYS AND $day - INTERVAL 1 DAY
+  AND (d.source, d.listing_id) NOT IN (SELECT (source, listing_id) FROM marts.deals WHERE snapshot_date = $day)
+QUALIFY row_number() OVER (PARTITION BY d.source, d.listing_id ORDER BY d.snapshot_date DESC) = 1
+ORDER BY discount_pct DESC NULLS LAST, d.source, d.listing_id"""
 
 
 @dataclass
@@ -194,8 +203,8 @@ class ReportData:
     builds: pl.DataFrame  # marts.budget_builds
     deals: pl.DataFrame  # marts.deals for the day: the deal events (new listings, price drops)
     # earlier deals (the 7 days before) still listed at or under their deal price and 5% under the day's median,
-    # with no event today
-    deals_open: int
+    # with no event today (OPEN_DEALS_SQL): marts.deals' columns, event 'still_listed', and deal_since
+    deals_open: pl.DataFrame
     # per platform whose CPU limits the operating system, what it means (marts.platforms.os_note)
     platform_os: dict[str, str]
     changes: pl.DataFrame
@@ -247,8 +256,16 @@ class ReportData:
         """The day's deal events, each with its card's caveat in words (server only, passive, CUDA 12 only ...;
         the day's marts.gpu_value row), an open-box unit's first: what the dashboard and the export show beside
         a deal."""
+        return self._with_caveat(self.deals)
+
+    @property
+    def still_listed_with_caveat(self) -> pl.DataFrame:
+        """The earlier deals still listed (deals_open), each with its caveat as deals_with_caveat gives it."""
+        return self._with_caveat(self.deals_open)
+
+    def _with_caveat(self, deals: pl.DataFrame) -> pl.DataFrame:
         caveats = self.ranking.select("model_id", "condition", "caveat").unique(["model_id", "condition"])
-        out = self.deals.join(caveats, on=["model_id", "condition"], how="left", maintain_order="left")
+        out = deals.join(caveats, on=["model_id", "condition"], how="left", maintain_order="left")
         # a refurbished deal (the value mart prices new and used cards only): the card's own caveats, and 'buy new'
         # where new ones cost no more (twenty-first review: an AMD passive server card, and an RTX 5090 355 USD over
         # the new asks, stood as plain deals)
@@ -442,7 +459,7 @@ def load_report(con: duckdb.DuckDBPyConnection, day: date) -> ReportData:
             [day],
         ),
         deals=read_frame(con, DEALS_SQL, {"day": day}),
-        deals_open=con.execute(OPEN_DEALS_SQL, {"day": day}).fetchone()[0],
+        deals_open=read_frame(con, OPEN_DEALS_SQL, {"day": day}),
         platform_os=dict(
             con.execute(
                 "SELECT platform_id, os_note FROM marts.platforms WHERE os_note IS NOT NULL"

@@ -60,10 +60,11 @@ def test_csv_and_parquet_hold_exactly_the_marts_ranking(sample_run, export_dir):
 
 def test_json_carries_schema_dates_mode_and_listing_counts(sample_run, export_dir):
     doc = json.loads((export_dir / "recommendations.json").read_text())
-    assert doc["schema_version"] == "1.7" and doc["data_date"] == DAY and doc["generated_at"]
-    # deals are events (issue 37): each a new listing or a price drop; the resting ones only counted
+    assert doc["schema_version"] == "1.8" and doc["data_date"] == DAY and doc["generated_at"]
+    # deals are events (issue 37): each a new listing or a price drop; the earlier ones still listed apart (one
+    # sample day: none)
     assert doc["deals"] and {d["event"] for d in doc["deals"]} <= {"new_listing", "price_drop"}
-    assert isinstance(doc["deals_resting"], int)
+    assert doc["deals_resting"] == len(doc["deals_still_listed"]) == 0
     assert (
         doc["alerts"] == [] and doc["exits"] == [] and doc["days_to_sell"] == []
     )  # no watchlist; one sample day
@@ -611,10 +612,70 @@ def test_an_earlier_deal_still_open_is_never_dearer_than_the_days_median(tmp_pat
                 "'sample' AS source_mode, ? AS median",
                 [day, median],
             )
-            counts.append(con.execute(OPEN_DEALS_SQL, {"day": day}).fetchone()[0])
+            counts.append(len(con.execute(OPEN_DEALS_SQL, {"day": day}).fetchall()))
     # under a fallen median it is no deal; 2.5% under 260 it is the going price (twenty-first review); 6.1% under 270
     # it still is one
     assert counts == [0, 0, 1]
+
+
+def test_earlier_deals_still_listed_are_listed_in_the_export_and_on_the_dashboard(tmp_path, sample_run):
+    """Found on 2026-11-28 reading the 14-day sample: on its day no listing was news, so the export's deals table
+    read "none" while 15 deals of the days before were still listed at their deal price, a count a buyer could not
+    act on. Each is listed as it is today (price, title, link) with the day it became a deal, its price then and
+    the 30-day median it was judged against then; a deal with an event today is not listed twice, nor one older
+    than 7 days."""
+    from dashboards.main_page import changes, deals_table
+    from dashboards.report_data import OPEN_DEALS_SQL, STILL_LISTED_EVENT
+    from tests.support.staging_rows import staging_row
+    from warehouse.connection import connect
+
+    day = date(2026, 11, 20)
+    with connect(tmp_path / "o.duckdb") as con:
+        for deal_day, listing, price in (
+            ("2026-11-13", "old", 250.0),  # 7 days before: still in
+            ("2026-11-12", "older", 250.0),  # 8 days before: out
+            ("2026-11-15", "x", 240.0),
+            ("2026-11-17", "x", 230.0),  # the latest deal of a listing sets deal_since
+            ("2026-11-16", "news", 240.0),  # and has an event today: listed with the news only
+            ("2026-11-20", "news", 220.0),
+        ):
+            con.execute(
+                "INSERT INTO marts.deals BY NAME SELECT ?::DATE AS snapshot_date, 'ebay' AS source, ? AS listing_id, "
+                "'rtx-3090' AS model_id, 'used' AS condition, ? AS unit_price, 300.0 AS median_30d, "
+                "'under_30d_median' AS reason, 'sample' AS source_mode, 'new_listing' AS event",
+                [deal_day, listing, price],
+            )
+        rows = pl.DataFrame(
+            [staging_row(day, i, p) for i, p in (("old", 249.0), ("older", 200.0), ("x", 225.0))]
+        )
+        con.register("rows_df", rows)
+        con.execute("INSERT INTO staging.listings BY NAME SELECT * FROM rows_df")
+        con.execute(
+            "INSERT INTO marts.price_daily BY NAME SELECT ? AS snapshot_date, 'rtx-3090' AS model_id, 'used' AS "
+            "condition, 'all' AS source, 5 AS listing_count, 0 AS screened_out, 'asks' AS price_basis, 'sample' AS "
+            "source_mode, 280.0 AS median",
+            [day],
+        )
+        still = read_frame(con, OPEN_DEALS_SQL, {"day": day})
+    assert still["listing_id"].to_list() == ["x", "old"]  # the best first: 25% and 17% under 300
+    x = still.row(0, named=True)
+    assert x["deal_since"] == date(2026, 11, 17) and x["previous_price"] == 230.0 and x["unit_price"] == 225.0
+    assert x["discount_pct"] == pytest.approx(25.0) and x["event"] == STILL_LISTED_EVENT
+
+    with duckdb.connect(str(sample_run["db"]), read_only=True) as con:
+        report = load_report(con, sample_run["day"])
+        site = load_site(con, sample_run["day"])
+    columns = [c for c in still.columns if c in report.deals.columns or c == "deal_since"]
+    report = replace(report, deals_open=still.select(columns).with_columns(model_id=pl.lit("rtx-3090")))
+    md = render_markdown(report)
+    part = md.split("## Earlier deals still listed")[1].split("\n## ")[0]
+    assert "The best 2 of 2 deals of the 7 days before" in part
+    assert "| rtx-3090 | used | ebay | 2026-11-17 | 225 | 230 | 300 | 25.00 | – | RTX 3090 |" in part, part
+    assert "(2 earlier deals are still listed" in md.split("## New deals today")[1]
+    site = replace(site, report=report)
+    page = deals_table(site)
+    assert page.count("still listed, deal of Nov 17") == 1 and "deal of Nov 13" in page
+    assert "2 earlier deals still listed at or under the deal price, 5% under the median: " in changes(site)
 
 
 def test_the_exports_llm_budget_rows_name_the_model_and_the_speed_they_were_chosen_by(sample_run, export_dir):
