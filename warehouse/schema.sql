@@ -458,7 +458,7 @@ CREATE TABLE marts.build_tiers (
     water_blocks INTEGER,  -- Cards given water blocks (priced; only when the run config allows).
     psu_need_w DOUBLE,  -- PSU capacity needed: the DC load + 10% (G13), each card at its board power (its peak, D2) or at its power limit where the machine is capped to fit its outlet (power_cap_pct < 100, G8; a capped machine needs that limit set at every boot, notes), or the card maker's recommended system power for one card where that is larger (P1; psu_basis says which).
     psu_watts INTEGER,  -- Capacity of the PSU priced (always >= psu_need_w).
-    psu_config VARCHAR,  -- PSU arrangement priced: one unit (1 x 1000 W), a server's units with one spare (2+1 x 1600 W redundant), or two ATX units, each carrying its part plus 10% (G13), with the split named (2 x 1000 W (dual PSU: board + 1 card on one, 3 on the other)).
+    psu_config VARCHAR,  -- PSU arrangement priced: one unit (1 x 1000 W), a server's units with one spare (2+1 x 1600 W redundant), or two ATX units started together by an add2psu adapter (named, not priced), each sized for its own worst case plus 10% (G13): the board's unit with the rest of the machine, its cards and every other card's slot share (up to 75 W), the other with its cards' whole draw, as if they drew nothing from the slot; the split is named (2 x 1200 W (dual PSU with an add2psu adapter: board + 1 card on one, 3 on the other)).
     d2l_psu_w DOUBLE,  -- What D2's 350 W per GPU would size, for comparison.
     d2l_tier_psu VARCHAR,  -- The PSU D2L names for the tier (D7-D10).
     pcie_8pin_cables INTEGER,  -- 8-pin (6+2) PCIe cables, one per socket (G16).

@@ -802,7 +802,10 @@ def test_a_dedicated_machine_names_the_circuit_it_needs_in_the_export_and_on_the
             [DAY],
         ).fetchall()
     fixes = {note.split("(G7, G8): ", 1)[1] for *_, note in rows}
-    assert "a 240 V circuit" in fixes and any(f.startswith("a 20 A 120 V circuit") for f in fixes), fixes
+    # the sample day's dedicated machines all need 240 V since the twenty-third review (its 20 A machine, 4 new RTX
+    # 5070 Tis, gave way to 4 RTX 5080s once its two PSUs were sized for their worst cases); the 20 A note's words
+    # are tests/transforms/test_tiers_machines.py's, and the tables show whichever note a machine has
+    assert fixes == {"a 240 V circuit"} and len(rows) >= 2, fixes
     md = (export_dir / "recommendations.md").read_text()
     site = (sample_run["root"] / "site" / "index.html").read_text()
     for use_case, tier, condition, n, name, note in rows:

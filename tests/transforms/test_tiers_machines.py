@@ -590,9 +590,11 @@ def test_budget_builds_keep_a_cards_outlet_machine_when_its_best_needs_a_dedicat
     """O1 in budget mode: a machine of up to 4 GPUs must run from the outlet, so each card's best outlet machine
     has to stay a candidate. Four 7,000 USD blower cards of 300 W: the TRX50 board (240 V) is 0.17035 per 1,000
     USD TCO, the W790 board (outlet, capped at 82%) 0.17008; keeping only the card's best machine dropped its
-    only 4-GPU outlet machine, and the budget fell back to two cards."""
+    only 4-GPU outlet machine, and the budget fell back to two cards. (At 9,000 USD a card since the twenty-third
+    review sized each of two PSUs for its own worst case, which made the TRX50 machine's units 120 USD dearer: 0.14203
+    against the W790's 0.14145.)"""
     cards = [
-        card("b", 7000, 1.0, 48, 300, slots=2, cooling="blower", n=8, condition="new", segment="workstation")
+        card("b", 9000, 1.0, 48, 300, slots=2, cooling="blower", n=8, condition="new", segment="workstation")
     ]
     merged = cards_with_specs(*frames(cards)).to_dicts()
     options = {
@@ -603,7 +605,7 @@ def test_budget_builds_keep_a_cards_outlet_machine_when_its_best_needs_a_dedicat
     assert (dedicated["circuit"], outlet["circuit"]) == ("dedicated", "outlet")  # the case the rule is for
     assert dedicated["perf_per_1k_usd_tco"] > outlet["perf_per_1k_usd_tco"]
     builds = budget_builds(
-        *frames(cards), PLATFORMS, PARTS, NO_SCALING, budgets=(35_000,), use_cases={"vision": 12}
+        *frames(cards), PLATFORMS, PARTS, NO_SCALING, budgets=(45_000,), use_cases={"vision": 12}
     )
     chosen = builds.filter(pl.col("condition") == "new").row(0, named=True)
     assert (chosen["gpu_count"], chosen["platform_id"], chosen["circuit"]) == (4, "w790_quad_new", "outlet")
@@ -617,7 +619,8 @@ def test_g8_example_four_3090s_capped_fit_the_guides_1800_w_socket():
     socket. Through the machine code with the guide's socket reading (1,800 W, no continuous derating) and a
     platform drawing 400 W besides the GPUs: an outlet machine, capped by at most 20%, whose PSU, draw and
     throughput are the capped ones. G13's 10% headroom on the capped load (1,718 W) is more than G8's 1,600 W
-    unit: G13 governs, so it gets two 1,000 W units (a 2,000 W unit takes 200-240 V only)."""
+    unit: G13 governs, so it gets two units (a 2,000 W unit takes 200-240 V only), each sized for its own worst
+    case: 1,200 W units, the board and one card on one, three cards' cables (3 x 290.5 W) on the other."""
     guide = TierConfig(mains_volts=120.0, mains_amps=15.0, continuous_fraction=1.0)
     platform = {**PLATS["trx50_quad_new"], "cpu_w": 300, "platform_w": 100}
     c = flat(card("rtx-3090", 745, 1.0, 24, 350, slots=2.0, cooling="blower", psu=750))
@@ -627,7 +630,8 @@ def test_g8_example_four_3090s_capped_fit_the_guides_1800_w_socket():
     assert m["wall_draw_w"] <= 1800 and m["system_draw_w"] == pytest.approx(m["gpu_draw_w"] + 400)
     assert (
         m["psu_need_w"] == pytest.approx(m["system_draw_w"] * 1.1)
-        and m["psu_config"] == "2 x 1000 W (dual PSU: board alone on one, 4 on the other)"
+        and m["psu_config"]
+        == "2 x 1200 W (dual PSU with an add2psu adapter: board + 1 card on one, 3 on the other)"
     )
     assert m["annual_energy_kwh"] == pytest.approx(m["wall_draw_w"] * 8760 * 0.2 / 1000)
     assert m["throughput_at_cap"] < 1 and m["total_relative_perf"] == pytest.approx(

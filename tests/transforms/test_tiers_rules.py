@@ -66,26 +66,33 @@ def test_g13_psu_is_the_smallest_arrangement_covering_load_plus_10_percent():
 
 
 def test_g13_holds_on_each_of_two_psus_and_the_split_is_named():
-    """Two units carry the machine in two parts, the board with the rest of the machine, every card's slot share
-    (PCIe: up to 75 W through the board) and some cards' cables on one, the other cards' cables on the other: each
-    part plus 10% (G13) must fit its unit (twentieth review: 4 x 300 W cards and 470 W of the rest on 2 x 1,000 W,
-    split two cards a unit, put 1,070 W on the board's unit)."""
+    """Two units carry the machine in two parts, the board with the rest of the machine, every other card's slot
+    share (PCIe: up to 75 W through the board) and some cards' cables on one, the other cards' cables on the other:
+    each part plus 10% (G13) must fit its unit, each at its own worst case (twentieth review: 4 x 300 W cards and
+    470 W of the rest on 2 x 1,000 W, split two cards a unit, put 1,070 W on the board's unit; twenty-third review:
+    the cables' unit was sized as if each card drew 75 W from its slot, which a 12V-2x6 card does not: 1,200 W of
+    four RTX 5070 Tis on a 1,000 W unit)."""
     sizes = [(850, 120.0, 100), (1000, 170.0, 100), (1200, 230.0, 100)]
-    # the review's machine: the board alone with the four slots (770 W, 847 W with G13) on one unit, the four cards'
-    # cables (900 W, 990 W) on the other; one card's cables more on the board's unit makes it 995 W, 1,095 W with G13
-    assert power.dual_split(1000, 4, 300, 470) == 0
+    # the reviews' machine: the four cards' cables on one unit carry 1,200 W (1,320 W with G13) if the cards draw
+    # nothing from their slots; one card's cables on the board's unit makes that one 470 + 300 + 3 x 75 = 995 W
+    # (1,095 W): no split fits 1,000 W units, and two 1,200 W units take the board + 1 card, and 3
+    assert power.dual_split(1000, 4, 300, 470) is None
+    assert power.dual_split(1200, 4, 300, 470) == 1
     assert power.pick_atx_psu(1837, sizes, 120, cards=(4, 300, 470)) == (
-        2000,
-        "2 x 1000 W (dual PSU: board alone on one, 4 on the other)",
-        340.0,
+        2400,
+        "2 x 1200 W (dual PSU with an add2psu adapter: board + 1 card on one, 3 on the other)",
+        460.0,
     )
+    # three such cards: their cables on one unit, 900 W (990 W with G13), fit 1,000 W, beside the board's 470 +
+    # 3 x 75 = 695 W (765 W); one card's cables more on the board's unit make it 920 W (1,012 W)
+    assert power.dual_split(1000, 3, 300, 470) == 0
     # two 575 W cards and 300 W: 2 x 850 W pool 1,700 W over the 1,595 W need, but no split fits an 850 W or a
-    # 1,000 W unit (both cables on one unit: 1,000 W, 1,100 W with G13; one card with the board: 950 W, 1,045 W)
+    # 1,000 W unit (both cables on one unit: 1,150 W, 1,265 W with G13; one card with the board: 950 W, 1,045 W)
     assert power.dual_split(850, 2, 575, 300) is None and power.dual_split(1000, 2, 575, 300) is None
     assert power.pick_atx_psu(1595, sizes, 120) == (1700, "2 x 850 W (dual PSU)", 240.0)
     assert power.pick_atx_psu(1595, sizes, 120, cards=(2, 575, 300)) == (
         2400,
-        "2 x 1200 W (dual PSU: board + 1 card on one, 1 on the other)",
+        "2 x 1200 W (dual PSU with an add2psu adapter: board + 1 card on one, 1 on the other)",
         460.0,
     )
     assert power.split_words(3, 4) == "board + 3 cards on one, 1 on the other"

@@ -85,7 +85,8 @@ def pick_atx_psu(
 ) -> tuple[int, str, float] | None:
     """(capacity W, configuration, price) of the cheapest ATX arrangement covering need_w whose input range
     suits the mains (a 2,000 W unit sold for 200-240 V only is no choice on 120 V): one unit, or two equal
-    units when no single one does (two PSUs need an add2psu adapter and, past 1800 W, two circuits).
+    units when no single one does (two PSUs need an add2psu adapter, named and not priced, and past 1800 W two
+    circuits).
     `sizes` = [(watts, price, lowest input volts)]. `cards` = (count, each card's draw W, the rest of the machine
     W): two units are then sized so that G13's 10% holds on each (dual_split), and the configuration says which
     unit carries what (twentieth review: two 1,000 W units pooled for a 1,837 W need; split two cards a unit, the
@@ -102,24 +103,34 @@ def pick_atx_psu(
             return 2 * w, f"2 x {w} W (dual PSU)", 2 * p
         split = dual_split(w, *cards)
         if split is not None:
-            return 2 * w, f"2 x {w} W (dual PSU: {split_words(split, cards[0])})", 2 * p
+            return (
+                2 * w,
+                f"2 x {w} W (dual PSU with an add2psu adapter: {split_words(split, cards[0])})",
+                2 * p,
+            )
     return None
 
 
-# PCIe CEM: a x16 graphics slot supplies up to 75 W, through the board (whichever unit powers the card's cables)
+# PCIe CEM: a x16 graphics slot supplies up to 75 W (5.5 A = 66 W at 12 V, the rest at 3.3 V), through the board,
+# whichever unit powers the card's cables; a card may also draw next to nothing from it: igor'sLAB measured at most
+# 0.6 A (under 10 W) from the slot on an RTX 50 card with a 12V-2x6 connector (a copy of the review:
+# http://igorscience.org/index-2106.html; the slot's 5.5 A, e.g.
+# https://www.igorslab.de/en/amd-radeon-9070xt-and-9070-in-the-test-clock-energy-with-crowbar-and-at-least-some-reason-as-a-counterpoint/8/)
 SLOT_W = 75
 
 
 def dual_split(unit_w: float, count: int, card_w: float, rest_w: float) -> int | None:
     """How many of `count` cards (each drawing card_w) have their power cables on the unit that also carries the
     board and the rest of the machine (rest_w), so that each of two unit_w units carries its load plus 10% (G13);
-    the most even such split, None when none fits. Every card's slot share (up to SLOT_W) comes through the board,
-    so the board's unit carries it whichever unit feeds the card's cables (code review: counting a card whole on the
-    other unit left up to 75 W a card off the board's)."""
+    the most even such split, None when none fits. Each unit is sized for its own worst case: the board's unit as if
+    every other card drew its slot's full SLOT_W through the board (code review: counting a card whole on the other
+    unit left up to 75 W a card off the board's), the other unit as if its cards drew everything through their
+    cables (twenty-third review: counting the slot share off that unit put 1,200 W of four RTX 5070 Tis, which
+    draw under 10 W from the slot, on a 1,000 W unit sized for 900 W)."""
     slot = min(SLOT_W, card_w)
 
     def loads(k: int) -> tuple[float, float]:
-        return rest_w + k * card_w + (count - k) * slot, (count - k) * (card_w - slot)
+        return rest_w + k * card_w + (count - k) * slot, (count - k) * card_w
 
     fits = [k for k in range(count + 1) if all(psu_need_w(load) <= unit_w for load in loads(k))]
     return min(fits, key=lambda k: abs(loads(k)[0] - loads(k)[1]), default=None)

@@ -1,0 +1,4 @@
+-- Twenty-third review: of two PSUs, the one feeding cards' cables was sized as if each card drew 75 W from its
+-- slot; a card with a 12V-2x6 connector draws under 10 W there, so each unit is now sized for its own worst case,
+-- and the add2psu adapter that starts the second unit is named
+COMMENT ON COLUMN marts.build_tiers.psu_config IS 'PSU arrangement priced: one unit (1 x 1000 W), a server''s units with one spare (2+1 x 1600 W redundant), or two ATX units started together by an add2psu adapter (named, not priced), each sized for its own worst case plus 10% (G13): the board''s unit with the rest of the machine, its cards and every other card''s slot share (up to 75 W), the other with its cards'' whole draw, as if they drew nothing from the slot; the split is named (2 x 1200 W (dual PSU with an add2psu adapter: board + 1 card on one, 3 on the other)).';
