@@ -297,7 +297,13 @@ def changes(data: SiteData) -> str:
             else ""
         ),
         f"{fmt(data.listings_new)} listings of priced cards appeared and {fmt(data.listings_gone)} left, in every "
-        "marketplace read (sold or withdrawn; asking data cannot tell which; by model in the export)",
+        "marketplace read (sold or withdrawn; asking data cannot tell which; by model in the export)"
+        + (
+            f"; {fmt(data.listings_first_read)} more are on marketplaces read for the first time today, not counted "
+            "as arrivals"
+            if data.listings_first_read
+            else ""
+        ),
     ]
     for label, frame, key in (
         ("pick", data.pick_changes, lambda r: f"{r['use_case']} pick for {fmt(r['budget_usd'])} USD"),

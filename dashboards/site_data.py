@@ -32,7 +32,8 @@ class SiteData:
     machine_changes: (
         pl.DataFrame
     )  # default machines (tier, use case, condition) that changed since yesterday, why
-    listings_new: int  # listings of priced cards first seen on the day
+    listings_new: int  # listings of priced cards first seen on the day, on a marketplace read before it
+    listings_first_read: int  # those on a marketplace (source and region) read for the first time that day
     listings_gone: int  # listings of priced cards that left on the day (sold or withdrawn), marts.exits_daily
     days_with_data: int  # days of price history in the window
     # per kind of change ('pick', 'machine'), whether yesterday has rows to compare with (twenty-second review:
@@ -103,11 +104,20 @@ ORDER BY list_position(['llm', 'vision', 'beginner'], c.use_case), c.condition,
 # marts.exits_daily counts those that left and the export lists them by model (ninth review: the page had counted
 # 7 US listings left, a 1 USD placeholder and a for-parts card among them, where the export listed 5; the code
 # review: the view counts every region, so the arrivals do too)
+# A listing first seen on a marketplace's first day read is no arrival (twenty-third review: 170 of "187 listings
+# appeared" were the German and British eBay sites read for the first time): those are counted apart, as
+# marts.listing_exits counts a day for a source and region only once it was read
 ARRIVALS_AND_EXITS_SQL = """
-SELECT (SELECT count(*) FROM staging.listing_history h JOIN staging.listings l
-          ON l.snapshot_date = h.first_seen AND l.source = h.source AND l.listing_id = h.listing_id
-        WHERE h.first_seen = ? AND l.model_id IS NOT NULL AND l.exclude_reason IS NULL),
-       (SELECT coalesce(sum(exits), 0) FROM marts.exits_daily WHERE exit_date = ?)"""
+WITH first_read AS (SELECT source, coalesce(region, 'US') AS region, min(snapshot_date) AS first_day
+                    FROM staging.listings GROUP BY ALL),
+seen AS (
+    SELECT f.first_day < $day AS read_before FROM staging.listing_history h
+    JOIN staging.listings l ON l.snapshot_date = h.first_seen AND l.source = h.source AND l.listing_id = h.listing_id
+    JOIN first_read f ON f.source = l.source AND f.region = coalesce(l.region, 'US')
+    WHERE h.first_seen = $day AND l.model_id IS NOT NULL AND l.exclude_reason IS NULL
+)
+SELECT (SELECT count(*) FILTER (read_before) FROM seen), (SELECT count(*) FILTER (NOT read_before) FROM seen),
+       (SELECT coalesce(sum(exits), 0) FROM marts.exits_daily WHERE exit_date = $day)"""
 
 
 def _cheapest(con: duckdb.DuckDBPyConnection, day: date) -> pl.DataFrame:
@@ -137,7 +147,7 @@ def load_site(con: duckdb.DuckDBPyConnection, day: date) -> SiteData:
         "snapshot_date",
         [first, day],
     )
-    new, gone = con.execute(ARRIVALS_AND_EXITS_SQL, [day, day]).fetchone()
+    new, first_read, gone = con.execute(ARRIVALS_AND_EXITS_SQL, {"day": day}).fetchone()
     return SiteData(
         report=load_report(con, day),
         specs=read_frame(con, "SELECT * FROM marts.gpu_specs ORDER BY model_id"),
@@ -153,6 +163,7 @@ def load_site(con: duckdb.DuckDBPyConnection, day: date) -> SiteData:
         pick_changes=read_frame(con, PICK_CHANGES_SQL, {"day": day, "yesterday": yesterday}),
         machine_changes=read_frame(con, MACHINE_CHANGES_SQL, {"day": day, "yesterday": yesterday}),
         listings_new=int(new or 0),
+        listings_first_read=int(first_read or 0),
         listings_gone=int(gone or 0),
         days_with_data=history["snapshot_date"].n_unique() if history.height else 0,
         compared={
