@@ -9,7 +9,7 @@ import polars as pl
 
 from transforms.deals import NEAR_LOWEST_MIN_DISCOUNT
 from transforms.deals import WINDOW_DAYS as DEAL_MEDIAN_DAYS
-from transforms.gpu_value import PLUG_IN, VALUE_CONDITIONS, buy_new_at, card_caveat_words
+from transforms.gpu_value import MIN_LISTINGS, PLUG_IN, VALUE_CONDITIONS, buy_new_at, card_caveat_words
 from transforms.tiers.build_tiers import (
     NO_MACHINE_QUALIFIES,
     RESALE_DECIDES,
@@ -20,6 +20,7 @@ from transforms.tiers.build_tiers import (
 from transforms.tiers.machine import NEEDS_CIRCUIT, OWN_CIRCUIT, OWN_SOCKET
 from transforms.tiers.rules import BEGINNER_MAX_TDP_W
 from warehouse.catalog import load_regions
+from warehouse.kept_listings import US_ONLY
 from warehouse.source_runs import day_source_mode
 from warehouse.writes import read_frame
 
@@ -403,9 +404,53 @@ def with_buy_rank(frame: pl.DataFrame) -> pl.DataFrame:
     return frame.with_columns(buy_rank=pl.when(ok).then(rank).cast(pl.Int32))
 
 
+# per card, the day's open-box units among the US listings the new prices count (open box is priced as new:
+# transforms/conditions.py), and the lowest truly new ask
+OPEN_BOX_SQL = f"""
+SELECT model_id, 'new' AS condition, count(*) FILTER (condition = 'open_box') AS open_box_listings,
+       min(unit_price) FILTER (condition = 'new') AS new_only_low
+FROM staging.listings
+WHERE snapshot_date = $day AND exclude_reason IS NULL AND model_id IS NOT NULL AND {US_ONLY} AND unit_price > 0
+GROUP BY model_id HAVING count(*) FILTER (condition = 'open_box') > 0"""
+
+
+def with_open_box_words(ranking: pl.DataFrame, open_box: pl.DataFrame) -> pl.DataFrame:
+    """`ranking` (marts.gpu_value rows) with a new row's caveat opening with its open-box units where they are at
+    least half its listings, or where without them it would have fewer than MIN_LISTINGS (twenty-third review: the
+    new top ten's first two, an RTX 2080 Ti at 453 USD and an RTX 3060 12GB, each had two new listings and two open
+    box; new 2080 Tis were asked 517 and 546 USD)."""
+    if open_box.is_empty():
+        return ranking
+    n, k = pl.col("listing_count"), pl.min_horizontal("open_box_listings", "listing_count")
+    low = pl.col("new_only_low").round(0).cast(pl.Int64).cast(pl.String).str.replace(r"(\d)(\d{3})$", "$1,$2")
+    words = pl.format(
+        "open box: {} of its {} listings ({})",
+        k,
+        n,
+        pl.when(pl.col("new_only_low").is_not_null())
+        .then(pl.format("new ones from {} USD", low))
+        .otherwise(pl.lit("no new one listed")),
+    )
+    weighs = (k * 2 >= n) | (n - k < MIN_LISTINGS)
+    return (
+        ranking.join(open_box, on=["model_id", "condition"], how="left", maintain_order="left")
+        .with_columns(
+            caveat=pl.when(pl.col("open_box_listings").is_not_null() & weighs)
+            .then(pl.concat_str([words, pl.col("caveat")], separator="; ", ignore_nulls=True))
+            .otherwise(pl.col("caveat"))
+        )
+        .drop("open_box_listings", "new_only_low")
+    )
+
+
 def load_report(con: duckdb.DuckDBPyConnection, day: date) -> ReportData:
-    ranking = read_frame(
-        con, "SELECT * FROM marts.gpu_value WHERE snapshot_date = ? ORDER BY condition, rank_overall", [day]
+    ranking = with_open_box_words(
+        read_frame(
+            con,
+            "SELECT * FROM marts.gpu_value WHERE snapshot_date = ? ORDER BY condition, rank_overall",
+            [day],
+        ),
+        read_frame(con, OPEN_BOX_SQL, {"day": day}),
     )
     yesterday = read_frame(
         con,

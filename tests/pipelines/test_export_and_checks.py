@@ -1117,3 +1117,47 @@ def test_a_refurbished_deal_carries_its_cards_caveats_and_buy_new_where_new_ones
     words = [OPEN_BOX_CAVEAT] if template["open_box"][0] else []
     words += [row["caveat"][0]] if row.height and row["caveat"][0] else []
     assert kept["caveat"][0] == ("; ".join(words) or None)
+
+
+def test_a_new_price_that_rests_on_open_box_units_says_so_where_the_card_is_ranked(sample_run, export_dir):
+    """Twenty-third review: the new top ten's first two, an RTX 2080 Ti at 453 USD and an RTX 3060 12GB at 264 USD,
+    each passed the 3-listing bar on two new listings and two open-box units (open box is priced as new), and new
+    2080 Tis were asked from 517 USD; nothing said so. A new row whose open-box units are at least half its listings,
+    or without which it would have fewer than 3, says how many and where new ones start."""
+    from dashboards.report_data import with_open_box_words
+
+    rows = pl.DataFrame(
+        {
+            "model_id": ["a", "b", "c", "d", "a"],
+            "condition": ["new", "new", "new", "new", "used"],
+            "listing_count": [4, 6, 3, 5, 4],
+            "caveat": [None, None, "passive", None, None],
+        }
+    )
+    open_box = pl.DataFrame(
+        {
+            "model_id": ["a", "b", "c", "d"],
+            "condition": ["new"] * 4,
+            "open_box_listings": [2, 1, 1, 3],
+            "new_only_low": [517.0, 300.0, 1880.4, None],
+        }
+    )
+    shown = with_open_box_words(rows, open_box)["caveat"].to_list()
+    assert (
+        shown
+        == [
+            "open box: 2 of its 4 listings (new ones from 517 USD)",  # half
+            None,  # one in six, five new: the new price stands on new units
+            "open box: 1 of its 3 listings (new ones from 1,880 USD); passive",  # two new: under the bar without it
+            "open box: 3 of its 5 listings (no new one listed)",
+            None,  # used rows: open box is priced as new
+        ]
+    )
+    md = (export_dir / "recommendations.md").read_text()
+    tops = {
+        condition: md.split(f"## Top 10 by performance per USD ({condition})")[1].split("\n## ")[0]
+        for condition in ("new", "used")
+    }
+    line = next(line for line in tops["new"].splitlines() if line.startswith("| 1 | GeForce RTX 2080 Ti |"))
+    assert "open box: 2 of its 4 listings (new ones from 517 USD)" in line, line
+    assert "open box" not in tops["used"]
