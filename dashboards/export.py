@@ -22,9 +22,10 @@ SCHEMA_VERSION = "1.8"  # 1.1: build_tiers per use case with platform, TCO and r
 #      resale and listings_available (issue 36); deals are events (new listing or price drop) with
 #      deals_resting counting the deals that rest at a price they had before (issue 37)
 # 1.7: marts.deals holds events only; deals_resting is the earlier deals of the 7 days before still listed at
-#      or under their deal price (dashboards/report_data.OPEN_DEALS_SQL)
-# 1.8: deals_still_listed lists those earlier deals (deals_resting still counts them): each as listed today, with
-#      event 'still_listed', deal_since and previous_price the deal's price then
+#      or under their deal price
+# 1.8: deals and deals_still_listed carry each deal's caveat; deals_still_listed lists the listings under the deal
+#      bar today that are no news (deals_resting counts them): today's figures, event null, first_seen, deal_since
+#      (the day of its latest deal event, null if none) and open_box (dashboards/report_data.resting_deals_sql)
 DEFAULT_EXPORT_DIR = Path(__file__).resolve().parent.parent / "exports"
 SAMPLE_NOTICE = (
     "SAMPLE DATA: built from the project's bundled sample snapshot, not from live market listings. "
@@ -111,7 +112,7 @@ def export_json(data: ReportData) -> dict:
         "budget_picks": _records(data.picks),
         "build_tiers": _records(data.tiers),
         "budget_builds": _records(data.builds),
-        "deals": _records(data.deals.head(50)),
+        "deals": _records(data.deals_with_caveat.head(50)),
         "deals_resting": data.deals_open.height,
         "deals_still_listed": _records(data.still_listed_with_caveat.head(50)),
         "changes_since_yesterday": _records(data.changes),

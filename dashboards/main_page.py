@@ -26,7 +26,7 @@ from dashboards.report_data import (
 )
 from dashboards.site_data import SiteData
 from transforms.budget_picks import FASTER_WORTH_NAMING
-from transforms.deals import DEAL_RULE, NEAR_LOWEST_MIN_DISCOUNT
+from transforms.deals import DEAL_RULE
 from transforms.gpu_value import BUY_NEW
 from transforms.llm_workload_fit import TIER_WORKLOADS
 from transforms.tiers.build_tiers import RESALE_DECIDES, thin_supply, thin_supply_short
@@ -287,8 +287,8 @@ def changes(data: SiteData) -> str:
         _plural(report.deals.height, "new deal")
         + " today (new listings and drops of 3% or more)"
         + (f": {news}" if news else "")
-        + f"; {_plural(report.deals_open.height, 'earlier deal')} still listed at or under the deal price, "
-        f"{NEAR_LOWEST_MIN_DISCOUNT:.0%} under the median" + (f": {still}" if still else ""),
+        + f"; {_plural(report.deals_open.height, 'listing')} listed before still under the deal bar today"
+        + (f": {still}" if still else ""),
         _plural(report.alerts.height, "watchlist alert")
         + " fired today"
         + (
@@ -612,13 +612,17 @@ DEALS_TOP_ROWS = (
 
 def _deal_news(r: dict) -> str:
     """A deal's news: new listing, price drop, or still listed since the day it became a deal."""
+    if r.get("event"):
+        return esc(r["event"].replace("_", " "))
+    since = r.get("first_seen")
+    words = f"listed since {since:%b} {since.day}" if since else "listed before"
     if r.get("deal_since") is not None:
-        return esc(f"still listed, deal of {r['deal_since']:%b} {r['deal_since'].day}")
-    return esc(r["event"].replace("_", " ")) if r["event"] else "–"
+        words += f", a deal on {r['deal_since']:%b} {r['deal_since'].day}"
+    return esc(words)
 
 
 def deals_table(data: SiteData) -> str:
-    # the day's news first, then the earlier deals still listed (dashboards/report_data.OPEN_DEALS_SQL)
+    # the day's news first, then the listings under the deal bar that are no news (report_data.resting_deals_sql)
     rows = data.report.deals_with_caveat.to_dicts() + data.report.still_listed_with_caveat.to_dicts()
     names = dict(data.specs.select("model_id", "name").iter_rows())
     for r in rows:
@@ -639,9 +643,8 @@ def deals_table(data: SiteData) -> str:
         "Deals today",
         (
             f"Listings {DEAL_RULE}, on the day they are news: a new listing or a price drop of 3% "
-            "or more (a listing resting at its price is not a new deal each day); below them, the deals of the 7 "
-            f"days before still listed at or under their deal price and {NEAR_LOWEST_MIN_DISCOUNT:.0%} under today's "
-            "median, against the 30-day median of their deal day. Caveat: why a card is not for a desktop buyer by default (server "
+            "or more (a listing resting at its price is not a new deal each day); below them, the listings under the "
+            "same bar today that were listed before (no news, but still for sale at a deal price). Caveat: why a card is not for a desktop buyer by default (server "
             "only, passive, software support). Asking prices: check the listing before buying. "
             + data.report.median_span
         ).rstrip(),

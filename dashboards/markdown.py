@@ -17,7 +17,7 @@ from dashboards.report_data import (
 )
 from dashboards.safe_text import blank_controls
 from transforms.budget_picks import ABOUT_THIS_VALUE, FASTER_WORTH_NAMING
-from transforms.deals import DEAL_RULE, NEAR_LOWEST_MIN_DISCOUNT
+from transforms.deals import DEAL_RULE
 from transforms.llm_workload_fit import USABLE_TOKENS_PER_S
 from transforms.tiers.budget_builds import CHEAPER_WORTH_NAMING, NEARLY_AS_FAST
 from transforms.tiers.machine import CAP_AT_BOOT, SHARED_CIRCUIT_W
@@ -530,9 +530,8 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
     still = data.still_listed_with_caveat
     out.append(
         "\n## New deals today\n\n"
-        f"Deals that are news: a new listing or a price drop ({still.height} earlier deals are still listed "
-        f"at or under their deal price and {NEAR_LOWEST_MIN_DISCOUNT:.0%} under today's median: the next "
-        f"section), {DEAL_RULE}. {data.median_span}".rstrip()
+        f"Deals that are news: a new listing or a price drop ({still.height} listings listed before are under the "
+        f"same bar today: the next section), {DEAL_RULE}. {data.median_span}".rstrip()
         + "\n\n"
         + table(
             data.deals_with_caveat.head(top_n).with_columns(pl.col("source").replace(SOURCE_WORDS)),
@@ -551,12 +550,12 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
         )
     )
     out.append(
-        "\n## Earlier deals still listed\n\n"
+        "\n## Deals still listed (no news)\n\n"
         + (
-            f"The best {min(top_n, still.height)} of {still.height} deals of the 7 days before that are still listed "
-            f"today at or under their deal price and at least {NEAR_LOWEST_MIN_DISCOUNT:.0%} under today's median: "
-            "each with the day it became a deal, its price then and the 30-day median it was judged against then "
-            "(% under: today's price against that median).\n\n"
+            f"The best {min(top_n, still.height)} of {still.height} listings under the same bar today that are no "
+            "news: listed in the 7 days before at this price or within 3% of it. Each is judged as a new deal is, "
+            "by today's 30-day median and the lowest price seen; 'first seen' is the day it was first listed, 'last "
+            "deal' the day it last was news as a deal (none: the market came to its price).\n\n"
             if still.height
             else ""
         )
@@ -566,10 +565,11 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
                 "model_id": "model",
                 "condition": "condition",
                 "source": "source",
-                "deal_since": "deal since",
+                "first_seen": "first seen",
+                "deal_since": "last deal",
                 "unit_price": "USD",
-                "previous_price": "deal USD",
-                "median_30d": "30-day median then",
+                "previous_price": "was USD",
+                "median_30d": "30-day median",
                 "discount_pct": "% under",
                 "caveat": "caveat",
                 "title": "title",

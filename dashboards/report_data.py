@@ -7,9 +7,9 @@ from datetime import date, timedelta
 import duckdb
 import polars as pl
 
-from transforms.deals import NEAR_LOWEST_MIN_DISCOUNT
 from transforms.deals import WINDOW_DAYS as DEAL_MEDIAN_DAYS
 from transforms.gpu_value import MIN_LISTINGS, PLUG_IN, VALUE_CONDITIONS, buy_new_at, card_caveat_words
+from transforms.price_daily import screened_sql
 from transforms.tiers.build_tiers import (
     NO_MACHINE_QUALIFIES,
     RESALE_DECIDES,
@@ -20,7 +20,8 @@ from transforms.tiers.build_tiers import (
 from transforms.tiers.machine import NEEDS_CIRCUIT, OWN_CIRCUIT, OWN_SOCKET
 from transforms.tiers.rules import BEGINNER_MAX_TDP_W
 from warehouse.catalog import load_regions
-from warehouse.kept_listings import US_ONLY
+from warehouse.kept_listings import kept_sql
+from warehouse.marts.deals import deals_select_sql
 from warehouse.source_runs import day_source_mode
 from warehouse.writes import read_frame
 
@@ -168,29 +169,23 @@ def resale_decided(rows: Iterable[dict]) -> list[tuple[dict, str]]:
     return [(r, sentence) for r in rows if (sentence := resale_decides(r.get("notes")))]
 
 
-# deals of the 7 days before that are still listed at or under their deal price, at least NEAR_LOWEST_MIN_DISCOUNT
-# under the day's median (twenty-first review: a third of them had come to the going price, one to the median
-# itself), and have no event today: the deals a buyer can still act on. marts.deals holds events only (issue 37), so
-# these are listed apart, each as listed today (its price, title and link) beside its latest deal event (deal_since,
-# the 30-day median it was judged against then, and its reason); % under is today's price against that median
-# (found on 2026-11-28 reading the 14-day sample: on its day no listing was news, the export's deals table read
-# "none", and 15 deals a buyer could still act on were a count)
-STILL_LISTED_EVENT = "still_listed"
-OPEN_DEALS_SQL = f"""
-SELECT $day AS snapshot_date, d.source, d.listing_id, d.model_id, d.condition, l.title, l.unit_price, d.median_30d,
-       (1 - l.unit_price / d.median_30d) * 100 AS discount_pct, d.lowest_seen, d.reason, l.url, l.source_mode,
-       '{STILL_LISTED_EVENT}' AS event, d.unit_price AS previous_price, d.snapshot_date AS deal_since,
-       coalesce(l.condition = 'open_box', false) AS open_box
-FROM marts.deals d
-JOIN staging.listings l ON l.source = d.source AND l.listing_id = d.listing_id AND l.snapshot_date = $day
-     AND l.exclude_reason IS NULL AND l.unit_price <= d.unit_price
--- and still clearly under its model's median of the day
-JOIN marts.price_daily p ON p.snapshot_date = $day AND p.source = 'all' AND p.model_id = d.model_id
-     AND p.condition = d.condition AND l.unit_price <= p.median * (1 - {NEAR_LOWEST_MIN_DISCOUNT})
-WHERE d.snapshot_date BETWEEN $day - INTERVAL 7 DAYS AND $day - INTERVAL 1 DAY
-  AND (d.source, d.listing_id) NOT IN (SELECT (source, listing_id) FROM marts.deals WHERE snapshot_date = $day)
-QUALIFY row_number() OVER (PARTITION BY d.source, d.listing_id ORDER BY d.snapshot_date DESC) = 1
-ORDER BY discount_pct DESC NULLS LAST, d.source, d.listing_id"""
+# the listings under the deal rule today that are no news (marts.deals holds events only, issue 37): listed in the 7
+# days before at a price they still ask or within 3% of it, so a buyer can still act on them, judged as a new deal is,
+# by today's 30-day median and lowest price seen (found on 2026-11-28 reading the 14-day sample: on its day no
+# listing was news, the export's deals table read "none", and the deals a buyer could still act on were a count; the
+# code review then found that counting only earlier deal events left out listings the market had made deals since,
+# and judged them by a median up to a week old), each with the day it was first seen, the day of its latest deal
+# event if it had one, and whether it is an open-box unit
+def resting_deals_sql(open_box_as_new: bool) -> str:
+    every_deal_sql = deals_select_sql(open_box_as_new, events_only=False)
+    return f"""
+SELECT d.*, h.first_seen, e.deal_since, coalesce(s.condition = 'open_box', false) AS open_box
+FROM (SELECT * FROM ({every_deal_sql}) WHERE event IS NULL) d
+LEFT JOIN staging.listing_history h USING (source, listing_id)
+LEFT JOIN (SELECT source, listing_id, max(snapshot_date) AS deal_since FROM marts.deals WHERE snapshot_date < $first
+           GROUP BY ALL) e USING (source, listing_id)
+LEFT JOIN staging.listings s ON s.snapshot_date = $first AND s.source = d.source AND s.listing_id = d.listing_id
+ORDER BY d.discount_pct DESC NULLS LAST, d.source, d.listing_id"""
 
 
 @dataclass
@@ -203,8 +198,8 @@ class ReportData:
     # better one that needs a dedicated circuit (is_default false)
     builds: pl.DataFrame  # marts.budget_builds
     deals: pl.DataFrame  # marts.deals for the day: the deal events (new listings, price drops)
-    # earlier deals (the 7 days before) still listed at or under their deal price and 5% under the day's median,
-    # with no event today (OPEN_DEALS_SQL): marts.deals' columns, event 'still_listed', and deal_since
+    # the listings under the deal rule today that are no news (resting_deals_sql): marts.deals' columns, event
+    # NULL, first_seen, deal_since (NULL: never a deal event) and open_box
     deals_open: pl.DataFrame
     # per platform whose CPU limits the operating system, what it means (marts.platforms.os_note)
     platform_os: dict[str, str]
@@ -223,6 +218,7 @@ class ReportData:
     # what was wrong with the user's watchlist file on this run (the alerts asset skips such entries): given by the
     # export and dashboard assets, which read the file; empty when it was read whole or there is none
     watchlist_problems: tuple[str, ...] = ()
+    open_box_as_new: bool = True  # the run's market rule: open-box units priced with new ones
 
     @property
     def is_sample(self) -> bool:
@@ -291,7 +287,7 @@ class ReportData:
             )
             .drop("_card_caveat", "_new_low")
         )
-        if "open_box" not in out.columns:
+        if "open_box" not in out.columns or not self.open_box_as_new:
             return out
         # an open-box unit says so first: its discount is measured against new and open-box asks alike
         return out.with_columns(
@@ -404,14 +400,17 @@ def with_buy_rank(frame: pl.DataFrame) -> pl.DataFrame:
     return frame.with_columns(buy_rank=pl.when(ok).then(rank).cast(pl.Int32))
 
 
-# per card, the day's open-box units among the US listings the new prices count (open box is priced as new:
-# transforms/conditions.py), and the lowest truly new ask
+# per card, the day's open-box units among the US listings its new price counts (open box priced as new:
+# transforms/conditions.py), after the price's outlier screen, and the lowest truly new ask the screen keeps (code
+# review: counted raw, a 1 USD placeholder read "new ones from 1 USD")
+OPEN_BOX_COLUMNS = "snapshot_date, source, model_id, condition AS listing_condition, condition, unit_price"
+OPEN_BOX_SCREENED_SQL = screened_sql(kept_sql(True, OPEN_BOX_COLUMNS))
 OPEN_BOX_SQL = f"""
-SELECT model_id, 'new' AS condition, count(*) FILTER (condition = 'open_box') AS open_box_listings,
-       min(unit_price) FILTER (condition = 'new') AS new_only_low
-FROM staging.listings
-WHERE snapshot_date = $day AND exclude_reason IS NULL AND model_id IS NOT NULL AND {US_ONLY} AND unit_price > 0
-GROUP BY model_id HAVING count(*) FILTER (condition = 'open_box') > 0"""
+SELECT model_id, condition, count(*) FILTER (listing_condition = 'open_box') AS open_box_listings,
+       min(unit_price) FILTER (listing_condition = 'new') AS new_only_low
+FROM ({OPEN_BOX_SCREENED_SQL})
+WHERE kept_by_screen AND condition = 'new'
+GROUP BY ALL HAVING count(*) FILTER (listing_condition = 'open_box') > 0"""
 
 
 def with_open_box_words(ranking: pl.DataFrame, open_box: pl.DataFrame) -> pl.DataFrame:
@@ -443,15 +442,14 @@ def with_open_box_words(ranking: pl.DataFrame, open_box: pl.DataFrame) -> pl.Dat
     )
 
 
-def load_report(con: duckdb.DuckDBPyConnection, day: date) -> ReportData:
-    ranking = with_open_box_words(
-        read_frame(
-            con,
-            "SELECT * FROM marts.gpu_value WHERE snapshot_date = ? ORDER BY condition, rank_overall",
-            [day],
-        ),
-        read_frame(con, OPEN_BOX_SQL, {"day": day}),
+def load_report(con: duckdb.DuckDBPyConnection, day: date, open_box_as_new: bool = True) -> ReportData:
+    """The day's report. `open_box_as_new`: the run's market rule (pipelines/resources/market_rules.py); where open
+    box is priced apart, no new price rests on it and no deal is measured against new asks."""
+    ranking = read_frame(
+        con, "SELECT * FROM marts.gpu_value WHERE snapshot_date = ? ORDER BY condition, rank_overall", [day]
     )
+    if open_box_as_new:
+        ranking = with_open_box_words(ranking, read_frame(con, OPEN_BOX_SQL, {"first": day, "last": day}))
     yesterday = read_frame(
         con,
         "SELECT model_id, condition, price_median AS prev_median, rank_overall AS prev_rank "
@@ -482,6 +480,7 @@ def load_report(con: duckdb.DuckDBPyConnection, day: date) -> ReportData:
     )
     return ReportData(
         day=day,
+        open_box_as_new=open_box_as_new,
         source_mode=day_source_mode(con, day),
         ranking=ranking,
         picks=read_frame(
@@ -504,7 +503,7 @@ def load_report(con: duckdb.DuckDBPyConnection, day: date) -> ReportData:
             [day],
         ),
         deals=read_frame(con, DEALS_SQL, {"day": day}),
-        deals_open=read_frame(con, OPEN_DEALS_SQL, {"day": day}),
+        deals_open=read_frame(con, resting_deals_sql(open_box_as_new), {"first": day, "last": day}),
         platform_os=dict(
             con.execute(
                 "SELECT platform_id, os_note FROM marts.platforms WHERE os_note IS NOT NULL"

@@ -136,7 +136,7 @@ def _cheapest(con: duckdb.DuckDBPyConnection, day: date) -> pl.DataFrame:
     )
 
 
-def load_site(con: duckdb.DuckDBPyConnection, day: date) -> SiteData:
+def load_site(con: duckdb.DuckDBPyConnection, day: date, open_box_as_new: bool = True) -> SiteData:
     first = day - timedelta(days=HISTORY_DAYS)
     yesterday = day - timedelta(days=1)
     history = read_frame(
@@ -149,7 +149,7 @@ def load_site(con: duckdb.DuckDBPyConnection, day: date) -> SiteData:
     )
     new, first_read, gone = con.execute(ARRIVALS_AND_EXITS_SQL, {"day": day}).fetchone()
     return SiteData(
-        report=load_report(con, day),
+        report=load_report(con, day, open_box_as_new),
         specs=read_frame(con, "SELECT * FROM marts.gpu_specs ORDER BY model_id"),
         price_history=history,
         rank_history=read_frame(

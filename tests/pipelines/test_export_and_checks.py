@@ -585,97 +585,93 @@ def test_a_card_page_says_which_cheap_listing_is_open_box_and_what_its_low_price
         assert label in page and "low USD" not in page.replace(label, "")
 
 
-def test_an_earlier_deal_still_open_is_never_dearer_than_the_days_median(tmp_path):
-    """The export's count of earlier deals still listed at or under their deal price leaves out one the market
-    has fallen below: a deal is never dearer than its model's median of the day (third review: a refurbished GTX
-    1080 Ti, a deal on 11-15 at 261.64, still listed on 11-20 at 253.49 against that day's median 246.00)."""
-    from dashboards.report_data import OPEN_DEALS_SQL
+def _resting_deals_warehouse(path, day: date):
+    """A warehouse of one used RTX 3090 market: eleven days priced at a 300 USD median by 5 sellers (lowest 280),
+    and today's listings: `rest`, a deal event three days ago still asked at 240; `came`, listed two days ago at 270,
+    which the lowest price seen (280) makes a deal without ever being news; `news`, an open-box unit new today at
+    230; `dear`, at 310; and `older`, a deal nine days ago no longer listed."""
     from tests.support.staging_rows import staging_row
     from warehouse.connection import connect
 
-    day = date(2026, 11, 20)
-    with connect(tmp_path / "o.duckdb") as con:
-        con.execute(
-            "INSERT INTO marts.deals BY NAME SELECT DATE '2026-11-15' AS snapshot_date, 'ebay' AS source, "
-            "'x' AS listing_id, 'rtx-3090' AS model_id, 'used' AS condition, 261.64 AS unit_price, "
-            "'under_30d_median' AS reason, 'sample' AS source_mode"
-        )
-        row = pl.DataFrame([staging_row(day, "x", 253.49)])
-        con.register("row_df", row)
-        con.execute("INSERT INTO staging.listings BY NAME SELECT * FROM row_df")
-        counts = []
-        for median in (246.0, 260.0, 270.0):
-            con.execute("DELETE FROM marts.price_daily")
-            con.execute(
-                "INSERT INTO marts.price_daily BY NAME SELECT ? AS snapshot_date, 'rtx-3090' AS model_id, "
-                "'used' AS condition, 'all' AS source, 5 AS listing_count, 0 AS screened_out, 'asks' AS price_basis, "
-                "'sample' AS source_mode, ? AS median",
-                [day, median],
-            )
-            counts.append(len(con.execute(OPEN_DEALS_SQL, {"day": day}).fetchall()))
-    # under a fallen median it is no deal; 2.5% under 260 it is the going price (twenty-first review); 6.1% under 270
-    # it still is one
-    assert counts == [0, 0, 1]
-
-
-def test_earlier_deals_still_listed_are_listed_in_the_export_and_on_the_dashboard(tmp_path, sample_run):
-    """Found on 2026-11-28 reading the 14-day sample: on its day no listing was news, so the export's deals table
-    read "none" while 15 deals of the days before were still listed at their deal price, a count a buyer could not
-    act on. Each is listed as it is today (price, title, link) with the day it became a deal, its price then and
-    the 30-day median it was judged against then; a deal with an event today is not listed twice, nor one older
-    than 7 days."""
-    from dashboards.main_page import changes, deals_table
-    from dashboards.report_data import OPEN_DEALS_SQL, STILL_LISTED_EVENT
-    from tests.support.staging_rows import staging_row
-    from warehouse.connection import connect
-
-    day = date(2026, 11, 20)
-    with connect(tmp_path / "o.duckdb") as con:
-        for deal_day, listing, price in (
-            ("2026-11-13", "old", 250.0),  # 7 days before: still in
-            ("2026-11-12", "older", 250.0),  # 8 days before: out
-            ("2026-11-15", "x", 240.0),
-            ("2026-11-17", "x", 230.0),  # the latest deal of a listing sets deal_since
-            ("2026-11-16", "news", 240.0),  # and has an event today: listed with the news only
-            ("2026-11-20", "news", 220.0),
-        ):
-            con.execute(
-                "INSERT INTO marts.deals BY NAME SELECT ?::DATE AS snapshot_date, 'ebay' AS source, ? AS listing_id, "
-                "'rtx-3090' AS model_id, 'used' AS condition, ? AS unit_price, 300.0 AS median_30d, "
-                "'under_30d_median' AS reason, 'sample' AS source_mode, 'new_listing' AS event",
-                [deal_day, listing, price],
-            )
-        rows = pl.DataFrame(
-            [staging_row(day, i, p) for i, p in (("old", 249.0), ("older", 200.0), ("x", 225.0))]
-        )
-        con.register("rows_df", rows)
+    rows = [staging_row(day - timedelta(days=n), "rest", 240.0) for n in range(4)]
+    rows += [staging_row(day - timedelta(days=n), "came", 270.0) for n in range(3)]
+    rows += [staging_row(day, "news", 230.0, condition="open_box"), staging_row(day, "dear", 310.0)]
+    rows += [staging_row(day - timedelta(days=9), "older", 200.0)]
+    with connect(path) as con:
+        con.register("rows_df", pl.DataFrame(rows))
         con.execute("INSERT INTO staging.listings BY NAME SELECT * FROM rows_df")
         con.execute(
-            "INSERT INTO marts.price_daily BY NAME SELECT ? AS snapshot_date, 'rtx-3090' AS model_id, 'used' AS "
-            "condition, 'all' AS source, 5 AS listing_count, 0 AS screened_out, 'asks' AS price_basis, 'sample' AS "
-            "source_mode, 280.0 AS median",
-            [day],
+            "INSERT INTO staging.listing_history BY NAME SELECT source, listing_id, min(snapshot_date) AS first_seen, "
+            "max(snapshot_date) AS last_seen, 1 AS days_listed, 1 AS days_seen, 0 AS price_changes, "
+            "'sample' AS source_mode FROM rows_df GROUP BY ALL"
         )
-        still = read_frame(con, OPEN_DEALS_SQL, {"day": day})
-    assert still["listing_id"].to_list() == ["x", "old"]  # the best first: 25% and 17% under 300
-    x = still.row(0, named=True)
-    assert x["deal_since"] == date(2026, 11, 17) and x["previous_price"] == 230.0 and x["unit_price"] == 225.0
-    assert x["discount_pct"] == pytest.approx(25.0) and x["event"] == STILL_LISTED_EVENT
+        for n in range(11):
+            con.execute(
+                "INSERT INTO marts.price_daily BY NAME SELECT ? AS snapshot_date, 'rtx-3090' AS model_id, 'used' AS "
+                "condition, 'all' AS source, 5 AS listing_count, 0 AS screened_out, 'asks' AS price_basis, "
+                "'sample' AS source_mode, 300.0 AS median, 280.0 AS min_price, 300.0 AS screen_median, "
+                "5 AS distinct_sellers, 'A' AS confidence",
+                [day - timedelta(days=n)],
+            )
+        for deal_day, listing in (
+            (day - timedelta(days=3), "rest"),
+            (day - timedelta(days=9), "older"),
+            (day, "news"),
+        ):
+            con.execute(
+                "INSERT INTO marts.deals BY NAME SELECT ? AS snapshot_date, 'ebay' AS source, ? AS listing_id, "
+                "'rtx-3090' AS model_id, 'used' AS condition, 240.0 AS unit_price, 300.0 AS median_30d, "
+                "'under_30d_median' AS reason, 'sample' AS source_mode, 'new_listing' AS event",
+                [deal_day, listing],
+            )
+
+
+def test_deals_still_listed_are_judged_by_todays_rule_and_listed_in_the_export_and_on_the_dashboard(
+    tmp_path, sample_run
+):
+    """Found on 2026-11-28 reading the 14-day sample: on its day no listing was news, so the export's deals table
+    read "none" while the deals a buyer could still act on were a count. The listings under the deal rule today
+    that are no news are listed, judged as a new deal is, by today's 30-day median and lowest price seen (the code
+    review: counting only earlier deal events judged them by a median up to a week old and left out a listing the
+    market had made a deal), each with the day it was first seen and its last deal event."""
+    from dashboards.export import export_json
+    from dashboards.main_page import changes, deals_table
+    from dashboards.report_data import resting_deals_sql
+    from warehouse.connection import connect
+
+    day = date(2026, 11, 20)
+    _resting_deals_warehouse(tmp_path / "o.duckdb", day)
+    with connect(tmp_path / "o.duckdb", read_only=True) as con:
+        still = read_frame(con, resting_deals_sql(True), {"first": day, "last": day})
+    assert still["listing_id"].to_list() == ["rest", "came"]  # 20% and 10% under 300; neither news nor dear
+    rest, came = still.rows(named=True)
+    three_days_ago = day - timedelta(days=3)
+    assert (rest["first_seen"], rest["deal_since"], rest["previous_price"]) == (
+        three_days_ago,
+        three_days_ago,
+        240.0,
+    )
+    assert rest["discount_pct"] == pytest.approx(20.0) and rest["event"] is None
+    assert came["deal_since"] is None and came["reason"] == "near_lowest_seen" and not came["open_box"]
 
     with duckdb.connect(str(sample_run["db"]), read_only=True) as con:
         report = load_report(con, sample_run["day"])
         site = load_site(con, sample_run["day"])
-    columns = [c for c in still.columns if c in report.deals.columns or c == "deal_since"]
-    report = replace(report, deals_open=still.select(columns).with_columns(model_id=pl.lit("rtx-3090")))
+    report = replace(report, deals_open=still)
     md = render_markdown(report)
-    part = md.split("## Earlier deals still listed")[1].split("\n## ")[0]
-    assert "The best 2 of 2 deals of the 7 days before" in part
-    assert "| rtx-3090 | used | ebay | 2026-11-17 | 225 | 230 | 300 | 25.00 | – | RTX 3090 |" in part, part
-    assert "(2 earlier deals are still listed" in md.split("## New deals today")[1]
-    site = replace(site, report=report)
-    page = deals_table(site)
-    assert page.count("still listed, deal of Nov 17") == 1 and "deal of Nov 13" in page
-    assert "2 earlier deals still listed at or under the deal price, 5% under the median: " in changes(site)
+    part = md.split("## Deals still listed (no news)")[1].split("\n## ")[0]
+    assert "The best 2 of 2 listings under the same bar today that are no news" in part
+    assert "| rtx-3090 | used | ebay | 2026-11-17 | 2026-11-17 | 240 | 240 | 300 | 20.00 |" in part, part
+    assert "| rtx-3090 | used | ebay | 2026-11-18 | – | 270 | 270 | 300 | 10.00 |" in part, part
+    assert "(2 listings listed before are under the same bar today" in md.split("## New deals today")[1]
+    doc = export_json(report)
+    assert doc["deals_resting"] == len(doc["deals_still_listed"]) == 2
+    assert doc["deals_still_listed"][0]["first_seen"] == "2026-11-17" and "caveat" in doc["deals"][0]
+    page = deals_table(replace(site, report=report))
+    assert "listed since Nov 17, a deal on Nov 17" in page and "listed since Nov 18<" in page
+    assert "2 listings listed before still under the deal bar today: " in changes(
+        replace(site, report=report)
+    )
 
 
 def test_the_exports_llm_budget_rows_name_the_model_and_the_speed_they_were_chosen_by(sample_run, export_dir):
@@ -1119,18 +1115,36 @@ def test_a_refurbished_deal_carries_its_cards_caveats_and_buy_new_where_new_ones
     assert kept["caveat"][0] == ("; ".join(words) or None)
 
 
-def test_a_new_price_that_rests_on_open_box_units_says_so_where_the_card_is_ranked(sample_run, export_dir):
+def test_a_new_price_that_rests_on_open_box_units_says_so_where_the_card_is_ranked(
+    tmp_path, sample_run, export_dir
+):
     """Twenty-third review: the new top ten's first two, an RTX 2080 Ti at 453 USD and an RTX 3060 12GB at 264 USD,
     each passed the 3-listing bar on two new listings and two open-box units (open box is priced as new), and new
     2080 Tis were asked from 517 USD; nothing said so. A new row whose open-box units are at least half its listings,
     or without which it would have fewer than 3, says how many and where new ones start."""
-    from dashboards.report_data import with_open_box_words
+    from dashboards.report_data import OPEN_BOX_SQL, with_open_box_words
+    from tests.support.staging_rows import staging_row
+    from warehouse.connection import connect
+
+    # counted among the listings the price counts: a 1 USD placeholder is screened out, not the new low (code review)
+    day = date(2026, 11, 20)
+    with connect(tmp_path / "o.duckdb") as con:
+        rows = [
+            staging_row(day, str(i), price, condition=condition)
+            for i, (price, condition) in enumerate(
+                ((500.0, "new"), (520.0, "new"), (480.0, "open_box"), (1.0, "new"))
+            )
+        ]
+        con.register("rows_df", pl.DataFrame(rows))
+        con.execute("INSERT INTO staging.listings BY NAME SELECT * FROM rows_df")
+        counted = con.execute(OPEN_BOX_SQL, {"first": day, "last": day}).fetchall()
+    assert counted == [("rtx-3090", "new", 1, 500.0)]
 
     rows = pl.DataFrame(
         {
             "model_id": ["a", "b", "c", "d", "a"],
             "condition": ["new", "new", "new", "new", "used"],
-            "listing_count": [4, 6, 3, 5, 4],
+            "listing_count": [4, 6, 3, 3, 4],
             "caveat": [None, None, "passive", None, None],
         }
     )
@@ -1139,7 +1153,7 @@ def test_a_new_price_that_rests_on_open_box_units_says_so_where_the_card_is_rank
             "model_id": ["a", "b", "c", "d"],
             "condition": ["new"] * 4,
             "open_box_listings": [2, 1, 1, 3],
-            "new_only_low": [517.0, 300.0, 1880.4, None],
+            "new_only_low": [517.0, 300.0, 1880.4, None],  # d: every listing open box
         }
     )
     shown = with_open_box_words(rows, open_box)["caveat"].to_list()
@@ -1149,7 +1163,7 @@ def test_a_new_price_that_rests_on_open_box_units_says_so_where_the_card_is_rank
             "open box: 2 of its 4 listings (new ones from 517 USD)",  # half
             None,  # one in six, five new: the new price stands on new units
             "open box: 1 of its 3 listings (new ones from 1,880 USD); passive",  # two new: under the bar without it
-            "open box: 3 of its 5 listings (no new one listed)",
+            "open box: 3 of its 3 listings (no new one listed)",
             None,  # used rows: open box is priced as new
         ]
     )

@@ -112,10 +112,12 @@ def pick_atx_psu(
 
 
 # PCIe CEM: a x16 graphics slot supplies up to 75 W (5.5 A = 66 W at 12 V, the rest at 3.3 V), through the board,
-# whichever unit powers the card's cables; a card may also draw next to nothing from it: igor'sLAB measured at most
-# 0.6 A (under 10 W) from the slot on an RTX 50 card with a 12V-2x6 connector (a copy of the review:
-# http://igorscience.org/index-2106.html; the slot's 5.5 A, e.g.
-# https://www.igorslab.de/en/amd-radeon-9070xt-and-9070-in-the-test-clock-energy-with-crowbar-and-at-least-some-reason-as-a-counterpoint/8/)
+# whichever unit powers the card's cables. How much a card takes from it is the card's design, from that much down
+# to next to nothing, so each unit is sized for its own end of that range (dual_split). Cards with their own power
+# connectors are measured near the low end: 0.9 A at most from the slot on an MSI GTX 1080 Ti Lightning Z, against
+# the 5.5 A ceiling (Tom's Hardware, https://www.tomshardware.com/uk/reviews/msi-gtx-1080-ti-lightning-z,5162-4.html),
+# and at most 0.6 A on an RTX 50 card with a 12V-2x6 connector (igor'sLAB; a copy of the review:
+# http://igorscience.org/index-2106.html)
 SLOT_W = 75
 
 
@@ -125,8 +127,8 @@ def dual_split(unit_w: float, count: int, card_w: float, rest_w: float) -> int |
     the most even such split, None when none fits. Each unit is sized for its own worst case: the board's unit as if
     every other card drew its slot's full SLOT_W through the board (code review: counting a card whole on the other
     unit left up to 75 W a card off the board's), the other unit as if its cards drew everything through their
-    cables (twenty-third review: counting the slot share off that unit put 1,200 W of four RTX 5070 Tis, which
-    draw under 10 W from the slot, on a 1,000 W unit sized for 900 W)."""
+    cables (twenty-third review: counting the slot share off that unit put up to 1,200 W of four RTX 5070 Tis on a
+    1,000 W unit sized for 900 W; cards with their own connectors are measured drawing little from the slot)."""
     slot = min(SLOT_W, card_w)
 
     def loads(k: int) -> tuple[float, float]:

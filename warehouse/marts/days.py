@@ -124,6 +124,9 @@ FRAME_PART_DAYS = 365
 
 
 def by_parts(first: date, last: date, compute: Callable[[date, date], pl.DataFrame]) -> pl.DataFrame:
-    """`compute(start, end)` over first..last FRAME_PART_DAYS days at a time, oldest first, the parts together."""
+    """`compute(start, end)` over first..last FRAME_PART_DAYS days at a time, oldest first, the parts together (an
+    empty range: computed once, as it is)."""
     parts = [compute(start, end) for start, end in day_parts(first, last, FRAME_PART_DAYS)]
+    if not parts:
+        return compute(first, last)
     return parts[0] if len(parts) == 1 else pl.concat(parts)

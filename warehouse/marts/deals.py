@@ -24,9 +24,19 @@ WHERE snapshot_date BETWEEN $first - INTERVAL {EVENT_LOOKBACK_DAYS} DAYS AND $la
   AND listing_id IS NOT NULL"""
 
 
+def deals_select_sql(open_box_as_new: bool, events_only: bool = True) -> str:
+    """The deals of the days between the parameters first and last, from the warehouse: the events (marts.deals'
+    rows) or, with `events_only=False`, every listing under the thresholds, a resting one with event NULL (the
+    export's and the dashboard's deals still listed, dashboards/report_data.py)."""
+    return deals_sql(
+        kept_sql(open_box_as_new, f"{COLUMNS}, seller_key, seller_listings"),
+        HISTORY_SQL,
+        PREVIOUS_SQL,
+        events_only,
+    )
+
+
 def build_deals(con: duckdb.DuckDBPyConnection, first: date, last: date, open_box_as_new: bool) -> int:
     """Replace marts.deals' rows dated first..last; how many were written."""
-    select_sql = deals_sql(
-        kept_sql(open_box_as_new, f"{COLUMNS}, seller_key, seller_listings"), HISTORY_SQL, PREVIOUS_SQL
-    )
+    select_sql = deals_select_sql(open_box_as_new)
     return replace_days_sql(con, "marts.deals", first, last, select_sql, {"first": first, "last": last})

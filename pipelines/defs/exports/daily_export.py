@@ -10,6 +10,7 @@ from dashboards.markdown import table
 from dashboards.report_data import load_report
 from pipelines.partitions import YESTERDAY_TOO, daily_partitions, partition_date
 from pipelines.resources.alerts import AlertsResource
+from pipelines.resources.market_rules import MarketRulesResource
 from pipelines.resources.warehouse import WarehouseResource
 from pipelines.tables import export_asset, table_dep, table_key
 
@@ -54,14 +55,19 @@ def watchlist_problems(alerts: AlertsResource) -> tuple[str, ...]:
     deps=[*SAME_DAY, table_dep("marts.gpu_value", YESTERDAY_TOO)],  # changes since yesterday
 )
 def daily_export(
-    context: dg.AssetExecutionContext, warehouse: WarehouseResource, alerts: AlertsResource
+    context: dg.AssetExecutionContext,
+    warehouse: WarehouseResource,
+    alerts: AlertsResource,
+    rules: MarketRulesResource,
 ) -> dg.MaterializeResult:
     """exports/YYYY-MM-DD/recommendations.{csv,json,parquet,md}: top picks by performance per USD new and
     used, picks per budget and use case, build tiers with costs and power, best deals, and changes since
     yesterday; `exports/latest` points at the newest day. Sample data says so in every file."""
     day = partition_date(context)
     with warehouse.connect() as con:
-        data = replace(load_report(con, day), watchlist_problems=watchlist_problems(alerts))
+        data = replace(
+            load_report(con, day, rules.open_box_as_new), watchlist_problems=watchlist_problems(alerts)
+        )
     paths = write_export(data)
     return dg.MaterializeResult(
         metadata={
