@@ -93,6 +93,26 @@ RANK_COLS = {
 }
 
 
+def _deals_table(deals: pl.DataFrame, when: dict[str, str]) -> str:
+    """A table of deals: the card, its source, `when` (what makes it news, or since when it is listed), its prices
+    and its caveat."""
+    return table(
+        deals.with_columns(pl.col("source").replace(SOURCE_WORDS)),
+        {
+            "model_id": "model",
+            "condition": "condition",
+            "source": "source",
+            **when,
+            "unit_price": "USD",
+            "previous_price": "was USD",
+            "median_30d": "30-day median",
+            "discount_pct": "% under",
+            "caveat": "caveat",
+            "title": "title",
+        },
+    )
+
+
 def _machine_label() -> pl.Expr:
     return pl.format("{} x {}", pl.col("gpu_count"), pl.col("gpu_name"))
 
@@ -533,21 +553,7 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
         f"Deals that are news: a new listing or a price drop ({still.height} listings listed before are under the "
         f"same bar today: the next section), {DEAL_RULE}. {data.median_span}".rstrip()
         + "\n\n"
-        + table(
-            data.deals_with_caveat.head(top_n).with_columns(pl.col("source").replace(SOURCE_WORDS)),
-            {
-                "model_id": "model",
-                "condition": "condition",
-                "source": "source",
-                "event": "event",
-                "unit_price": "USD",
-                "previous_price": "was USD",
-                "median_30d": "30-day median",
-                "discount_pct": "% under",
-                "caveat": "caveat",
-                "title": "title",
-            },
-        )
+        + _deals_table(data.deals_with_caveat.head(top_n), {"event": "event"})
     )
     out.append(
         "\n## Deals still listed (no news)\n\n"
@@ -559,22 +565,7 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
             if still.height
             else ""
         )
-        + table(
-            still.head(top_n).with_columns(pl.col("source").replace(SOURCE_WORDS)),
-            {
-                "model_id": "model",
-                "condition": "condition",
-                "source": "source",
-                "first_seen": "first seen",
-                "deal_since": "last deal",
-                "unit_price": "USD",
-                "previous_price": "was USD",
-                "median_30d": "30-day median",
-                "discount_pct": "% under",
-                "caveat": "caveat",
-                "title": "title",
-            },
-        )
+        + _deals_table(still.head(top_n), {"first_seen": "first seen", "deal_since": "last deal"})
     )
     out.append(
         "\n## Changes since yesterday\n\n"
