@@ -611,7 +611,8 @@ DEALS_TOP_ROWS = (
 
 
 def _deal_news(r: dict) -> str:
-    """A deal's news: new listing, price drop, or still listed since the day it became a deal."""
+    """A deal's news: new listing or price drop; for one that is no news, since when it is listed and its last deal
+    event."""
     if r.get("event"):
         return esc(r["event"].replace("_", " "))
     since = r.get("first_seen")

@@ -559,7 +559,7 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
         "\n## Deals still listed (no news)\n\n"
         + (
             f"The best {min(top_n, still.height)} of {still.height} listings under the same bar today that are no "
-            "news: listed in the 7 days before at this price or within 3% of it. Each is judged as a new deal is, "
+            "news: listed in the 7 days before and not 3% cheaper since. Each is judged as a new deal is, "
             "by today's 30-day median and the lowest price seen; 'first seen' is the day it was first listed, 'last "
             "deal' the day it last was news as a deal (none: the market came to its price).\n\n"
             if still.height

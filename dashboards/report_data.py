@@ -170,7 +170,7 @@ def resale_decided(rows: Iterable[dict]) -> list[tuple[dict, str]]:
 
 
 # the listings under the deal rule today that are no news (marts.deals holds events only, issue 37): listed in the 7
-# days before at a price they still ask or within 3% of it, so a buyer can still act on them, judged as a new deal is,
+# days before and not 3% cheaper since, so a buyer can still act on them, judged as a new deal is,
 # by today's 30-day median and lowest price seen (found on 2026-11-28 reading the 14-day sample: on its day no
 # listing was news, the export's deals table read "none", and the deals a buyer could still act on were a count; the
 # code review then found that counting only earlier deal events left out listings the market had made deals since,
@@ -257,7 +257,8 @@ class ReportData:
 
     @property
     def still_listed_with_caveat(self) -> pl.DataFrame:
-        """The earlier deals still listed (deals_open), each with its caveat as deals_with_caveat gives it."""
+        """The listings under the deal bar today that are no news (deals_open), each with its caveat as
+        deals_with_caveat gives it."""
         return self._with_caveat(self.deals_open)
 
     def _with_caveat(self, deals: pl.DataFrame) -> pl.DataFrame:
