@@ -270,8 +270,11 @@ def changes(data: SiteData) -> str:
     names = dict(report.ranking.select("model_id", "name").unique("model_id").iter_rows())
 
     def best(deals: pl.DataFrame) -> str:
+        # the cards a desktop buyer can act on first; a store's own words where its price is one store's
         return "; ".join(
-            f"{names.get(d['model_id'], d['model_id'])} ({d['condition']}) at {fmt(d['unit_price'])} USD, "
+            f"{names.get(d['model_id'], d['model_id'])} ({d['condition']}) at {fmt(d['unit_price'])} USD"
+            + (f" at {source_words(d['source'])}" if source_words(d["source"]) != d["source"] else "")
+            + ", "
             # a deal without a discount: only rows written before every deal had a 30-day median
             + (
                 f"{fmt(d['discount_pct'], 1)}% under its 30-day median"
@@ -279,7 +282,7 @@ def changes(data: SiteData) -> str:
                 else "near the lowest price seen"
             )
             + (f" ({d['caveat']})" if d["caveat"] else "")
-            for d in deals.head(3).to_dicts()
+            for d in report.actionable_first(deals).head(3).to_dicts()
         )
 
     news, still = best(report.deals_with_caveat), best(report.still_listed_with_caveat)

@@ -17,7 +17,7 @@ from dashboards.report_data import (
 )
 from dashboards.safe_text import blank_controls
 from transforms.budget_picks import ABOUT_THIS_VALUE, FASTER_WORTH_NAMING
-from transforms.deals import DEAL_RULE
+from transforms.deals import DEAL_RULE, NEAR_LOWEST_MIN_DISCOUNT
 from transforms.llm_workload_fit import USABLE_TOKENS_PER_S
 from transforms.tiers.budget_builds import CHEAPER_WORTH_NAMING, NEARLY_AS_FAST
 from transforms.tiers.machine import CAP_AT_BOOT, SHARED_CIRCUIT_W
@@ -559,9 +559,12 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
         "\n## Deals still listed (no news)\n\n"
         + (
             f"The best {min(top_n, still.height)} of {still.height} listings under the same bar today that are no "
-            "news: listed in the 7 days before and not 3% cheaper since. Each is judged as a new deal is, "
-            "by today's 30-day median and the lowest price seen; 'first seen' is the day it was first listed, 'last "
-            "deal' the day it last was news as a deal (none: the market came to its price).\n\n"
+            "news: listed in the 7 days before and not 3% cheaper since, and at least "
+            f"{NEAR_LOWEST_MIN_DISCOUNT:.0%} under today's median. Each is judged as a new deal is, by today's 30-day "
+            "median and the lowest price seen; the cards a desktop buyer can act on by default come first. 'first "
+            "seen': the first day this warehouse saw it; 'last deal': the last day it was news as a deal (none: it "
+            "came under the bar without news, by cuts under 3% or as its 30-day history grew); 'was USD': its price "
+            "the last day it was seen before.\n\n"
             if still.height
             else ""
         )

@@ -7,6 +7,7 @@ from datetime import date, timedelta
 import duckdb
 import polars as pl
 
+from transforms.deals import NEAR_LOWEST_MIN_DISCOUNT
 from transforms.deals import WINDOW_DAYS as DEAL_MEDIAN_DAYS
 from transforms.gpu_value import MIN_LISTINGS, PLUG_IN, VALUE_CONDITIONS, buy_new_at, card_caveat_words
 from transforms.price_daily import screened_sql
@@ -174,16 +175,20 @@ def resale_decided(rows: Iterable[dict]) -> list[tuple[dict, str]]:
 # by today's 30-day median and lowest price seen (found on 2026-11-28 reading the 14-day sample: on its day no
 # listing was news, the export's deals table read "none", and the deals a buyer could still act on were a count; the
 # code review then found that counting only earlier deal events left out listings the market had made deals since,
-# and judged them by a median up to a week old), each with the day it was first seen, the day of its latest deal
-# event if it had one, and whether it is an open-box unit
+# and judged them by a median up to a week old), and at least NEAR_LOWEST_MIN_DISCOUNT under the day's own median:
+# a listing resting at its price while the market came down to it is no deal to act on (twenty-first review; the
+# twenty-fourth found a used RTX 5090 "9.8% under" its 30-day median and 0.8% under the day's), each with the day
+# it was first seen, the day of its latest deal event if it had one, and whether it is an open-box unit
 def resting_deals_sql(open_box_as_new: bool) -> str:
     every_deal_sql = deals_select_sql(open_box_as_new, events_only=False)
     return f"""
 SELECT d.*, h.first_seen, e.deal_since, coalesce(s.condition = 'open_box', false) AS open_box
 FROM (SELECT * FROM ({every_deal_sql}) WHERE event IS NULL) d
-LEFT JOIN staging.listing_history h USING (source, listing_id)
+JOIN marts.price_daily p ON p.snapshot_date = $first AND p.source = 'all' AND p.model_id = d.model_id
+     AND p.condition = d.condition AND d.unit_price <= p.median * (1 - {NEAR_LOWEST_MIN_DISCOUNT})
+LEFT JOIN staging.listing_history h ON h.source = d.source AND h.listing_id = d.listing_id
 LEFT JOIN (SELECT source, listing_id, max(snapshot_date) AS deal_since FROM marts.deals WHERE snapshot_date < $first
-           GROUP BY ALL) e USING (source, listing_id)
+           GROUP BY ALL) e ON e.source = d.source AND e.listing_id = d.listing_id
 LEFT JOIN staging.listings s ON s.snapshot_date = $first AND s.source = d.source AND s.listing_id = d.listing_id
 ORDER BY d.discount_pct DESC NULLS LAST, d.source, d.listing_id"""
 
@@ -259,7 +264,25 @@ class ReportData:
     def still_listed_with_caveat(self) -> pl.DataFrame:
         """The listings under the deal bar today that are no news (deals_open), each with its caveat as
         deals_with_caveat gives it."""
-        return self._with_caveat(self.deals_open)
+        return self.actionable_first(self._with_caveat(self.deals_open))
+
+    def actionable_first(self, deals: pl.DataFrame) -> pl.DataFrame:
+        """`deals` with the cards a desktop buyer can act on by default first (the value table's `recommended`;
+        twenty-fourth review: the first screen's first three still-listed deals were an open-box unit at one store
+        and a passive server card), each part by its discount."""
+        ok = self.ranking.select("model_id", "condition", _ok=actionable(self.ranking)).unique(
+            ["model_id", "condition"]
+        )
+        return (
+            deals.join(ok, on=["model_id", "condition"], how="left", maintain_order="left")
+            .sort(
+                [pl.col("_ok").fill_null(False), pl.col("discount_pct")],
+                descending=True,
+                nulls_last=True,
+                maintain_order=True,
+            )
+            .drop("_ok")
+        )
 
     def _with_caveat(self, deals: pl.DataFrame) -> pl.DataFrame:
         caveats = self.ranking.select("model_id", "condition", "caveat").unique(["model_id", "condition"])
@@ -290,10 +313,16 @@ class ReportData:
         )
         if "open_box" not in out.columns or not self.open_box_as_new:
             return out
-        # an open-box unit says so first: its discount is measured against new and open-box asks alike
+        # an open-box unit says so first: its discount is measured against new and open-box asks alike (and its card's
+        # count of open-box listings, with_open_box_words, is left to the others: twenty-fourth review)
+        card_words = pl.col("caveat").str.replace(OPEN_BOX_WORDS_RE, "")
         return out.with_columns(
             caveat=pl.when(pl.col("open_box"))
-            .then(pl.concat_str(pl.lit(OPEN_BOX_CAVEAT), pl.col("caveat"), separator="; ", ignore_nulls=True))
+            .then(
+                pl.concat_str(
+                    pl.lit(OPEN_BOX_CAVEAT), card_words.replace("", None), separator="; ", ignore_nulls=True
+                )
+            )
             .otherwise(pl.col("caveat"))
         )
 
@@ -412,6 +441,9 @@ SELECT model_id, condition, count(*) FILTER (listing_condition = 'open_box') AS 
 FROM ({OPEN_BOX_SCREENED_SQL})
 WHERE kept_by_screen AND condition = 'new'
 GROUP BY ALL HAVING count(*) FILTER (listing_condition = 'open_box') > 0"""
+
+
+OPEN_BOX_WORDS_RE = r"^open box: \d+ of its \d+ listings \([^)]*\)(; )?"  # with_open_box_words' words
 
 
 def with_open_box_words(ranking: pl.DataFrame, open_box: pl.DataFrame) -> pl.DataFrame:

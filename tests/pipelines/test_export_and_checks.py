@@ -653,6 +653,16 @@ def test_deals_still_listed_are_judged_by_todays_rule_and_listed_in_the_export_a
     )
     assert rest["discount_pct"] == pytest.approx(20.0) and rest["event"] is None
     assert came["deal_since"] is None and came["reason"] == "near_lowest_seen" and not came["open_box"]
+    # and at least 5% under the day's own median (twenty-first and twenty-fourth reviews): at a day median of 250
+    # `rest` (240) is 4% under it and no deal to act on, at 253 it is 5.1% under; `came` (270) is over either
+    bars = {}
+    with connect(tmp_path / "o.duckdb") as con:
+        for median in (250.0, 253.0):
+            con.execute("UPDATE marts.price_daily SET median = ? WHERE snapshot_date = ?", [median, day])
+            bars[median] = read_frame(con, resting_deals_sql(True), {"first": day, "last": day})[
+                "listing_id"
+            ].to_list()
+    assert bars == {250.0: [], 253.0: ["rest"]}
 
     with duckdb.connect(str(sample_run["db"]), read_only=True) as con:
         report = load_report(con, sample_run["day"])
@@ -672,6 +682,17 @@ def test_deals_still_listed_are_judged_by_todays_rule_and_listed_in_the_export_a
     assert "2 listings listed before still under the deal bar today: " in changes(
         replace(site, report=report)
     )
+    # the cards a desktop buyer can act on come first, whatever their discount (twenty-fourth review: a passive
+    # server card and an open-box unit at one store led the first screen)
+    ok = {
+        f"{m} {c}": r for m, c, r in report.ranking.select("model_id", "condition", "recommended").iter_rows()
+    }
+    model, condition = next(k for k, v in ok.items() if not v).split(" ")
+    unusable = still.head(1).with_columns(
+        model_id=pl.lit(model), condition=pl.lit(condition), discount_pct=pl.lit(40.0), listing_id=pl.lit("z")
+    )
+    ordered = replace(report, deals_open=pl.concat([still, unusable])).still_listed_with_caveat
+    assert ok["rtx-3090 used"] and ordered["listing_id"].to_list() == ["rest", "came", "z"]
 
 
 def test_the_exports_llm_budget_rows_name_the_model_and_the_speed_they_were_chosen_by(sample_run, export_dir):
@@ -1175,3 +1196,11 @@ def test_a_new_price_that_rests_on_open_box_units_says_so_where_the_card_is_rank
     line = next(line for line in tops["new"].splitlines() if line.startswith("| 1 | GeForce RTX 2080 Ti |"))
     assert "open box: 2 of its 4 listings (new ones from 517 USD)" in line, line
     assert "open box" not in tops["used"]
+    # an open-box unit's deal says "open box" once: its own words, not also its card's count (twenty-fourth review)
+    with duckdb.connect(str(sample_run["db"]), read_only=True) as con:
+        report = load_report(con, sample_run["day"])
+    deal = report.deals.head(1).with_columns(
+        model_id=pl.lit("rtx-2080-ti"), condition=pl.lit("new"), open_box=pl.lit(True)
+    )
+    caveat = replace(report, deals=deal).deals_with_caveat["caveat"][0]
+    assert caveat.startswith(OPEN_BOX_CAVEAT) and caveat.count("open box") == 1, caveat
