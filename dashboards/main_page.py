@@ -288,7 +288,7 @@ def changes(data: SiteData) -> str:
     news, still = best(report.deals_with_caveat), best(report.still_listed_with_caveat)
     items = [
         _plural(report.deals.height, "new deal")
-        + " today (new listings and drops of 3% or more)"
+        + " today (new listings, drops of 3% or more, and smaller cuts to a deal price)"
         + (f": {news}" if news else "")
         + f"; {_plural(report.deals_open.height, 'listing')} listed before still under the deal bar today"
         + (f": {still}" if still else ""),
@@ -646,8 +646,8 @@ def deals_table(data: SiteData) -> str:
         "deals",
         "Deals today",
         (
-            f"Listings {DEAL_RULE}, on the day they are news: a new listing or a price drop of 3% "
-            "or more (a listing resting at its price is not a new deal each day); below them, the listings under the "
+            f"Listings {DEAL_RULE}, on the day they are news: a new listing, a price drop of 3% "
+            "or more, or a smaller cut that brings it under the bar (a listing resting at its price is not a new deal each day); below them, the listings under the "
             "same bar today that were listed before (no news, but still for sale at a deal price). Caveat: why a card is not for a desktop buyer by default (server "
             "only, passive, software support). Asking prices: check the listing before buying. "
             + data.report.median_span

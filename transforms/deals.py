@@ -8,7 +8,8 @@ floor never reach them: their listings are excluded as low_feedback at classific
 
 A deal is an event only when something happened (issue 37): `event` is `new_listing` when the listing was not
 listed in the EVENT_LOOKBACK_DAYS before (or is listed for the first time), `price_drop` when it is at least
-MIN_PRICE_DROP cheaper than its last earlier price. A listing resting at a price it had before is no new deal:
+MIN_PRICE_DROP cheaper than its last earlier price, `cut_to_deal` when a smaller cut brings it under the bar from a
+price that was no deal on its day (against that day's bar). A listing resting at a price it had before is no new deal:
 marts.deals holds events only (`deals_sql`'s default), so a deal is one row on the day it happens, not one row
 a day for as long as it is listed (on the sample, half the rows of a day repeated the day before). The
 dashboard's deals, the export and deal alerts read marts.deals; the dashboard and the export count apart the
@@ -39,6 +40,10 @@ EVENT_LOOKBACK_DAYS = 7  # a listing unseen for longer is new again (relisted, o
 # ASSUMPTION: a drop of at least 3% is news; smaller moves are rounding, shipping quotes or noise (the sample
 # moves each price by up to 1.5% a day, and 58 of 126 deals of one day were "drops" of 0.1-1.4% without it)
 MIN_PRICE_DROP = 0.03
+# but a smaller cut that brings a listing under the bar, from a price that was no deal on its day, is news too
+# (twenty-fourth review: a used RTX 4080 SUPER cut from 843 to 741 USD in 13 steps of under 3% was never news, so a
+# watchlist's deal alert never fired for it at 14.5% under its median)
+CUT_TO_DEAL = "cut_to_deal"
 # ASSUMPTION: "near the lowest price seen" is a deal only at least this far under the 30-day median, and never
 # without one: where prices are flat the lowest seen is the median, and a listing at the going price was called a
 # deal 0.0% under it (twelfth review: a refurbished GTX 1080 Ti at 261.64 against a median of 262); a window with no
@@ -98,20 +103,21 @@ windows AS (
         WINDOW w AS (PARTITION BY series ORDER BY day_number)
     ) WHERE snapshot_date IS NOT NULL
 ),
+ceilings AS (
+    SELECT *, greatest(median_30d * {UNDER_MEDIAN},
+                       CASE WHEN history_days >= {MIN_HISTORY_DAYS}
+                            THEN least(lowest_seen * {NEAR_LOWEST},
+                                       median_30d * (1 - {NEAR_LOWEST_MIN_DISCOUNT})) END)
+                  AS deal_ceiling
+    FROM windows
+),
 judged AS (
     SELECT k.*, w.median_30d, w.lowest_seen,
            coalesce(k.unit_price <= w.median_30d * {UNDER_MEDIAN}, false) AS under,
            coalesce(w.history_days >= {MIN_HISTORY_DAYS} AND k.unit_price <= w.lowest_seen * {NEAR_LOWEST}
                     AND k.unit_price <= w.median_30d * (1 - {NEAR_LOWEST_MIN_DISCOUNT}),
                     false) AS near
-    FROM kept k JOIN (
-        SELECT *, greatest(median_30d * {UNDER_MEDIAN},
-                           CASE WHEN history_days >= {MIN_HISTORY_DAYS}
-                                THEN least(lowest_seen * {NEAR_LOWEST},
-                                           median_30d * (1 - {NEAR_LOWEST_MIN_DISCOUNT})) END)
-                      AS deal_ceiling
-        FROM windows
-    ) w
+    FROM kept k JOIN ceilings w
     -- a listing over both thresholds is no deal: the join drops it, before its title and URL go any further
     ON k.snapshot_date = w.snapshot_date AND k.model_id = w.model_id AND k.condition = w.condition
        AND k.unit_price <= w.deal_ceiling AND k.unit_price > 0 AND {SCREEN_KEEPS}
@@ -128,7 +134,10 @@ SELECT j.snapshot_date, j.source, j.listing_id, j.model_id, j.condition, j.title
        j.url, j.source_mode,
        CASE WHEN p.snapshot_date IS NULL OR p.snapshot_date < j.snapshot_date - INTERVAL {EVENT_LOOKBACK_DAYS} DAYS
                 THEN 'new_listing'
-            WHEN j.unit_price <= p.unit_price * (1 - {MIN_PRICE_DROP}) THEN 'price_drop' END AS event,
+            WHEN j.unit_price <= p.unit_price * (1 - {MIN_PRICE_DROP}) THEN 'price_drop'
+            -- a smaller cut that brings it under the bar, from a price over that day's bar (a day with a bar)
+            WHEN j.unit_price < p.unit_price
+                 AND (p.unit_price > c.deal_ceiling OR p.unit_price > c.day_median) THEN '{CUT_TO_DEAL}' END AS event,
        CASE WHEN p.snapshot_date >= j.snapshot_date - INTERVAL {EVENT_LOOKBACK_DAYS} DAYS THEN p.unit_price END
            AS previous_price
 FROM (
@@ -149,6 +158,7 @@ FROM (
     SEMI JOIN (SELECT DISTINCT source, listing_id FROM judged WHERE under OR near) d
       ON p.source = d.source AND p.listing_id = d.listing_id
 ) p ON j.source = p.source AND j.listing_id = p.listing_id AND j.snapshot_date > p.snapshot_date
+LEFT JOIN ceilings c ON c.snapshot_date = p.snapshot_date AND c.model_id = j.model_id AND c.condition = j.condition
 """
 # no earlier prices given: every deal is a new listing
 NO_PREVIOUS_SQL = (

@@ -63,7 +63,7 @@ def test_json_carries_schema_dates_mode_and_listing_counts(sample_run, export_di
     assert doc["schema_version"] == "1.8" and doc["data_date"] == DAY and doc["generated_at"]
     # deals are events (issue 37): each a new listing or a price drop; the earlier ones still listed apart (one
     # sample day: none)
-    assert doc["deals"] and {d["event"] for d in doc["deals"]} <= {"new_listing", "price_drop"}
+    assert doc["deals"] and {d["event"] for d in doc["deals"]} <= {"new_listing", "price_drop", "cut_to_deal"}
     assert doc["deals_resting"] == len(doc["deals_still_listed"]) == 0
     assert (
         doc["alerts"] == [] and doc["exits"] == [] and doc["days_to_sell"] == []

@@ -435,6 +435,31 @@ def test_a_deal_is_news_once_new_or_cheaper_not_every_day_it_rests():
     assert set(find_deals(today, history, previous)["listing_id"]) == {"drop", "fresh", "back"}
 
 
+def test_a_cut_under_3_percent_that_brings_a_listing_under_the_bar_is_news():
+    """Twenty-fourth review: a used RTX 4080 SUPER cut from 843 to 741 USD in 13 steps of under 3% was never news, so
+    a watchlist's deal alert never fired for it. A cut that brings a listing under the bar from a price over that
+    day's bar is a deal event (cut_to_deal) whatever its size; a cut of a listing that was a deal already is not,
+    nor is one from a day without a bar. The bar here: within 5% of the lowest seen (900 -> 945) and 5% under the
+    30-day median of 1,000."""
+    history = flat_history().filter(pl.col("snapshot_date") != D - timedelta(days=3))  # a day without a price
+    today = listings_today(["cut", "still", "nobar", "rise", "old"], [940.0, 930.0, 940.0, 930.0, 940.0])
+    previous = pl.DataFrame(
+        {
+            "source": ["ebay"] * 5,
+            "listing_id": ["cut", "still", "nobar", "rise", "old"],
+            "snapshot_date": [D - timedelta(days=k) for k in (1, 1, 3, 1, 12)],
+            "unit_price": [960.0, 940.0, 960.0, 920.0, 960.0],
+        }
+    )
+    every = find_deals(today, history, previous, events_only=False)
+    events = dict(every.select("listing_id", "event").iter_rows())
+    # 960 was over the day's bar of 945: 940 is news; 940 was under it already: 930 is not; 960 on a day without a
+    # price has no bar to have been over; a dearer listing than before is no news; a price beyond the look-back
+    # makes a new listing
+    assert events == {"cut": "cut_to_deal", "still": None, "nobar": None, "rise": None, "old": "new_listing"}
+    assert set(find_deals(today, history, previous)["listing_id"]) == {"cut", "old"}
+
+
 def test_of_one_sellers_listings_of_a_card_only_the_cheapest_is_a_deal():
     """Twenty-first review: a seller's second listing of a card, dearer than its first (which had rested at its
     price for days), was a new deal. One seller, one voice: of a seller's listings of a card on a day under the
