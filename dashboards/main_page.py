@@ -269,7 +269,7 @@ def changes(data: SiteData) -> str:
     report = data.report
     names = dict(report.ranking.select("model_id", "name").unique("model_id").iter_rows())
 
-    def best(deals: pl.DataFrame) -> str:
+    def best(deals: pl.DataFrame, n: int = 3) -> str:
         # the cards a desktop buyer can act on first; a store's own words where its price is one store's
         return "; ".join(
             f"{names.get(d['model_id'], d['model_id'])} ({d['condition']}) at {fmt(d['unit_price'])} USD"
@@ -282,10 +282,10 @@ def changes(data: SiteData) -> str:
                 else "near the lowest price seen"
             )
             + (f" ({d['caveat']})" if d["caveat"] else "")
-            for d in report.actionable_first(deals).head(3).to_dicts()
+            for d in report.actionable_first(deals).head(n).to_dicts()
         )
 
-    news, still = best(report.deals_with_caveat), best(report.still_listed_with_caveat)
+    news, still = best(report.deals_with_caveat), best(report.still_listed_with_caveat, 2)
     items = [
         _plural(report.deals.height, "new deal")
         + " today (new listings, drops of 3% or more, and smaller cuts to a deal price)"
@@ -646,10 +646,9 @@ def deals_table(data: SiteData) -> str:
         "deals",
         "Deals today",
         (
-            f"Listings {DEAL_RULE}, on the day they are news: a new listing, a price drop of 3% "
-            "or more, or a smaller cut that brings it under the bar (a listing resting at its price is not a new deal each day); below them, the listings under the "
-            "same bar today that were listed before (no news, but still for sale at a deal price). Caveat: why a card is not for a desktop buyer by default (server "
-            "only, passive, software support). Asking prices: check the listing before buying. "
+            f"Listings {DEAL_RULE}. First the news (a new listing, a drop of 3% or more, or a smaller cut that "
+            "brings it under the bar), then the listings under the same bar that are no news. Caveat: why a card is "
+            "not for a desktop buyer by default. Asking prices: check the listing before buying. "
             + data.report.median_span
         ).rstrip(),
         table(

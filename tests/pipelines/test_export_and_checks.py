@@ -169,9 +169,10 @@ def test_the_exports_deals_carry_each_cards_caveat_as_the_dashboard_does(sample_
     deals = md.split("## New deals today")[1].split("\n## ")[0]
     header = next(line for line in deals.splitlines() if line.startswith("| model"))
     assert "| caveat |" in header
-    caveats = dict(
-        ((m, c), v)
-        for m, c, v in marts_value(sample_run["db"]).select("model_id", "condition", "caveat").iter_rows()
+    value = marts_value(sample_run["db"])
+    caveats = dict(((m, c), v) for m, c, v in value.select("model_id", "condition", "caveat").iter_rows())
+    used_medians = dict(
+        value.filter(pl.col("condition") == "used").select("model_id", "price_median").iter_rows()
     )
     rows = [line.split(" | ") for line in deals.splitlines() if line.startswith("| ") and "---" not in line][
         1:
@@ -188,6 +189,13 @@ def test_the_exports_deals_carry_each_cards_caveat_as_the_dashboard_does(sample_
         assert (model, condition) == (deal["model_id"], deal["condition"])
         words = [OPEN_BOX_CAVEAT] if deal["open_box"] else []
         words += [caveats[(model, condition)]] if caveats.get((model, condition)) else []
+        # an open-box unit dearer than the card's used median says that median last (twenty-fourth review)
+        used = used_medians.get(model)
+        words += (
+            [f"used median {int(used + 0.5):,} USD"]
+            if deal["open_box"] and used and used < deal["unit_price"]
+            else []
+        )
         assert cells[column].strip() == ("; ".join(words) or "–").replace("_", "\\_"), cells
 
 
@@ -1204,3 +1212,15 @@ def test_a_new_price_that_rests_on_open_box_units_says_so_where_the_card_is_rank
     )
     caveat = replace(report, deals=deal).deals_with_caveat["caveat"][0]
     assert caveat.startswith(OPEN_BOX_CAVEAT) and caveat.count("open box") == 1, caveat
+    # and an open-box unit dearer than the card's used median says what that median is (twenty-fourth review)
+    used = report.ranking.filter((pl.col("model_id") == "rtx-2080-ti") & (pl.col("condition") == "used"))[
+        "price_median"
+    ][0]
+    words = {
+        price: replace(report, deals=deal.with_columns(unit_price=pl.lit(price))).deals_with_caveat["caveat"][
+            0
+        ]
+        for price in (used - 1, used + 100)
+    }
+    assert "used median" not in words[used - 1]
+    assert words[used + 100].endswith(f"; used median {int(used + 0.5):,} USD"), words
