@@ -12,8 +12,8 @@ MIN_PRICE_DROP cheaper than its last earlier price, `cut_to_deal` when a smaller
 price that was no deal on its day (against that day's bar). A listing resting at a price it had before is no new deal:
 marts.deals holds events only (`deals_sql`'s default), so a deal is one row on the day it happens, not one row
 a day for as long as it is listed (on the sample, half the rows of a day repeated the day before). The
-dashboard's deals, the export and deal alerts read marts.deals; the dashboard and the export count apart the
-earlier deals still listed at or under their deal price (dashboards/report_data.py).
+dashboard's deals, the export and deal alerts read marts.deals; the dashboard and the export list apart the
+listings under the bar today that are no news (`events_only=False`, dashboards/report_data.resting_deals_sql).
 
 One seller, one voice: of one seller's listings of a card on a day, only the cheapest can be a deal.
 
