@@ -409,19 +409,26 @@ def listings_today(ids: list[str], prices: list[float], **columns) -> pl.DataFra
     )
 
 
+def earlier_prices(ids: list[str], days_ago: list[int], prices: list[float]) -> pl.DataFrame:
+    """The listings' earlier prices on eBay (deals' `previous`), each `days_ago` before D."""
+    return pl.DataFrame(
+        {
+            "source": ["ebay"] * len(ids),
+            "listing_id": ids,
+            "snapshot_date": [D - timedelta(days=k) for k in days_ago],
+            "unit_price": prices,
+        }
+    )
+
+
 def test_a_deal_is_news_once_new_or_cheaper_not_every_day_it_rests():
     """Issue 37: a listing resting at a price it had before is still a deal but no event; one that drops by 3%
     or more is a price_drop; one unseen for more than 7 days is a new listing again."""
     history = flat_history()
     ids = ["rest", "drop", "fresh", "back", "nudge"]
     today = listings_today(ids, [840.0] * 5)
-    previous = pl.DataFrame(
-        {
-            "source": ["ebay"] * 5,
-            "listing_id": ["rest", "rest", "drop", "back", "nudge"],
-            "snapshot_date": [D - timedelta(days=k) for k in (2, 1, 1, 9, 1)],
-            "unit_price": [900.0, 840.0, 900.0, 840.0, 850.0],
-        }
+    previous = earlier_prices(
+        ["rest", "rest", "drop", "back", "nudge"], [2, 1, 1, 9, 1], [900.0, 840.0, 900.0, 840.0, 850.0]
     )
     every = find_deals(today, history, previous, events_only=False)
     deals = {r["listing_id"]: r for r in every.iter_rows(named=True)}
@@ -443,13 +450,8 @@ def test_a_cut_under_3_percent_that_brings_a_listing_under_the_bar_is_news():
     30-day median of 1,000."""
     history = flat_history().filter(pl.col("snapshot_date") != D - timedelta(days=3))  # a day without a price
     today = listings_today(["cut", "still", "nobar", "rise", "old"], [940.0, 930.0, 940.0, 930.0, 940.0])
-    previous = pl.DataFrame(
-        {
-            "source": ["ebay"] * 5,
-            "listing_id": ["cut", "still", "nobar", "rise", "old"],
-            "snapshot_date": [D - timedelta(days=k) for k in (1, 1, 3, 1, 12)],
-            "unit_price": [960.0, 940.0, 960.0, 920.0, 960.0],
-        }
+    previous = earlier_prices(
+        ["cut", "still", "nobar", "rise", "old"], [1, 1, 3, 1, 12], [960.0, 940.0, 960.0, 920.0, 960.0]
     )
     every = find_deals(today, history, previous, events_only=False)
     events = dict(every.select("listing_id", "event").iter_rows())
@@ -472,14 +474,7 @@ def test_of_one_sellers_listings_of_a_card_only_the_cheapest_is_a_deal():
         seller_key=["s1", "s1", "s2", None, None],
     )
     # the seller's first listing rests at its price; the others are new today
-    previous = pl.DataFrame(
-        {
-            "source": ["ebay"],
-            "listing_id": ["first"],
-            "snapshot_date": [D - timedelta(days=1)],
-            "unit_price": [797.57],
-        }
-    )
+    previous = earlier_prices(["first"], [1], [797.57])
     assert set(find_deals(today, history, previous)["listing_id"]) == {"other", "anon1", "anon2"}
     every = find_deals(today, history, previous, events_only=False)
     assert set(every["listing_id"]) == {"first", "other", "anon1", "anon2"}  # not the seller's dearer second
