@@ -25,7 +25,13 @@ def ebay_condition(condition_id: int | None) -> str | None:
     return EBAY_CONDITION_IDS.get(int(condition_id))
 
 
-def price_condition_sql(column: str, open_box_as_new: bool = True) -> str:
+# open-box units are priced with new ones unless GPU_MARKET_OPEN_BOX_AS_NEW says otherwise (the guide compares new
+# and used only); the run's marts and the dashboard built after it read the same setting
+# (warehouse.environment.open_box_as_new)
+OPEN_BOX_AS_NEW = True
+
+
+def price_condition_sql(column: str, open_box_as_new: bool = OPEN_BOX_AS_NEW) -> str:
     """The condition bucket prices are computed in, as a SQL expression over `column` (a column name):
     new, used, refurbished; open box counts as new unless configured otherwise; anything else NULL
     (for parts, unknown: never priced)."""

@@ -12,6 +12,8 @@ import os
 import re
 from pathlib import Path
 
+from transforms.conditions import OPEN_BOX_AS_NEW
+
 
 class UserError(ValueError):
     """Bad input from the user (a day, an environment variable); its message is the whole story."""
@@ -67,6 +69,12 @@ def env_bool(name: str, default: bool) -> bool:
     if value.lower() not in ("true", "false", "1", "0", "yes", "no"):
         raise bad_setting(name, value, "true or false", str(default).lower())
     return value.lower() in ("true", "1", "yes")
+
+
+def open_box_as_new() -> bool:
+    """Whether open-box units are priced with new ones (GPU_MARKET_OPEN_BOX_AS_NEW): the run's market rule
+    (pipelines/resources/market_rules.py), read the same way by `make dashboard` (dashboards/build.py)."""
+    return env_bool("GPU_MARKET_OPEN_BOX_AS_NEW", OPEN_BOX_AS_NEW)
 
 
 def env_url(name: str, default: str) -> str:

@@ -6,11 +6,7 @@ from pipelines.resources.alerts import DEFAULT_WATCHLIST, AlertsResource
 from pipelines.resources.cloud_catalog import CloudCatalogResource
 from pipelines.resources.ebay import EbayResource
 from pipelines.resources.fx_rates import FxRatesResource
-from pipelines.resources.market_rules import (
-    DEFAULT_MIN_SELLER_FEEDBACK_PCT,
-    DEFAULT_OPEN_BOX_AS_NEW,
-    MarketRulesResource,
-)
+from pipelines.resources.market_rules import DEFAULT_MIN_SELLER_FEEDBACK_PCT, MarketRulesResource
 from pipelines.resources.retailers import RetailersResource
 from pipelines.resources.spec_pages import SpecPagesResource
 from pipelines.resources.warehouse import WarehouseResource
@@ -31,6 +27,7 @@ from warehouse.environment import (
     env_set,
     env_text,
     env_url,
+    open_box_as_new,
 )
 from warehouse.paths import db_path, read_db_path
 
@@ -77,7 +74,7 @@ def build_resources() -> dict:
             min_seller_feedback_pct=env_float(
                 "GPU_MARKET_MIN_SELLER_FEEDBACK_PCT", DEFAULT_MIN_SELLER_FEEDBACK_PCT
             ),
-            open_box_as_new=env_bool("GPU_MARKET_OPEN_BOX_AS_NEW", DEFAULT_OPEN_BOX_AS_NEW),
+            open_box_as_new=open_box_as_new(),
         ),
         "ebay": EbayResource(
             mode=mode,

@@ -4,12 +4,13 @@ cannot disagree (before, `deals` bucketed open box one way while `price_daily` c
 
 import dagster as dg
 
+from transforms.conditions import OPEN_BOX_AS_NEW
+
 DEFAULT_MIN_SELLER_FEEDBACK_PCT = 95.0  # below this an eBay listing is excluded as low_feedback
-DEFAULT_OPEN_BOX_AS_NEW = True  # open box prices count as new (the guide compares new and used only)
 
 
 class MarketRulesResource(dg.ConfigurableResource):
     """GPU_MARKET_MIN_SELLER_FEEDBACK_PCT and GPU_MARKET_OPEN_BOX_AS_NEW (true/false) set them."""
 
     min_seller_feedback_pct: float = DEFAULT_MIN_SELLER_FEEDBACK_PCT
-    open_box_as_new: bool = DEFAULT_OPEN_BOX_AS_NEW
+    open_box_as_new: bool = OPEN_BOX_AS_NEW
