@@ -117,6 +117,17 @@ def _machine_label() -> pl.Expr:
     return pl.format("{} x {}", pl.col("gpu_count"), pl.col("gpu_name"))
 
 
+def machine_vram_words(gpu_count: int, total_vram_gb: float, use_case: str) -> str:
+    """A machine's memory as its use case counts it (twenty-fifth review: "2 x RTX 5080, 32 GB" read as much as one
+    RTX 5090's 32 GB): per card, as a training card holds the whole model; for LLM also pooled, as a layer split
+    spreads the model over the cards."""
+    per_card = f"{total_vram_gb / gpu_count:g} GB"
+    if gpu_count == 1:
+        return per_card
+    pooled = f" ({total_vram_gb:g} GB pooled)" if use_case == "llm" else " each"
+    return f"{gpu_count} x {per_card}{pooled}"
+
+
 def _platform_label(data: ReportData) -> pl.Expr:
     """A machine's platform id, with what its CPU means for the operating system where it limits it (twenty-second
     review: a Windows buyer was not told that the used X99 machines' CPU has no supported Windows)."""
@@ -485,7 +496,7 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
         "column is the LLM index over all cards, which a layer split does not reach. For vision and beginner: "
         f"among the machines within {1 - ABOUT_THIS_VALUE:.0%} of the best value that fit, none that a newer, at least as fast machine "
         "outclasses (V1), the most memory per card (every card holds the whole model), then the most "
-        "throughput. The RAM and PSU are what the machine is priced with; a cap under 100 is the power limit per "
+        "throughput. VRAM is per card; an LLM machine's cards also pool theirs (a layer split). The RAM and PSU are what the machine is priced with; a cap under 100 is the power limit per "
         f"card that fits the outlet ({CAP_AT_BOOT}). Each row's notes in the warehouse say what was set aside.\n\n"
     )
     out.append(
@@ -499,6 +510,13 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
                     [circuit_words({**r, "circuit_note": r["notes"]}) for r in best.iter_rows(named=True)],
                     dtype=pl.String,
                 ),
+                vram=pl.Series(
+                    [
+                        machine_vram_words(r["gpu_count"], r["total_vram_gb"], r["use_case"])
+                        for r in best.iter_rows(named=True)
+                    ],
+                    dtype=pl.String,
+                ),
             ),
             {
                 "use_case": "use case",
@@ -507,7 +525,7 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
                 "machine": "machine",
                 "platform_id": "platform",
                 "total_build_cost_usd": "price USD",
-                "total_vram_gb": "VRAM GB",
+                "vram": "VRAM",
                 "total_relative_perf": "throughput",
                 "perf_index": "index",
                 "largest_workload": "workload",

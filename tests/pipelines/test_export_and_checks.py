@@ -12,7 +12,7 @@ import duckdb
 import polars as pl
 import pytest
 
-from dashboards.markdown import render_markdown
+from dashboards.markdown import machine_vram_words, render_markdown
 from dashboards.report_data import DEALS_SQL, OPEN_BOX_CAVEAT, load_report
 from dashboards.site_data import load_site
 from pipelines.day_checks import completeness, coverage, freshness, plausibility
@@ -722,6 +722,40 @@ def test_the_exports_llm_budget_rows_name_the_model_and_the_speed_they_were_chos
     for (condition, budget, workload, speed), line in zip(rows, lines, strict=True):
         shown = workload.replace("_", "\\_")  # the Markdown escapes underscores
         assert f"| {condition} | {budget} |" in line and f"| {shown} | {speed:,.2f} |" in line, line
+
+
+def test_a_budget_machines_memory_is_per_card_and_pooled_only_for_llm(sample_run, export_dir):
+    """Twenty-fifth review: the budget table's "VRAM GB" was the machine's total, so "2 x RTX 5080, 32 GB" read as
+    much as one RTX 5090's 32 GB, for training that needs the whole model on each card. The memory is per card,
+    and an LLM machine's says what its cards pool."""
+    assert machine_vram_words(1, 32.0, "vision") == "32 GB"
+    assert machine_vram_words(2, 32.0, "vision") == "2 x 16 GB each"
+    assert machine_vram_words(4, 64.0, "beginner") == "4 x 16 GB each"
+    assert machine_vram_words(2, 48.0, "llm") == "2 x 24 GB (48 GB pooled)"
+    with duckdb.connect(str(sample_run["db"]), read_only=True) as con:
+        rows = con.execute(
+            "SELECT use_case, condition, budget_usd, gpu_count, total_vram_gb FROM marts.budget_builds "
+            "WHERE snapshot_date = ? AND model_id IS NOT NULL",
+            [DAY],
+        ).fetchall()
+    part = (
+        (export_dir / "recommendations.md")
+        .read_text()
+        .split("## Best machine per budget")[1]
+        .split("\n## ")[0]
+    )
+    header = next(line for line in part.splitlines() if line.startswith("| use case"))
+    column = [c.strip() for c in header.split("|")].index("VRAM")
+    cells = {
+        tuple(cells[1:4]): cells[column]
+        for cells in ([c.strip() for c in line.split("|")] for line in part.splitlines())
+        if len(cells) > column and cells[1] in ("llm", "vision", "beginner")
+    }
+    assert len(cells) == len(rows)
+    for use_case, condition, budget, count, total in rows:
+        assert cells[(use_case, condition, str(budget))] == machine_vram_words(count, total, use_case)
+    shown = set(cells.values())
+    assert any(v.endswith(" each") for v in shown) and any(v.endswith(" pooled)") for v in shown), shown
 
 
 def test_a_budget_machine_names_its_cpu_ram_and_psu_as_the_build_tiers_size_them(sample_run, export_dir):
