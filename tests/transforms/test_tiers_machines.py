@@ -259,7 +259,9 @@ def test_unknown_slot_width_is_never_placed_in_a_multi_gpu_machine():
 def test_p3_machines_are_planned_for_the_boards_a_buyer_receives_not_the_founders_edition():
     """Two RTX 5090s on the X870E board whose x16 slots are 1 and 4: the 2-slot Founders Edition fits both
     slots, the 3.5-4-slot partner boards most listings are do not (rule P3): one card moves to a riser, priced,
-    and the plan names the width it was made for. A card without recorded designs keeps its own width."""
+    and the plan names the width it was made for, in whole slots (twenty-fifth review: "up to 3.65 slots", the
+    boards' median, told the owner of a 3.8-slot board that it did not fit the plan made for 4). A card without
+    recorded designs keeps its own width."""
     fe_only = flat(card("5090", 2830, 2.0, 32, 575))
     m = evaluate(RULES["2gpu"], fe_only, PLATS["am5_dual_new"], TierConfig(), PRICES, NO_SCALING)
     assert m["risers"] == 0 and m["slot_plan"] == "2 in slots 1, 4; cards up to 2 slots wide"
@@ -267,7 +269,7 @@ def test_p3_machines_are_planned_for_the_boards_a_buyer_receives_not_the_founder
     sold = evaluate(RULES["2gpu"], as_sold, PLATS["am5_dual_new"], TierConfig(), PRICES, NO_SCALING)
     assert (
         sold["risers"] == 1
-        and "cards up to 3.65 slots wide; set the riser slots to PCIe Gen 4" in sold["slot_plan"]
+        and "cards up to 4 slots wide; set the riser slots to PCIe Gen 4" in sold["slot_plan"]
     )
     # the riser, and the open-air frame its card hangs on instead of the case (G17, eleventh review)
     swap = PRICES.riser + PRICES.open_frame - PRICES.chassis["am5_dual_new"]
@@ -318,7 +320,7 @@ def test_g17_cards_on_risers_hang_on_an_open_frame_priced_instead_of_the_case():
     gen5 = evaluate(RULES["2gpu"], fifty, PLATS["am5_dual_new"], TierConfig(), PRICES, NO_SCALING)
     assert gen5["risers"] == 1 and gen5["pcie_gen"] == 5
     assert gen5["slot_plan"].endswith(
-        "cards up to 3.65 slots wide; set the riser slots to PCIe Gen 4 in the firmware (or buy risers rated for PCIe 5.0)"
+        "cards up to 4 slots wide; set the riser slots to PCIe Gen 4 in the firmware (or buy risers rated for PCIe 5.0)"
     )
     assert "Gen 4" not in two["slot_plan"]  # a PCIe 4.0 board: nothing to set
 

@@ -74,7 +74,9 @@ class SlotPlan:
     in_slots: tuple[int, ...]  # board positions of the cards seated directly
     on_risers: int  # cards moved off the board on riser cables (G6, G17)
     water_blocks: int  # cards given water blocks (G6)
-    card_slots: float | None = None  # the width planned for (P3), named in the plan of several cards
+    # the width planned for, in whole slots (P3: the boards' median rounded up), named in the plan of several cards;
+    # the median itself (RTX 5090: 3.65) read as "a 3.8-slot board does not fit" (twenty-fifth review)
+    card_slots: int | None = None
 
     def describe(self) -> str:
         parts = []
@@ -149,7 +151,7 @@ def slot_plan(
     plan = _seat(n, width, gap, positions, platform["case_slots"])
     alternated = plan is not None and plan.on_risers <= n * MAX_RISER_SHARE
     if plan is not None and (plan.on_risers == 0 or (allow_risers and alternated)):
-        return replace(plan, card_slots=width_raw), ""
+        return replace(plan, card_slots=width), ""
     if allow_water and platform["kind"] != "server_pcie":
         water = _seat(n, min(width, WATER_BLOCK_SLOTS), 0, positions, platform["case_slots"])
         if water is not None and water.on_risers == 0:
