@@ -91,18 +91,26 @@ def answer_line(r: dict) -> str:
     ]
     parts.extend(workload_words(r))
     if r["runner_up_gpu_name"]:
-        gap = r["runner_up_gap_pct"]
         parts.append(
-            f"runner-up {r['runner_up_gpu_name']} ({gap:.0f}% less value per USD)"
-            if gap >= 0
-            # a runner-up of more value: the choice is D16's newer architecture within D16_CLOSE (it read "-3% less")
-            else f"runner-up {r['runner_up_gpu_name']} ({-gap:.0f}% more value per USD; D16 prefers the newer "
-            f"architecture within {D16_CLOSE:.0%})"
+            f"runner-up {r['runner_up_gpu_name']} ({runner_up_gap_words(r['runner_up_gap_pct'], 0)})"
         )
     resale = resale_decides(r.get("notes"))
     if resale:  # the headline choice rests on a forecast of what its cards fetch: say so beside it
         parts.append(RESALE_DECIDES + resale.split(RESALE_DECIDES_DETAIL)[0])
     return "; ".join(parts)
+
+
+def runner_up_gap_words(gap: float | None, digits: int = 2) -> str | None:
+    """How much less value per USD a machine's runner-up gives, in words; a runner-up of more value is the machine
+    D16 set aside for a newer architecture within D16_CLOSE, and says so (a bare "-3% less" read as nonsense; the
+    regions' table printed -0.96 unexplained: twenty-fifth review)."""
+    if gap is None:
+        return None
+    if gap >= 0:
+        return f"{gap:,.{digits}f}% less value per USD"
+    return (
+        f"{-gap:,.{digits}f}% more value per USD; D16 prefers the newer architecture within {D16_CLOSE:.0%}"
+    )
 
 
 def answer_lines(con: duckdb.DuckDBPyConnection, day) -> list[str]:

@@ -12,6 +12,7 @@ from dashboards.answer import (
     answer_choices,
     card_words,
     power_words,
+    runner_up_gap_words,
     why_line,
 )
 from dashboards.html_parts import Col, esc, fmt, json_for_script, link, page, table
@@ -500,7 +501,12 @@ def tiers_table(data: SiteData) -> str:
         Col("listings_available", "listed", True),
         Col("annual_energy_cost_usd", "energy USD / year", True),
         Col("runner_up_gpu_name", "runner-up"),
-        Col("runner_up_gap_pct", "runner-up gap %", True, digits=1),
+        Col(
+            "runner_up_gap_pct",
+            "runner-up gives",
+            True,
+            render=lambda r: esc(runner_up_gap_words(r["runner_up_gap_pct"], 1) or "–"),
+        ),
     ]
     return _section(
         "tiers",

@@ -4,7 +4,7 @@ import html
 
 import polars as pl
 
-from dashboards.answer import answer_line, answer_rows
+from dashboards.answer import answer_line, answer_rows, runner_up_gap_words
 from dashboards.report_data import (
     SOURCE_WORDS,
     ReportData,
@@ -126,6 +126,11 @@ def machine_vram_words(gpu_count: int, total_vram_gb: float, use_case: str) -> s
         return per_card
     pooled = f" ({total_vram_gb:g} GB pooled)" if use_case == "llm" else " each"
     return f"{gpu_count} x {per_card}{pooled}"
+
+
+def _runner_up_gap(rows: pl.DataFrame) -> pl.Series:
+    """Each machine's runner-up gap in words (dashboards.answer.runner_up_gap_words)."""
+    return pl.Series([runner_up_gap_words(g) for g in rows["runner_up_gap_pct"]], dtype=pl.String)
 
 
 def _platform_label(data: ReportData) -> pl.Expr:
@@ -343,6 +348,7 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
             machine=_machine_label(),
             platform_id=_platform_label(data),
             circuit=pl.Series([circuit_words(r) for r in rows.iter_rows(named=True)], dtype=pl.String),
+            runner_up_gap=_runner_up_gap(rows),
         )
         out.append(
             table(
@@ -356,7 +362,7 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
                     "tco_usd": "TCO USD",
                     **value,
                     "runner_up_gpu_name": "runner-up",
-                    "runner_up_gap_pct": "runner-up % worse",
+                    "runner_up_gap": "runner-up gives",
                     "circuit": "circuit",
                     "psu_config": "PSU",
                     "wall_draw_w": "wall W",
@@ -429,6 +435,7 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
                     circuit=pl.Series(
                         [circuit_words(r) for r in other.iter_rows(named=True)], dtype=pl.String
                     ),
+                    runner_up_gap=_runner_up_gap(other),
                 ),
                 {
                     "region": "region",
@@ -446,7 +453,7 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
                     # the machine it was chosen over, as in the US tables (twenty-second review: a DE 5090 machine
                     # at 3,103 EUR, preferred by D16 within 5%, hid a 3090 machine of 1% more value)
                     "runner_up_gpu_name": "runner-up",
-                    "runner_up_gap_pct": "runner-up % worse",
+                    "runner_up_gap": "runner-up gives",
                 },
             )
         )
