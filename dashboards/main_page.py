@@ -653,7 +653,7 @@ def deals_table(data: SiteData) -> str:
         "Deals today",
         (
             f"Listings {DEAL_RULE}. First the news (a new listing, a drop of 3% or more, or a smaller cut that "
-            "brings it under the bar when it was no deal in the week before), then the listings under the same bar that are no news. Caveat: why a card is "
+            "brings it under the bar), then the listings under the same bar that are no news. Caveat: why a card is "
             "not for a desktop buyer by default. Asking prices: check the listing before buying. "
             + data.report.median_span
         ).rstrip(),

@@ -576,7 +576,7 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
     out.append(
         "\n## New deals today\n\n"
         f"Deals that are news: a new listing, a price drop of 3% or more, or a smaller cut that brings it under the "
-        f"bar when it was no deal in the week before ({still.height} listings listed before are under the "
+        f"bar ({still.height} listings listed before are under the "
         f"same bar today: the next section), {DEAL_RULE}. {data.median_span}".rstrip()
         + "\n\n"
         + _deals_table(data.deals_with_caveat.head(top_n), {"event": "event"})

@@ -9,10 +9,9 @@ floor never reach them: their listings are excluded as low_feedback at classific
 A deal is an event only when something happened (issue 37): `event` is `new_listing` when the listing was not
 listed in the EVENT_LOOKBACK_DAYS before (or is listed for the first time), `price_drop` when it is at least
 MIN_PRICE_DROP cheaper than its last earlier price, `cut_to_deal` when a smaller cut brings it under the bar from a
-price that was no deal on its day (against that day's bar), and the listing was no deal on any day of the look-back
-(a listing the market's bar moved over and back is no news again). A listing resting at a price it had before is no
-new deal: marts.deals holds events only (`deals_sql`'s default), so a deal is one row on the day it happens, not one
-row a day for as long as it is listed (on the sample, half the rows of a day repeated the day before). The
+price that was no deal on its day (against that day's bar). A listing resting at a price it had before is no new deal:
+marts.deals holds events only (`deals_sql`'s default), so a deal is one row on the day it happens, not one row
+a day for as long as it is listed (on the sample, half the rows of a day repeated the day before). The
 dashboard's deals, the export and deal alerts read marts.deals; the dashboard and the export list apart the
 listings under the bar today that are no news (`events_only=False`, dashboards/report_data.resting_deals_sql).
 
@@ -127,15 +126,7 @@ judged AS (
        -- 2,850 that one listing had set, on a day whose median was 2,130)
        AND k.unit_price <= w.day_median
 )"""
-DEALS_SELECT = f""",
-earlier AS (
-    -- the earlier prices of the deals' listings only: a semi join first, so the ASOF join sorts a few rows
-    -- instead of every listing of the range (benchmark 2: 9 s over 10 million rows without it)
-    SELECT p.* FROM previous p
-    SEMI JOIN (SELECT DISTINCT source, listing_id FROM judged WHERE under OR near) d
-      ON p.source = d.source AND p.listing_id = d.listing_id
-),
-events AS (
+DEALS_SELECT = f"""
 SELECT j.snapshot_date, j.source, j.listing_id, j.model_id, j.condition, j.title, j.unit_price, j.median_30d,
        (1 - j.unit_price / j.median_30d) * 100 AS discount_pct, j.lowest_seen,
        CASE WHEN j.under AND j.near THEN 'both' WHEN j.under THEN 'under_30d_median' ELSE 'near_lowest_seen' END
@@ -160,24 +151,14 @@ FROM (
     QUALIFY row_number() OVER (
         PARTITION BY snapshot_date, model_id, condition, coalesce(seller_key, source || ' ' || listing_id)
         ORDER BY unit_price, source, listing_id) = 1
-) j ASOF LEFT JOIN earlier p
-  ON j.source = p.source AND j.listing_id = p.listing_id AND j.snapshot_date > p.snapshot_date
+) j ASOF LEFT JOIN (
+    -- the earlier prices of the deals' listings only: a semi join first, so the ASOF join sorts a few rows
+    -- instead of every listing of the range (benchmark 2: 9 s over 10 million rows without it)
+    SELECT p.* FROM previous p
+    SEMI JOIN (SELECT DISTINCT source, listing_id FROM judged WHERE under OR near) d
+      ON p.source = d.source AND p.listing_id = d.listing_id
+) p ON j.source = p.source AND j.listing_id = p.listing_id AND j.snapshot_date > p.snapshot_date
 LEFT JOIN ceilings c ON c.snapshot_date = p.snapshot_date AND c.model_id = j.model_id AND c.condition = j.condition
-),
-dealt_lately AS (
-    -- a small cut is news when it makes the listing a deal, not when it was one on a day of the look-back already
-    -- and the market's bar moved over it in between (on the 14-day sample, 2026-11-28: a used RTX 4070 Ti SUPER was
-    -- "cut to a deal" three times in six days, once by 0.84 USD)
-    SELECT DISTINCT e.snapshot_date, e.source, e.listing_id
-    FROM events e JOIN earlier p
-      ON p.source = e.source AND p.listing_id = e.listing_id AND p.snapshot_date < e.snapshot_date
-         AND p.snapshot_date >= e.snapshot_date - INTERVAL {EVENT_LOOKBACK_DAYS} DAYS
-    JOIN ceilings c ON c.snapshot_date = p.snapshot_date AND c.model_id = e.model_id AND c.condition = e.condition
-    WHERE e.event = '{CUT_TO_DEAL}' AND p.unit_price <= c.deal_ceiling AND p.unit_price <= c.day_median
-)
-SELECT e.* REPLACE (CASE WHEN d.listing_id IS NULL THEN e.event END AS event)
-FROM events e LEFT JOIN dealt_lately d
-  ON d.snapshot_date = e.snapshot_date AND d.source = e.source AND d.listing_id = e.listing_id
 """
 # no earlier prices given: every deal is a new listing
 NO_PREVIOUS_SQL = (

@@ -585,7 +585,7 @@ CREATE TABLE marts.deals (
     reason VARCHAR NOT NULL,  -- under_30d_median (at least 15% under median_30d), near_lowest_seen (within 5% of lowest_seen after 7 earlier days, and at least 5% under median_30d), or both.
     url VARCHAR,  -- Listing URL.
     source_mode VARCHAR NOT NULL,  -- live or sample.
-    event VARCHAR,  -- new_listing (not listed in the 7 days before), price_drop (at least 3% cheaper than its last earlier price) or cut_to_deal (a smaller cut that brings it under the bar, from a price over the bar of that earlier day, of a listing that was under no day's bar in the 7 days before); only events are stored (transforms/deals.py).
+    event VARCHAR,  -- new_listing (not listed in the 7 days before), price_drop (at least 3% cheaper than its last earlier price) or cut_to_deal (a smaller cut that brings it under the bar, from a price over the bar of that earlier day); only events are stored (transforms/deals.py).
     previous_price DOUBLE  -- The listing's last price in the 7 days before (staging.listings.unit_price), USD; NULL for a new listing.
 );
 
