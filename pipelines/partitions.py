@@ -7,7 +7,7 @@ from datetime import date, timedelta
 
 import dagster as dg
 
-from transforms.deals import WINDOW_DAYS
+from transforms.deals import PRICE_DAYS_BEFORE
 from transforms.price_daily import HISTORY_DAYS
 from warehouse.user_days import START_DATE
 
@@ -29,8 +29,9 @@ def days_before(first: int, last: int = 0) -> dg.TimeWindowPartitionMapping:
 # which are figures of those days' listings: it depends on them too
 PRICE_HISTORY = days_before(HISTORY_DAYS, 1)
 PRICE_LISTINGS = days_before(HISTORY_DAYS)
-# marts.deals reads price_daily's medians and lows over the 30 dates ending on the day (and so their listings)
-DEALS_WINDOW = days_before(WINDOW_DAYS - 1)
+# marts.deals reads price_daily's medians and lows over the 30 dates ending on the day, and those of the 7 days
+# before it, whose bars judge its listings' earlier prices (and so their listings)
+DEALS_WINDOW = days_before(PRICE_DAYS_BEFORE)
 # the export compares with yesterday's marts.gpu_value ("changes since yesterday")
 YESTERDAY_TOO = days_before(1)
 # the dashboard charts 90 days of marts.price_daily

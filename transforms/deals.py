@@ -37,6 +37,9 @@ MIN_HISTORY_DAYS = 7
 WINDOW_DAYS = 30  # the 30-day median spans the listing's date and the 29 dates before it
 WINDOW_PRECEDING = WINDOW_DAYS - 1
 EVENT_LOOKBACK_DAYS = 7  # a listing unseen for longer is new again (relisted, or its source was down)
+# the days of price_daily before a day that its deals read: the 30-day windows of the day and of the look-back days
+# before it (a listing's earlier price is judged against the bar of its own day: cut_to_deal)
+PRICE_DAYS_BEFORE = WINDOW_PRECEDING + EVENT_LOOKBACK_DAYS
 # ASSUMPTION: a drop of at least 3% is news; smaller moves are rounding, shipping quotes or noise (the sample
 # moves each price by up to 1.5% a day, and 58 of 126 deals of one day were "drops" of 0.1-1.4% without it)
 MIN_PRICE_DROP = 0.03

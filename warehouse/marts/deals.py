@@ -6,15 +6,19 @@ from datetime import date
 
 import duckdb
 
-from transforms.deals import EVENT_LOOKBACK_DAYS, WINDOW_PRECEDING, deals_sql
+from transforms.deals import EVENT_LOOKBACK_DAYS, PRICE_DAYS_BEFORE, deals_sql
 from warehouse.kept_listings import COLUMNS, kept_sql
 from warehouse.marts.days import replace_days_sql
 
+# the 30-day windows of the range's days, and of the look-back days before it: a listing's earlier price is judged
+# against the bar of its own day (cut_to_deal), whose window a one-day run must read whole as a range run does (code
+# review: the history began 29 days before the first day, and the day before it was judged on a 29-day window)
 HISTORY_SQL = f"""
 SELECT snapshot_date, model_id, condition, median, min_price, screen_median, listing_count, screened_out,
        distinct_sellers, confidence
 FROM marts.price_daily
-WHERE source = 'all' AND snapshot_date BETWEEN $first - INTERVAL {WINDOW_PRECEDING} DAYS AND $last"""
+WHERE source = 'all'
+  AND snapshot_date BETWEEN $first - INTERVAL {PRICE_DAYS_BEFORE} DAYS AND $last"""
 
 
 # every earlier price of the listings, far enough back to tell a new listing from one resting at its price
