@@ -7,6 +7,7 @@ from datetime import date, timedelta
 import duckdb
 import polars as pl
 
+from transforms.conditions import OPEN_BOX_AS_NEW
 from transforms.deals import NEAR_LOWEST_MIN_DISCOUNT
 from transforms.deals import WINDOW_DAYS as DEAL_MEDIAN_DAYS
 from transforms.gpu_value import MIN_LISTINGS, PLUG_IN, VALUE_CONDITIONS, buy_new_at, card_caveat_words
@@ -223,7 +224,7 @@ class ReportData:
     # what was wrong with the user's watchlist file on this run (the alerts asset skips such entries): given by the
     # export and dashboard assets, which read the file; empty when it was read whole or there is none
     watchlist_problems: tuple[str, ...] = ()
-    open_box_as_new: bool = True  # the run's market rule: open-box units priced with new ones
+    open_box_as_new: bool = OPEN_BOX_AS_NEW  # the run's market rule: open-box units priced with new ones
 
     @property
     def is_sample(self) -> bool:
@@ -492,7 +493,9 @@ def with_open_box_words(ranking: pl.DataFrame, open_box: pl.DataFrame) -> pl.Dat
     )
 
 
-def load_report(con: duckdb.DuckDBPyConnection, day: date, open_box_as_new: bool = True) -> ReportData:
+def load_report(
+    con: duckdb.DuckDBPyConnection, day: date, open_box_as_new: bool = OPEN_BOX_AS_NEW
+) -> ReportData:
     """The day's report. `open_box_as_new`: the run's market rule (pipelines/resources/market_rules.py); where open
     box is priced apart, no new price rests on it and no deal is measured against new asks."""
     ranking = read_frame(

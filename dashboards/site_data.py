@@ -8,6 +8,7 @@ import duckdb
 import polars as pl
 
 from dashboards.report_data import ReportData, load_report
+from transforms.conditions import OPEN_BOX_AS_NEW
 from transforms.price_daily import screen_outliers
 from warehouse.kept_listings import COLUMNS, kept_listings
 from warehouse.writes import read_frame
@@ -136,7 +137,7 @@ def _cheapest(con: duckdb.DuckDBPyConnection, day: date) -> pl.DataFrame:
     )
 
 
-def load_site(con: duckdb.DuckDBPyConnection, day: date, open_box_as_new: bool = True) -> SiteData:
+def load_site(con: duckdb.DuckDBPyConnection, day: date, open_box_as_new: bool = OPEN_BOX_AS_NEW) -> SiteData:
     first = day - timedelta(days=HISTORY_DAYS)
     yesterday = day - timedelta(days=1)
     history = read_frame(

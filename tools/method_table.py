@@ -5,6 +5,8 @@ import argparse
 
 import duckdb
 
+from dashboards.answer import runner_up_gap_words
+
 SQL = """
 SELECT t.use_case, t.condition, t.tier, t.gpu_count, t.gpu_name, t.architecture, t.platform_id, t.circuit,
        t.power_cap_pct, t.total_build_cost_usd, t.perf_per_1k_usd_tco, t.workload, t.workload_tokens_per_s,
@@ -17,7 +19,7 @@ ORDER BY t.use_case DESC, t.condition DESC,
 """
 HEADER = (
     "| use case | condition | tier | machine chosen | architecture | platform | circuit | price USD | value | "
-    "single-card rule's GPU | its machine's value | runner-up (% worse) |\n"
+    "single-card rule's GPU | its machine's value | runner-up |\n"
     "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
 )
 
@@ -32,7 +34,7 @@ def rows(con: duckdb.DuckDBPyConnection, day: str) -> list[str]:
         speed = f"{tps:.1f} tokens/s" if tps is not None else "no speed"
         value_words = f"{value:.2f} ({speed} of `{workload}`)" if llm else f"{value:.3f}"
         rule_words = "–" if rule_value is None else f"{rule_value:.2f}" if llm else f"{rule_value:.3f}"
-        runner_words = f"{runner} ({gap:+.1f}%)" if runner else "none"
+        runner_words = f"{runner} ({runner_up_gap_words(gap, 1)})" if runner else "none"
         out.append(
             f"| {use_case} | {condition} | {tier} | {n} x {name} | {arch} | `{platform}` | {circuit_words} | "
             f"{price:,.0f} | {value_words} | {rule_name or '–'} | {rule_words} | {runner_words} |"

@@ -7,7 +7,7 @@ the US included, is in the region marts (pipelines/defs/marts/region_prices.py).
 import duckdb
 import polars as pl
 
-from transforms.conditions import price_condition_sql
+from transforms.conditions import OPEN_BOX_AS_NEW, price_condition_sql
 from warehouse.writes import read_frame
 
 COLUMNS = "snapshot_date, source, listing_id, model_id, condition, unit_price, title, url, source_mode"
@@ -17,7 +17,7 @@ US_ONLY = "coalesce(region, 'US') = 'US'"
 EVERY_REGION = "true"
 
 
-def kept_sql(open_box_as_new: bool = True, col_list: str = COLUMNS, us_only: bool = True) -> str:
+def kept_sql(open_box_as_new: bool = OPEN_BOX_AS_NEW, col_list: str = COLUMNS, us_only: bool = True) -> str:
     """The SELECT of the kept listings dated between two parameters (first, last), with the columns `col_list`
     (condition is the price bucket; listings without one are left out): the US market's, or with
     `us_only=False` every region's (the region marts)."""
@@ -33,7 +33,7 @@ def kept_sql(open_box_as_new: bool = True, col_list: str = COLUMNS, us_only: boo
 
 
 def kept_listings(
-    con: duckdb.DuckDBPyConnection, day, open_box_as_new: bool = True, col_list: str = COLUMNS
+    con: duckdb.DuckDBPyConnection, day, open_box_as_new: bool = OPEN_BOX_AS_NEW, col_list: str = COLUMNS
 ) -> pl.DataFrame:
     """The day's kept listings with their price condition bucket (open box -> new unless configured), with the
     columns `col_list` (kept_sql's)."""

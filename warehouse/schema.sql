@@ -453,7 +453,7 @@ CREATE TABLE marts.build_tiers (
     meets_d2l_x16 BOOLEAN,  -- Whether every GPU gets x16 (D5's recommendation): the slot's lanes and the card's own interface.
     ram_gb INTEGER,  -- System RAM bought: the tier figure (D7-D10) and >= 1x total VRAM (G11); NULL in the beginner tier (own computer).
     ram_kit VARCHAR,  -- DIMM kit by rule M1: N modules of one size, N a multiple of the CPU's memory channels and at most the platform's usable DIMM slots (marts.platforms), each a size sold for the RAM type; the smallest total that meets ram_gb's need, then the fewest modules. The buyer's own in the beginner tier.
-    slot_plan VARCHAR,  -- How the cards sit: board slots used, cards on riser cables, water blocks (G6, D4, D8, G17), and for several cards the width planned for (P3: the boards a buyer most likely receives, marts.gpu_specs.board_slot_width).
+    slot_plan VARCHAR,  -- How the cards sit: board slots used, cards on riser cables, water blocks (G6, D4, D8, G17), and for several cards the width planned for, in whole slots (P3: the boards a buyer most likely receives, marts.gpu_specs.board_slot_width rounded up).
     risers INTEGER,  -- Cards on riser cables (priced).
     water_blocks INTEGER,  -- Cards given water blocks (priced; only when the run config allows).
     psu_need_w DOUBLE,  -- PSU capacity needed: the DC load + 10% (G13), each card at its board power (its peak, D2) or at its power limit where the machine is capped to fit its outlet (power_cap_pct < 100, G8; a capped machine needs that limit set at every boot, notes), or the card maker's recommended system power for one card where that is larger (P1; psu_basis says which).
@@ -945,7 +945,7 @@ CREATE TABLE marts.region_tiers (
     meets_d2l_x16 BOOLEAN,  -- Whether every GPU gets x16 (D5's recommendation): the slot's lanes and the card's own interface.
     ram_gb INTEGER,  -- System RAM bought: the tier figure (D7-D10) and >= 1x total VRAM (G11); NULL in the beginner tier (own computer).
     ram_kit VARCHAR,  -- DIMM kit by rule M1: N modules of one size, N a multiple of the CPU's memory channels and at most the platform's usable DIMM slots (marts.platforms), each a size sold for the RAM type; the smallest total that meets ram_gb's need, then the fewest modules. The buyer's own in the beginner tier.
-    slot_plan VARCHAR,  -- How the cards sit: board slots used, cards on riser cables, water blocks (G6, D4, D8, G17), and for several cards the width planned for (P3: the boards a buyer most likely receives, marts.gpu_specs.board_slot_width).
+    slot_plan VARCHAR,  -- How the cards sit: board slots used, cards on riser cables, water blocks (G6, D4, D8, G17), and for several cards the width planned for, in whole slots (P3: the boards a buyer most likely receives, marts.gpu_specs.board_slot_width rounded up).
     risers INTEGER,  -- Cards on riser cables (priced).
     water_blocks INTEGER,  -- Cards given water blocks (priced; only when the run config allows).
     psu_need_w DOUBLE,  -- As marts.build_tiers.psu_need_w: the DC load + 10% (G13), each card at its board power or at its power limit where the machine is capped to fit its outlet, or the card maker's recommended system power for one card where larger (P1; psu_basis).

@@ -12,6 +12,7 @@ from pipelines.resources.market_rules import MarketRulesResource
 from pipelines.resources.warehouse import WarehouseResource
 from pipelines.tables import table_asset, table_key
 from transforms.alerts import MATCH_COLUMNS, match_deals, match_listings, match_workloads
+from transforms.conditions import OPEN_BOX_AS_NEW
 from transforms.price_daily import screen_outliers
 from warehouse.kept_listings import kept_listings
 from warehouse.source_runs import day_source_mode
@@ -99,7 +100,7 @@ def alerts(
     )
 
 
-def record_new_alerts(con, day, entries: list, open_box_as_new: bool = True) -> int:
+def record_new_alerts(con, day, entries: list, open_box_as_new: bool = OPEN_BOX_AS_NEW) -> int:
     """Match the day's screened listings and deals against `entries`; insert the (entry, listing) pairs not
     alerted before; how many."""
     facts = read_frame(con, CARD_FACTS_SQL)

@@ -1,0 +1,4 @@
+-- The slot plan names the width it was made for in whole slots (twenty-fifth review: "cards up to 3.65 slots wide",
+-- the RTX 5090 boards' median, told the owner of a 3.8-slot board that it did not fit the plan made for 4)
+COMMENT ON COLUMN marts.build_tiers.slot_plan IS 'How the cards sit: board slots used, cards on riser cables, water blocks (G6, D4, D8, G17), and for several cards the width planned for, in whole slots (P3: the boards a buyer most likely receives, marts.gpu_specs.board_slot_width rounded up).';
+COMMENT ON COLUMN marts.region_tiers.slot_plan IS 'How the cards sit: board slots used, cards on riser cables, water blocks (G6, D4, D8, G17), and for several cards the width planned for, in whole slots (P3: the boards a buyer most likely receives, marts.gpu_specs.board_slot_width rounded up).';
