@@ -19,7 +19,7 @@ from transforms.tiers.build_tiers import (
     supply_words,
     thin_supply,
 )
-from transforms.tiers.machine import NEEDS_CIRCUIT, OWN_CIRCUIT, OWN_SOCKET
+from transforms.tiers.machine import NEEDS_CIRCUIT, OWN_CIRCUIT, OWN_SOCKET, SERVER_SUPPLIES
 from transforms.tiers.rules import BEGINNER_MAX_TDP_W
 from warehouse.catalog import load_regions
 from warehouse.kept_listings import kept_sql
@@ -99,6 +99,8 @@ def circuit_words(row: dict) -> str:
     circuit, note = row.get("circuit"), row.get("circuit_note") or ""
     if circuit == "dedicated" and NEEDS_CIRCUIT in note:
         return f"dedicated: {note.split(NEEDS_CIRCUIT, 1)[1]}"
+    if circuit == "dedicated" and SERVER_SUPPLIES in note:  # a server of 2 or 4 cards where outlets are 120 V
+        return "dedicated: a 240 V circuit (server supplies)"
     if circuit == "outlet" and OWN_CIRCUIT in note:  # within SHARED_CIRCUIT_W of the circuit's rating
         return "outlet, the circuit to itself"
     if circuit == "outlet" and OWN_SOCKET in note:  # within SHARED_CIRCUIT_W of the socket's rating

@@ -161,16 +161,28 @@ def circuit_room(wall_w: float, continuous_w: float, limit: str = CIRCUIT) -> st
     )
 
 
+# a server's own supplies, as the catalog's server platforms give them, take 200-240 V (platforms.csv)
+SERVER_MIN_VOLTS = 200
+SERVER_SUPPLIES = "its supplies take 200-240 V"
+
+
 def circuit_for(
-    rule: TierRule, gpu_w: float, other_w: float, continuous_w: float, cfg: TierConfig
+    rule: TierRule, gpu_w: float, other_w: float, continuous_w: float, cfg: TierConfig, server: bool = False
 ) -> tuple[str, float, str]:
     """(circuit, power cap % applied, the figure in words), rule O1. `outlet`: runs from a standard outlet of the region,
     uncapped or after a cap of at most 20% (G8); `dedicated`: needs a 240 V or higher-amp circuit even capped,
-    and 8-GPU servers always (D10). A dedicated machine runs uncapped."""
+    8-GPU servers always (D10), and a `server` of fewer cards where outlets are under SERVER_MIN_VOLTS. A dedicated
+    machine runs uncapped."""
     wall = power.wall_draw(gpu_w + other_w, cfg.psu_efficiency)
     mains = f"{cfg.mains_volts:g} V {cfg.mains_amps:g} A outlet ({continuous_w:,.0f} W continuous)"
     if rule.gpu_count > 4:
         return "dedicated", 100.0, f"server: {wall:,.0f} W at the wall on its own circuit (D10)"
+    if server and cfg.mains_volts < SERVER_MIN_VOLTS:
+        return (
+            "dedicated",
+            100.0,
+            f"server: {wall:,.0f} W at the wall; {SERVER_SUPPLIES}, not a {mains}: a 240 V circuit",
+        )
     cap = power.cap_to_fit(gpu_w, other_w, continuous_w, cfg.psu_efficiency)
     if cap is None:
         # where outlets are 120 V, a 20 A circuit of the same voltage carries a fifth more than a 15 A one
@@ -266,7 +278,9 @@ def size(
     tdp = card["tdp_w"] if tdp_known else power.D2L_WATTS_PER_GPU
     stock_gpu_w, other_w = tdp * n, platform["cpu_w"] + platform["platform_w"]
     guide_w, continuous_w = power.outlet_watts(cfg.mains_volts, cfg.mains_amps, cfg.continuous_fraction)
-    circuit, cap_pct, circuit_note = circuit_for(rule, stock_gpu_w, other_w, continuous_w, cfg)
+    circuit, cap_pct, circuit_note = circuit_for(
+        rule, stock_gpu_w, other_w, continuous_w, cfg, server=platform["kind"].startswith("server")
+    )
     gpu_w = stock_gpu_w * cap_pct / 100  # the cap feeds the PSU, the energy and the throughput
     load = gpu_w + other_w
     need, psu_basis = power.psu_need_with_maker(load, card.get("recommended_psu_w"))
