@@ -6,7 +6,7 @@ import polars as pl
 from dashboards import charts
 from dashboards.html_parts import Col, esc, fmt, link, page, table
 from dashboards.report_data import source_words, with_buy_rank
-from dashboards.site_data import SiteData
+from dashboards.site_data import CHEAPEST_PER_CONDITION, SiteData
 
 SPEC_FIELDS = [
     ("vendor", "Vendor"),
@@ -63,12 +63,29 @@ def _today(value: pl.DataFrame) -> str:
         Col("price_median", "median USD", True),
         Col("price_low", "robust low USD (mean of 3 lowest, at most the median)", True),
         Col("listing_count", "listings", True),
-        Col("perf_per_1k_usd", "perf / 1k USD", True),
-        Col("buy_rank", "buy rank", True),
-        Col("rank_overall", "rank of all cards", True),
+        # each use case's value: the ranks are the training index's, as the main page's (twenty-sixth review: the
+        # LLM pick's page showed only an unlabelled training value, 17th of 18)
+        Col("perf_per_1k_usd", "training perf / 1k USD", True),
+        Col("perf_per_1k_usd_vision", "vision perf / 1k USD", True),
+        Col("perf_per_1k_usd_llm_inference", "LLM perf / 1k USD", True),
+        Col("buy_rank", "buy rank (training)", True),
+        Col("rank_overall", "rank of all cards (training)", True),
         Col("caveat", "caveat"),
     ]
     return table(value.to_dicts(), cols, "today", "Prices today")
+
+
+def _cheapest_caption(value: pl.DataFrame) -> str:
+    """The cheapest listings' caption: how many per condition, of how many listed (twenty-sixth review: "the 13
+    cheapest listings" were 5 per condition, while the card had 13 new listings)."""
+    listed = ", ".join(
+        f"{r['listing_count']} {r['condition']}"
+        for r in value.sort("condition").iter_rows(named=True)
+        if r["listing_count"]
+    )
+    return f"The {CHEAPEST_PER_CONDITION} cheapest per condition after the outlier screen" + (
+        f" (of {listed} listed)" if listed else ""
+    )
 
 
 def _condition_words(row: dict) -> str:
@@ -119,7 +136,7 @@ def render_card(data: SiteData, model_id: str) -> str:
             cheapest,
             cheap_cols,
             "cheapest",
-            f"The {len(cheapest)} cheapest listings after the outlier screen",
+            _cheapest_caption(value),
         )
         + "</section>"
         + f'<section aria-labelledby="specs-h"><h2 id="specs-h">Specs and performance basis</h2>{_specs(spec)}</section>'

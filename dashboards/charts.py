@@ -153,7 +153,7 @@ def rank_history(ranks: pl.DataFrame, day: date, span_days: int) -> dict:
     return {
         "data": data,
         "layout": _layout(
-            "Value rank over time (1 = most performance per USD)",
+            "Value rank over time (training index; 1 = most performance per USD)",
             xaxis=_date_axis(day, span_days),
             height=320,
             yaxis={"title": {"text": "rank"}, "autorange": "reversed"},

@@ -606,6 +606,40 @@ def test_a_card_page_says_which_cheap_listing_is_open_box_and_what_its_low_price
         assert label in page and "low USD" not in page.replace(label, "")
 
 
+def test_a_card_page_shows_each_use_cases_value_and_counts_its_cheapest_per_condition(sample_run):
+    """Twenty-sixth review: the RTX A6000, the LLM card pick the first screen links to, had a page showing only an
+    unlabelled training value and rank (17th of 18), with nothing of what it is picked for; and "the 13 cheapest
+    listings" of the RTX 5090 page were 5 per condition, while it had 13 new listings."""
+    import html as html_lib
+
+    from dashboards.site_data import CHEAPEST_PER_CONDITION
+
+    with duckdb.connect(str(sample_run["db"]), read_only=True) as con:
+        value = read_frame(
+            con,
+            "SELECT model_id, condition, listing_count, perf_per_1k_usd_vision, perf_per_1k_usd_llm_inference "
+            "FROM marts.gpu_value WHERE snapshot_date = ? AND model_id IN ('rtx-a6000', 'rtx-5090') "
+            "ORDER BY model_id, condition",
+            [DAY],
+        )
+    for model_id in ("rtx-a6000", "rtx-5090"):
+        page = html_lib.unescape((sample_run["root"] / "site" / "cards" / f"{model_id}.html").read_text())
+        for label in (
+            "training perf / 1k USD",
+            "vision perf / 1k USD",
+            "LLM perf / 1k USD",
+            "buy rank (training)",
+        ):
+            assert f">{label}<" in page, (model_id, label)
+        rows = value.filter(pl.col("model_id") == model_id)
+        llm = rows.filter(pl.col("perf_per_1k_usd_llm_inference").is_not_null())
+        assert llm.height and all(f">{v:.2f}<" in page for v in llm["perf_per_1k_usd_llm_inference"])
+        listed = ", ".join(f"{r['listing_count']} {r['condition']}" for r in rows.iter_rows(named=True))
+        caption = f"The {CHEAPEST_PER_CONDITION} cheapest per condition after the outlier screen (of {listed} listed)"
+        assert caption in page, model_id
+    assert "training index; 1 = most performance per USD" in page
+
+
 def _resting_deals_warehouse(path, day: date):
     """A warehouse of one used RTX 3090 market: eleven days priced at a 300 USD median by 5 sellers (lowest 280),
     and today's listings: `rest`, a deal event three days ago still asked at 240; `came`, listed two days ago at 270,
