@@ -310,6 +310,10 @@ def test_the_markdown_machines_say_where_their_cards_go_and_what_their_figures_m
     for words in ("synthetic data", "one user's decode", "at least 10 tokens/s", "not to fine-tune them"):
         assert words in intro, words
     assert "idle draw not counted" in intro and "open-air frame" in intro
+    # a team reads that several users share the memory and that batching serves them (twenty-sixth review: one
+    # user's figures only, and a second RTX 5090 looked like it made a 32B model slower)
+    assert "share the machine's memory, a context each" in intro and "llama-server --parallel, vLLM" in intro
+    assert "serves twice the users" in intro
     # every machine with cards on risers says so in its row, in the tiers and in the budgets
     tiers = md.split("\n## Build tiers\n", 1)[1].split("\n## Buy or rent", 1)[0]
     on_risers = marts["tiers"].filter((pl.col("risers") > 0) & pl.col("model_id").is_not_null())
