@@ -7,6 +7,7 @@ from dashboards import charts
 from dashboards.html_parts import Col, esc, fmt, link, page, table
 from dashboards.report_data import source_words, with_buy_rank
 from dashboards.site_data import CHEAPEST_PER_CONDITION, SiteData
+from transforms.llm_workload_fit import USABLE_TOKENS_PER_S
 
 SPEC_FIELDS = [
     ("vendor", "Vendor"),
@@ -88,6 +89,37 @@ def _cheapest_caption(value: pl.DataFrame) -> str:
     )
 
 
+def _llm_largest(data: SiteData, model_id: str) -> str:
+    """What an LLM buyer gets from the card: per condition and number of cards, the largest catalog model its
+    machine runs at a usable speed (one user's decode), the speed, the machine's price and circuit, and whether it
+    can be bought today; '' where it runs none."""
+    if data.llm_largest is None:
+        return ""
+    rows = data.llm_largest.filter(pl.col("model_id") == model_id).to_dicts()
+    if not rows:
+        return ""
+    cols = [
+        Col("condition", "condition"),
+        Col("gpu_count", "cards", True),
+        Col(
+            "workload", "largest model it runs usably", render=lambda r: f"<code>{esc(r['workload'])}</code>"
+        ),
+        Col("tokens_per_s", "tokens/s (one user)", True, digits=1),
+        Col("machine_build_usd", "machine USD", True),
+        Col("circuit", "circuit"),
+        Col("buyable_today", "for sale in that number today"),
+    ]
+    caption = (
+        f"The largest catalog model a machine of this card runs at {USABLE_TOKENS_PER_S:g} tokens/s or more "
+        "(marts.llm_workload_fit; several users share its memory)"
+    )
+    return (
+        '<section aria-labelledby="llm-h"><h2 id="llm-h">LLM models it runs</h2>'
+        + table(rows, cols, "llm-largest", caption)
+        + "</section>"
+    )
+
+
 def _condition_words(row: dict) -> str:
     """A listing's price bucket, and `open box` where the unit is one priced as new (ninth review: three of the
     RTX 5070 Ti page's five cheapest new listings were open box, unsaid)."""
@@ -130,6 +162,7 @@ def render_card(data: SiteData, model_id: str) -> str:
         f'<div class="banner" id="date-banner">Data date: {esc(data.day.isoformat())} · source mode: '
         f"{esc(data.report.source_mode)} · asking prices of active listings, shipping included</div>"
         + _today(value)
+        + _llm_largest(data, model_id)
         + f'<section aria-labelledby="history-h"><h2 id="history-h">History</h2><div class="grid">{chart_divs}</div></section>'
         + '<section aria-labelledby="cheap-h"><h2 id="cheap-h">Cheapest listings today</h2>'
         + table(

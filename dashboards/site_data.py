@@ -9,6 +9,7 @@ import polars as pl
 
 from dashboards.report_data import ReportData, load_report
 from transforms.conditions import OPEN_BOX_AS_NEW
+from transforms.llm_workload_fit import USABLE_TOKENS_PER_S
 from transforms.price_daily import screen_outliers
 from warehouse.kept_listings import COLUMNS, kept_listings
 from warehouse.writes import read_frame
@@ -40,6 +41,9 @@ class SiteData:
     # per kind of change ('pick', 'machine'), whether yesterday has rows to compare with (twenty-second review:
     # "no machine changed since yesterday" stood where the warehouse held no machines for yesterday)
     compared: dict[str, bool]
+    # per card, condition and card count, the largest catalog LLM workload its machine runs at a usable speed
+    # (LARGEST_USABLE_SQL); empty where the warehouse has no LLM fits
+    llm_largest: pl.DataFrame | None = None
 
     @property
     def day(self) -> date:
@@ -137,6 +141,19 @@ def _cheapest(con: duckdb.DuckDBPyConnection, day: date) -> pl.DataFrame:
     )
 
 
+# per card, condition and number of cards, the largest catalog workload the machine runs at a usable speed, ordered
+# as transforms.llm_workload_fit.LlmContext.largest orders them (parameters, then bits per weight, then context):
+# what a card page says an LLM buyer gets from the card (twenty-sixth review: the LLM pick's page showed only its
+# training value)
+LARGEST_USABLE_SQL = """
+SELECT model_id, condition, gpu_count, workload, tokens_per_s, machine_build_usd, circuit, buyable_today
+FROM marts.llm_workload_fit
+WHERE snapshot_date = $day AND tokens_per_s >= $usable
+QUALIFY row_number() OVER (
+    PARTITION BY model_id, condition, gpu_count ORDER BY params_b DESC, bits_per_weight DESC, context_tokens DESC) = 1
+ORDER BY model_id, condition DESC, gpu_count"""
+
+
 def load_site(con: duckdb.DuckDBPyConnection, day: date, open_box_as_new: bool = OPEN_BOX_AS_NEW) -> SiteData:
     first = day - timedelta(days=HISTORY_DAYS)
     yesterday = day - timedelta(days=1)
@@ -173,4 +190,5 @@ def load_site(con: duckdb.DuckDBPyConnection, day: date, open_box_as_new: bool =
             ).fetchone()[0]
             for kind, table in (("pick", "marts.budget_picks"), ("machine", "marts.build_tiers"))
         },
+        llm_largest=read_frame(con, LARGEST_USABLE_SQL, {"day": day, "usable": USABLE_TOKENS_PER_S}),
     )

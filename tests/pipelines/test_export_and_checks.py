@@ -638,6 +638,23 @@ def test_a_card_page_shows_each_use_cases_value_and_counts_its_cheapest_per_cond
         caption = f"The {CHEAPEST_PER_CONDITION} cheapest per condition after the outlier screen (of {listed} listed)"
         assert caption in page, model_id
     assert "training index; 1 = most performance per USD" in page
+    # and what the LLM pick is picked for: per condition and number of cards, the largest catalog model its machine
+    # runs at a usable speed (the A6000: a 70B model on one card)
+    with duckdb.connect(str(sample_run["db"]), read_only=True) as con:
+        largest = con.execute(
+            "SELECT workload, tokens_per_s, machine_build_usd FROM marts.llm_workload_fit WHERE snapshot_date = ? "
+            "AND model_id = 'rtx-a6000' AND condition = 'used' AND gpu_count = 1 AND tokens_per_s >= 10 "
+            "ORDER BY params_b DESC, bits_per_weight DESC, context_tokens DESC LIMIT 1",
+            [DAY],
+        ).fetchone()
+    a6000 = html_lib.unescape((sample_run["root"] / "site" / "cards" / "rtx-a6000.html").read_text())
+    section = a6000.split('id="llm-h"')[1].split("</section>")[0]
+    workload, speed, price = largest
+    assert workload == "llama-3.3-70b-q4km-8k"
+    row = re.sub(r"<[^>]+>", "|", section.split(f"<code>{workload}</code>")[0].rsplit("<tr", 1)[1])
+    assert "used" in row and ">1<" in section.split(f"<code>{workload}</code>")[0].rsplit("<tr", 1)[1]
+    after = section.split(f"<code>{workload}</code>", 1)[1].split("</tr>")[0]
+    assert f">{speed:.1f}<" in after and f">{price:,.0f}<" in after, after
 
 
 def _resting_deals_warehouse(path, day: date):
