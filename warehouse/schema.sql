@@ -500,7 +500,7 @@ CREATE TABLE marts.build_tiers (
     workload_tokens_per_s DOUBLE,  -- LLM rows: single-stream decode tokens/s of that workload on the machine (marts.llm_workload_fit's model); total_relative_perf holds the same figure and perf_per_1k_usd_tco is it per 1,000 USD of TCO.
     largest_workload VARCHAR,  -- LLM rows: the largest workload (by parameters) the machine runs at a usable speed (run config usable_tokens_per_s, 10 by default, an assumption).
     largest_workload_tokens_per_s DOUBLE,  -- LLM rows: its single-stream decode tokens/s.
-    circuit VARCHAR,  -- outlet: runs from a standard outlet of the region (uncapped or after a cap of at most 20%, G8); dedicated: needs a 240 V or higher-amp circuit even capped (G7), as 8-GPU servers always do (D10).
+    circuit VARCHAR,  -- outlet: runs from a standard outlet of the region (uncapped or after a cap of at most 20%, G8); dedicated: needs a 240 V or higher-amp circuit even capped (G7), as 8-GPU servers always do (D10), and a server of 2 or 4 cards where outlets are 120 V (its supplies take 200-240 V).
     is_default BOOLEAN,  -- The machine to buy for this tier, use case and condition: in home tiers (beginner to 4 GPUs) the best that runs from the region's outlet and whose card has as many listings as it needs cards. False: a better-value machine that needs a dedicated circuit, shown beside the default, never instead.
     circuit_note VARCHAR,  -- The circuit in words, with the wall draw and the outlet's continuous rating.
     power_cap_pct DOUBLE,  -- The power limit applied to each GPU, percent of board power (100: uncapped). The PSU, the draw, the energy and the throughput are those of the capped machine.
@@ -730,7 +730,7 @@ CREATE TABLE marts.llm_workload_machines (
     platform_id VARCHAR,  -- The platform of the machine (marts.platforms), as the build tiers size it: the card's best machine of this count from a standard outlet, or from a dedicated circuit where none runs from the outlet (O1, the build tiers' default).
     machine_tco_usd DOUBLE,  -- The machine's total cost of ownership over the horizon, USD (marts.build_tiers.tco_usd's definition).
     machine_build_usd DOUBLE,  -- What the machine costs to buy today: GPUs + the platform sized for them, USD (marts.build_tiers.total_build_cost_usd's definition).
-    circuit VARCHAR,  -- outlet (runs from the US standard outlet, capped by at most 20% where needed) or dedicated (needs a 240 V circuit; 8-GPU servers), rule O1.
+    circuit VARCHAR,  -- outlet (runs from the US standard outlet, capped by at most 20% where needed) or dedicated (needs a 240 V circuit: 8-GPU servers, servers of 2 or 4 cards, whose supplies take 200-240 V, and machines over the outlet), rule O1.
     power_cap_pct DOUBLE NOT NULL,  -- The power limit per GPU of an outlet machine (100: uncapped); the speeds of the capped machine are marts.llm_workload_speeds' rows of this cap (P2).
     listings_available INTEGER,  -- Listings of the card in this condition today; a machine of more cards than this cannot be bought today.
     source_mode VARCHAR NOT NULL  -- live or sample (sample figures are never market prices).
@@ -998,7 +998,7 @@ CREATE TABLE marts.region_tiers (
     workload_tokens_per_s DOUBLE,  -- LLM rows: single-stream decode tokens/s of that workload on the machine.
     largest_workload VARCHAR,  -- LLM rows: the largest workload the machine runs at a usable speed.
     largest_workload_tokens_per_s DOUBLE,  -- LLM rows: its single-stream decode tokens/s.
-    circuit VARCHAR,  -- outlet: runs from a standard outlet of the region (uncapped or after a cap of at most 20%, G8); dedicated: needs a 240 V or higher-amp circuit even capped (G7), as 8-GPU servers always do (D10).
+    circuit VARCHAR,  -- outlet: runs from a standard outlet of the region (uncapped or after a cap of at most 20%, G8); dedicated: needs a 240 V or higher-amp circuit even capped (G7), as 8-GPU servers always do (D10), and a server of 2 or 4 cards where outlets are 120 V (its supplies take 200-240 V).
     is_default BOOLEAN,  -- The machine to buy for this tier, use case and condition: in home tiers (beginner to 4 GPUs) the best that runs from the region's outlet and whose card has as many listings as it needs cards. False: a better-value machine that needs a dedicated circuit, shown beside the default, never instead.
     circuit_note VARCHAR,  -- The circuit in words, with the wall draw and the outlet's continuous rating.
     power_cap_pct DOUBLE,  -- The power limit applied to each GPU, percent of board power (100: uncapped). The PSU, the draw, the energy and the throughput are those of the capped machine.

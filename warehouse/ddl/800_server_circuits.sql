@@ -1,0 +1,5 @@
+-- A PCIe server takes 2 or 4 cards too (twenty-sixth review): where outlets are 120 V its 200-240 V supplies need a
+-- 240 V circuit
+COMMENT ON COLUMN marts.build_tiers.circuit IS 'outlet: runs from a standard outlet of the region (uncapped or after a cap of at most 20%, G8); dedicated: needs a 240 V or higher-amp circuit even capped (G7), as 8-GPU servers always do (D10), and a server of 2 or 4 cards where outlets are 120 V (its supplies take 200-240 V).';
+COMMENT ON COLUMN marts.region_tiers.circuit IS 'outlet: runs from a standard outlet of the region (uncapped or after a cap of at most 20%, G8); dedicated: needs a 240 V or higher-amp circuit even capped (G7), as 8-GPU servers always do (D10), and a server of 2 or 4 cards where outlets are 120 V (its supplies take 200-240 V).';
+COMMENT ON COLUMN marts.llm_workload_machines.circuit IS 'outlet (runs from the US standard outlet, capped by at most 20% where needed) or dedicated (needs a 240 V circuit: 8-GPU servers, servers of 2 or 4 cards, whose supplies take 200-240 V, and machines over the outlet), rule O1.';
