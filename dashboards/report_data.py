@@ -19,7 +19,7 @@ from transforms.tiers.build_tiers import (
     supply_words,
     thin_supply,
 )
-from transforms.tiers.machine import NEEDS_CIRCUIT, OWN_CIRCUIT, OWN_SOCKET, SERVER_SUPPLIES
+from transforms.tiers.machine import OWN_CIRCUIT, OWN_SOCKET, dedicated_circuit
 from transforms.tiers.rules import BEGINNER_MAX_TDP_W
 from warehouse.catalog import load_regions
 from warehouse.kept_listings import kept_sql
@@ -97,10 +97,8 @@ def circuit_words(row: dict) -> str:
     leaves its outlet circuit under SHARED_CIRCUIT_W says it needs that circuit to itself (where the rating is the
     socket's, a wall socket to itself)."""
     circuit, note = row.get("circuit"), row.get("circuit_note") or ""
-    if circuit == "dedicated" and NEEDS_CIRCUIT in note:
-        return f"dedicated: {note.split(NEEDS_CIRCUIT, 1)[1]}"
-    if circuit == "dedicated" and SERVER_SUPPLIES in note:  # a server of 2 or 4 cards where outlets are 120 V
-        return "dedicated: a 240 V circuit (server supplies)"
+    if circuit == "dedicated" and dedicated_circuit(note):
+        return f"dedicated: {dedicated_circuit(note)}"
     if circuit == "outlet" and OWN_CIRCUIT in note:  # within SHARED_CIRCUIT_W of the circuit's rating
         return "outlet, the circuit to itself"
     if circuit == "outlet" and OWN_SOCKET in note:  # within SHARED_CIRCUIT_W of the socket's rating

@@ -359,3 +359,33 @@ def test_a_machine_on_a_cpu_windows_11_does_not_support_says_so(sample_run, mart
     on_x99 = sum(marts[t].filter(pl.col("platform_id") == "x99_ws_used").height for t in ("tiers", "builds"))
     assert on_x99 and len(rows) == on_x99
     assert all(f"{shown} (for Linux: Windows 11 does not support its CPU)" in line for line in rows)
+
+
+def test_a_budget_names_the_machine_it_buys_on_a_dedicated_circuit_when_it_does_markedly_more(
+    sample_run, marts
+):
+    """Twenty-sixth review: the used 30,000 USD LLM budget bought 4 x RTX 6000 Ada on the X99 board at 41.2 tokens/s of
+    Qwen3-235B, while 2 x A100 80GB in a used server (the PCIe servers now take 2 or 4 cards) decode it at 83.4 for
+    less, on a 240 V circuit; unsaid. The answer stays the outlet machine (O1), and the one on a dedicated circuit is
+    named beside it, with its circuit, where it runs a larger model or the same one markedly faster."""
+    builds = marts["builds"]
+    chosen = builds.filter(pl.col("model_id").is_not_null() & (pl.col("gpu_count") <= 4))
+    assert set(chosen["circuit"]) == {"outlet"}  # O1: never the answer
+    row = builds.filter(
+        (pl.col("use_case") == "llm") & (pl.col("condition") == "used") & (pl.col("budget_usd") == 30_000)
+    ).row(0, named=True)
+    assert row["model_id"] == "rtx-6000-ada" and row["largest_workload"] == "qwen3-235b-a22b-q4km-8k"
+    named = row["faster_alternative"].split("; on a dedicated circuit within the budget ", 1)[1]
+    assert named.startswith(
+        "(a 240 V circuit (server supplies)): 2 x NVIDIA A100 80GB PCIe (2gpu, server_pcie8_used"
+    )
+    speed = float(named.split("decodes qwen3-235b-a22b-q4km-8k at ")[1].split(" tokens/s")[0])
+    assert speed >= 1.25 * row["largest_workload_tokens_per_s"]
+    # where the outlet machines already do as much, nothing is named (the used beginner budgets: 4 x RTX 5080 on a
+    # 20 A circuit is no faster than the 2 x RTX 5090 named as faster at about the same value)
+    beginner = builds.filter((pl.col("use_case") == "beginner") & pl.col("faster_alternative").is_not_null())
+    assert beginner.height and not any("dedicated circuit" in f for f in beginner["faster_alternative"])
+    # and the dashboard's answer and the export say it
+    site = (sample_run["root"] / "site" / "index.html").read_text()
+    md = (sample_run["root"] / "exports" / sample_run["day"].isoformat() / "recommendations.md").read_text()
+    assert "on a dedicated circuit within the budget" in site and "2 x NVIDIA A100 80GB PCIe (2gpu" in md

@@ -36,6 +36,7 @@ from transforms.tiers.build_tiers import (
     thin_supply,
 )
 from transforms.tiers.config import TierConfig
+from transforms.tiers.machine import dedicated_circuit
 from transforms.tiers.platforms import PartPrices, platform_rows, platforms_for
 from transforms.tiers.rules import D16_CLOSE, TIERS, V1_USE_CASES, outclasses
 from transforms.use_cases import USE_CASES
@@ -94,20 +95,23 @@ def budget_builds(
         for use_case, floor in use_cases.items():
             index = USE_CASE_INDEX.get(use_case, "training")
             sized, s2, _ = for_use_case(machines, by_id, use_case, floor, cfg)
-            usable = [
+            indexed = [
                 m
                 for m in (in_index(m, by_id[m["model_id"]], index) for m in sized)
-                if m is not None and m["enough_for_sale"] and (m["circuit"] == "outlet" or m["gpu_count"] > 4)
+                if m is not None and m["enough_for_sale"]
             ]
             if use_case == "llm" and llm is not None:
-                usable = [m | _largest_workload(llm, m) for m in usable]
+                indexed = [m | _largest_workload(llm, m) for m in indexed]
+            usable = [m for m in indexed if m["circuit"] == "outlet" or m["gpu_count"] > 4]
+            # up to 4 GPUs a machine that needs a dedicated circuit is never the answer (O1), only named beside it
+            dedicated = [m for m in indexed if m["circuit"] == "dedicated" and m["gpu_count"] <= 4]
             for budget in budgets:
-                row = _budget_row(day, condition, mode, use_case, budget, usable, llm)
+                row = _budget_row(day, condition, mode, use_case, budget, usable, llm, dedicated)
                 rows.append(row | {"perf_index": index, "excluded_cards": excluded_text(s1, s2, usable)})
     return pl.DataFrame(rows, schema=BUDGET_SCHEMA, strict=False)
 
 
-def _budget_row(day, condition, mode, use_case, budget, usable, llm=None) -> dict:
+def _budget_row(day, condition, mode, use_case, budget, usable, llm=None, dedicated=()) -> dict:
     row = {
         "snapshot_date": day,
         "budget_usd": budget,
@@ -205,6 +209,10 @@ def _budget_row(day, condition, mode, use_case, budget, usable, llm=None) -> dic
         if workload and llm is not None
         else None
     )
+    on_240_v = _on_a_dedicated_circuit(
+        chosen, [m for m in dedicated if m["total_build_cost_usd"] <= budget], fits
+    )
+    faster = "; ".join(words for words in (faster, on_240_v) if words) or None
     if faster:
         row["faster_alternative"] = faster
         row["notes"] += f"; {faster}"
@@ -312,6 +320,48 @@ def _faster_on_a_smaller_model(chosen: dict, fits: list[dict], llm) -> str | Non
         f"{m['platform_id']}, {m['total_build_cost_usd']:,.0f} USD) decodes {m['largest_workload']} at "
         f"{m['largest_workload_tokens_per_s']:.1f} tokens/s, {ratio:.1f}x this one's {own:.1f}; it does not run "
         f"{chosen['largest_workload']}"
+    )
+
+
+def _on_a_dedicated_circuit(chosen: dict, dedicated: list[dict], fits: list[dict]) -> str | None:
+    """The machine of up to 4 GPUs the budget buys on a dedicated circuit (O1 keeps it from being the answer) when
+    it does markedly more than any the budget buys from the outlet (`fits`), in words; None when none does. LLM: a
+    larger model than the choice's at a usable speed, else the choice's model at least FASTER_WORTH_NAMING times as
+    fast as the fastest outlet machine on it (twenty-sixth review: 30,000 USD used bought 4 x RTX 6000 Ada at 41.2
+    tokens/s of Qwen3-235B while 2 x A100 80GB in a used server decode it at 83.4 for less, on a 240 V circuit,
+    unsaid). Training: at least FASTER_WORTH_NAMING times the throughput of the fastest outlet machine within
+    NEAR_BEST of the choice's value, at a value within NEAR_BEST of it too."""
+    if "_workload_size" in chosen:
+        speed, size = "largest_workload_tokens_per_s", "_workload_size"
+        if not chosen.get(speed):
+            return None
+        outlet_best = max(m[speed] for m in fits if m.get(speed) and m[size] == chosen[size])
+        runs = [m for m in dedicated if m.get(speed) and m[size] >= chosen[size]]
+        if not runs:
+            return None
+        best = max(runs, key=lambda m: (m[size], m[speed], -m["total_build_cost_usd"]))
+        larger = best[size] > chosen[size]
+        if not larger and best[speed] < FASTER_WORTH_NAMING * outlet_best:
+            return None
+        does = f"decodes {best['largest_workload']} at {best[speed]:.1f} tokens/s" + (
+            f" (this one runs {chosen['largest_workload']})"
+            if larger
+            else f", {best[speed] / chosen[speed]:.1f}x this one"
+        )
+    else:
+        perf, value = "total_relative_perf", "perf_per_1k_usd_tco"
+        outlet_best = max(m[perf] for m in fits if m[value] >= NEAR_BEST * chosen[value])
+        close = [m for m in dedicated if m[value] >= NEAR_BEST * chosen[value]]
+        if not close:
+            return None
+        best = max(close, key=lambda m: (m[perf], -m["total_build_cost_usd"], m["model_id"]))
+        if best[perf] < FASTER_WORTH_NAMING * outlet_best:
+            return None
+        does = f"throughput {best[perf]:.2f}, {best[perf] / chosen[perf]:.1f}x this one"
+    circuit = dedicated_circuit(best["circuit_note"]) or "a circuit of its own"
+    return (
+        f"on a dedicated circuit within the budget ({circuit}): {best['gpu_count']} x {best['gpu_name']} "
+        f"({best['tier']}, {best['platform_id']}, {best['total_build_cost_usd']:,.0f} USD) {does}"
     )
 
 

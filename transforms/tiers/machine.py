@@ -166,6 +166,17 @@ SERVER_MIN_VOLTS = 200
 SERVER_SUPPLIES = "its supplies take 200-240 V"
 
 
+def dedicated_circuit(note: str) -> str | None:
+    """The circuit a dedicated machine needs, in a table's words, from its circuit note (circuit_for): what follows
+    NEEDS_CIRCUIT ("a 240 V circuit", "a 20 A 120 V circuit (1,920 W continuous) or a 240 V one"), or a server's
+    240 V circuit; None for an 8-GPU server's own circuit (D10)."""
+    if NEEDS_CIRCUIT in note:
+        return note.split(NEEDS_CIRCUIT, 1)[1]
+    if SERVER_SUPPLIES in note:
+        return "a 240 V circuit (server supplies)"
+    return None
+
+
 def circuit_for(
     rule: TierRule, gpu_w: float, other_w: float, continuous_w: float, cfg: TierConfig, server: bool = False
 ) -> tuple[str, float, str]:
