@@ -111,7 +111,7 @@ def _llm_largest(data: SiteData, model_id: str) -> str:
     ]
     caption = (
         f"The largest catalog model a machine of this card runs at {USABLE_TOKENS_PER_S:g} tokens/s or more "
-        "(marts.llm_workload_fit; several users share its memory)"
+        "(marts.llm_workload_fit): one user's decode; a machine is sized for one, and several users share its memory"
     )
     return (
         '<section aria-labelledby="llm-h"><h2 id="llm-h">LLM models it runs</h2>'

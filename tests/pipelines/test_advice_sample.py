@@ -377,10 +377,21 @@ def test_a_budget_names_the_machine_it_buys_on_a_dedicated_circuit_when_it_does_
     assert row["model_id"] == "rtx-6000-ada" and row["largest_workload"] == "qwen3-235b-a22b-q4km-8k"
     named = row["faster_alternative"].split("; on a dedicated circuit within the budget ", 1)[1]
     assert named.startswith(
-        "(a 240 V circuit (server supplies)): 2 x NVIDIA A100 80GB PCIe (2gpu, server_pcie8_used"
-    )
+        "(a circuit and a room of its own (a rack server: 200-240 V supplies, each on a cord of its own, fans for a "
+        "server room)): 2 x NVIDIA A100 80GB PCIe (2gpu, server_pcie8_used"
+    ), named
     speed = float(named.split("decodes qwen3-235b-a22b-q4km-8k at ")[1].split(" tokens/s")[0])
     assert speed >= 1.25 * row["largest_workload_tokens_per_s"]
+    # a larger model on a dedicated circuit is named whatever its speed (the used 5,000 USD budget: 4 x RTX 3090 on a
+    # 20 A circuit run GLM-4.5-Air, where the 2 x RTX 3090 answer runs Llama 3.3 70B)
+    five = builds.filter(
+        (pl.col("use_case") == "llm") & (pl.col("condition") == "used") & (pl.col("budget_usd") == 5_000)
+    ).row(0, named=True)
+    larger = five["faster_alternative"].split("; on a dedicated circuit within the budget ", 1)[1]
+    assert larger.startswith(
+        "(a 20 A 120 V circuit (1,920 W continuous) or a 240 V one): 4 x GeForce RTX 3090"
+    )
+    assert larger.endswith(f"(this one runs {five['largest_workload']})"), larger
     # where the outlet machines already do as much, nothing is named (the used beginner budgets: 4 x RTX 5080 on a
     # 20 A circuit is no faster than the 2 x RTX 5090 named as faster at about the same value)
     beginner = builds.filter((pl.col("use_case") == "beginner") & pl.col("faster_alternative").is_not_null())

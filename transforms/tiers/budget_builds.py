@@ -335,7 +335,9 @@ def _on_a_dedicated_circuit(chosen: dict, dedicated: list[dict], fits: list[dict
         speed, size = "largest_workload_tokens_per_s", "_workload_size"
         if not chosen.get(speed):
             return None
-        outlet_best = max(m[speed] for m in fits if m.get(speed) and m[size] == chosen[size])
+        outlet_best = max(
+            m[speed] for m in fits if m["circuit"] == "outlet" and m.get(speed) and m[size] == chosen[size]
+        )
         runs = [m for m in dedicated if m.get(speed) and m[size] >= chosen[size]]
         if not runs:
             return None
@@ -350,7 +352,9 @@ def _on_a_dedicated_circuit(chosen: dict, dedicated: list[dict], fits: list[dict
         )
     else:
         perf, value = "total_relative_perf", "perf_per_1k_usd_tco"
-        outlet_best = max(m[perf] for m in fits if m[value] >= NEAR_BEST * chosen[value])
+        outlet_best = max(
+            m[perf] for m in fits if m["circuit"] == "outlet" and m[value] >= NEAR_BEST * chosen[value]
+        )
         close = [m for m in dedicated if m[value] >= NEAR_BEST * chosen[value]]
         if not close:
             return None

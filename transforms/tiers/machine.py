@@ -161,19 +161,21 @@ def circuit_room(wall_w: float, continuous_w: float, limit: str = CIRCUIT) -> st
     )
 
 
-# a server's own supplies, as the catalog's server platforms give them, take 200-240 V (platforms.csv)
-SERVER_MIN_VOLTS = 200
-SERVER_SUPPLIES = "its supplies take 200-240 V"
+# A PCIe server of 2 or 4 cards is a rack server as the 8-GPU ones are: the catalog's server supplies take 200-240 V
+# (platforms.csv), redundant units each on a cord of its own, and its fans are a server room's (ASSUMPTION: too loud
+# for a desk), so it is never a home default or a budget's answer, whatever the outlet (code review: at 230 V a 4U
+# server became the default 4-GPU machine, "straight into a wall socket of its own")
+RACK_SERVER = "a rack server: 200-240 V supplies, each on a cord of its own, fans for a server room"
 
 
 def dedicated_circuit(note: str) -> str | None:
     """The circuit a dedicated machine needs, in a table's words, from its circuit note (circuit_for): what follows
-    NEEDS_CIRCUIT ("a 240 V circuit", "a 20 A 120 V circuit (1,920 W continuous) or a 240 V one"), or a server's
-    240 V circuit; None for an 8-GPU server's own circuit (D10)."""
+    NEEDS_CIRCUIT ("a 240 V circuit", "a 20 A 120 V circuit (1,920 W continuous) or a 240 V one"), or a rack
+    server's circuit and room; None for an 8-GPU server's own circuit (D10)."""
     if NEEDS_CIRCUIT in note:
         return note.split(NEEDS_CIRCUIT, 1)[1]
-    if SERVER_SUPPLIES in note:
-        return "a 240 V circuit (server supplies)"
+    if RACK_SERVER in note:
+        return f"a circuit and a room of its own ({RACK_SERVER})"
     return None
 
 
@@ -182,18 +184,13 @@ def circuit_for(
 ) -> tuple[str, float, str]:
     """(circuit, power cap % applied, the figure in words), rule O1. `outlet`: runs from a standard outlet of the region,
     uncapped or after a cap of at most 20% (G8); `dedicated`: needs a 240 V or higher-amp circuit even capped,
-    8-GPU servers always (D10), and a `server` of fewer cards where outlets are under SERVER_MIN_VOLTS. A dedicated
-    machine runs uncapped."""
+    and servers always: of 8 GPUs (D10), and of 2 or 4 (RACK_SERVER). A dedicated machine runs uncapped."""
     wall = power.wall_draw(gpu_w + other_w, cfg.psu_efficiency)
     mains = f"{cfg.mains_volts:g} V {cfg.mains_amps:g} A outlet ({continuous_w:,.0f} W continuous)"
     if rule.gpu_count > 4:
         return "dedicated", 100.0, f"server: {wall:,.0f} W at the wall on its own circuit (D10)"
-    if server and cfg.mains_volts < SERVER_MIN_VOLTS:
-        return (
-            "dedicated",
-            100.0,
-            f"server: {wall:,.0f} W at the wall; {SERVER_SUPPLIES}, not a {mains}: a 240 V circuit",
-        )
+    if server:
+        return "dedicated", 100.0, f"server: {wall:,.0f} W at the wall on its own circuit, {RACK_SERVER}"
     cap = power.cap_to_fit(gpu_w, other_w, continuous_w, cfg.psu_efficiency)
     if cap is None:
         # where outlets are 120 V, a 20 A circuit of the same voltage carries a fifth more than a 15 A one
