@@ -1230,3 +1230,26 @@ def test_a_training_budget_names_a_machine_nearly_as_fast_for_less():
         0, named=True
     )
     assert other["model_id"] == "rtx-5080" and not (other["faster_alternative"] or "").startswith("nearly")
+
+
+def test_a_training_budget_names_a_markedly_faster_machine_on_a_dedicated_circuit_beside_its_answer():
+    """Twenty-sixth review's code review: the training branch of the dedicated alternative. One card, a 350 W 24 GB
+    board: two run from the outlet, four need more than a 120 V 15 A circuit carries. The answer of a budget that
+    buys both stays the outlet machine (O1); the four-card machine, at least 1.25 times as fast at about its value,
+    is named beside it with the circuit it needs; a budget that buys only the outlet machines names none."""
+    b = budget_builds(
+        *frames([card("3090", 745, 1.0, 24, 350, slots=2, n=12)]),
+        PLATFORMS,
+        PARTS,
+        NO_SCALING,
+        budgets=(3_000, 20_000),
+        use_cases={"vision": 12},
+    ).filter(pl.col("condition") == "used")
+    rich = b.filter(pl.col("budget_usd") == 20_000).row(0, named=True)
+    assert rich["circuit"] == "outlet" and rich["gpu_count"] <= 2
+    named = rich["faster_alternative"].split("on a dedicated circuit within the budget (", 1)[1]
+    assert named.startswith("a 20 A 120 V circuit") and "): 4 x 3090 (4gpu, " in named, named
+    ratio = float(named.split("x this one")[0].rsplit(", ", 1)[1])
+    assert ratio >= 1.25
+    poor = b.filter(pl.col("budget_usd") == 3_000).row(0, named=True)
+    assert "dedicated circuit" not in (poor["faster_alternative"] or "")
