@@ -55,9 +55,10 @@ def _cell(value) -> str:
     if isinstance(value, float):
         return f"{value:,.2f}" if abs(value) < 100 else f"{value:,.0f}"
     text = blank_controls(value)
-    # Markdown viewers render raw HTML: escape it (listing titles are seller-written); then backslash-escape
-    # the backslash itself (first, or "\\|" would end the cell), the table pipe, emphasis, links and code
-    text = html.escape(text).replace("\\", "\\\\")
+    # Markdown viewers render raw HTML: escape it (listing titles are seller-written; quotes stay as they are, as no
+    # tag can open without "<": "this one's", not "this one&#x27;s" in the file); then backslash-escape the
+    # backslash itself (first, or "\\|" would end the cell), the table pipe, emphasis, links and code
+    text = html.escape(text, quote=False).replace("\\", "\\\\")
     for char in "|*_[]`":
         text = text.replace(char, "\\" + char)
     return text
