@@ -1,13 +1,13 @@
 """`python -m dashboards.build [YYYY-MM-DD]`: build the dashboard from the published warehouse (read-only,
-so it never waits for a running job), with the run's market rule for open-box units (GPU_MARKET_OPEN_BOX_AS_NEW,
-as `make run` reads it)."""
+so it never waits for a running job), with the open-box rule the day's marts were built with (site_data.open_box_rule),
+whatever this shell's GPU_MARKET_OPEN_BOX_AS_NEW says."""
 
 import sys
 
 from dashboards.site import write_site
-from dashboards.site_data import load_site
+from dashboards.site_data import load_site, open_box_rule
 from warehouse.connection import connect
-from warehouse.environment import UserError, open_box_as_new
+from warehouse.environment import UserError
 from warehouse.paths import read_db_path
 from warehouse.user_days import USAGE_EXIT, asked_for_help, parse_day, show_help
 
@@ -15,7 +15,6 @@ from warehouse.user_days import USAGE_EXIT, asked_for_help, parse_day, show_help
 def main(argv: list[str]) -> int:
     try:
         day = parse_day(argv[1]) if len(argv) > 1 and argv[1].strip() else None
-        open_box_rule = open_box_as_new()
     except UserError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return USAGE_EXIT
@@ -25,7 +24,7 @@ def main(argv: list[str]) -> int:
         if day is None:
             print("The warehouse has no marts yet: run `make run` first.", file=sys.stderr)
             return 1
-        path = write_site(load_site(con, day, open_box_rule))
+        path = write_site(load_site(con, day, open_box_rule(con, day)))
     print(f"dashboard: {path}")
     return 0
 

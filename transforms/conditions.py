@@ -26,8 +26,7 @@ def ebay_condition(condition_id: int | None) -> str | None:
 
 
 # open-box units are priced with new ones unless GPU_MARKET_OPEN_BOX_AS_NEW says otherwise (the guide compares new
-# and used only); the run's marts and the dashboard built after it read the same setting
-# (warehouse.environment.open_box_as_new)
+# and used only; warehouse.environment.open_box_as_new)
 OPEN_BOX_AS_NEW = True
 
 

@@ -73,7 +73,7 @@ def env_bool(name: str, default: bool) -> bool:
 
 def open_box_as_new() -> bool:
     """Whether open-box units are priced with new ones (GPU_MARKET_OPEN_BOX_AS_NEW): the run's market rule
-    (pipelines/resources/market_rules.py), read the same way by `make dashboard` (dashboards/build.py)."""
+    (pipelines/resources/market_rules.py)."""
     return env_bool("GPU_MARKET_OPEN_BOX_AS_NEW", OPEN_BOX_AS_NEW)
 
 

@@ -1,26 +1,39 @@
-"""`make dashboard` (python -m dashboards.build) renders with the run's market rule for open-box units, read from
-the same setting as `make run` (GPU_MARKET_OPEN_BOX_AS_NEW), not the default whatever the run was told."""
+"""`make dashboard` (python -m dashboards.build) renders with the open-box rule the day's marts were built with,
+read from the warehouse (dashboards.site_data.open_box_rule), whatever its own shell's GPU_MARKET_OPEN_BOX_AS_NEW
+says: the run's setting and `make dashboard`'s could differ (code review, 2026-11-28)."""
+
+import shutil
+
+import duckdb
 
 from dashboards import build
 
 
-def test_make_dashboard_reads_the_open_box_rule_the_run_reads(sample_run, tmp_path, monkeypatch, capsys):
-    monkeypatch.setenv("GPU_MARKET_DB", str(sample_run["db"]))
+def test_make_dashboard_uses_the_open_box_rule_the_days_marts_were_built_with(
+    sample_run, tmp_path, monkeypatch
+):
     day = sample_run["day"].isoformat()
-    pages = {}
-    for setting in ("true", "false"):
-        page = tmp_path / setting / "index.html"
-        monkeypatch.setenv("GPU_MARKET_DASHBOARD", str(page))
-        monkeypatch.setenv("GPU_MARKET_OPEN_BOX_AS_NEW", setting)
-        assert build.main(["dashboards.build", day]) == 0
-        pages[setting] = page.read_text()
-    # open box priced as new: a new price resting on open-box units says so (twenty-third review); as its own
-    # bucket, the new rows hold no open-box unit to speak of
-    assert "open box: 2 of its 4 listings" in pages["true"]
-    assert "of its 4 listings" not in pages["false"] and "open box: " not in pages["false"]
-    # a malformed value is the run's one-line error, before the warehouse is opened
-    monkeypatch.setenv("GPU_MARKET_OPEN_BOX_AS_NEW", "maybe")
-    capsys.readouterr()
-    assert build.main(["dashboards.build", day]) == 2
-    err = capsys.readouterr().err.strip()
-    assert err.startswith("error: GPU_MARKET_OPEN_BOX_AS_NEW='maybe' is not valid: expected true or false")
+    published = sample_run["db"].parent / "published" / sample_run["db"].name
+    # the sample's marts price open box as new: a new price resting on open-box units says so (twenty-third review),
+    # even where this shell says otherwise
+    monkeypatch.setenv("GPU_MARKET_READ_DB", str(published))
+    monkeypatch.setenv("GPU_MARKET_OPEN_BOX_AS_NEW", "false")
+    monkeypatch.setenv("GPU_MARKET_DASHBOARD", str(tmp_path / "as_new" / "index.html"))
+    assert build.main(["dashboards.build", day]) == 0
+    assert "open box: 2 of its 4 listings" in (tmp_path / "as_new" / "index.html").read_text()
+    # marts built with open box as its own bucket (a price_daily row of that bucket): no new price rests on open-box
+    # units, and nothing says so, even where this shell says open box is new
+    apart = tmp_path / "apart.duckdb"
+    shutil.copy(published, apart)
+    with duckdb.connect(str(apart)) as con:
+        con.execute(
+            "INSERT INTO marts.price_daily BY NAME SELECT * REPLACE ('open_box' AS condition) FROM marts.price_daily "
+            "WHERE snapshot_date = ? AND condition = 'new' LIMIT 1",
+            [day],
+        )
+    monkeypatch.setenv("GPU_MARKET_READ_DB", str(apart))
+    monkeypatch.setenv("GPU_MARKET_OPEN_BOX_AS_NEW", "true")
+    monkeypatch.setenv("GPU_MARKET_DASHBOARD", str(tmp_path / "apart" / "index.html"))
+    assert build.main(["dashboards.build", day]) == 0
+    page = (tmp_path / "apart" / "index.html").read_text()
+    assert "of its 4 listings" not in page and "open box: " not in page
