@@ -1,11 +1,12 @@
 """`python -m dashboards.build [YYYY-MM-DD]`: build the dashboard from the published warehouse (read-only,
-so it never waits for a running job), with the open-box rule the day's marts were built with (site_data.open_box_rule),
+so it never waits for a running job), with the open-box rule the day's marts were built with (report_data.open_box_rule),
 whatever this shell's GPU_MARKET_OPEN_BOX_AS_NEW says."""
 
 import sys
 
+from dashboards.report_data import open_box_rule
 from dashboards.site import write_site
-from dashboards.site_data import load_site, open_box_rule
+from dashboards.site_data import load_site
 from warehouse.connection import connect
 from warehouse.environment import UserError
 from warehouse.paths import read_db_path

@@ -224,7 +224,7 @@ class ReportData:
     # what was wrong with the user's watchlist file on this run (the alerts asset skips such entries): given by the
     # export and dashboard assets, which read the file; empty when it was read whole or there is none
     watchlist_problems: tuple[str, ...] = ()
-    open_box_as_new: bool = OPEN_BOX_AS_NEW  # the run's market rule: open-box units priced with new ones
+    open_box_as_new: bool = OPEN_BOX_AS_NEW  # the day's marts' rule (open_box_rule): open box priced with new
 
     @property
     def is_sample(self) -> bool:
@@ -493,11 +493,23 @@ def with_open_box_words(ranking: pl.DataFrame, open_box: pl.DataFrame) -> pl.Dat
     )
 
 
+# the open-box rule the day's marts were built with: open-box units priced apart leave price_daily rows of their own
+# bucket; without any, either they were priced as new, or no open-box unit was kept that day and the rule changes
+# nothing the pages show (code review: `make dashboard` read the rule from its own environment, not the run's)
+OPEN_BOX_AS_NEW_SQL = """
+SELECT count(*) = 0 FROM marts.price_daily WHERE snapshot_date = $day AND condition = 'open_box'"""
+
+
+def open_box_rule(con: duckdb.DuckDBPyConnection, day: date) -> bool:
+    """Whether the day's marts priced open-box units as new (OPEN_BOX_AS_NEW_SQL)."""
+    return bool(con.execute(OPEN_BOX_AS_NEW_SQL, {"day": day}).fetchone()[0])
+
+
 def load_report(
     con: duckdb.DuckDBPyConnection, day: date, open_box_as_new: bool = OPEN_BOX_AS_NEW
 ) -> ReportData:
-    """The day's report. `open_box_as_new`: the run's market rule (pipelines/resources/market_rules.py); where open
-    box is priced apart, no new price rests on it and no deal is measured against new asks."""
+    """The day's report. `open_box_as_new`: the open-box rule the day's marts were built with (open_box_rule); where
+    open box is priced apart, no new price rests on it and no deal is measured against new asks."""
     ranking = read_frame(
         con, "SELECT * FROM marts.gpu_value WHERE snapshot_date = ? ORDER BY condition, rank_overall", [day]
     )

@@ -154,18 +154,6 @@ QUALIFY row_number() OVER (
 ORDER BY model_id, condition DESC, gpu_count"""
 
 
-# the open-box rule the day's marts were built with: open-box units priced apart leave price_daily rows of their own
-# bucket; without any, either they were priced as new, or no open-box unit was kept that day and the rule changes
-# nothing the pages show (code review: `make dashboard` read the rule from its own environment, not the run's)
-OPEN_BOX_AS_NEW_SQL = """
-SELECT count(*) = 0 FROM marts.price_daily WHERE snapshot_date = $day AND condition = 'open_box'"""
-
-
-def open_box_rule(con: duckdb.DuckDBPyConnection, day: date) -> bool:
-    """Whether the day's marts priced open-box units as new (OPEN_BOX_AS_NEW_SQL)."""
-    return bool(con.execute(OPEN_BOX_AS_NEW_SQL, {"day": day}).fetchone()[0])
-
-
 def load_site(con: duckdb.DuckDBPyConnection, day: date, open_box_as_new: bool = OPEN_BOX_AS_NEW) -> SiteData:
     first = day - timedelta(days=HISTORY_DAYS)
     yesterday = day - timedelta(days=1)

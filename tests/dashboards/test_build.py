@@ -1,5 +1,5 @@
 """`make dashboard` (python -m dashboards.build) renders with the open-box rule the day's marts were built with,
-read from the warehouse (dashboards.site_data.open_box_rule), whatever its own shell's GPU_MARKET_OPEN_BOX_AS_NEW
+read from the warehouse (dashboards.report_data.open_box_rule), whatever its own shell's GPU_MARKET_OPEN_BOX_AS_NEW
 says: the run's setting and `make dashboard`'s could differ (code review, 2026-11-28)."""
 
 import shutil

@@ -7,10 +7,9 @@ import dagster as dg
 
 from dashboards.export import write_export
 from dashboards.markdown import table
-from dashboards.report_data import load_report
+from dashboards.report_data import load_report, open_box_rule
 from pipelines.partitions import YESTERDAY_TOO, daily_partitions, partition_date
 from pipelines.resources.alerts import AlertsResource
-from pipelines.resources.market_rules import MarketRulesResource
 from pipelines.resources.warehouse import WarehouseResource
 from pipelines.tables import export_asset, table_dep, table_key
 
@@ -58,7 +57,6 @@ def daily_export(
     context: dg.AssetExecutionContext,
     warehouse: WarehouseResource,
     alerts: AlertsResource,
-    rules: MarketRulesResource,
 ) -> dg.MaterializeResult:
     """exports/YYYY-MM-DD/recommendations.{csv,json,parquet,md}: top picks by performance per USD new and
     used, picks per budget and use case, build tiers with costs and power, best deals, and changes since
@@ -66,7 +64,7 @@ def daily_export(
     day = partition_date(context)
     with warehouse.connect() as con:
         data = replace(
-            load_report(con, day, rules.open_box_as_new), watchlist_problems=watchlist_problems(alerts)
+            load_report(con, day, open_box_rule(con, day)), watchlist_problems=watchlist_problems(alerts)
         )
     paths = write_export(data)
     return dg.MaterializeResult(

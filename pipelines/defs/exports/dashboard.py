@@ -5,12 +5,12 @@ from dataclasses import replace
 import dagster as dg
 
 from dashboards.export import latest_export_day
+from dashboards.report_data import open_box_rule
 from dashboards.site import write_site
 from dashboards.site_data import load_site
 from pipelines.defs.exports.daily_export import SAME_DAY, watchlist_problems
 from pipelines.partitions import CHART_DAYS, daily_partitions, partition_date
 from pipelines.resources.alerts import AlertsResource
-from pipelines.resources.market_rules import MarketRulesResource
 from pipelines.resources.warehouse import WarehouseResource
 from pipelines.tables import export_asset, export_key, table_dep
 
@@ -30,7 +30,6 @@ def dashboard(
     context: dg.AssetExecutionContext,
     warehouse: WarehouseResource,
     alerts: AlertsResource,
-    rules: MarketRulesResource,
 ) -> dg.MaterializeResult:
     """dashboards/site/: index.html (what changed since yesterday; filters by VRAM, use case, budget, vendor,
     condition and form factor; sortable tables of value, picks, build tiers and deals; charts) and a page per
@@ -44,7 +43,7 @@ def dashboard(
         context.log.info(f"dashboard stays on {newest}, the newest exported day")
         return dg.MaterializeResult(metadata={"kept_on": str(newest)})
     with warehouse.connect() as con:
-        data = load_site(con, day, rules.open_box_as_new)
+        data = load_site(con, day, open_box_rule(con, day))
     data = replace(data, report=replace(data.report, watchlist_problems=watchlist_problems(alerts)))
     path = write_site(data)
     return dg.MaterializeResult(
