@@ -89,6 +89,16 @@ def _cheapest_caption(value: pl.DataFrame) -> str:
     )
 
 
+def _llm_circuit(row: dict) -> str:
+    """A machine's circuit as the view gives it, with why a dedicated one needs its own (the view has no circuit
+    note): a server's rack, or a draw over the outlet (code review: a bare "dedicated")."""
+    if row["circuit"] != "dedicated":
+        return row["circuit"] or "–"
+    if (row.get("platform_id") or "").startswith("server"):
+        return "dedicated: a rack server, a circuit and a room of its own"
+    return "dedicated: over the outlet, a circuit of its own"
+
+
 def _llm_largest(data: SiteData, model_id: str) -> str:
     """What an LLM buyer gets from the card: per condition and number of cards, the largest catalog model its
     machine runs at a usable speed (one user's decode), the speed, the machine's price and circuit, and whether it
@@ -106,7 +116,7 @@ def _llm_largest(data: SiteData, model_id: str) -> str:
         ),
         Col("tokens_per_s", "tokens/s (one user)", True, digits=1),
         Col("machine_build_usd", "machine USD", True),
-        Col("circuit", "circuit"),
+        Col("circuit", "circuit", render=lambda r: esc(_llm_circuit(r))),
         Col("buyable_today", "for sale in that number today"),
     ]
     caption = (

@@ -656,6 +656,11 @@ def test_a_card_page_shows_each_use_cases_value_and_counts_its_cheapest_per_cond
     before, after = before.rsplit("<tr", 1)[1], after.split("</tr>", 1)[0]
     assert ">used<" in before and ">1<" in before, before
     assert f">{speed:.1f}<" in after and f">{price:,.0f}<" in after, after
+    # a machine that needs a circuit of its own says why: the A6000's 8-card machine is a rack server
+    assert (
+        ">dedicated: a rack server, a circuit and a room of its own<" in section
+        and ">dedicated<" not in section
+    )
 
 
 def _resting_deals_warehouse(path, day: date):
