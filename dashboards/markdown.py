@@ -571,7 +571,12 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
             f"memory per card at least {NEARLY_AS_FAST:.0%} as fast for at most {CHEAPER_WORTH_NAMING:.0%} of the "
             "price (nearly as fast for less). Where an LLM budget buys a machine that "
             f"decodes a smaller model at least {FASTER_WORTH_NAMING:g} "
-            "times as fast as the chosen one does, it is named too: the rule above takes the largest model first.\n\n"
+            "times as fast as the chosen one does, it is named too: the rule above takes the largest model first. "
+            "Last, a machine of up to 4 GPUs that needs a circuit of its own (20 A or 240 V, or a rack server) is named "
+            '"on a dedicated circuit within the budget" where it runs a larger model, is at least '
+            f"{FASTER_WORTH_NAMING:g} times as fast as the best outlet machine, or (LLM) as fast for at most "
+            f"{CHEAPER_WORTH_NAMING:.0%} of the price, with what it draws and its PSU; the answer stays the outlet "
+            "machine (O1).\n\n"
             + "\n".join(
                 f"- {r['use_case']}, {r['condition']}, {r['budget_usd']:,} USD: {_cell(r['faster_alternative'])}"
                 for r in faster.iter_rows(named=True)

@@ -146,7 +146,8 @@ def _cheapest(con: duckdb.DuckDBPyConnection, day: date) -> pl.DataFrame:
 # what a card page says an LLM buyer gets from the card (twenty-sixth review: the LLM pick's page showed only its
 # training value)
 LARGEST_USABLE_SQL = """
-SELECT model_id, condition, gpu_count, workload, tokens_per_s, machine_build_usd, circuit, platform_id, buyable_today
+SELECT model_id, condition, gpu_count, workload, tokens_per_s, machine_build_usd, circuit, power_cap_pct, platform_id,
+       buyable_today
 FROM marts.llm_workload_fit
 WHERE snapshot_date = $day AND tokens_per_s >= $usable
 QUALIFY row_number() OVER (

@@ -656,11 +656,22 @@ def test_a_card_page_shows_each_use_cases_value_and_counts_its_cheapest_per_cond
     before, after = before.rsplit("<tr", 1)[1], after.split("</tr>", 1)[0]
     assert ">used<" in before and ">1<" in before, before
     assert f">{speed:.1f}<" in after and f">{price:,.0f}<" in after, after
-    # a machine that needs a circuit of its own says why: the A6000's 8-card machine is a rack server
+    # a machine that needs a circuit of its own says why: the A6000's 8-card machine is a rack server; an outlet
+    # machine capped to fit says its cap (twenty-seventh review)
     assert (
         ">dedicated: a rack server, a circuit and a room of its own<" in section
         and ">dedicated<" not in section
     )
+    with duckdb.connect(str(sample_run["db"]), read_only=True) as con:
+        caps = {
+            cap
+            for (cap,) in con.execute(
+                "SELECT power_cap_pct FROM marts.llm_workload_fit WHERE snapshot_date = ? AND model_id = 'rtx-a6000' "
+                "AND circuit = 'outlet' AND power_cap_pct < 100 AND tokens_per_s >= 10",
+                [DAY],
+            ).fetchall()
+        }
+    assert caps and all(f">outlet, capped to {c:.0f}% per card<" in section for c in caps), caps
 
 
 def _resting_deals_warehouse(path, day: date):

@@ -1248,7 +1248,11 @@ def test_a_training_budget_names_a_markedly_faster_machine_on_a_dedicated_circui
     rich = b.filter(pl.col("budget_usd") == 20_000).row(0, named=True)
     assert rich["circuit"] == "outlet" and rich["gpu_count"] <= 2
     named = rich["faster_alternative"].split("on a dedicated circuit within the budget (", 1)[1]
-    assert named.startswith("a 20 A 120 V circuit") and "): 4 x 3090 (4gpu, " in named, named
+    assert (
+        named.startswith("a 20 A 120 V circuit")
+        and "): 4 x 3090 (" in named
+        and " W at the wall, PSU " in named
+    )
     ratio = float(named.split("x this one")[0].rsplit(", ", 1)[1])
     assert ratio >= 1.25
     poor = b.filter(pl.col("budget_usd") == 3_000).row(0, named=True)

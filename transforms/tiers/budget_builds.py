@@ -325,12 +325,16 @@ def _faster_on_a_smaller_model(chosen: dict, fits: list[dict], llm) -> str | Non
 
 def _on_a_dedicated_circuit(chosen: dict, dedicated: list[dict], fits: list[dict]) -> str | None:
     """The machine of up to 4 GPUs the budget buys on a dedicated circuit (O1 keeps it from being the answer) when
-    it does markedly more than any the budget buys from the outlet (`fits`), in words; None when none does. LLM: a
-    larger model than the choice's at a usable speed, else the choice's model at least FASTER_WORTH_NAMING times as
-    fast as the fastest outlet machine on it (twenty-sixth review: 30,000 USD used bought 4 x RTX 6000 Ada at 41.2
-    tokens/s of Qwen3-235B while 2 x A100 80GB in a used server decode it at 83.4 for less, on a 240 V circuit,
-    unsaid). Training: at least FASTER_WORTH_NAMING times the throughput of the fastest outlet machine within
-    NEAR_BEST of the choice's value, at a value within NEAR_BEST of it too."""
+    it does markedly more than any the budget buys from the outlet (`fits`), or as much for markedly less, in words
+    (its price, draw at the wall, PSU and what it does); None when none does. LLM: a larger model than the choice's
+    at a usable speed; else the choice's model at least FASTER_WORTH_NAMING times as fast as the fastest outlet
+    machine on it (twenty-sixth review: 30,000 USD used bought 4 x RTX 6000 Ada at 41.2 tokens/s of Qwen3-235B while
+    2 x A100 80GB in a used server decode it at 83.4 for less, on a 240 V circuit, unsaid); else at least the
+    choice's speed on it for at most CHEAPER_WORTH_NAMING of its price (twenty-seventh review: 4 x RTX 3090 on a
+    20 A circuit, 4,357 USD and 63.8 tokens/s, against 4 x RTX A5000 at 6,597 USD and 52.5). Training: at least
+    FASTER_WORTH_NAMING times the throughput of the fastest outlet machine within NEAR_BEST of the choice's value,
+    at a value within NEAR_BEST of it too."""
+    cost = "total_build_cost_usd"
     if "_workload_size" in chosen:
         speed, size = "largest_workload_tokens_per_s", "_workload_size"
         if not chosen.get(speed):
@@ -341,14 +345,21 @@ def _on_a_dedicated_circuit(chosen: dict, dedicated: list[dict], fits: list[dict
         runs = [m for m in dedicated if m.get(speed) and m[size] >= chosen[size]]
         if not runs:
             return None
-        best = max(runs, key=lambda m: (m[size], m[speed], -m["total_build_cost_usd"]))
+        best = max(runs, key=lambda m: (m[size], m[speed], -m[cost]))
         larger = best[size] > chosen[size]
         if not larger and best[speed] < FASTER_WORTH_NAMING * outlet_best:
-            return None
+            cheaper = [
+                m
+                for m in runs
+                if m[speed] >= chosen[speed] and m[cost] <= CHEAPER_WORTH_NAMING * chosen[cost]
+            ]
+            if not cheaper:
+                return None
+            best = min(cheaper, key=lambda m: (m[cost], -m[speed], m["model_id"]))
         does = f"decodes {best['largest_workload']} at {best[speed]:.1f} tokens/s" + (
             f" (this one runs {chosen['largest_workload']})"
             if larger
-            else f", {best[speed] / chosen[speed]:.1f}x this one"
+            else f", {best[speed] / chosen[speed]:.1f}x this one, for {best[cost] / chosen[cost]:.0%} of its price"
         )
     else:
         perf, value = "total_relative_perf", "perf_per_1k_usd_tco"
@@ -358,14 +369,15 @@ def _on_a_dedicated_circuit(chosen: dict, dedicated: list[dict], fits: list[dict
         close = [m for m in dedicated if m[value] >= NEAR_BEST * chosen[value]]
         if not close:
             return None
-        best = max(close, key=lambda m: (m[perf], -m["total_build_cost_usd"], m["model_id"]))
+        best = max(close, key=lambda m: (m[perf], -m[cost], m["model_id"]))
         if best[perf] < FASTER_WORTH_NAMING * outlet_best:
             return None
         does = f"throughput {best[perf]:.2f}, {best[perf] / chosen[perf]:.1f}x this one"
     circuit = dedicated_circuit(best["circuit_note"]) or "a circuit of its own"
     return (
         f"on a dedicated circuit within the budget ({circuit}): {best['gpu_count']} x {best['gpu_name']} "
-        f"({best['tier']}, {best['platform_id']}, {best['total_build_cost_usd']:,.0f} USD) {does}"
+        f"({best['platform_id']}, {best[cost]:,.0f} USD, {best['wall_draw_w']:,.0f} W at the wall, PSU "
+        f"{best['psu_config']}) {does}"
     )
 
 
