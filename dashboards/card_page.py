@@ -93,9 +93,8 @@ def _llm_circuit(row: dict) -> str:
     """A machine's circuit as the view gives it, with why a dedicated one needs its own (the view has no circuit
     note): a server's rack, or a draw over the outlet (code review: a bare "dedicated"); an outlet machine's cap."""
     cap = row.get("power_cap_pct")
-    if (
-        row["circuit"] == "outlet" and cap is not None and cap < 100
-    ):  # twenty-seventh review: the cap was unsaid
+    # twenty-seventh review: an outlet machine's cap was unsaid
+    if row["circuit"] == "outlet" and cap is not None and cap < 100:
         return f"outlet, capped to {cap:.0f}% per card"
     if row["circuit"] != "dedicated":
         return row["circuit"] or "–"
