@@ -4,7 +4,6 @@ whatever this shell's GPU_MARKET_OPEN_BOX_AS_NEW says."""
 
 import sys
 
-from dashboards.report_data import open_box_rule
 from dashboards.site import write_site
 from dashboards.site_data import load_site
 from warehouse.connection import connect
@@ -25,7 +24,7 @@ def main(argv: list[str]) -> int:
         if day is None:
             print("The warehouse has no marts yet: run `make run` first.", file=sys.stderr)
             return 1
-        path = write_site(load_site(con, day, open_box_rule(con, day)))
+        path = write_site(load_site(con, day))
     print(f"dashboard: {path}")
     return 0
 

@@ -10,7 +10,14 @@ import polars as pl
 from transforms.conditions import OPEN_BOX_AS_NEW
 from transforms.deals import NEAR_LOWEST_MIN_DISCOUNT
 from transforms.deals import WINDOW_DAYS as DEAL_MEDIAN_DAYS
-from transforms.gpu_value import MIN_LISTINGS, PLUG_IN, VALUE_CONDITIONS, buy_new_at, card_caveat_words
+from transforms.gpu_value import (
+    MIN_LISTINGS,
+    PLUG_IN,
+    VALUE_CONDITIONS,
+    buy_new_at,
+    card_caveat_words,
+    whole_usd,
+)
 from transforms.price_daily import screened_sql
 from transforms.tiers.build_tiers import (
     NO_MACHINE_QUALIFIES,
@@ -97,8 +104,8 @@ def circuit_words(row: dict) -> str:
     leaves its outlet circuit under SHARED_CIRCUIT_W says it needs that circuit to itself (where the rating is the
     socket's, a wall socket to itself)."""
     circuit, note = row.get("circuit"), row.get("circuit_note") or ""
-    if circuit == "dedicated" and dedicated_circuit(note):
-        return f"dedicated: {dedicated_circuit(note)}"
+    if circuit == "dedicated" and (needed := dedicated_circuit(note)):
+        return f"dedicated: {needed}"
     if circuit == "outlet" and OWN_CIRCUIT in note:  # within SHARED_CIRCUIT_W of the circuit's rating
         return "outlet, the circuit to itself"
     if circuit == "outlet" and OWN_SOCKET in note:  # within SHARED_CIRCUIT_W of the socket's rating
@@ -323,10 +330,7 @@ class ReportData:
         )
         card_words = pl.col("caveat").str.replace(OPEN_BOX_WORDS_RE, "")
         used_words = pl.when(pl.col("_used") < pl.col("unit_price")).then(
-            pl.format(
-                "used median {} USD",
-                pl.col("_used").round(0).cast(pl.Int64).cast(pl.String).str.replace(r"(\d)(\d{3})$", "$1,$2"),
-            )
+            pl.format("used median {} USD", whole_usd(pl.col("_used")))
         )
         return (
             out.join(used.unique("model_id"), on="model_id", how="left", maintain_order="left")
@@ -472,7 +476,7 @@ def with_open_box_words(ranking: pl.DataFrame, open_box: pl.DataFrame) -> pl.Dat
     if open_box.is_empty():
         return ranking
     n, k = pl.col("listing_count"), pl.min_horizontal("open_box_listings", "listing_count")
-    low = pl.col("new_only_low").round(0).cast(pl.Int64).cast(pl.String).str.replace(r"(\d)(\d{3})$", "$1,$2")
+    low = whole_usd(pl.col("new_only_low"))
     words = pl.format(
         "open box: {} of its {} listings ({})",
         k,
@@ -505,11 +509,10 @@ def open_box_rule(con: duckdb.DuckDBPyConnection, day: date) -> bool:
     return bool(con.execute(OPEN_BOX_AS_NEW_SQL, {"day": day}).fetchone()[0])
 
 
-def load_report(
-    con: duckdb.DuckDBPyConnection, day: date, open_box_as_new: bool = OPEN_BOX_AS_NEW
-) -> ReportData:
-    """The day's report. `open_box_as_new`: the open-box rule the day's marts were built with (open_box_rule); where
-    open box is priced apart, no new price rests on it and no deal is measured against new asks."""
+def load_report(con: duckdb.DuckDBPyConnection, day: date) -> ReportData:
+    """The day's report, with the open-box rule the day's marts were built with (open_box_rule): where open box is
+    priced apart, no new price rests on it and no deal is measured against new asks."""
+    open_box_as_new = open_box_rule(con, day)
     ranking = read_frame(
         con, "SELECT * FROM marts.gpu_value WHERE snapshot_date = ? ORDER BY condition, rank_overall", [day]
     )

@@ -8,7 +8,6 @@ import duckdb
 import polars as pl
 
 from dashboards.report_data import ReportData, load_report
-from transforms.conditions import OPEN_BOX_AS_NEW
 from transforms.llm_workload_fit import USABLE_TOKENS_PER_S
 from transforms.price_daily import screen_outliers
 from warehouse.kept_listings import COLUMNS, kept_listings
@@ -155,7 +154,7 @@ QUALIFY row_number() OVER (
 ORDER BY model_id, condition DESC, gpu_count"""
 
 
-def load_site(con: duckdb.DuckDBPyConnection, day: date, open_box_as_new: bool = OPEN_BOX_AS_NEW) -> SiteData:
+def load_site(con: duckdb.DuckDBPyConnection, day: date) -> SiteData:
     first = day - timedelta(days=HISTORY_DAYS)
     yesterday = day - timedelta(days=1)
     history = read_frame(
@@ -168,7 +167,7 @@ def load_site(con: duckdb.DuckDBPyConnection, day: date, open_box_as_new: bool =
     )
     new, first_read, gone = con.execute(ARRIVALS_AND_EXITS_SQL, {"day": day}).fetchone()
     return SiteData(
-        report=load_report(con, day, open_box_as_new),
+        report=load_report(con, day),
         specs=read_frame(con, "SELECT * FROM marts.gpu_specs ORDER BY model_id"),
         price_history=history,
         rank_history=read_frame(

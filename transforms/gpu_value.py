@@ -129,13 +129,15 @@ def trusted_new_low() -> pl.Expr:
     return pl.when(trusted_new).then(pl.col("price_low")).max().over("snapshot_date", "model_id")
 
 
+def whole_usd(price: pl.Expr) -> pl.Expr:
+    """A price in whole dollars as words write it (2,260), for prices under a million."""
+    return price.round(0).cast(pl.Int64).cast(pl.String).str.replace(r"(\d)(\d{3})$", "$1,$2")
+
+
 def buy_new_at(new_low: pl.Expr) -> pl.Expr:
     """'Buy new' with the new low it quotes (sixteenth review: "new ones listed from 2,260 USD" named a price no
     listing had, the mean of three sellers' lowest asks); NULL where new_low is."""
-    return pl.format(
-        "3 lowest new asks avg. {} USD: " + BUY_NEW,
-        new_low.round(0).cast(pl.Int64).cast(pl.String).str.replace(r"(\d)(\d{3})$", "$1,$2"),
-    )
+    return pl.format("3 lowest new asks avg. {} USD: " + BUY_NEW, whole_usd(new_low))
 
 
 def new_under_used() -> pl.Expr:

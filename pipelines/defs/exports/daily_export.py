@@ -7,7 +7,7 @@ import dagster as dg
 
 from dashboards.export import write_export
 from dashboards.markdown import table
-from dashboards.report_data import load_report, open_box_rule
+from dashboards.report_data import load_report
 from pipelines.partitions import YESTERDAY_TOO, daily_partitions, partition_date
 from pipelines.resources.alerts import AlertsResource
 from pipelines.resources.warehouse import WarehouseResource
@@ -63,9 +63,7 @@ def daily_export(
     yesterday; `exports/latest` points at the newest day. Sample data says so in every file."""
     day = partition_date(context)
     with warehouse.connect() as con:
-        data = replace(
-            load_report(con, day, open_box_rule(con, day)), watchlist_problems=watchlist_problems(alerts)
-        )
+        data = replace(load_report(con, day), watchlist_problems=watchlist_problems(alerts))
     paths = write_export(data)
     return dg.MaterializeResult(
         metadata={

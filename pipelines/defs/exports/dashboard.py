@@ -5,7 +5,6 @@ from dataclasses import replace
 import dagster as dg
 
 from dashboards.export import latest_export_day
-from dashboards.report_data import open_box_rule
 from dashboards.site import write_site
 from dashboards.site_data import load_site
 from pipelines.defs.exports.daily_export import SAME_DAY, watchlist_problems
@@ -43,7 +42,7 @@ def dashboard(
         context.log.info(f"dashboard stays on {newest}, the newest exported day")
         return dg.MaterializeResult(metadata={"kept_on": str(newest)})
     with warehouse.connect() as con:
-        data = load_site(con, day, open_box_rule(con, day))
+        data = load_site(con, day)
     data = replace(data, report=replace(data.report, watchlist_problems=watchlist_problems(alerts)))
     path = write_site(data)
     return dg.MaterializeResult(
