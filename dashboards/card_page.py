@@ -107,8 +107,6 @@ def _llm_largest(data: SiteData, model_id: str) -> str:
     """What an LLM buyer gets from the card: per condition and number of cards, the largest catalog model its
     machine runs at a usable speed (one user's decode), the speed, the machine's price and circuit, and whether it
     can be bought today; '' where it runs none."""
-    if data.llm_largest is None:
-        return ""
     rows = data.llm_largest.filter(pl.col("model_id") == model_id).to_dicts()
     if not rows:
         return ""

@@ -509,7 +509,8 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
         "column is the LLM index over all cards, which a layer split does not reach. For vision and beginner: "
         f"among the machines within {1 - ABOUT_THIS_VALUE:.0%} of the best value that fit, none that a newer, at least as fast machine "
         "outclasses (V1), the most memory per card (every card holds the whole model), then the most "
-        "throughput. VRAM is per card; an LLM machine's cards also pool theirs (a layer split). The RAM and PSU are what the machine is priced with; a cap under 100 is the power limit per "
+        "throughput. VRAM is per card; an LLM machine's cards also pool theirs (a layer split). The RAM and PSU "
+        "are what the machine is priced with; a cap under 100 is the power limit per "
         f"card that fits the outlet ({CAP_AT_BOOT}). Each row's notes in the warehouse say what was set aside.\n\n"
     )
     out.append(

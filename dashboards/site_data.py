@@ -42,7 +42,7 @@ class SiteData:
     compared: dict[str, bool]
     # per card, condition and card count, the largest catalog LLM workload its machine runs at a usable speed
     # (LARGEST_USABLE_SQL); empty where the warehouse has no LLM fits
-    llm_largest: pl.DataFrame | None = None
+    llm_largest: pl.DataFrame
 
     @property
     def day(self) -> date:

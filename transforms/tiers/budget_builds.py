@@ -209,10 +209,10 @@ def _budget_row(day, condition, mode, use_case, budget, usable, llm=None, dedica
         if workload and llm is not None
         else None
     )
-    on_240_v = _on_a_dedicated_circuit(
+    on_own_circuit = _on_a_dedicated_circuit(
         chosen, [m for m in dedicated if m["total_build_cost_usd"] <= budget], fits
     )
-    faster = "; ".join(words for words in (faster, on_240_v) if words) or None
+    faster = "; ".join(words for words in (faster, on_own_circuit) if words) or None
     if faster:
         row["faster_alternative"] = faster
         row["notes"] += f"; {faster}"
