@@ -7,6 +7,8 @@ support (S1, S2) and whether the card is for sale. `make run` ends with these li
 opens with them; the tables (2-8 GPUs, budgets, every card) follow in the export.
 """
 
+import math
+
 import duckdb
 import polars as pl
 
@@ -191,12 +193,14 @@ def answer_choices(
     picks: pl.DataFrame,
     ranking: pl.DataFrame | None = None,
     tiers: pl.DataFrame | None = None,
+    card_machines: dict[tuple[str, str], float] | None = None,
 ) -> list[dict]:
     """Every (use case, budget) of the day's budget builds, with the card and the machine per condition: a list
     of {use_case, budget_usd, card: {used, new}, machine: {used, new}} (None where there is none). A card carries
     its `tdp_w` (for card_words) and its condition's `caveat` from `ranking` (the day's marts.gpu_value);
     `own_desktop` per condition is the beginner tier's machine from `tiers` (marts.build_tiers) where it fits the
-    budget (OWN_DESKTOP_USE_CASES)."""
+    budget (OWN_DESKTOP_USE_CASES); and `machine_usd`, the price of its own 1-GPU machine from `card_machines`
+    (ReportData.card_machines; inf where the card has none, None where no card_machines are given)."""
     out = []
     if builds.is_empty():
         return out
@@ -225,6 +229,10 @@ def answer_choices(
                 **card,
                 "tdp_w": power.get(card["model_id"]),
                 "caveat": caveat.get((card["model_id"], condition)) or None,
+                # no 1-GPU machine for the card: none the budget buys (inf); no card_machines given: unknown (None)
+                "machine_usd": None
+                if card_machines is None
+                else card_machines.get((card["model_id"], condition), math.inf),
             }
         out.append(choice)
     return out

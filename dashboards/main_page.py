@@ -41,6 +41,8 @@ FILTER_NOTE = (
     "budget, a machine's total cost), vendor, condition and form factor."
 )
 
+PRICE_MOVES_SHOWN = 15  # the largest median price moves the page lists (all of them are in the export's JSON)
+
 
 def card_file_name(model_id: str) -> str:
     """A card page's file name: the model id, any character but letters, digits and '-' made '-'."""
@@ -149,24 +151,34 @@ def _own_desktop_line(own: dict | None) -> str:
     )
 
 
-def _below(card: dict, machine: dict | None) -> bool | None:
-    """Whether the machine below is built on the card (True), there is none (False), or it holds another card (None):
-    card_words' three cases (nineteenth review: llm:3000 new said an RTX 5090 at 2,850 USD needed the machine
-    "as below", a 2,017 USD RTX 3090 machine)."""
+def _below(card: dict, machine: dict | None, budget: float) -> bool | None:
+    """Whether the machine below is built on the card (True), the budget buys no machine around the card (False:
+    none below, or the card's own 1-GPU machine, `machine_usd`, costs more than the budget), or the machine below
+    holds another card and the budget would buy one around this card too (None): card_words' three cases
+    (nineteenth review: llm:3000 new said an RTX 5090 at 2,850 USD needed the machine "as below", a 2,017 USD
+    RTX 3090 machine; twenty-eighth: and said nothing of its own machine, 3,812 USD, over the budget)."""
     if not machine:
         return False
-    return True if machine.get("model_id") == card.get("model_id") else None
+    if machine.get("model_id") == card.get("model_id"):
+        return True
+    own = card.get("machine_usd")  # None: not known
+    return False if own is not None and own > budget else None
 
 
 def _answer_column(
-    condition: str, card: dict | None, machine: dict | None, use_case: str, own: dict | None = None
+    condition: str,
+    card: dict | None,
+    machine: dict | None,
+    use_case: str,
+    budget: float,
+    own: dict | None = None,
 ) -> str:
     """One condition's answer: the card to buy, the whole machine, what it runs (LLM), why, the runner-up; and for
     beginner and vision the card in the buyer's own desktop where the budget covers it."""
     parts = [f"<h3>{esc(condition.capitalize())}</h3>"]
     if card:
         parts.append(
-            f'<p class="answer-card">{esc(card_words(card.get("tdp_w"), machine_below=_below(card, machine)))}: '
+            f'<p class="answer-card">{esc(card_words(card.get("tdp_w"), machine_below=_below(card, machine, budget)))}: '
             f"<strong>{_card_link('name')(card)}</strong> "
             f"at {esc(fmt(card['price_usd']))} USD "
             f"({esc(fmt(card['listing_count']))} listed, price grade {esc(card.get('price_confidence') or '–')})"
@@ -211,7 +223,12 @@ def _answer_column(
 def _answer_view(choice: dict) -> str:
     columns = "".join(
         _answer_column(
-            c, choice["card"][c], choice["machine"][c], choice["use_case"], choice["own_desktop"].get(c)
+            c,
+            choice["card"][c],
+            choice["machine"][c],
+            choice["use_case"],
+            choice["budget_usd"],
+            choice["own_desktop"].get(c),
         )
         for c in ("used", "new")
     )
@@ -225,7 +242,13 @@ def _answer_view(choice: dict) -> str:
 def answer(data: SiteData) -> str:
     """The first screen (issue 39): a use case and a budget, remembered in the URL hash (#use=llm&budget=3000),
     and for them the card to buy used and new and the whole machine, with what it costs, draws and runs."""
-    choices = answer_choices(data.report.builds, data.report.picks, data.report.ranking, data.report.tiers)
+    choices = answer_choices(
+        data.report.builds,
+        data.report.picks,
+        data.report.ranking,
+        data.report.tiers,
+        data.report.card_machines,
+    )
     if not choices:
         return (
             '<section id="answer" aria-labelledby="answer-h"><h2 id="answer-h">What to buy today</h2>'
@@ -328,7 +351,13 @@ def changes(data: SiteData) -> str:
         if data.days_with_data <= 1
         else ""
     )
-    moves = report.changes.head(15)
+    moves = report.changes.head(PRICE_MOVES_SHOWN)
+    # twenty-eighth review: the caption and the row count read as every move, where the export said "10 largest of 47"
+    shown = (
+        f"The {moves.height} largest of {report.changes.height} median price moves"
+        if report.changes.height > moves.height
+        else "Median price moves"
+    )
     cols = [
         Col("name", "GPU", render=_card_link("name")),
         Col("condition", "condition"),
@@ -346,7 +375,7 @@ def changes(data: SiteData) -> str:
             moves.to_dicts(),
             cols,
             "price-moves",
-            "Median price moves of at least 0.5% (largest first), with the grade of today's price (A-D: sellers, "
+            f"{shown} of at least 0.5% (largest first), with the grade of today's price (A-D: sellers, "
             "spread, days priced)",
         )
         + "</section>"

@@ -1,7 +1,7 @@
 """What the export and the dashboard show, read from the marts for one date."""
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, timedelta
 
 import duckdb
@@ -201,6 +201,14 @@ LEFT JOIN staging.listings s ON s.snapshot_date = $first AND s.source = d.source
 ORDER BY d.discount_pct DESC NULLS LAST, d.source, d.listing_id"""
 
 
+# the whole machine each card needs alone (the build tiers' 1-GPU machine, marts.llm_workload_machines: the same
+# machine whatever the use, its RAM sized on the card's memory), by its purchase price; twenty-eighth review: the
+# first screen offered an RTX 5090 at 2,850 USD for a 3,000 USD whole-machine budget, its machine 3,812 USD, unsaid
+CARD_MACHINE_SQL = """
+SELECT model_id, condition, machine_build_usd FROM marts.llm_workload_machines
+WHERE snapshot_date = ? AND gpu_count = 1 AND machine_build_usd IS NOT NULL"""
+
+
 @dataclass
 class ReportData:
     day: date
@@ -232,6 +240,9 @@ class ReportData:
     # export and dashboard assets, which read the file; empty when it was read whole or there is none
     watchlist_problems: tuple[str, ...] = ()
     open_box_as_new: bool = OPEN_BOX_AS_NEW  # the day's marts' rule (open_box_rule): open box priced with new
+    # (model_id, condition) -> the price of the card's own 1-GPU machine (CARD_MACHINE_SQL), for the first screen's
+    # card to buy: whether the budget buys a machine around it
+    card_machines: dict[tuple[str, str], float] = field(default_factory=dict)
 
     @property
     def is_sample(self) -> bool:
@@ -549,6 +560,7 @@ def load_report(con: duckdb.DuckDBPyConnection, day: date) -> ReportData:
     return ReportData(
         day=day,
         open_box_as_new=open_box_as_new,
+        card_machines={(m, c): usd for m, c, usd in con.execute(CARD_MACHINE_SQL, [day]).fetchall()},
         source_mode=day_source_mode(con, day),
         ranking=ranking,
         picks=read_frame(

@@ -145,10 +145,11 @@ def _cheapest(con: duckdb.DuckDBPyConnection, day: date) -> pl.DataFrame:
 # what a card page says an LLM buyer gets from the card (twenty-sixth review: the LLM pick's page showed only its
 # training value)
 LARGEST_USABLE_SQL = """
-SELECT model_id, condition, gpu_count, workload, tokens_per_s, machine_build_usd, circuit, power_cap_pct, platform_id,
-       buyable_today
-FROM marts.llm_workload_fit
-WHERE snapshot_date = $day AND tokens_per_s >= $usable
+SELECT f.model_id, f.condition, f.gpu_count, f.workload, f.tokens_per_s, f.machine_build_usd, f.circuit,
+       f.power_cap_pct, f.platform_id, f.buyable_today, m.wall_draw_w
+FROM marts.llm_workload_fit f
+JOIN marts.llm_workload_machines m USING (snapshot_date, condition, model_id, gpu_count)
+WHERE f.snapshot_date = $day AND f.tokens_per_s >= $usable
 QUALIFY row_number() OVER (
     PARTITION BY model_id, condition, gpu_count ORDER BY params_b DESC, bits_per_weight DESC, context_tokens DESC) = 1
 ORDER BY model_id, condition DESC, gpu_count"""

@@ -71,12 +71,15 @@ def card_caveats() -> tuple[pl.Expr, pl.Expr]:
         _words(form == "oam", "server only: needs an OAM baseboard"),
         _words((form == "pcie") & (pl.col("cooling") == "passive"), "passive: needs server airflow"),
     ]
+    fp16_tensor, bf16 = pl.col("fp16_tensor").fill_null(False), pl.col("bf16").fill_null(False)
+    # S2's consequence in words (twenty-eighth review: "no fp16 tensor cores" beside "11 GB: beginner only" read as
+    # a card for beginners, which S2 keeps it from): vision and beginner need fp16 tensor cores, LLM bf16
     after = [
-        _words(~pl.col("fp16_tensor").fill_null(False), "no fp16 tensor cores"),
         _words(
-            pl.col("fp16_tensor").fill_null(False) & ~pl.col("bf16").fill_null(False),
-            "no bf16: not for LLM use by default",
+            ~fp16_tensor & ~bf16, "no fp16 tensor cores or bf16: not for training or LLM use by default (S2)"
         ),
+        _words(~fp16_tensor & bf16, "no fp16 tensor cores: not for training by default (S2)"),
+        _words(fp16_tensor & ~bf16, "no bf16: not for LLM use by default"),
         _words(
             ~vendor.is_in(list(DEFAULT_VENDORS or [])),
             pl.format("{}: outside the default (D11: CUDA)", vendor.str.to_uppercase()),
@@ -90,9 +93,20 @@ def card_caveats() -> tuple[pl.Expr, pl.Expr]:
             pl.format("{} GB: under every use case's memory floor (D14: 8 GB)", _gb()),
         ),
         _words(
-            pl.col("vram_gb").is_between(min(USE_CASES.values()), USE_CASES["vision"], closed="left"),
+            pl.col("vram_gb").is_between(min(USE_CASES.values()), USE_CASES["vision"], closed="left")
+            & fp16_tensor,
             pl.format(
                 "{} GB: beginner only (G2: vision needs {} GB, LLM {} GB)",
+                _gb(),
+                pl.lit(USE_CASES["vision"]),
+                pl.lit(USE_CASES["llm"]),
+            ),
+        ),
+        _words(
+            pl.col("vram_gb").is_between(min(USE_CASES.values()), USE_CASES["vision"], closed="left")
+            & ~fp16_tensor,
+            pl.format(
+                "{} GB: under vision's {} GB and LLM's {} GB (G2)",
                 _gb(),
                 pl.lit(USE_CASES["vision"]),
                 pl.lit(USE_CASES["llm"]),

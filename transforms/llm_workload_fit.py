@@ -310,6 +310,7 @@ MACHINE_SCHEMA = {
     "power_cap_pct": pl.Float64,
     "listings_available": pl.Int32,
     "source_mode": pl.String,
+    "wall_draw_w": pl.Float64,
 }
 
 
@@ -403,6 +404,7 @@ def workload_machines(
                             "throughput_at_cap": m["throughput_at_cap"],
                             "circuit": m["circuit"],
                             "power_cap_pct": m["power_cap_pct"],
+                            "wall_draw_w": m["wall_draw_w"],
                         }
                     )
     if not sized_rows:
@@ -469,6 +471,7 @@ def workload_machines(
         pl.col("power_cap_pct"),
         pl.col("listing_count").alias("listings_available"),
         pl.col("_mode").alias("source_mode"),
+        pl.col("wall_draw_w"),
     ).cast(MACHINE_SCHEMA)
 
 

@@ -733,7 +733,8 @@ CREATE TABLE marts.llm_workload_machines (
     circuit VARCHAR,  -- outlet (runs from the US standard outlet, capped by at most 20% where needed) or dedicated (needs a 20 A or 240 V circuit, or is a server of 2, 4 or 8 cards: a rack server on a circuit and in a room of its own), rule O1.
     power_cap_pct DOUBLE NOT NULL,  -- The power limit per GPU of an outlet machine (100: uncapped); the speeds of the capped machine are marts.llm_workload_speeds' rows of this cap (P2).
     listings_available INTEGER,  -- Listings of the card in this condition today; a machine of more cards than this cannot be bought today.
-    source_mode VARCHAR NOT NULL  -- live or sample (sample figures are never market prices).
+    source_mode VARCHAR NOT NULL,  -- live or sample (sample figures are never market prices).
+    wall_draw_w DOUBLE  -- What the machine draws at the wall under full load, W (the GPUs at power_cap_pct, CPU and the rest, through the PSU's efficiency; marts.build_tiers.wall_draw_w's definition). NULL on rows written before 2026-11-28.
 );
 
 -- Per LLM workload and machine shape (card, count, power cap) that marts.llm_workload_machines holds: whether

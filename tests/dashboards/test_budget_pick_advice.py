@@ -7,9 +7,9 @@ import html
 import duckdb
 import polars as pl
 
-from dashboards.answer import card_words
+from dashboards.answer import NO_MACHINE_FOR_IT, answer_choices, card_words
 from dashboards.main_page import _answer_column
-from dashboards.report_data import beginner_pick_caveat
+from dashboards.report_data import beginner_pick_caveat, load_report
 from transforms.tiers.rules import BEGINNER_MAX_TDP_W
 from warehouse.writes import read_frame
 
@@ -94,8 +94,48 @@ def test_the_faster_or_cheaper_card_a_pick_sets_aside_is_named_in_the_export_and
     # the answer's card shows it under the card too (the sample's answer budgets, 1,000 USD and up, pick cards that
     # set none aside: a row of the mart stands in)
     card = {**used, "price_confidence": "A"}
-    column = html.unescape(_answer_column("used", card, None, "vision"))
+    column = html.unescape(_answer_column("used", card, None, "vision", 1_000))
     assert (
         '<p class="answer-faster">' + used["faster_alternative"][:1].upper() + used["faster_alternative"][1:]
         in column
     )
+
+
+def test_a_card_its_budget_cannot_house_says_so_even_above_another_cards_machine(sample_run):
+    """Twenty-eighth review: at 3,000 USD the first screen offered an RTX 5090 at 2,850 USD above a 2,017 USD RTX 3090
+    machine, and never said that the 5090's own machine (3,812 USD) is over the budget. A card hotter than D6's
+    200 W whose own 1-GPU machine costs more than the budget says so, whatever machine is below; one the budget
+    would house says nothing (the machine below is "instead"). The own machine is the one the budget builds price."""
+    with duckdb.connect(str(sample_run["db"]), read_only=True) as con:
+        report = load_report(con, sample_run["day"])
+    one_card = report.builds.filter(pl.col("gpu_count") == 1)
+    assert one_card.height
+    for machine in one_card.iter_rows(named=True):
+        assert (
+            report.card_machines[(machine["model_id"], machine["condition"])]
+            == machine["total_build_cost_usd"]
+        )
+    choices = answer_choices(report.builds, report.picks, report.ranking, report.tiers, report.card_machines)
+    told = []
+    for choice in choices:
+        for condition in ("used", "new"):
+            card, machine = choice["card"][condition], choice["machine"][condition]
+            if not card or not machine or card["model_id"] == machine["model_id"]:
+                continue
+            if card["tdp_w"] <= BEGINNER_MAX_TDP_W:
+                continue
+            column = html.unescape(
+                _answer_column(condition, card, machine, choice["use_case"], choice["budget_usd"])
+            )
+            own = report.card_machines.get((card["model_id"], condition))
+            unhoused = (
+                own is None or own > choice["budget_usd"]
+            )  # no 1-GPU machine at all, or one over the budget
+            assert (NO_MACHINE_FOR_IT in column) == unhoused, (
+                choice["use_case"],
+                choice["budget_usd"],
+                condition,
+            )
+            if unhoused:
+                told.append((choice["use_case"], choice["budget_usd"], condition))
+    assert ("llm", 3_000, "new") in told, told  # the review's case: the RTX 5090, its machine over 3,800 USD

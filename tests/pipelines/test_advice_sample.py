@@ -418,3 +418,38 @@ def test_a_budget_names_the_machine_it_buys_on_a_dedicated_circuit_when_it_does_
     assert 'is named "on a dedicated circuit within the budget" where it runs a larger model' in md
     # the export's cells keep their apostrophes (they read "this one&#x27;s 13.5" in the file); a tag still cannot open
     assert "&#x27;" not in md and "x this one's " in md
+
+
+def test_a_card_pages_outlet_machine_that_fills_its_circuit_says_so_as_the_dashboard_does(sample_run, marts):
+    """Twenty-eighth review: the card pages' "LLM models it runs" table said "outlet" for machines that leave under
+    SHARED_CIRCUIT_W of the outlet's continuous rating (1 W for 4 x RTX A6000), where the dashboard says "give it the
+    circuit to itself". The machines carry their draw at the wall, the same as the build tiers' for the same
+    machine, and the page says it wherever the draw leaves less than that."""
+    from dashboards.card_page import US_OUTLET_W, _llm_circuit
+
+    with duckdb.connect(str(sample_run["db"]), read_only=True) as con:
+        machines = read_frame(
+            con,
+            "SELECT model_id, condition, gpu_count, platform_id, circuit, power_cap_pct, wall_draw_w "
+            "FROM marts.llm_workload_machines WHERE snapshot_date = ?",
+            [sample_run["day"]],
+        )
+    assert machines.height and machines["wall_draw_w"].null_count() == 0
+    tiers = (
+        marts["tiers"]
+        .filter(pl.col("tier").is_in(["1gpu", "2gpu", "4gpu", "8gpu"]))
+        .select("model_id", "condition", "gpu_count", "platform_id", "power_cap_pct", "wall_draw_w")
+    )
+    same = machines.join(tiers, on=["model_id", "condition", "gpu_count", "platform_id", "power_cap_pct"])
+    assert same.height and (same["wall_draw_w"] - same["wall_draw_w_right"]).abs().max() < 1e-6
+    said = 0
+    for row in machines.filter(pl.col("circuit") == "outlet").iter_rows(named=True):
+        words = _llm_circuit(row)
+        full = US_OUTLET_W - row["wall_draw_w"] < SHARED_CIRCUIT_W
+        assert words.endswith(f"; {OWN_CIRCUIT}") == full, (row, words)
+        said += full
+    assert said  # the sample has such machines
+    assert _llm_circuit({"circuit": "outlet", "power_cap_pct": 86.0, "wall_draw_w": 1439.1}) == (
+        f"outlet, capped to 86% per card; {OWN_CIRCUIT}"
+    )
+    assert _llm_circuit({"circuit": "outlet", "power_cap_pct": 100.0, "wall_draw_w": 546.0}) == "outlet"

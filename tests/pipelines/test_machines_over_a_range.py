@@ -87,6 +87,7 @@ def day_by_day(value, specs, platforms, parts, scaling, cfg) -> pl.DataFrame:
                     "power_cap_pct": m["power_cap_pct"],
                     "listings_available": m["listings_available"],
                     "source_mode": mode,
+                    "wall_draw_w": m["wall_draw_w"],
                 }
                 for m in kept
             ]

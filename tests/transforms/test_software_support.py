@@ -70,7 +70,10 @@ def test_legacy_nvidia_support_ends_with_its_driver_branch_and_the_horizon_sees_
     v100 = BY_ID["tesla-v100-pcie-32gb"]
     assert v100["support_ends"] == date(2028, 8, 31)  # R580, NVIDIA's last branch for Volta
     assert "R580" in v100["support_note"] and "CUDA 13 removed" in v100["support_note"]
-    assert support_reason(v100, DAY, 3) == "CUDA 12 only"
+    # twenty-eighth review: the label alone did not say that the driver branch ends within the horizon
+    assert support_reason(v100, DAY, 3) == "CUDA 12 only, support ends 2028-08, within the 3-year horizon"
+    assert support_reason(v100, DAY, 1) == "CUDA 12 only"  # the end is past a 1-year horizon
+    assert support_reason(v100, date(2029, 1, 1), 3) == "CUDA 12 only"  # ended already: the label says it
     current = {**BY_ID["rtx-3090"], "support_ends": date(2028, 1, 31)}  # an announced end within 3 years
     assert support_reason(current, DAY, 3) == "support ends 2028-01, within the 3-year horizon"
     assert support_reason(current, DAY, 1) is None
@@ -264,6 +267,7 @@ def test_gpu_value_marks_every_card_a_buyer_cannot_act_on_by_default():
                     "rtx-2080-ti",
                     "rtx-3080-10gb",
                     "gtx-1060-6gb",
+                    "gtx-1080-ti",
                 ]
             )
         )
@@ -294,6 +298,12 @@ def test_gpu_value_marks_every_card_a_buyer_cannot_act_on_by_default():
     assert v["rtx-3080-10gb"]["caveat"] == "10 GB: beginner only (G2: vision needs 12 GB, LLM 24 GB)"
     assert "6 GB: under every use case's memory floor (D14: 8 GB)" in v["gtx-1060-6gb"]["caveat"]
     assert "beginner only" not in (v["arc-b580"]["caveat"] or "") and "GB" not in v["tesla-p40"]["caveat"]
+    # twenty-eighth review: a card S2 keeps from every use says so, and is never called a beginner's card
+    pascal = v["gtx-1080-ti"]["caveat"]
+    assert "CUDA 12 only, support ends 2028-08, within the 3-year horizon" in pascal
+    assert "no fp16 tensor cores or bf16: not for training or LLM use by default (S2)" in pascal
+    assert "11 GB: under vision's 12 GB and LLM's 24 GB (G2)" in pascal and "beginner only" not in pascal
+    assert "no bf16: not for LLM use by default" in v["rtx-2080-ti"]["caveat"]
 
 
 def test_a_card_of_unknown_support_is_never_recommended_even_with_allow_legacy_cards():

@@ -326,6 +326,9 @@ def size(
     kwh = power.annual_energy_kwh(load, cfg.utilization, cfg.psu_efficiency)
     efficiency, scaling_basis = efficiency_for(scaling, card, n)
     at_cap, cap_basis = power.throughput_at_cap(cap_pct, "training")
+    # a riser's PCIe generation matters where the link trains at 5.0: the board's and the card's both (twenty-eighth
+    # review: an RTX 3090, a PCIe 4.0 card, was told to set Gen 4 or buy PCIe 5.0 risers)
+    link_gen = min(platform["pcie_gen"], card.get("pcie_gen") or platform["pcie_gen"])
     return {
         "gpu_count": n,
         "platform_id": platform["platform_id"],
@@ -346,7 +349,7 @@ def size(
         "slot_plan": (
             f"{n} modules in the baseboard's SXM sockets"
             if platform["kind"] == "server_sxm"
-            else plan.describe() + (RISER_GEN4 if plan.on_risers and platform["pcie_gen"] >= 5 else "")
+            else plan.describe() + (RISER_GEN4 if plan.on_risers and link_gen >= 5 else "")
         ),
         "risers": plan.on_risers,
         "water_blocks": plan.water_blocks,

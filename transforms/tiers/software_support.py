@@ -197,12 +197,17 @@ def support_reason(card: dict, day: date | None, horizon_years: float) -> str | 
     The words name the stack ("CUDA 12 only") and, for an announced end, the date."""
     status = card.get("software_support") or "unknown"
     label = card.get("support_label") or "software support unknown"
-    if status != "current":
-        return label if status != "unknown" else "software support unknown (never recommended)"
+    if status == "unknown":
+        return "software support unknown (never recommended)"
     ends = card.get("support_ends")
-    if ends is not None and day is not None and ends < add_years(day, horizon_years):
-        return f"support ends {ends.isoformat()[:7]}, within the {horizon_years:g}-year horizon"
-    return None
+    soon = ends is not None and day is not None and ends < add_years(day, horizon_years)
+    ending = (
+        f"support ends {ends.isoformat()[:7]}, within the {horizon_years:g}-year horizon" if soon else None
+    )
+    if status != "current":
+        # twenty-eighth review: "CUDA 12 only" alone did not say that its last driver branch ends within the horizon
+        return f"{label}, {ending}" if ending and ends >= day else label
+    return ending
 
 
 def precision_reason(card: dict, use_case: str) -> str | None:
@@ -221,19 +226,20 @@ def support_blocker(day: pl.Expr, horizon_years: float) -> pl.Expr:
     ends_soon = pl.col("support_ends").is_not_null() & (
         pl.col("support_ends") < day + pl.duration(days=horizon_days)
     )
+    ending = pl.format(
+        "support ends {}, within the {}-year horizon",
+        pl.col("support_ends").dt.strftime("%Y-%m"),
+        pl.lit(f"{horizon_years:g}"),
+    )
     return (
         pl.when(status == "unknown")
         .then(pl.lit("software support unknown (never recommended)"))
+        .when((status != "current") & ends_soon & (pl.col("support_ends") >= day))
+        .then(pl.format("{}, {}", pl.col("support_label"), ending))
         .when(status != "current")
         .then(pl.col("support_label"))
         .when(ends_soon)
-        .then(
-            pl.format(
-                "support ends {}, within the {}-year horizon",
-                pl.col("support_ends").dt.strftime("%Y-%m"),
-                pl.lit(f"{horizon_years:g}"),
-            )
-        )
+        .then(ending)
         .otherwise(pl.lit(None, pl.String))
     )
 
