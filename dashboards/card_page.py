@@ -116,11 +116,11 @@ def _llm_circuit(row: dict) -> str:
     return "dedicated: over the outlet, a circuit of its own"
 
 
-def _llm_largest(data: SiteData, model_id: str) -> str:
+def _llm_largest(largest: pl.DataFrame) -> str:
     """What an LLM buyer gets from the card: per condition and number of cards, the largest catalog model its
     machine runs at a usable speed (one user's decode), the speed, the machine's price and circuit, and whether it
     can be bought today; '' where it runs none."""
-    rows = data.llm_largest.filter(pl.col("model_id") == model_id).to_dicts()
+    rows = largest.to_dicts()
     if not rows:
         return ""
     cols = [
@@ -152,19 +152,44 @@ def _condition_words(row: dict) -> str:
     return f"{bucket} (open box)" if row.get("listing_condition") == "open_box" else bucket
 
 
-def render_card(data: SiteData, model_id: str) -> str:
-    spec_rows = data.specs.filter(pl.col("model_id") == model_id)
+class CardFrames:
+    """The site's frames split by card once (a card page reads its own rows of each): filtering every frame for
+    each of some fifty cards was a third of the dashboard's time on the sample."""
+
+    NAMES = ("specs", "price_history", "rank_history", "cheapest", "llm_largest")
+
+    def __init__(self, data: SiteData):
+        self._parts = {name: _by_model(getattr(data, name)) for name in self.NAMES}
+        self._parts["value"] = _by_model(with_buy_rank(data.report.ranking))
+        self._empty = {name: getattr(data, name).clear() for name in self.NAMES}
+        self._empty["value"] = with_buy_rank(data.report.ranking).clear()
+
+    def of(self, name: str, model_id: str) -> pl.DataFrame:
+        return self._parts[name].get(model_id, self._empty[name])
+
+
+def _by_model(frame: pl.DataFrame) -> dict[str, pl.DataFrame]:
+    return {
+        key[0]: part
+        for key, part in frame.partition_by("model_id", as_dict=True, maintain_order=True).items()
+    }
+
+
+def render_card(data: SiteData, model_id: str, frames: CardFrames | None = None) -> str:
+    """One card's page; `frames`: the site's frames split by card (CardFrames), made here when not given."""
+    frames = frames or CardFrames(data)
+    spec_rows = frames.of("specs", model_id)
     spec = spec_rows.row(0, named=True) if spec_rows.height else {"model_id": model_id}
     name = spec.get("name") or model_id
-    history = data.price_history.filter(pl.col("model_id") == model_id)
-    ranks = data.rank_history.filter(pl.col("model_id") == model_id)
+    history = frames.of("price_history", model_id)
+    ranks = frames.of("rank_history", model_id)
     span = max(data.days_with_data, 14)
     figures = {
         "price-history": charts.price_history(history, data.day, span),
         "listing-count": charts.listing_counts(history, data.day, span),
         "rank-history": charts.rank_history(ranks, data.day, span),
     }
-    cheapest = data.cheapest.filter(pl.col("model_id") == model_id).to_dicts()
+    cheapest = frames.of("cheapest", model_id).to_dicts()
     cheap_cols = [
         Col("condition", "condition", render=_condition_words),
         Col("unit_price", "price USD", True),
@@ -181,13 +206,13 @@ def render_card(data: SiteData, model_id: str) -> str:
     )
     # the buy rank counts only the day's recommended cards, as the headline lists do; a card left out of them
     # shows none, and its caveat says why
-    value = with_buy_rank(data.report.ranking).filter(pl.col("model_id") == model_id)
+    value = frames.of("value", model_id)
     body = (
         f'<p><a href="../index.html">← All cards</a></p><h1>{esc(name)}</h1>'
         f'<div class="banner" id="date-banner">Data date: {esc(data.day.isoformat())} · source mode: '
         f"{esc(data.report.source_mode)} · asking prices of active listings, shipping included</div>"
         + _today(value)
-        + _llm_largest(data, model_id)
+        + _llm_largest(frames.of("llm_largest", model_id))
         + f'<section aria-labelledby="history-h"><h2 id="history-h">History</h2><div class="grid">{chart_divs}</div></section>'
         + '<section aria-labelledby="cheap-h"><h2 id="cheap-h">Cheapest listings today</h2>'
         + table(

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from plotly.offline import get_plotlyjs
 
-from dashboards.card_page import render_card
+from dashboards.card_page import CardFrames, render_card
 from dashboards.main_page import card_file_name, render_main
 from dashboards.site_data import SiteData
 from warehouse.environment import env_path
@@ -39,8 +39,9 @@ def write_site(data: SiteData, path: Path | None = None) -> Path:
     staging = root / ".cards-new"
     shutil.rmtree(staging, ignore_errors=True)
     staging.mkdir()
+    frames = CardFrames(data)
     for model_id in data.card_ids():
-        (staging / card_file_name(model_id)).write_text(render_card(data, model_id), encoding="utf-8")
+        (staging / card_file_name(model_id)).write_text(render_card(data, model_id, frames), encoding="utf-8")
     shutil.rmtree(cards, ignore_errors=True)
     staging.rename(cards)
     path.write_text(render_main(data), encoding="utf-8")
