@@ -7,8 +7,6 @@ support (S1, S2) and whether the card is for sale. `make run` ends with these li
 opens with them; the tables (2-8 GPUs, budgets, every card) follow in the export.
 """
 
-import math
-
 import duckdb
 import polars as pl
 
@@ -108,6 +106,8 @@ def runner_up_gap_words(gap: float | None, digits: int = 2) -> str | None:
     regions' table printed -0.96 unexplained: twenty-fifth review)."""
     if gap is None:
         return None
+    if float(f"{abs(gap):.{digits}f}") == 0:  # twenty-eighth review's code review: "(0% less value per USD)"
+        return "about the same value per USD"
     if gap >= 0:
         return f"{gap:,.{digits}f}% less value per USD"
     return (
@@ -200,7 +200,7 @@ def answer_choices(
     its `tdp_w` (for card_words) and its condition's `caveat` from `ranking` (the day's marts.gpu_value);
     `own_desktop` per condition is the beginner tier's machine from `tiers` (marts.build_tiers) where it fits the
     budget (OWN_DESKTOP_USE_CASES); and `machine_usd`, the price of its own 1-GPU machine from `card_machines`
-    (ReportData.card_machines; inf where the card has none, None where no card_machines are given)."""
+    (ReportData.card_machines; None where not known)."""
     out = []
     if builds.is_empty():
         return out
@@ -229,10 +229,9 @@ def answer_choices(
                 **card,
                 "tdp_w": power.get(card["model_id"]),
                 "caveat": caveat.get((card["model_id"], condition)) or None,
-                # no 1-GPU machine for the card: none the budget buys (inf); no card_machines given: unknown (None)
-                "machine_usd": None
-                if card_machines is None
-                else card_machines.get((card["model_id"], condition), math.inf),
+                # None where not known: marts.llm_workload_machines holds LLM-capable cards only (S2: bf16), so a
+                # beginner's card without bf16 has no row there (code review: an RTX 2080 Ti was said to be unhoused)
+                "machine_usd": (card_machines or {}).get((card["model_id"], condition)),
             }
         out.append(choice)
     return out

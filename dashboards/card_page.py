@@ -8,9 +8,7 @@ from dashboards.html_parts import Col, esc, fmt, link, page, table
 from dashboards.report_data import source_words, with_buy_rank
 from dashboards.site_data import CHEAPEST_PER_CONDITION, SiteData
 from transforms.llm_workload_fit import USABLE_TOKENS_PER_S
-from transforms.tiers.config import TierConfig
 from transforms.tiers.machine import OWN_CIRCUIT, SHARED_CIRCUIT_W
-from transforms.tiers.power import outlet_watts
 
 SPEC_FIELDS = [
     ("vendor", "Vendor"),
@@ -46,11 +44,6 @@ PERF_FIELDS = [
     ("perf_vision", "perf_vision_basis", "Vision index"),
     ("perf_llm_inference", "perf_llm_inference_basis", "LLM inference index"),
 ]
-
-
-# the continuous rating of the outlet the card pages' machines are sized for (marts.llm_workload_machines: the US's)
-_US = TierConfig()
-US_OUTLET_W = outlet_watts(_US.mains_volts, _US.mains_amps, _US.continuous_fraction)[1]
 
 
 def _specs(spec: dict) -> str:
@@ -106,8 +99,8 @@ def _llm_circuit(row: dict) -> str:
         # twenty-seventh review: an outlet machine's cap was unsaid; twenty-eighth: and that it needs the circuit
         # to itself (the dashboard's words for the same machine)
         capped = f", capped to {cap:.0f}% per card" if cap is not None and cap < 100 else ""
-        wall = row.get("wall_draw_w")
-        full = wall is not None and US_OUTLET_W - wall < SHARED_CIRCUIT_W
+        room = row.get("outlet_room_w")  # of the outlet the run sized the machines for
+        full = room is not None and room < SHARED_CIRCUIT_W
         return f"outlet{capped}" + (f"; {OWN_CIRCUIT}" if full else "")
     if row["circuit"] != "dedicated":
         return row["circuit"] or "–"

@@ -41,8 +41,6 @@ FILTER_NOTE = (
     "budget, a machine's total cost), vendor, condition and form factor."
 )
 
-PRICE_MOVES_SHOWN = 15  # the largest median price moves the page lists (all of them are in the export's JSON)
-
 
 def card_file_name(model_id: str) -> str:
     """A card page's file name: the model id, any character but letters, digits and '-' made '-'."""
@@ -351,13 +349,9 @@ def changes(data: SiteData) -> str:
         if data.days_with_data <= 1
         else ""
     )
-    moves = report.changes.head(PRICE_MOVES_SHOWN)
-    # twenty-eighth review: the caption and the row count read as every move, where the export said "10 largest of 47"
-    shown = (
-        f"The {moves.height} largest of {report.changes.height} median price moves"
-        if report.changes.height > moves.height
-        else "Median price moves"
-    )
+    # every move, the table showing its top rows until "Show all" (twenty-eighth review: the page listed 15 of 47
+    # under a caption that read as all of them)
+    moves = report.changes
     cols = [
         Col("name", "GPU", render=_card_link("name")),
         Col("condition", "condition"),
@@ -375,7 +369,7 @@ def changes(data: SiteData) -> str:
             moves.to_dicts(),
             cols,
             "price-moves",
-            f"{shown} of at least 0.5% (largest first), with the grade of today's price (A-D: sellers, "
+            "Median price moves of at least 0.5% (largest first), with the grade of today's price (A-D: sellers, "
             "spread, days priced)",
         )
         + "</section>"

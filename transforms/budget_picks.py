@@ -42,7 +42,7 @@ import polars as pl
 from transforms.gpu_value import PLUG_IN, SUPPORT_SPEC_COLUMNS
 from transforms.perf_indices import USE_CASE_INDEX, per_1k_column, perf_column
 from transforms.price_daily import GRADE_D
-from transforms.tiers.budget_builds import FASTER_WORTH_NAMING
+from transforms.tiers.budget_builds import FASTER_WORTH_NAMING, same_value, value_words
 from transforms.tiers.budget_builds import NEAR_BEST as ABOUT_THIS_VALUE
 from transforms.tiers.config import TierConfig
 from transforms.tiers.rules import (
@@ -396,7 +396,7 @@ def faster_alternatives(ranked: pl.DataFrame, ordered: pl.DataFrame) -> pl.DataF
             "cheaper and faster within the budget"
             if r["a_price"] < r["price_median"]
             else "faster and more value per USD within the budget"
-            if r["a_ppk"] >= r["_ppk"]
+            if r["a_ppk"] > r["_ppk"] and not same_value(r["a_ppk"] / r["_ppk"] - 1)
             else "faster within the budget at about this value"
         )
         named[tuple(r[k] for k in keys)] = [_alternative_words(head, r)]
@@ -422,8 +422,7 @@ def _alternative_words(head: str, r: dict) -> str:
     """A card beside the pick in words: name, price, how many times the pick's speed in the use case's index, its
     value per USD against the pick's, its memory (for a beginner, its board power when over D6's), and what speaks
     for the pick (its memory, else its value)."""
-    more = r["a_ppk"] / r["_ppk"] - 1
-    value = f"{more:.0%} more value per USD" if more >= 0 else f"{-more:.0%} less value per USD"
+    value = value_words(r["a_ppk"] / r["_ppk"] - 1, "value per USD")
     # no apostrophes: the export escapes them as HTML entities
     if r["vram_gb"] > r["a_vram"]:
         reason = f"the pick has {r['vram_gb']:g} GB, the reason to take it"

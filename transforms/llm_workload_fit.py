@@ -311,7 +311,19 @@ MACHINE_SCHEMA = {
     "listings_available": pl.Int32,
     "source_mode": pl.String,
     "wall_draw_w": pl.Float64,
+    "outlet_room_w": pl.Float64,
 }
+
+
+def outlet_room(machine: dict, cfg: TierConfig) -> float | None:
+    """What the outlet's continuous rating (the run's mains) leaves beside a machine that runs from it, W; None for a
+    machine on a dedicated circuit. Under machine.SHARED_CIRCUIT_W the machine needs the circuit to itself."""
+    if machine["circuit"] != "outlet":
+        return None
+    return (
+        power.outlet_watts(cfg.mains_volts, cfg.mains_amps, cfg.continuous_fraction)[1]
+        - machine["wall_draw_w"]
+    )
 
 
 def _usable(column: str) -> pl.Expr:
@@ -405,6 +417,7 @@ def workload_machines(
                             "circuit": m["circuit"],
                             "power_cap_pct": m["power_cap_pct"],
                             "wall_draw_w": m["wall_draw_w"],
+                            "outlet_room_w": outlet_room(m, cfg),
                         }
                     )
     if not sized_rows:
@@ -472,6 +485,7 @@ def workload_machines(
         pl.col("listing_count").alias("listings_available"),
         pl.col("_mode").alias("source_mode"),
         pl.col("wall_draw_w"),
+        pl.col("outlet_room_w"),
     ).cast(MACHINE_SCHEMA)
 
 

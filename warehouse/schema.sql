@@ -734,7 +734,8 @@ CREATE TABLE marts.llm_workload_machines (
     power_cap_pct DOUBLE NOT NULL,  -- The power limit per GPU of an outlet machine (100: uncapped); the speeds of the capped machine are marts.llm_workload_speeds' rows of this cap (P2).
     listings_available INTEGER,  -- Listings of the card in this condition today; a machine of more cards than this cannot be bought today.
     source_mode VARCHAR NOT NULL,  -- live or sample (sample figures are never market prices).
-    wall_draw_w DOUBLE  -- What the machine draws at the wall under full load, W (the GPUs at power_cap_pct, CPU and the rest, through the PSU's efficiency; marts.build_tiers.wall_draw_w's definition). NULL on rows written before 2026-11-28.
+    wall_draw_w DOUBLE,  -- What the machine draws at the wall under full load, W (the GPUs at power_cap_pct, CPU and the rest, through the PSU's efficiency; marts.build_tiers.wall_draw_w's definition). NULL on rows written before 2026-11-28.
+    outlet_room_w DOUBLE  -- What the continuous rating of the outlet the machine was sized for (the run's mains: 80% of volts x amps, NEC) leaves beside the machine's wall_draw_w, W; under 150 W the machine needs the circuit to itself (machine.SHARED_CIRCUIT_W). NULL for a machine on a dedicated circuit, and on rows written before 2026-11-28.
 );
 
 -- Per LLM workload and machine shape (card, count, power cap) that marts.llm_workload_machines holds: whether

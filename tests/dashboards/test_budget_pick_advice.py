@@ -7,7 +7,7 @@ import html
 import duckdb
 import polars as pl
 
-from dashboards.answer import NO_MACHINE_FOR_IT, answer_choices, card_words
+from dashboards.answer import NO_MACHINE_FOR_IT, answer_choices, card_words, runner_up_gap_words
 from dashboards.main_page import _answer_column
 from dashboards.report_data import beginner_pick_caveat, load_report
 from transforms.tiers.rules import BEGINNER_MAX_TDP_W
@@ -127,10 +127,10 @@ def test_a_card_its_budget_cannot_house_says_so_even_above_another_cards_machine
             column = html.unescape(
                 _answer_column(condition, card, machine, choice["use_case"], choice["budget_usd"])
             )
-            own = report.card_machines.get((card["model_id"], condition))
-            unhoused = (
-                own is None or own > choice["budget_usd"]
-            )  # no 1-GPU machine at all, or one over the budget
+            own = report.card_machines.get(
+                (card["model_id"], condition)
+            )  # None: not known (a card without bf16)
+            unhoused = own is not None and own > choice["budget_usd"]
             assert (NO_MACHINE_FOR_IT in column) == unhoused, (
                 choice["use_case"],
                 choice["budget_usd"],
@@ -139,3 +139,19 @@ def test_a_card_its_budget_cannot_house_says_so_even_above_another_cards_machine
             if unhoused:
                 told.append((choice["use_case"], choice["budget_usd"], condition))
     assert ("llm", 3_000, "new") in told, told  # the review's case: the RTX 5090, its machine over 3,800 USD
+    # a card whose own machine is not known (no row: marts.llm_workload_machines holds bf16 cards only) is never said
+    # to be unhoused (code review: an RTX 2080 Ti beginner pick at 1,500 USD, its machine 817 USD)
+    llm = next(c for c in choices if (c["use_case"], c["budget_usd"]) == ("llm", 3_000))
+    unknown = {**llm["card"]["new"], "model_id": "a-card-without-bf16", "machine_usd": None}
+    column = html.unescape(_answer_column("new", unknown, llm["machine"]["new"], "llm", 3_000))
+    assert NO_MACHINE_FOR_IT not in column and "a machine built for it)" in column
+
+
+def test_a_runner_up_gap_that_rounds_to_nothing_reads_about_the_same():
+    """Code review of the twenty-eighth review's round: the headline lines printed "(0% less value per USD)"."""
+    assert runner_up_gap_words(0.4, 0) == "about the same value per USD"
+    assert runner_up_gap_words(2.56, 0) == "3% less value per USD"
+    assert runner_up_gap_words(2.56) == "2.56% less value per USD"
+    assert runner_up_gap_words(-3.2, 0).startswith(
+        "3% more value per USD; D16 prefers the newer architecture"
+    )

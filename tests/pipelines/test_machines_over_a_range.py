@@ -88,6 +88,11 @@ def day_by_day(value, specs, platforms, parts, scaling, cfg) -> pl.DataFrame:
                     "listings_available": m["listings_available"],
                     "source_mode": mode,
                     "wall_draw_w": m["wall_draw_w"],
+                    # the outlet's continuous rating (NEC: 80% of V x A) less the draw, for an outlet machine
+                    "outlet_room_w": cfg.mains_volts * cfg.mains_amps * cfg.continuous_fraction
+                    - m["wall_draw_w"]
+                    if m["circuit"] == "outlet"
+                    else None,
                 }
                 for m in kept
             ]

@@ -73,7 +73,9 @@ def test_legacy_nvidia_support_ends_with_its_driver_branch_and_the_horizon_sees_
     # twenty-eighth review: the label alone did not say that the driver branch ends within the horizon
     assert support_reason(v100, DAY, 3) == "CUDA 12 only, support ends 2028-08, within the 3-year horizon"
     assert support_reason(v100, DAY, 1) == "CUDA 12 only"  # the end is past a 1-year horizon
-    assert support_reason(v100, date(2029, 1, 1), 3) == "CUDA 12 only"  # ended already: the label says it
+    assert support_reason(v100, date(2029, 1, 1), 3) == "CUDA 12 only, support ended 2028-08"  # and once past
+    mi50 = BY_ID["instinct-mi50"]
+    assert support_reason(mi50, DAY, 3) == f"ROCm support ended ({mi50['support_ends'].isoformat()[:7]})"
     current = {**BY_ID["rtx-3090"], "support_ends": date(2028, 1, 31)}  # an announced end within 3 years
     assert support_reason(current, DAY, 3) == "support ends 2028-01, within the 3-year horizon"
     assert support_reason(current, DAY, 1) is None

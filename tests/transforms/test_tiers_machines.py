@@ -11,7 +11,7 @@ import pytest
 
 from dashboards.answer import power_words
 from dashboards.report_data import circuit_words
-from transforms.tiers.budget_builds import _value_words, budget_builds
+from transforms.tiers.budget_builds import budget_builds, value_words
 from transforms.tiers.build_tiers import DOES_NOT_HOLD, _summary, best_per_card, build_tiers, cards_with_specs
 from transforms.tiers.config import TierConfig
 from transforms.tiers.machine import (
@@ -1048,9 +1048,13 @@ def test_a_machine_that_fills_its_outlet_circuit_says_it_needs_that_circuit_to_i
 
 def test_a_value_difference_that_rounds_to_nothing_is_said_as_about_the_same():
     """Twenty-eighth review: "faster and more value per USD ... 0% more value per USD of TCO" for 0.1% more."""
-    assert _value_words(0.001) == _value_words(-0.004) == "about the same value per USD of TCO"
-    assert _value_words(0.02) == "2% more value per USD of TCO"
-    assert _value_words(-0.13) == "13% less value per USD of TCO"
+    assert value_words(0.001) == value_words(-0.004) == "about the same value per USD of TCO"
+    assert (
+        value_words(0.005) == value_words(-0.005) == "about the same value per USD of TCO"
+    )  # 0.5% rounds to 0%
+    assert value_words(0.006) == "1% more value per USD of TCO"
+    assert value_words(0.02) == "2% more value per USD of TCO"
+    assert value_words(-0.13, "value per USD") == "13% less value per USD"
 
 
 def test_a_training_budget_names_a_faster_machine_at_about_its_value():

@@ -104,7 +104,7 @@ def test_the_view_says_whether_a_machine_can_be_bought_today(tmp_path):
         for n, listed in ((1, 6), (8, 6), (4, None)):
             con.execute(
                 "INSERT INTO marts.llm_workload_machines VALUES (DATE '2026-11-20', 'used', 'rtx-a5000', "
-                "'NVIDIA RTX A5000', ?, 'p', 5000, 6000, 'outlet', 100.0, ?, 'sample', 1000.0)",
+                "'NVIDIA RTX A5000', ?, 'p', 5000, 6000, 'outlet', 100.0, ?, 'sample', 1000.0, 440.0)",
                 [n, listed],
             )
             con.execute(

@@ -251,12 +251,12 @@ def _faster_alternative(chosen: dict, fits: list[dict]) -> str | None:
     fastest = max(close, key=lambda m: (m[perf], -m["total_build_cost_usd"], m["model_id"]))
     if fastest[perf] < FASTER_WORTH_NAMING * chosen[perf]:
         return None
-    less = 1 - fastest[value] / chosen[value]
-    if less > -SAME_VALUE:
-        head, words = "faster within the budget at about this value", _value_words(-less)
+    more = fastest[value] / chosen[value] - 1
+    if more <= 0 or same_value(more):
+        head = "faster within the budget at about this value"
     else:  # the band is the choice's value and up: a machine both faster and of more value lost on memory per card
         head = "faster and more value per USD within the budget (this one has more memory per card, G5)"
-        words = _value_words(-less)
+    words = value_words(more)
     power = (
         f", capped to {fastest['power_cap_pct']:.0f}% per card"
         if fastest["circuit"] == "outlet" and fastest["power_cap_pct"] < 100
@@ -292,21 +292,25 @@ def _cheaper_alternative(chosen: dict, fits: list[dict]) -> str | None:
     return (
         f"nearly as fast for less within the budget: {best['gpu_count']} x {best['gpu_name']} "
         f"({best['tier']}, {best['platform_id']}, {best[cost]:,.0f} USD): {best[perf] / chosen[perf]:.0%} of this "
-        f"one's throughput for {best[cost] / chosen[cost]:.0%} of its price, {_value_words(more)}, "
+        f"one's throughput for {best[cost] / chosen[cost]:.0%} of its price, {value_words(more)}, "
         f"{best['vram_gb']:g} GB per card"
     )
 
 
 # twenty-eighth review: "faster and more value per USD ... 0% more value per USD of TCO" for 0.1% more: a difference
 # that rounds to 0% is no difference in words
-SAME_VALUE = 0.005
 
 
-def _value_words(more: float) -> str:
-    """A value per USD of TCO against the choice's (`more`: the fraction more, negative for less), in words."""
-    if abs(more) < SAME_VALUE:
-        return "about the same value per USD of TCO"
-    return f"{more:.0%} more value per USD of TCO" if more > 0 else f"{-more:.0%} less value per USD of TCO"
+def same_value(more: float) -> bool:
+    """Whether a fraction more (or less) value reads as 0% in whole percent (0.5% included: it rounds to even)."""
+    return f"{abs(more):.0%}" == "0%"
+
+
+def value_words(more: float, per: str = "value per USD of TCO") -> str:
+    """A value against the choice's or the pick's (`more`: the fraction more, negative for less), in words."""
+    if same_value(more):
+        return f"about the same {per}"
+    return f"{more:.0%} more {per}" if more > 0 else f"{-more:.0%} less {per}"
 
 
 def _faster_on_a_smaller_model(chosen: dict, fits: list[dict], llm) -> str | None:

@@ -205,8 +205,16 @@ def support_reason(card: dict, day: date | None, horizon_years: float) -> str | 
         f"support ends {ends.isoformat()[:7]}, within the {horizon_years:g}-year horizon" if soon else None
     )
     if status != "current":
-        # twenty-eighth review: "CUDA 12 only" alone did not say that its last driver branch ends within the horizon
-        return f"{label}, {ending}" if ending and ends >= day else label
+        # twenty-eighth review: "CUDA 12 only" alone did not say that its last driver branch ends within the horizon;
+        # its code review: nor, once past, that it had ended
+        if ends is None or day is None:
+            return label
+        month = ends.isoformat()[:7]
+        if status == "ended":
+            return f"{label} ({month})"
+        if ends < day:
+            return f"{label}, support ended {month}"
+        return f"{label}, {ending}" if ending else label
     return ending
 
 
@@ -231,10 +239,16 @@ def support_blocker(day: pl.Expr, horizon_years: float) -> pl.Expr:
         pl.col("support_ends").dt.strftime("%Y-%m"),
         pl.lit(f"{horizon_years:g}"),
     )
+    month = pl.col("support_ends").dt.strftime("%Y-%m")
+    legacy = (status != "current") & pl.col("support_ends").is_not_null()
     return (
         pl.when(status == "unknown")
         .then(pl.lit("software support unknown (never recommended)"))
-        .when((status != "current") & ends_soon & (pl.col("support_ends") >= day))
+        .when(legacy & (status == "ended"))
+        .then(pl.format("{} ({})", pl.col("support_label"), month))
+        .when(legacy & (pl.col("support_ends") < day))
+        .then(pl.format("{}, support ended {}", pl.col("support_label"), month))
+        .when(legacy & ends_soon)
         .then(pl.format("{}, {}", pl.col("support_label"), ending))
         .when(status != "current")
         .then(pl.col("support_label"))
