@@ -14,6 +14,7 @@ from dashboards.report_data import NEEDS_ITS_OWN_MACHINE, card_caveats, over_d6_
 from transforms.tiers.build_tiers import RESALE_DECIDES, RESALE_DECIDES_DETAIL, thin_supply, thin_supply_short
 from transforms.tiers.machine import OWN_CIRCUIT, OWN_SOCKET
 from transforms.tiers.rules import BEGINNER_MAX_TDP_W, D16_CLOSE
+from transforms.use_cases import OWN_DESKTOP_USE_CASES
 from warehouse.writes import read_frame
 
 USE_CASE_ORDER, CONDITION_ORDER = ("llm", "vision", "beginner"), ("used", "new")
@@ -167,10 +168,6 @@ def card_words(tdp_w: float | None, machine_below: bool | None = True) -> str:
     )
     tail = f", {below}" if below else ""
     return f"Card to buy (the card alone, {over_d6_words(tdp_w)}, so {NEEDS_ITS_OWN_MACHINE}{tail})"
-
-
-# the use cases whose budget answer also offers the card in the buyer's own desktop (D6), when it fits the budget
-OWN_DESKTOP_USE_CASES = ("beginner", "vision")
 
 
 def _own_desktop(tiers: pl.DataFrame | None, use_case: str, condition: str, budget: int) -> dict | None:

@@ -8,6 +8,7 @@ from dashboards.html_parts import Col, esc, fmt, link, page, table
 from dashboards.report_data import source_words, with_buy_rank
 from dashboards.site_data import CHEAPEST_PER_CONDITION, SiteData
 from transforms.llm_workload_fit import USABLE_TOKENS_PER_S
+from transforms.tiers.build_tiers import thin_supply, thin_supply_short
 from transforms.tiers.machine import OWN_CIRCUIT, SHARED_CIRCUIT_W
 
 SPEC_FIELDS = [
@@ -109,6 +110,15 @@ def _llm_circuit(row: dict) -> str:
     return "dedicated: over the outlet, a circuit of its own"
 
 
+def _for_sale(row: dict) -> str:
+    """Whether the machine's cards are for sale in that number today, and thin supply where it is (A1; twenty-ninth
+    review: "yes" for 4 x RTX 6000 Ada of the 4 listed, which the tiers call thin)."""
+    if not row.get("buyable_today"):
+        return "no"
+    count, listed = row["gpu_count"], row.get("listings_available")
+    return f"yes, {thin_supply_short(count, listed)}" if thin_supply(count, listed) else "yes"
+
+
 def _llm_largest(largest: pl.DataFrame) -> str:
     """What an LLM buyer gets from the card: per condition and number of cards, the largest catalog model its
     machine runs at a usable speed (one user's decode), the speed, the machine's price and circuit, and whether it
@@ -125,7 +135,7 @@ def _llm_largest(largest: pl.DataFrame) -> str:
         Col("tokens_per_s", "tokens/s (one user)", True, digits=1),
         Col("machine_build_usd", "machine USD", True),
         Col("circuit", "circuit", render=lambda r: esc(_llm_circuit(r))),
-        Col("buyable_today", "for sale in that number today"),
+        Col("buyable_today", "for sale in that number today", render=lambda r: esc(_for_sale(r))),
     ]
     caption = (
         f"The largest catalog model a machine of this card runs at {USABLE_TOKENS_PER_S:g} tokens/s or more "

@@ -192,7 +192,8 @@ def _answer_column(
         parts.append(_own_desktop_line(own))
         return f'<div class="answer-col" data-condition="{esc(condition)}">{"".join(parts)}</div>'
     parts.append(
-        f'<p class="answer-machine">Machine to buy instead (the whole machine within the budget): '
+        f'<p class="answer-machine">Machine to buy{"" if _below(card or {}, machine, budget) else " instead"} '
+        "(the whole machine within the budget): "
         f"<strong>{esc(machine['gpu_count'])} x "
         f"{_card_link('gpu_name')(machine)}</strong> on <code>{esc(machine['platform_id'])}</code>: "
         f"{esc(fmt(machine['total_build_cost_usd']))} USD, {esc(power_words(machine))}</p>"

@@ -28,6 +28,7 @@ from transforms.tiers.build_tiers import (
 )
 from transforms.tiers.machine import OWN_CIRCUIT, OWN_SOCKET, dedicated_circuit
 from transforms.tiers.rules import BEGINNER_MAX_TDP_W
+from transforms.use_cases import OWN_DESKTOP_USE_CASES
 from warehouse.catalog import load_regions
 from warehouse.kept_listings import kept_sql
 from warehouse.marts.deals import deals_select_sql
@@ -82,9 +83,10 @@ def over_d6_words(tdp_w: float) -> str:
 def beginner_pick_caveat(use_case: str | None, tdp_w: float | None) -> str | None:
     """The caveat of a beginner pick over D6's BEGINNER_MAX_TDP_W: the beginner use case is the card for the desktop
     the buyer has (D6, planned on a 500 W PSU with one 8-pin cable), and the budget picks rank every card of the
-    use case's floor whatever its power (the sample's new 3,000 USD beginner pick is an RTX 5090, 575 W). None for
-    other use cases, for a card within D6 and for a card whose power is unknown."""
-    if use_case != "beginner" or tdp_w is None or tdp_w <= BEGINNER_MAX_TDP_W:
+    use case's floor whatever its power (the sample's new 3,000 USD beginner pick is an RTX 5090, 575 W); and a
+    vision pick's, whose buyer may also have a desktop (OWN_DESKTOP_USE_CASES). None for LLM picks, for a card
+    within D6 and for a card whose power is unknown."""
+    if use_case not in OWN_DESKTOP_USE_CASES or tdp_w is None or tdp_w <= BEGINNER_MAX_TDP_W:
         return None
     return f"{over_d6_words(tdp_w)}; {NEEDS_ITS_OWN_MACHINE}"
 

@@ -53,7 +53,7 @@ from transforms.tiers.rules import (
     V1_USE_CASES,
 )
 from transforms.tiers.software_support import ADMITTED_WITH_LEGACY, support_blocker
-from transforms.use_cases import USE_CASES
+from transforms.use_cases import OWN_DESKTOP_USE_CASES, USE_CASES
 
 BUDGETS_USD = (300, 500, 750, 1_000, 1_500, 2_000, 3_000, 5_000, 10_000)
 NEAR_BEST = 0.5
@@ -430,10 +430,12 @@ def _alternative_words(head: str, r: dict) -> str:
         reason = "the pick has more value per USD, the reason to take it"
     else:
         reason = "G5 ranks the pick first"
-    # a beginner's card goes into the desktop they have (D6): a hotter alternative says so
+    # a beginner's or a vision student's card may go into the desktop they have (D6): a hotter alternative says so
     power = (
         f", {r['a_tdp']:,.0f} W, over the {BEGINNER_MAX_TDP_W:g} W of D6"
-        if r["use_case"] == "beginner" and r["a_tdp"] is not None and r["a_tdp"] > BEGINNER_MAX_TDP_W
+        if r["use_case"] in OWN_DESKTOP_USE_CASES
+        and r["a_tdp"] is not None
+        and r["a_tdp"] > BEGINNER_MAX_TDP_W
         else ""
     )
     return (

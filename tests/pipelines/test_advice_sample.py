@@ -456,3 +456,27 @@ def test_a_card_pages_outlet_machine_that_fills_its_circuit_says_so_as_the_dashb
         f"outlet, capped to 86% per card; {OWN_CIRCUIT}"
     )
     assert _llm_circuit({"circuit": "outlet", "power_cap_pct": 100.0, "outlet_room_w": 894.0}) == "outlet"
+
+
+def test_an_answer_on_thin_supply_names_the_rules_answer_without_its_card(marts):
+    """Twenty-ninth review: every used vision budget from 5,000 to 30,000 USD took 4 of the 5 RTX 5070 Ti listed, its
+    runner-up the same card, and a sale or two left the buyer with no named machine. A budget machine on thin supply
+    (A1) names the machine the same rule chooses without its card, within the budget; no other row does."""
+    from transforms.tiers.build_tiers import thin_supply
+
+    builds = marts["builds"].filter(pl.col("model_id").is_not_null())
+    thin = 0
+    for r in builds.iter_rows(named=True):
+        words = r["faster_alternative"] or ""
+        if not thin_supply(r["gpu_count"], r["listings_available"]):
+            assert "sells out" not in words, r
+            continue
+        thin += 1
+        said = re.search(
+            rf"if the {re.escape(r['gpu_name'])} sells out, the rule's answer without it: (\d+) x (.+?) \("
+            r"(\w+), (\w+), ([\d,]+) USD",
+            words,
+        )
+        assert said, words
+        assert said[2] != r["gpu_name"] and float(said[5].replace(",", "")) <= r["budget_usd"], said.groups()
+    assert thin  # the sample's used vision budgets rest on 4 of the 5 RTX 5070 Ti listed

@@ -11,7 +11,7 @@ import pytest
 
 from dashboards.answer import power_words
 from dashboards.report_data import circuit_words
-from transforms.tiers.budget_builds import budget_builds, value_words
+from transforms.tiers.budget_builds import _what_to_know, budget_builds, value_words
 from transforms.tiers.build_tiers import DOES_NOT_HOLD, _summary, best_per_card, build_tiers, cards_with_specs
 from transforms.tiers.config import TierConfig
 from transforms.tiers.machine import (
@@ -1057,6 +1057,20 @@ def test_a_value_difference_that_rounds_to_nothing_is_said_as_about_the_same():
     assert value_words(-0.13, "value per USD") == "13% less value per USD"
 
 
+def test_a_named_alternative_machine_says_what_its_answer_would():
+    """Twenty-ninth review: a "faster" 4 x RTX 5070 Ti on 1 W of the circuit, 4 of the 5 listed, was named without
+    "give it the circuit to itself" or its thin supply (A1), which the same machine says as an answer."""
+    full = circuit_room(1439.1, 1440.0)
+    assert _what_to_know({"gpu_count": 4, "listings_available": 5, "circuit_note": f"fits{full}"}) == (
+        f", {OWN_CIRCUIT}, thin supply (A1): it takes 4 of the 5 listed today"
+    )
+    socket = circuit_room(3600.0, 3680.0, SOCKET)
+    assert (
+        _what_to_know({"gpu_count": 2, "listings_available": 9, "circuit_note": socket}) == f", {OWN_SOCKET}"
+    )
+    assert _what_to_know({"gpu_count": 2, "listings_available": 9, "circuit_note": "fits"}) == ""
+
+
 def test_a_training_budget_names_a_faster_machine_at_about_its_value():
     """G5 takes memory per card among the machines near the best value, so a budget may buy one big card where
     four smaller ones train 1.7 times as fast at more value per USD: the row names that machine (fifth review:
@@ -1075,7 +1089,8 @@ def test_a_training_budget_names_a_faster_machine_at_about_its_value():
         "faster and more value per USD within the budget (this one has more memory per card, G5): 4 x RTX-5070-TI "
         "(4gpu, "
     )
-    assert "USD, capped to 86% per card)" in named
+    # and what its answer would say of it: the circuit to itself at 1 W from the rating (twenty-ninth review)
+    assert "USD, capped to 86% per card, give it the circuit to itself)" in named
     ratio = float(named.split("x this one")[0].rsplit(", ", 1)[1])
     assert ratio >= 1.25 and "more value per USD of TCO, 16 GB per card" in named and named in five["notes"]
     assert vision[3_000]["faster_alternative"] is None  # 2 x RTX 5070 Ti, the fastest machine it buys

@@ -34,9 +34,10 @@ from transforms.tiers.build_tiers import (
     in_index,
     supply_words,
     thin_supply,
+    thin_supply_short,
 )
 from transforms.tiers.config import TierConfig
-from transforms.tiers.machine import dedicated_circuit
+from transforms.tiers.machine import OWN_CIRCUIT, OWN_SOCKET, dedicated_circuit
 from transforms.tiers.platforms import PartPrices, platform_rows, platforms_for
 from transforms.tiers.rules import D16_CLOSE, TIERS, V1_USE_CASES, outclasses
 from transforms.use_cases import USE_CASES
@@ -111,7 +112,11 @@ def budget_builds(
     return pl.DataFrame(rows, schema=BUDGET_SCHEMA, strict=False)
 
 
-def _budget_row(day, condition, mode, use_case, budget, usable, llm=None, dedicated=()) -> dict:
+def _budget_row(
+    day, condition, mode, use_case, budget, usable, llm=None, dedicated=(), fallback=True
+) -> dict:
+    """The budget's machine and its words; `fallback`: where the machine rests on thin supply (A1), also the rule's
+    answer without its card (the answer of a row built with fallback False)."""
     row = {
         "snapshot_date": day,
         "budget_usd": budget,
@@ -212,7 +217,12 @@ def _budget_row(day, condition, mode, use_case, budget, usable, llm=None, dedica
     on_own_circuit = _on_a_dedicated_circuit(
         chosen, [m for m in dedicated if m["total_build_cost_usd"] <= budget], fits
     )
-    faster = "; ".join(words for words in (faster, on_own_circuit) if words) or None
+    sold_out = None
+    if fallback and thin_supply(chosen["gpu_count"], chosen.get("listings_available")):
+        others = [m for m in usable if m["model_id"] != chosen["model_id"]]
+        plan_b = _budget_row(day, condition, mode, use_case, budget, others, llm, (), fallback=False)
+        sold_out = _if_sold_out(chosen, plan_b)
+    faster = "; ".join(words for words in (faster, on_own_circuit, sold_out) if words) or None
     if faster:
         row["faster_alternative"] = faster
         row["notes"] += f"; {faster}"
@@ -236,6 +246,8 @@ def _budget_row(day, condition, mode, use_case, budget, usable, llm=None, dedica
                 "runner_up_build_cost_usd": runner["total_build_cost_usd"],
             }
         )
+    if not fallback:  # a plan B's row (see fallback): the machine itself, for its words
+        row["_machine"] = chosen
     return row
 
 
@@ -266,10 +278,43 @@ def _faster_alternative(chosen: dict, fits: list[dict]) -> str | None:
     )
     return (
         f"{head}: {fastest['gpu_count']} x {fastest['gpu_name']} "
-        f"({fastest['tier']}, {fastest['platform_id']}, {fastest['total_build_cost_usd']:,.0f} USD{power}): "
+        f"({fastest['tier']}, {fastest['platform_id']}, {fastest['total_build_cost_usd']:,.0f} USD{power}"
+        f"{_what_to_know(fastest)}): "
         f"throughput {fastest[perf]:.2f}, {fastest[perf] / chosen[perf]:.1f}x this one, {words}, "
         f"{fastest['vram_gb']:g} GB per card"
     )
+
+
+def _if_sold_out(chosen: dict, plan_b: dict) -> str | None:
+    """The rule's answer without the chosen machine's card, in words, for a choice on thin supply (A1; twenty-ninth
+    review: every used vision budget from 5,000 to 30,000 USD took 4 of the 5 RTX 5070 Ti listed, its runner-up
+    the same card, and never named the 2 x RTX 5090 machine the rule picks without it); None where there is none."""
+    machine = plan_b.get("_machine")
+    if machine is None:
+        return None
+    speed = (
+        f"{plan_b['largest_workload']} at {plan_b['largest_workload_tokens_per_s']:.1f} tokens/s"
+        if plan_b.get("largest_workload") and plan_b.get("largest_workload_tokens_per_s")
+        else f"throughput {plan_b['total_relative_perf']:.2f}, "
+        f"{plan_b['total_relative_perf'] / chosen['total_relative_perf']:.2f}x this one"
+    )
+    return (
+        f"if the {chosen['gpu_name']} sells out, the rule's answer without it: {plan_b['gpu_count']} x "
+        f"{plan_b['gpu_name']} ({plan_b['tier']}, {plan_b['platform_id']}, {plan_b['total_build_cost_usd']:,.0f} "
+        f"USD{_what_to_know(machine)}): {speed}, {plan_b['total_vram_gb'] / plan_b['gpu_count']:g} GB per card, "
+        f"{plan_b['listings_available']} listed today"
+    )
+
+
+def _what_to_know(machine: dict) -> str:
+    """What a named alternative machine needs that its answer would say (twenty-ninth review: 4 x RTX 5070 Ti named
+    "faster" without "give it the circuit to itself" or the thin supply of 4 of the 5 listed): the outlet to itself
+    (machine.circuit_room's words in its circuit note) and rule A1."""
+    note = machine.get("circuit_note") or ""
+    words = [w for w in (OWN_CIRCUIT, OWN_SOCKET) if w in note][:1]
+    if thin_supply(machine["gpu_count"], machine.get("listings_available")):
+        words.append(thin_supply_short(machine["gpu_count"], machine["listings_available"]))
+    return "".join(f", {w}" for w in words)
 
 
 def _cheaper_alternative(chosen: dict, fits: list[dict]) -> str | None:
@@ -291,7 +336,8 @@ def _cheaper_alternative(chosen: dict, fits: list[dict]) -> str | None:
     more = best[value] / chosen[value] - 1
     return (
         f"nearly as fast for less within the budget: {best['gpu_count']} x {best['gpu_name']} "
-        f"({best['tier']}, {best['platform_id']}, {best[cost]:,.0f} USD): {best[perf] / chosen[perf]:.0%} of this "
+        f"({best['tier']}, {best['platform_id']}, {best[cost]:,.0f} USD{_what_to_know(best)}): "
+        f"{best[perf] / chosen[perf]:.0%} of this "
         f"one's throughput for {best[cost] / chosen[cost]:.0%} of its price, {value_words(more)}, "
         f"{best['vram_gb']:g} GB per card"
     )
