@@ -10,7 +10,13 @@ opens with them; the tables (2-8 GPUs, budgets, every card) follow in the export
 import duckdb
 import polars as pl
 
-from dashboards.report_data import NEEDS_ITS_OWN_MACHINE, card_caveats, over_d6_words, resale_decides
+from dashboards.report_data import (
+    NEEDS_ITS_OWN_MACHINE,
+    card_caveats,
+    over_d6_words,
+    own_circuit_note,
+    resale_decides,
+)
 from transforms.tiers.build_tiers import RESALE_DECIDES, RESALE_DECIDES_DETAIL, thin_supply, thin_supply_short
 from transforms.tiers.machine import OWN_CIRCUIT, OWN_SOCKET
 from transforms.tiers.rules import BEGINNER_MAX_TDP_W, D16_CLOSE
@@ -49,7 +55,7 @@ def power_words(r: dict) -> str:
     )
     if r["power_cap_pct"] is not None and r["power_cap_pct"] < 100:
         power += f" capped to {r['power_cap_pct']:.0f}% (a limit to set at every boot, persistence on)"
-    note = r.get("circuit_note") or r.get("notes") or ""
+    note = own_circuit_note(r)
     # within SHARED_CIRCUIT_W of its rating: the circuit's, or where the rating is the socket's, the socket's
     power += "".join(f"; {own}" for own in (OWN_CIRCUIT, OWN_SOCKET) if own in note)
     return power

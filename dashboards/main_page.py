@@ -33,7 +33,7 @@ from transforms.llm_workload_fit import TIER_WORKLOADS
 from transforms.tiers.build_tiers import RESALE_DECIDES, thin_supply, thin_supply_short
 from transforms.tiers.machine import CAP_AT_BOOT
 from transforms.tiers.rules import BEGINNER_MAX_TDP_W
-from transforms.use_cases import USE_CASES
+from transforms.use_cases import OWN_DESKTOP_USE_CASES, USE_CASES
 
 FILTER_NOTE = (
     "Filters apply to every table below that has the column: VRAM per GPU, use case (a card table "
@@ -192,7 +192,7 @@ def _answer_column(
         parts.append(_own_desktop_line(own))
         return f'<div class="answer-col" data-condition="{esc(condition)}">{"".join(parts)}</div>'
     parts.append(
-        f'<p class="answer-machine">Machine to buy{"" if _below(card or {}, machine, budget) else " instead"} '
+        f'<p class="answer-machine">Machine to buy{"" if not card or _below(card, machine, budget) else " instead"} '
         "(the whole machine within the budget): "
         f"<strong>{esc(machine['gpu_count'])} x "
         f"{_card_link('gpu_name')(machine)}</strong> on <code>{esc(machine['platform_id'])}</code>: "
@@ -379,12 +379,12 @@ def changes(data: SiteData) -> str:
 
 def _pick_caveat(row: dict) -> str:
     """A pick's caveat (dashboards.report_data.picks_with_caveat), folded under a few words, or a dash: the whole
-    sentence in every row would make the table's top rows, and the page, much taller. A beginner pick over D6
-    folds under its power; a used card that new ones undercut under "buy new"."""
+    sentence in every row would make the table's top rows, and the page, much taller. A beginner or vision pick over
+    D6 folds under its power; a used card that new ones undercut under "buy new"."""
     caveat = row.get("caveat")
     if not caveat:
         return "–"
-    over_d6 = row.get("use_case") == "beginner" and (row.get("tdp_w") or 0) > BEGINNER_MAX_TDP_W
+    over_d6 = row.get("use_case") in OWN_DESKTOP_USE_CASES and (row.get("tdp_w") or 0) > BEGINNER_MAX_TDP_W
     summary = f"{esc(fmt(row['tdp_w']))} W, over D6" if over_d6 else "caveat"
     summary += f", {BUY_NEW}" if BUY_NEW in caveat else ""
     return f"<details><summary>{summary}</summary>{esc(caveat)}</details>"
@@ -493,8 +493,8 @@ def picks_table(data: SiteData) -> str:
         "with the most memory the budget buys (each use case ranked by its own index); for vision and beginner, "
         "never a card that a newer, at least as fast and no dearer card outclasses (V1). A vision or beginner pick "
         f"names a card the budget buys that is at least {FASTER_WORTH_NAMING:g} times as fast at about its value, or "
-        f"cheaper and at least as fast; a beginner pick over D6's {BEGINNER_MAX_TDP_W:g} W says so (the beginner "
-        "tier is the card for the desktop you have).",
+        f"cheaper and at least as fast; a beginner or vision pick over D6's {BEGINNER_MAX_TDP_W:g} W says so (the "
+        "card for the desktop you have is the beginner tier's).",
         table(
             data.report.picks_with_caveat.to_dicts(),
             cols,

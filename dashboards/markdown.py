@@ -294,8 +294,8 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
         "best performance per USD the budget buys (G5), an LLM pick is the card that runs the largest model at a "
         "usable speed (so a 48 GB card that runs a 70B model beats a faster 32 GB one), a vision or beginner pick "
         "the card with the most memory. Vision and beginner never pick a card that a newer, at least as fast and "
-        "no dearer card of its maker outclasses (V1, docs/rules.md). A beginner pick over D6's "
-        f"{BEGINNER_MAX_TDP_W:g} W says so in its caveat: the beginner tier is the card for the desktop you have.\n\n"
+        "no dearer card of its maker outclasses (V1, docs/rules.md). A beginner or vision pick over D6's "
+        f"{BEGINNER_MAX_TDP_W:g} W says so in its caveat: the card for the desktop you have is the beginner tier's.\n\n"
     )
     out.append(
         table(
@@ -521,7 +521,7 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
                 # the row's circuit in the tiers' words, read from its notes (twentieth review: "give it the circuit
                 # to itself" was in the warehouse only)
                 circuit=pl.Series(
-                    [circuit_words({**r, "circuit_note": r["notes"]}) for r in best.iter_rows(named=True)],
+                    [circuit_words(r) for r in best.iter_rows(named=True)],
                     dtype=pl.String,
                 ),
                 vram=pl.Series(
@@ -577,7 +577,9 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
             '"on a dedicated circuit within the budget" where it runs a larger model, is at least '
             f"{FASTER_WORTH_NAMING:g} times as fast as the best outlet machine, or (LLM) as fast for at most "
             f"{CHEAPER_WORTH_NAMING:.0%} of the price, with what it draws and its PSU; the answer stays the outlet "
-            "machine (O1).\n\n"
+            "machine (O1). Where the answer rests on thin supply (A1), the machine the same rule chooses without its "
+            'card is named as "if the ... sells out". Each machine named says its power cap, a circuit to itself '
+            "and thin supply where they apply.\n\n"
             + "\n".join(
                 f"- {r['use_case']}, {r['condition']}, {r['budget_usd']:,} USD: {_cell(r['faster_alternative'])}"
                 for r in faster.iter_rows(named=True)

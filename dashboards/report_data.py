@@ -99,13 +99,23 @@ def card_caveats(ranking: pl.DataFrame | None) -> dict[tuple[str, str], str]:
     return {(m, c): w or "" for m, c, w in ranking.select("model_id", "condition", "caveat").iter_rows()}
 
 
+def own_circuit_note(row: dict) -> str:
+    """A machine row's own circuit words: its `circuit_note` (marts.build_tiers, region_tiers), or for a budget row,
+    which has none, its notes up to the alternatives named beside it (code review: "give it the circuit to itself"
+    of a named machine was read as the answer's own, on 7 of the 60 budget answers)."""
+    if row.get("circuit_note") is not None:
+        return row["circuit_note"]
+    notes, named = row.get("notes") or "", row.get("faster_alternative")
+    return notes.split(named)[0] if named else notes
+
+
 def circuit_words(row: dict) -> str:
     """A machine's circuit as the tables show it: `outlet`, or for a machine over the outlet the circuit that
     carries it, as its circuit note names it (`dedicated: a 20 A 120 V circuit (1,920 W continuous) or a 240 V
     one`, transforms.tiers.machine.circuit_for); a server's own circuit (D10) stays `dedicated`; a machine that
     leaves its outlet circuit under SHARED_CIRCUIT_W says it needs that circuit to itself (where the rating is the
     socket's, a wall socket to itself)."""
-    circuit, note = row.get("circuit"), row.get("circuit_note") or ""
+    circuit, note = row.get("circuit"), own_circuit_note(row)
     if circuit == "dedicated" and (needed := dedicated_circuit(note)):
         return f"dedicated: {needed}"
     if circuit == "outlet" and OWN_CIRCUIT in note:  # within SHARED_CIRCUIT_W of the circuit's rating

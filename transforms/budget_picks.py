@@ -422,11 +422,12 @@ def _alternative_words(head: str, r: dict) -> str:
     """A card beside the pick in words: name, price, how many times the pick's speed in the use case's index, its
     value per USD against the pick's, its memory (for a beginner, its board power when over D6's), and what speaks
     for the pick (its memory, else its value)."""
-    value = value_words(r["a_ppk"] / r["_ppk"] - 1, "value per USD")
+    more = r["a_ppk"] / r["_ppk"] - 1
+    value = value_words(more, "value per USD")
     # no apostrophes: the export escapes them as HTML entities
     if r["vram_gb"] > r["a_vram"]:
         reason = f"the pick has {r['vram_gb']:g} GB, the reason to take it"
-    elif r["_ppk"] > r["a_ppk"]:
+    elif more < 0 and not same_value(more):  # not where the values read the same (code review)
         reason = "the pick has more value per USD, the reason to take it"
     else:
         reason = "G5 ranks the pick first"

@@ -158,3 +158,34 @@ def test_a_runner_up_gap_that_rounds_to_nothing_reads_about_the_same():
     assert runner_up_gap_words(-3.2, 0).startswith(
         "3% more value per USD; D16 prefers the newer architecture"
     )
+
+
+def test_the_machine_line_says_instead_only_below_another_card(sample_run):
+    """Twenty-ninth review: "Card to buy ... as below" then "Machine to buy instead", built on the same card."""
+    with duckdb.connect(str(sample_run["db"]), read_only=True) as con:
+        report = load_report(con, sample_run["day"])
+    choices = answer_choices(report.builds, report.picks, report.ranking, report.tiers, report.card_machines)
+    seen = set()
+    for choice in choices:
+        for condition in ("used", "new"):
+            card, machine = choice["card"][condition], choice["machine"][condition]
+            if not card or not machine:
+                continue
+            column = html.unescape(
+                _answer_column(condition, card, machine, choice["use_case"], choice["budget_usd"])
+            )
+            same = card["model_id"] == machine["model_id"]
+            assert ("Machine to buy instead (" in column) != same and ("Machine to buy (" in column) == same
+            seen.add(same)
+    assert seen == {True, False}
+
+
+def test_a_card_pages_machine_for_sale_says_thin_supply():
+    """Twenty-ninth review: "for sale in that number today: yes" for 4 x RTX 6000 Ada of the 4 listed (A1)."""
+    from dashboards.card_page import _for_sale
+
+    assert _for_sale({"buyable_today": True, "gpu_count": 4, "listings_available": 4}) == (
+        "yes, thin supply (A1): it takes 4 of the 4 listed today"
+    )
+    assert _for_sale({"buyable_today": True, "gpu_count": 2, "listings_available": 9}) == "yes"
+    assert _for_sale({"buyable_today": False, "gpu_count": 8, "listings_available": 6}) == "no"

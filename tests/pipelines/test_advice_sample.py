@@ -327,7 +327,10 @@ def test_the_markdown_machines_say_where_their_cards_go_and_what_their_figures_m
     assert len(rows) == builds.height
     framed = builds.filter(pl.col("slot_plan").str.contains("open-air frame", literal=True)).height
     assert framed and sum("open-air frame" in line for line in rows) == framed
-    own = builds.filter(pl.col("notes").str.contains(OWN_CIRCUIT, literal=True)).height
+    from dashboards.report_data import own_circuit_note
+
+    # the machine's own words, not those of a machine named beside it (code review of the twenty-ninth round)
+    own = sum(OWN_CIRCUIT in own_circuit_note(r) for r in builds.iter_rows(named=True))
     assert own and sum("| outlet, the circuit to itself |" in line for line in rows) == own
     # twenty-first review: the buy-or-rent text promises each cloud price's date and basis; its rows give them
     rent = md.split("\n## Buy or rent", 1)[1].split("\n## ", 1)[0]
@@ -480,3 +483,26 @@ def test_an_answer_on_thin_supply_names_the_rules_answer_without_its_card(marts)
         assert said, words
         assert said[2] != r["gpu_name"] and float(said[5].replace(",", "")) <= r["budget_usd"], said.groups()
     assert thin  # the sample's used vision budgets rest on 4 of the 5 RTX 5070 Ti listed
+
+
+def test_a_budget_answer_says_the_circuit_to_itself_by_its_own_draw_not_a_named_machines(marts):
+    """Code review of the twenty-ninth review's round: a budget row has no circuit note, and its notes now hold the
+    named machines' "give it the circuit to itself"; the answer's power words said it of a 1 x RTX 5090 leaving 635 W.
+    An outlet answer says it exactly where its own draw leaves under SHARED_CIRCUIT_W of the US outlet's 1,440 W."""
+    from dashboards.answer import power_words
+    from dashboards.report_data import circuit_words
+
+    rows = marts["builds"].filter(pl.col("model_id").is_not_null() & (pl.col("circuit") == "outlet"))
+    named_full = 0
+    for r in rows.iter_rows(named=True):
+        full = 1440 - r["wall_draw_w"] < SHARED_CIRCUIT_W
+        assert power_words(r).endswith(f"; {OWN_CIRCUIT}") == full, (
+            r["use_case"],
+            r["budget_usd"],
+            r["wall_draw_w"],
+        )
+        assert (circuit_words(r) == "outlet, the circuit to itself") == full
+        named_full += not full and OWN_CIRCUIT in (r["faster_alternative"] or "")
+    assert (
+        named_full
+    )  # the sample has answers that name a machine needing the circuit to itself, not needing it

@@ -309,3 +309,21 @@ def test_v1_an_older_slower_dearer_card_is_never_the_vision_or_beginner_top_pick
     assert firsts([None, None, None]) == g5_alone  # a frame without architectures: G5 alone
     assert firsts(["Blackwell", "Ampere", "Blackwell"]) == g5_alone  # the fast cheap card is the older one
     assert firsts(["Ampere", "RDNA 4", "Ada Lovelace"], ("nvidia", "amd", "nvidia")) == g5_alone
+
+
+def test_an_alternative_of_about_the_same_value_never_gives_value_as_the_picks_reason():
+    """Code review of the twenty-eighth review's round: "about the same value per USD ... (the pick has more value per
+    USD, the reason to take it)"; and a vision alternative over D6's 200 W says so, as a beginner one does."""
+    from transforms.budget_picks import _alternative_words
+
+    r = {
+        "a_ppk": 0.999, "_ppk": 1.0, "vram_gb": 16, "a_vram": 16, "use_case": "vision", "a_tdp": 220.0,
+        "a_name": "RTX 4070 SUPER", "a_price": 498.0, "a_perf": 1.73, "_perf": 1.0, "perf_index": "vision",
+    }  # fmt: skip
+    words = _alternative_words("faster within the budget at about this value", r)
+    assert "about the same value per USD" in words and words.endswith("(G5 ranks the pick first)")
+    assert "220 W, over the 200 W of D6" in words
+    dearer = _alternative_words("faster within the budget at about this value", {**r, "a_ppk": 0.9})
+    assert "10% less value per USD" in dearer and dearer.endswith(
+        "(the pick has more value per USD, the reason to take it)"
+    )

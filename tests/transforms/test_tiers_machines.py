@@ -1290,3 +1290,32 @@ def test_a_training_budget_names_a_markedly_faster_machine_on_a_dedicated_circui
     assert ratio >= 1.25
     poor = b.filter(pl.col("budget_usd") == 3_000).row(0, named=True)
     assert "dedicated circuit" not in (poor["faster_alternative"] or "")
+
+
+def test_an_answer_on_thin_supply_names_the_rules_answer_without_its_card():
+    """Twenty-ninth review: a budget's machine that takes 4 of the 5 cards listed (A1) names the machine the same
+    rule chooses without that card: the answer of the same budgets over the market without it."""
+    thin = card("rtx-5070-ti", 650, 0.95, 16, 300, slots=2, arch="Blackwell", n=5)
+    # dear enough that four of the cheaper card are the best value, and its 32 GB does not pull the answer over
+    other = card("rtx-5090", 3400, 1.6, 32, 575, slots=3, arch="Blackwell", n=6, connectors="1x 16-pin")
+    budgets = (5_000, 10_000, 15_000)
+    both = budget_builds(*frames([thin, other]), PLATFORMS, PARTS, NO_SCALING, budgets=budgets)
+    alone = budget_builds(*frames([other]), PLATFORMS, PARTS, NO_SCALING, budgets=budgets)
+    answers = {
+        (r["use_case"], r["condition"], r["budget_usd"]): r
+        for r in alone.iter_rows(named=True)
+        if r["model_id"]
+    }
+    named = 0
+    for r in both.filter(pl.col("model_id") == "rtx-5070-ti").iter_rows(named=True):
+        words = r["faster_alternative"] or ""
+        if r["gpu_count"] < 4:  # 1 or 2 of 5 listed: no thin supply, no plan B
+            assert "sells out" not in words
+            continue
+        b = answers[(r["use_case"], r["condition"], r["budget_usd"])]
+        assert (
+            f"if the RTX-5070-TI sells out, the rule's answer without it: {b['gpu_count']} x {b['gpu_name']} "
+            f"({b['tier']}, {b['platform_id']}, {b['total_build_cost_usd']:,.0f} USD"
+        ) in words, words
+        named += 1
+    assert named

@@ -269,16 +269,9 @@ def _faster_alternative(chosen: dict, fits: list[dict]) -> str | None:
     else:  # the band is the choice's value and up: a machine both faster and of more value lost on memory per card
         head = "faster and more value per USD within the budget (this one has more memory per card, G5)"
     words = value_words(more)
-    power = (
-        f", capped to {fastest['power_cap_pct']:.0f}% per card"
-        if fastest["circuit"] == "outlet" and fastest["power_cap_pct"] < 100
-        else ", needs a dedicated circuit"
-        if fastest["circuit"] == "dedicated"
-        else ""
-    )
     return (
         f"{head}: {fastest['gpu_count']} x {fastest['gpu_name']} "
-        f"({fastest['tier']}, {fastest['platform_id']}, {fastest['total_build_cost_usd']:,.0f} USD{power}"
+        f"({fastest['tier']}, {fastest['platform_id']}, {fastest['total_build_cost_usd']:,.0f} USD"
         f"{_what_to_know(fastest)}): "
         f"throughput {fastest[perf]:.2f}, {fastest[perf] / chosen[perf]:.1f}x this one, {words}, "
         f"{fastest['vram_gb']:g} GB per card"
@@ -292,8 +285,13 @@ def _if_sold_out(chosen: dict, plan_b: dict) -> str | None:
     machine = plan_b.get("_machine")
     if machine is None:
         return None
+    smaller = (
+        f" (it does not run {chosen['largest_workload']})"
+        if chosen.get("largest_workload") and plan_b.get("largest_workload") != chosen["largest_workload"]
+        else ""
+    )
     speed = (
-        f"{plan_b['largest_workload']} at {plan_b['largest_workload_tokens_per_s']:.1f} tokens/s"
+        f"{plan_b['largest_workload']} at {plan_b['largest_workload_tokens_per_s']:.1f} tokens/s{smaller}"
         if plan_b.get("largest_workload") and plan_b.get("largest_workload_tokens_per_s")
         else f"throughput {plan_b['total_relative_perf']:.2f}, "
         f"{plan_b['total_relative_perf'] / chosen['total_relative_perf']:.2f}x this one"
@@ -308,10 +306,18 @@ def _if_sold_out(chosen: dict, plan_b: dict) -> str | None:
 
 def _what_to_know(machine: dict) -> str:
     """What a named alternative machine needs that its answer would say (twenty-ninth review: 4 x RTX 5070 Ti named
-    "faster" without "give it the circuit to itself" or the thin supply of 4 of the 5 listed): the outlet to itself
-    (machine.circuit_room's words in its circuit note) and rule A1."""
+    "faster" without "give it the circuit to itself" or the thin supply of 4 of the 5 listed): its power cap or its
+    dedicated circuit, the outlet to itself (machine.circuit_room's words in its circuit note) and rule A1."""
     note = machine.get("circuit_note") or ""
-    words = [w for w in (OWN_CIRCUIT, OWN_SOCKET) if w in note][:1]
+    cap = machine.get("power_cap_pct")
+    words = (
+        [f"capped to {cap:.0f}% per card"]
+        if machine.get("circuit") == "outlet" and cap is not None and cap < 100
+        else ["needs a dedicated circuit"]
+        if machine.get("circuit") == "dedicated"
+        else []
+    )
+    words += [w for w in (OWN_CIRCUIT, OWN_SOCKET) if w in note][:1]
     if thin_supply(machine["gpu_count"], machine.get("listings_available")):
         words.append(thin_supply_short(machine["gpu_count"], machine["listings_available"]))
     return "".join(f", {w}" for w in words)
@@ -378,7 +384,7 @@ def _faster_on_a_smaller_model(chosen: dict, fits: list[dict], llm) -> str | Non
     _, ratio, m, own = max(found, key=lambda f: (f[0], f[1], -f[2]["total_build_cost_usd"]))
     return (
         f"faster on a smaller model within the budget: {m['gpu_count']} x {m['gpu_name']} ({m['tier']}, "
-        f"{m['platform_id']}, {m['total_build_cost_usd']:,.0f} USD) decodes {m['largest_workload']} at "
+        f"{m['platform_id']}, {m['total_build_cost_usd']:,.0f} USD{_what_to_know(m)}) decodes {m['largest_workload']} at "
         f"{m['largest_workload_tokens_per_s']:.1f} tokens/s, {ratio:.1f}x this one's {own:.1f}; it does not run "
         f"{chosen['largest_workload']}"
     )
