@@ -52,7 +52,7 @@ from transforms.tiers.rules import (
     USE_CASE_PRECISION,
     V1_USE_CASES,
 )
-from transforms.tiers.software_support import ADMITTED_WITH_LEGACY, support_blocker
+from transforms.tiers.software_support import ADMITTED_WITH_LEGACY, support_blocks
 from transforms.use_cases import OWN_DESKTOP_USE_CASES, USE_CASES
 
 BUDGETS_USD = (300, 500, 750, 1_000, 1_500, 2_000, 3_000, 5_000, 10_000)
@@ -99,11 +99,11 @@ def _with_support(value: pl.DataFrame) -> pl.DataFrame:
 
 
 def _blocked(horizon_years: float, allow_legacy: bool) -> pl.Expr:
-    """Rule S1 as the picks apply it (transforms.tiers.software_support.support_blocker; allow_legacy_cards admits
+    """Rule S1 as the picks apply it (transforms.tiers.software_support.support_blocks; allow_legacy_cards admits
     current and legacy cards whatever their end of support)."""
     if allow_legacy:
         return ~pl.col("software_support").fill_null("unknown").is_in(list(ADMITTED_WITH_LEGACY))
-    return support_blocker(pl.col("snapshot_date"), horizon_years).is_not_null()
+    return support_blocks(pl.col("snapshot_date"), horizon_years)
 
 
 def _eligible(value: pl.DataFrame, vendors: tuple[str, ...] | None) -> pl.DataFrame:

@@ -7,7 +7,7 @@ import polars as pl
 from transforms.price_daily import GRADE_D
 from transforms.tiers.config import TierConfig
 from transforms.tiers.rules import BUY_NEW, DEFAULT_VENDORS  # BUY_NEW: how new_under_used's words end
-from transforms.tiers.software_support import support_blocker
+from transforms.tiers.software_support import support_blocker, support_blocks
 from transforms.use_cases import USE_CASES
 
 MIN_LISTINGS = 3
@@ -196,7 +196,7 @@ def recommended(horizon_years: float = TierConfig.horizon_years) -> pl.Expr:
         & PLUG_IN
         & (pl.col("cooling").fill_null("open_air") != "passive")
         & pl.col("vendor").is_in(list(DEFAULT_VENDORS or []))
-        & support_blocker(pl.col("snapshot_date"), horizon_years).is_null()
+        & ~support_blocks(pl.col("snapshot_date"), horizon_years)
         & pl.col("fp16_tensor").fill_null(False)
     ).fill_null(False)
 

@@ -38,7 +38,7 @@ from transforms.tiers.config import TierConfig
 from transforms.tiers.machine import HARDWARE_FIELDS, hardware_reason, size
 from transforms.tiers.platforms import PartPrices, platform_rows, platforms_for
 from transforms.tiers.rules import TIERS, USE_CASE_PRECISION
-from transforms.tiers.software_support import ADMITTED_WITH_LEGACY, precision_reason, support_blocker
+from transforms.tiers.software_support import ADMITTED_WITH_LEGACY, precision_reason, support_blocks
 
 GIB = 2**30
 # llama.cpp logs: CUDA context 107-555 MiB (RTX 4060 Ti .. RTX PRO 6000) and compute buffers 164-672 MiB at
@@ -346,7 +346,7 @@ def workload_machines(
     """The machines of 1, 2, 4 and 8 cards of every card the build tiers may use for LLM work, one per card,
     count, day and condition (MACHINE_SCHEMA, marts.llm_workload_machines): the build tiers' own rules and code, as
     build_tiers.best_per_card and for_use_case(..., "llm", 0) choose them day by day, for a range of days at
-    once. The card-level rules (machine.card_reason, S1 by support_blocker, S2) are applied to every row; each
+    once. The card-level rules (machine.card_reason, S1 by support_blocks, S2) are applied to every row; each
     card's hardware is sized once per count and platform (machine.size, which reads nothing a day changes);
     machine.price's operations then price every (day, card, platform) in one frame, and each card keeps its
     platform of the best value from a standard outlet, or of the best value needing a dedicated circuit where no
@@ -365,7 +365,7 @@ def workload_machines(
         [*hw_cols, "price_confidence", "listing_count", "software_support", "support_label", "support_ends"],
     ).with_row_index("_card")
     # the day's rules (machine.market_reason, S1): rows
-    supported = support_blocker(pl.col("snapshot_date"), cfg.horizon_years).is_null()
+    supported = ~support_blocks(pl.col("snapshot_date"), cfg.horizon_years)
     if cfg.allow_legacy_cards:
         supported = supported | pl.col("software_support").is_in(ADMITTED_WITH_LEGACY)
     cards = cards.with_columns(

@@ -14,7 +14,13 @@ from transforms.tiers.budget_builds import budget_builds
 from transforms.tiers.build_tiers import rank_machines
 from transforms.tiers.config import TierConfig
 from transforms.tiers.rules import ARCHITECTURE_ORDER, D16_CLOSE
-from transforms.tiers.software_support import support_blocker, support_gaps, support_reason, support_table
+from transforms.tiers.software_support import (
+    support_blocker,
+    support_blocks,
+    support_gaps,
+    support_reason,
+    support_table,
+)
 from warehouse.catalog import load_catalog, load_compute_targets, load_software_support
 
 DAY = date(2026, 11, 25)
@@ -115,6 +121,10 @@ def test_the_polars_rule_says_what_the_python_rule_says(model, days, horizon, en
     )
     assert frame.select(support_blocker(pl.col("snapshot_date"), horizon)).item() == support_reason(
         card_row, day, horizon
+    )
+    # and the boolean the marts test every row with (no words formed) says the same
+    assert frame.select(support_blocks(pl.col("snapshot_date"), horizon)).item() == (
+        support_reason(card_row, day, horizon) is not None
     )
 
 
