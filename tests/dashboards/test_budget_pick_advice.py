@@ -189,3 +189,24 @@ def test_a_card_pages_machine_for_sale_says_thin_supply():
     )
     assert _for_sale({"buyable_today": True, "gpu_count": 2, "listings_available": 9}) == "yes"
     assert _for_sale({"buyable_today": False, "gpu_count": 8, "listings_available": 6}) == "no"
+
+
+def test_a_500_usd_student_gets_an_answer_on_the_first_screen(sample_run):
+    """Twenty-ninth review: the first screen's budgets started at 1,000 USD, so a student with 500 USD was shown a
+    679 USD card. At 500 USD no whole machine fits, and the screen says so beside the card the budget buys and the
+    card for the desktop the student has (D6)."""
+    from dashboards.main_page import _answer_view
+
+    with duckdb.connect(str(sample_run["db"]), read_only=True) as con:
+        report = load_report(con, sample_run["day"])
+    choices = answer_choices(report.builds, report.picks, report.ranking, report.tiers, report.card_machines)
+    vision = next(c for c in choices if (c["use_case"], c["budget_usd"]) == ("vision", 500))
+    used = vision["card"]["used"]
+    assert used and used["price_usd"] <= 500 and vision["machine"]["used"] is None
+    assert vision["own_desktop"]["used"]["total_build_cost_usd"] <= 500
+    view = html.unescape(_answer_view(vision))
+    assert (
+        "vision, whole machine up to 500 USD" in view
+        and "Machine to buy: none within this budget today." in view
+    )
+    assert "Or, for the desktop you have (D6)" in view and used["name"] in view

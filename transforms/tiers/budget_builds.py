@@ -42,7 +42,9 @@ from transforms.tiers.platforms import PartPrices, platform_rows, platforms_for
 from transforms.tiers.rules import D16_CLOSE, TIERS, V1_USE_CASES, outclasses
 from transforms.use_cases import USE_CASES
 
-BUDGETS_USD = (1_000, 1_500, 2_000, 3_000, 5_000, 7_500, 10_000, 15_000, 20_000, 30_000)
+# 500 USD (twenty-ninth review: a student with 500 USD found no answer on the first screen): no whole machine fits it,
+# and its row says so; the first screen still gives the card pick and the card for the desktop one has (D6)
+BUDGETS_USD = (500, 1_000, 1_500, 2_000, 3_000, 5_000, 7_500, 10_000, 15_000, 20_000, 30_000)
 # the memory G5's "most memory" means per use case: LLM inference pools the cards' memory (a layer split);
 # vision and beginner train data-parallel, where each card holds the whole model
 MEMORY_THAT_COUNTS = {"llm": "total_vram_gb", "vision": "vram_gb", "beginner": "vram_gb"}
