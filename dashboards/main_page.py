@@ -42,6 +42,12 @@ FILTER_NOTE = (
 )
 
 
+# how a pick's alternative over D6's board power says so (transforms/budget_picks._alternative_words), and what the
+# first screen adds where the budget buys no machine
+OVER_D6_ALTERNATIVE = f"W, over the {BEGINNER_MAX_TDP_W:g} W of D6"
+NO_MACHINE_FOR_OVER_D6 = f" A card over {BEGINNER_MAX_TDP_W:g} W needs a machine built for it, which this budget does not buy with it."
+
+
 def card_file_name(model_id: str) -> str:
     """A card page's file name: the model id, any character but letters, digits and '-' made '-'."""
     return "".join(ch if ch.isalnum() or ch == "-" else "-" for ch in str(model_id).lower()) + ".html"
@@ -184,7 +190,14 @@ def _answer_column(
             + "</p>"
         )
         if card.get("faster_alternative"):
-            parts.append(f'<p class="answer-faster">{_faster(card)}</p>')
+            # a card over D6 named where the budget buys no machine: none holds it either (code review of the 500 USD
+            # budget: the RTX 3080 10GB, 320 W, named "faster" above "Machine to buy: none within this budget")
+            unhoused = (
+                ""
+                if machine or OVER_D6_ALTERNATIVE not in card["faster_alternative"]
+                else NO_MACHINE_FOR_OVER_D6
+            )
+            parts.append(f'<p class="answer-faster">{_faster(card)}{esc(unhoused)}</p>')
     else:
         parts.append('<p class="answer-card">Card to buy: none this budget buys today.</p>')
     if not machine:

@@ -21,7 +21,7 @@ from warehouse.writes import replace_slice
 def budget_builds(
     context: dg.AssetExecutionContext, config: TierRunConfig, warehouse: WarehouseResource
 ) -> dg.MaterializeResult:
-    """Budget mode: for purchase budgets from 1,000 to 30,000 USD, per use case and condition, the whole
+    """Budget mode: for purchase budgets from 500 to 30,000 USD (at 500 no whole machine fits), per use case and condition, the whole
     machine (1 to 8 GPUs) a buyer can get and run (for sale in the numbers it needs; on the outlet up to 4
     GPUs): among the machines that fit the budget and are within 20% of the best value that fits (G5 lifted
     from cards to machines), the one with the most of what counts: per card for vision and beginner (data-parallel), for LLM the largest workload of the catalog the
