@@ -26,7 +26,7 @@ from dashboards.report_data import (
     without_machine,
 )
 from dashboards.site_data import SiteData
-from transforms.budget_picks import FASTER_WORTH_NAMING
+from transforms.budget_picks import FASTER_WORTH_NAMING, OVER_D6
 from transforms.deals import DEAL_RULE
 from transforms.gpu_value import BUY_NEW
 from transforms.llm_workload_fit import TIER_WORKLOADS
@@ -42,9 +42,8 @@ FILTER_NOTE = (
 )
 
 
-# how a pick's alternative over D6's board power says so (transforms/budget_picks._alternative_words), and what the
-# first screen adds where the budget buys no machine
-OVER_D6_ALTERNATIVE = f"W, over the {BEGINNER_MAX_TDP_W:g} W of D6"
+# what the first screen adds to a pick's alternative over D6 (transforms.budget_picks.OVER_D6) where the budget buys
+# no machine
 NO_MACHINE_FOR_OVER_D6 = f" A card over {BEGINNER_MAX_TDP_W:g} W needs a machine built for it, which this budget does not buy with it."
 
 
@@ -192,11 +191,7 @@ def _answer_column(
         if card.get("faster_alternative"):
             # a card over D6 named where the budget buys no machine: none holds it either (code review of the 500 USD
             # budget: the RTX 3080 10GB, 320 W, named "faster" above "Machine to buy: none within this budget")
-            unhoused = (
-                ""
-                if machine or OVER_D6_ALTERNATIVE not in card["faster_alternative"]
-                else NO_MACHINE_FOR_OVER_D6
-            )
+            unhoused = "" if machine or OVER_D6 not in card["faster_alternative"] else NO_MACHINE_FOR_OVER_D6
             parts.append(f'<p class="answer-faster">{_faster(card)}{esc(unhoused)}</p>')
     else:
         parts.append('<p class="answer-card">Card to buy: none this budget buys today.</p>')

@@ -91,6 +91,10 @@ SCHEMA = {
 }
 
 
+# how an alternative over D6's board power says so, after its watts (the first screen looks for these words)
+OVER_D6 = f"W, over the {BEGINNER_MAX_TDP_W:g} W of D6"
+
+
 def _with_support(value: pl.DataFrame) -> pl.DataFrame:
     """A value frame read before the support columns existed: every card's support unknown (never picked)."""
     return value.with_columns(
@@ -433,7 +437,7 @@ def _alternative_words(head: str, r: dict) -> str:
         reason = "G5 ranks the pick first"
     # a beginner's or a vision student's card may go into the desktop they have (D6): a hotter alternative says so
     power = (
-        f", {r['a_tdp']:,.0f} W, over the {BEGINNER_MAX_TDP_W:g} W of D6"
+        f", {r['a_tdp']:,.0f} {OVER_D6}"
         if r["use_case"] in OWN_DESKTOP_USE_CASES
         and r["a_tdp"] is not None
         and r["a_tdp"] > BEGINNER_MAX_TDP_W

@@ -284,25 +284,24 @@ def _if_sold_out(chosen: dict, plan_b: dict) -> str | None:
     """The rule's answer without the chosen machine's card, in words, for a choice on thin supply (A1; twenty-ninth
     review: every used vision budget from 5,000 to 30,000 USD took 4 of the 5 RTX 5070 Ti listed, its runner-up
     the same card, and never named the 2 x RTX 5090 machine the rule picks without it); None where there is none."""
-    machine = plan_b.get("_machine")
-    if machine is None:
+    m = plan_b.get("_machine")
+    if m is None:
         return None
     smaller = (
         f" (it does not run {chosen['largest_workload']})"
-        if chosen.get("largest_workload") and plan_b.get("largest_workload") != chosen["largest_workload"]
+        if chosen.get("largest_workload") and m.get("largest_workload") != chosen["largest_workload"]
         else ""
     )
     speed = (
-        f"{plan_b['largest_workload']} at {plan_b['largest_workload_tokens_per_s']:.1f} tokens/s{smaller}"
-        if plan_b.get("largest_workload") and plan_b.get("largest_workload_tokens_per_s")
-        else f"throughput {plan_b['total_relative_perf']:.2f}, "
-        f"{plan_b['total_relative_perf'] / chosen['total_relative_perf']:.2f}x this one"
+        f"{m['largest_workload']} at {m['largest_workload_tokens_per_s']:.1f} tokens/s{smaller}"
+        if m.get("largest_workload") and m.get("largest_workload_tokens_per_s")
+        else f"throughput {m['total_relative_perf']:.2f}, "
+        f"{m['total_relative_perf'] / chosen['total_relative_perf']:.2f}x this one"
     )
     return (
-        f"if the {chosen['gpu_name']} sells out, the rule's answer without it: {plan_b['gpu_count']} x "
-        f"{plan_b['gpu_name']} ({plan_b['tier']}, {plan_b['platform_id']}, {plan_b['total_build_cost_usd']:,.0f} "
-        f"USD{_what_to_know(machine)}): {speed}, {plan_b['total_vram_gb'] / plan_b['gpu_count']:g} GB per card, "
-        f"{plan_b['listings_available']} listed today"
+        f"if the {chosen['gpu_name']} sells out, the rule's answer without it: {m['gpu_count']} x {m['gpu_name']} "
+        f"({m['tier']}, {m['platform_id']}, {m['total_build_cost_usd']:,.0f} USD{_what_to_know(m)}): {speed}, "
+        f"{m['total_vram_gb'] / m['gpu_count']:g} GB per card, {m['listings_available']} listed today"
     )
 
 

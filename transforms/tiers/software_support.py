@@ -226,20 +226,22 @@ def precision_reason(card: dict, use_case: str) -> str | None:
     return PRECISION_WORDS[need]
 
 
-def support_blocker(day: pl.Expr, horizon_years: float) -> pl.Expr:
-    """`support_reason` as a Polars expression over rows with software_support, support_label and
-    support_ends (kept equal to it by tests/transforms/test_software_support.py)."""
-    status = pl.col("software_support").fill_null("unknown")
+def _status_and_ends_soon(day: pl.Expr, horizon_years: float) -> tuple[pl.Expr, pl.Expr]:
+    """S1's two parts over rows (support_blocker, support_blocks): the support status (unknown where missing), and
+    whether an announced end falls within the horizon (add_years' days, as support_reason counts them)."""
     horizon_days = round(horizon_years * 365.25)
     ends_soon = pl.col("support_ends").is_not_null() & (
         pl.col("support_ends") < day + pl.duration(days=horizon_days)
     )
-    ending = pl.format(
-        "support ends {}, within the {}-year horizon",
-        pl.col("support_ends").dt.strftime("%Y-%m"),
-        pl.lit(f"{horizon_years:g}"),
-    )
+    return pl.col("software_support").fill_null("unknown"), ends_soon
+
+
+def support_blocker(day: pl.Expr, horizon_years: float) -> pl.Expr:
+    """`support_reason` as a Polars expression over rows with software_support, support_label and
+    support_ends (kept equal to it by tests/transforms/test_software_support.py)."""
+    status, ends_soon = _status_and_ends_soon(day, horizon_years)
     month = pl.col("support_ends").dt.strftime("%Y-%m")
+    ending = pl.format("support ends {}, within the {}-year horizon", month, pl.lit(f"{horizon_years:g}"))
     legacy = (status != "current") & pl.col("support_ends").is_not_null()
     return (
         pl.when(status == "unknown")
@@ -263,11 +265,7 @@ def support_blocks(day: pl.Expr, horizon_years: float) -> pl.Expr:
     value marts and the LLM machines test this over every row, where the words cost four times as much (50 ms
     against 12 ms over benchmark 2's 489,570 rows). Kept equal to support_blocker(...).is_not_null() by
     tests/transforms/test_software_support.py."""
-    status = pl.col("software_support").fill_null("unknown")
-    horizon_days = round(horizon_years * 365.25)
-    ends_soon = pl.col("support_ends").is_not_null() & (
-        pl.col("support_ends") < day + pl.duration(days=horizon_days)
-    )
+    status, ends_soon = _status_and_ends_soon(day, horizon_years)
     return (
         (status == "unknown")
         | ((status != "current") & pl.col("support_label").is_not_null())
