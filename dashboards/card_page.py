@@ -33,6 +33,8 @@ SPEC_FIELDS = [
     # the catalog's board facts are the reference board's (twelfth review: an RTX 3090 page said "1x 12-pin", the
     # Founders Edition's, beside partner boards of 2-3 x 8-pin; the machines plan for the boards sold)
     ("power_connectors", "Power connectors (reference board; partner boards may differ)"),
+    ("board_power_connectors", "Power connectors as sold (P3: the boards most sold, where recorded)"),
+    ("board_power_connectors_basis", "Boards recorded (power)"),
     ("source", "Spec source"),
     ("compute_target", "Compute target"),
     ("software_support", "Software support (S1)"),

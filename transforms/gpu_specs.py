@@ -103,6 +103,33 @@ def with_board_widths(specs: pl.DataFrame, designs: pl.DataFrame) -> pl.DataFram
     )
 
 
+BOARD_POWER_FILE = "warehouse/catalog/gpu_board_power.csv"
+
+
+def with_board_power(specs: pl.DataFrame, board_power: pl.DataFrame) -> pl.DataFrame:
+    """`specs` with board_power_connectors and board_power_connectors_basis (rule P3): the power connectors of the
+    boards a buyer most likely receives, where a sourced row says they differ from the reference board's
+    (`power_connectors`: most partner RTX 4070s take one 8-pin, the Founders Edition a 16-pin); the reference
+    board's elsewhere. The machines count their cables from it (transforms/tiers/connectors.py)."""
+    recorded = board_power.select(
+        "model_id",
+        pl.col("power_connectors").alias("_boards"),
+        pl.format("{} ({}, {})", "boards", "source_url", pl.lit(BOARD_POWER_FILE)).alias("_basis"),
+    )
+    return (
+        specs.join(recorded, on="model_id", how="left")
+        .with_columns(
+            board_power_connectors=pl.coalesce("_boards", "power_connectors"),
+            board_power_connectors_basis=pl.when(pl.col("_boards").is_not_null())
+            .then("_basis")
+            .when(pl.col("power_connectors").is_not_null())
+            .then(pl.lit("the reference board's: no other boards recorded"))
+            .otherwise(None),
+        )
+        .drop("_boards", "_basis")
+    )
+
+
 def disagreements(
     catalog: pl.DataFrame, facts: pl.DataFrame, tolerance: float = DISAGREEMENT
 ) -> pl.DataFrame:

@@ -323,6 +323,16 @@ BOARD_DESIGNS_SCHEMA: dict[str, pl.DataType] = {
 }
 
 
+BOARD_POWER_CSV = CATALOG_DIR / "gpu_board_power.csv"
+BOARD_POWER_SCHEMA: dict[str, pl.DataType] = {
+    "model_id": pl.String,
+    "power_connectors": pl.String,
+    "boards": pl.String,
+    "source_url": pl.String,
+    "quote": pl.String,
+}
+
+
 PCIE_LANES_CSV = CATALOG_DIR / "gpu_pcie_lanes.csv"
 PCIE_LANES_SCHEMA: dict[str, pl.DataType] = {
     "model_id": pl.String,
@@ -343,6 +353,13 @@ def load_board_designs(path: Path | None = None) -> pl.DataFrame:
     """The slot widths of the boards sold under a GeForce model (Founders Edition and partner designs), one
     row per design with its page and the words that state the width (rule P3)."""
     return _read_csv(path or BOARD_DESIGNS_CSV, BOARD_DESIGNS_SCHEMA)
+
+
+def load_board_power(path: Path | None = None) -> pl.DataFrame:
+    """The power connectors of the boards a buyer most likely receives where they differ from the reference
+    board's (rule P3), one row per model with its page and the words that say so: most partner RTX 4070s take
+    one 8-pin where the Founders Edition takes a 16-pin."""
+    return _read_csv(path or BOARD_POWER_CSV, BOARD_POWER_SCHEMA)
 
 
 def load_dimension_sources(path: Path | None = None) -> pl.DataFrame:

@@ -263,12 +263,14 @@ CREATE TABLE staging.gpu_specs (
     form_factor VARCHAR,  -- pcie, sxm or oam.
     nvlink BOOLEAN,  -- Whether the card has an NVLink connector.
     segment VARCHAR,  -- consumer, workstation or datacenter.
-    power_connectors VARCHAR,  -- Power connectors on the reference board.
+    power_connectors VARCHAR,  -- Power connectors on the reference board (board_power_connectors: the boards most sold, P3).
     source VARCHAR,  -- Sources of the row's figures.
     filled_from_spec_sheets VARCHAR,  -- Fields the curated catalog left NULL and a spec sheet filled, with the page.
     board_slot_width DOUBLE,  -- Slots the boards a buyer most likely receives occupy (rule P3): the median of the model's recorded designs (Founders Edition and partner boards, each with its page, warehouse/catalog/gpu_board_designs.csv); the reference board's slot_width where none are recorded. Machines are planned for it.
     board_slot_width_basis VARCHAR,  -- The designs board_slot_width is the median of, or why it is slot_width.
     pcie_lanes INTEGER,  -- Lanes of the card's own PCIe interface: 16, or 8 (RTX 3050/4060/5050/5060 class, RX 6600/7600 class, Arc B570/B580, RTX A1000, A2) (warehouse/catalog/gpu_pcie_lanes.csv: TechPowerUp's record per model). NULL in rows written before 2026-11-27, read as the slot's lanes.
+    board_power_connectors VARCHAR,  -- Power connectors of the boards a buyer most likely receives (rule P3): a sourced row of warehouse/catalog/gpu_board_power.csv where most boards differ from the reference board (most partner RTX 4070s take one 8-pin, the Founders Edition a 16-pin); the reference board's power_connectors elsewhere. Machines count their cables from it.
+    board_power_connectors_basis VARCHAR,  -- Which boards board_power_connectors are, with the page that says so, or that they are the reference board's.
     PRIMARY KEY (model_id)
 );
 
@@ -464,7 +466,7 @@ CREATE TABLE marts.build_tiers (
     pcie_8pin_cables INTEGER,  -- 8-pin (6+2) PCIe cables, one per socket (G16).
     pcie_16pin_cables INTEGER,  -- 16-pin 12VHPWR / 12V-2x6 cables.
     eps_8pin_cables INTEGER,  -- EPS (CPU 8-pin) cables datacenter cards take.
-    connector_basis VARCHAR,  -- connectors (catalog) or estimated from board power.
+    connector_basis VARCHAR,  -- How the cables were counted: from the connectors of the boards a buyer most likely receives (P3, marts.gpu_specs.board_power_connectors), the reference board's named where they differ (a kept PSU of the buyer's own desktop then names the board it takes), or estimated from board power.
     gpu_draw_w DOUBLE,  -- Sum of GPU board power.
     system_draw_w DOUBLE,  -- DC load: GPUs plus CPU and platform, W.
     wall_draw_w DOUBLE,  -- Draw at the outlet: DC load / PSU efficiency (G14 Gold 87%).
@@ -617,7 +619,7 @@ CREATE TABLE marts.gpu_specs (
     form_factor VARCHAR,  -- pcie, sxm or oam.
     nvlink BOOLEAN,  -- Whether the card has an NVLink connector.
     segment VARCHAR,  -- consumer, workstation or datacenter.
-    power_connectors VARCHAR,  -- Power connectors.
+    power_connectors VARCHAR,  -- Power connectors on the reference board (board_power_connectors: the boards most sold, P3).
     source VARCHAR,  -- Sources of the row's figures.
     filled_from_spec_sheets VARCHAR,  -- Fields filled from spec sheets.
     relative_perf DOUBLE,  -- Training index dl_index_v1, RTX 3090 = 1.0: Lambda PyTorch training throughput (all workloads) where measured, else modelled (README: Relative performance).
@@ -649,7 +651,9 @@ CREATE TABLE marts.gpu_specs (
     recommended_psu_source VARCHAR,  -- The page recommended_psu_w comes from.
     board_slot_width DOUBLE,  -- Slots the boards a buyer most likely receives occupy (rule P3): the median of the model's recorded designs (Founders Edition and partner boards, each with its page, warehouse/catalog/gpu_board_designs.csv); the reference board's slot_width where none are recorded. Machines are planned for it.
     board_slot_width_basis VARCHAR,  -- The designs board_slot_width is the median of, or why it is slot_width.
-    pcie_lanes INTEGER  -- Lanes of the card's own PCIe interface: 16, or 8 (RTX 3050/4060/5050/5060 class, RX 6600/7600 class, Arc B570/B580, RTX A1000, A2) (warehouse/catalog/gpu_pcie_lanes.csv: TechPowerUp's record per model). NULL in rows written before 2026-11-27, read as the slot's lanes.
+    pcie_lanes INTEGER,  -- Lanes of the card's own PCIe interface: 16, or 8 (RTX 3050/4060/5050/5060 class, RX 6600/7600 class, Arc B570/B580, RTX A1000, A2) (warehouse/catalog/gpu_pcie_lanes.csv: TechPowerUp's record per model). NULL in rows written before 2026-11-27, read as the slot's lanes.
+    board_power_connectors VARCHAR,  -- Power connectors of the boards a buyer most likely receives (rule P3): a sourced row of warehouse/catalog/gpu_board_power.csv where most boards differ from the reference board (most partner RTX 4070s take one 8-pin, the Founders Edition a 16-pin); the reference board's power_connectors elsewhere. Machines count their cables from it.
+    board_power_connectors_basis VARCHAR  -- Which boards board_power_connectors are, with the page that says so, or that they are the reference board's.
 );
 
 -- Performance per USD per day, model and condition (new, used), on median asking prices of all sources.
@@ -958,7 +962,7 @@ CREATE TABLE marts.region_tiers (
     pcie_8pin_cables INTEGER,  -- 8-pin (6+2) PCIe cables, one per socket (G16).
     pcie_16pin_cables INTEGER,  -- 16-pin 12VHPWR / 12V-2x6 cables.
     eps_8pin_cables INTEGER,  -- EPS (CPU 8-pin) cables datacenter cards take.
-    connector_basis VARCHAR,  -- connectors (catalog) or estimated from board power.
+    connector_basis VARCHAR,  -- How the cables were counted: from the connectors of the boards a buyer most likely receives (P3, marts.gpu_specs.board_power_connectors), the reference board's named where they differ (a kept PSU of the buyer's own desktop then names the board it takes), or estimated from board power.
     gpu_draw_w DOUBLE,  -- Sum of GPU board power.
     system_draw_w DOUBLE,  -- DC load: GPUs plus CPU and platform, W.
     wall_draw_w DOUBLE,  -- Draw at the outlet: DC load / PSU efficiency (G14 Gold 87%).

@@ -401,6 +401,42 @@ def test_every_recorded_design_has_a_width_a_page_and_its_words():
     assert set(designs["model_id"]) <= set(load_catalog()["model_id"])
 
 
+def test_p3_board_power_connectors_are_the_boards_most_sold_where_a_sourced_row_says_so():
+    from transforms.gpu_specs import with_board_power
+    from transforms.tiers.connectors import cables_for
+    from warehouse.catalog import load_board_power, load_catalog
+
+    specs = pl.DataFrame(
+        {"model_id": ["a", "b", "c"], "power_connectors": ["1x 16-pin 12VHPWR", "2x 8-pin", None]}
+    )
+    rows = pl.DataFrame(
+        {"model_id": ["a"], "power_connectors": ["1x 8-pin"], "boards": ["most partner boards"]}
+        | {"source_url": ["https://example.org/review"], "quote": ["q"]}
+    )
+    out = {r["model_id"]: r for r in with_board_power(specs, rows).iter_rows(named=True)}
+    assert out["a"]["board_power_connectors"] == "1x 8-pin"
+    assert out["a"]["board_power_connectors_basis"].startswith(
+        "most partner boards (https://example.org/review, "
+    )
+    assert out["b"]["board_power_connectors"] == "2x 8-pin"
+    assert out["b"]["board_power_connectors_basis"] == "the reference board's: no other boards recorded"
+    assert out["c"]["board_power_connectors"] is None and out["c"]["board_power_connectors_basis"] is None
+    # the catalog's rows: one per model of the catalog, each with its page and words, each differing from the
+    # reference board's connectors and countable as cables
+    recorded, catalog = load_board_power(), load_catalog()
+    assert recorded.height >= 1 and recorded["model_id"].is_unique().all()
+    assert recorded.filter(
+        ~pl.col("source_url").str.starts_with("https://") | pl.col("quote").is_null()
+    ).is_empty()
+    joined = recorded.join(
+        catalog.select("model_id", "tdp_w", ref="power_connectors"), on="model_id", how="left"
+    )
+    assert joined["ref"].is_not_null().all() and (joined["ref"] != joined["power_connectors"]).all()
+    for r in joined.iter_rows(named=True):
+        cables = cables_for(r["power_connectors"], r["tdp_w"], "pcie")
+        assert cables.pcie_8pin + cables.pcie_16pin > 0 and cables.basis == "connectors", r
+
+
 def test_g6_at_most_every_other_card_goes_on_a_riser():
     """G6's way out for air cards is "alternated on risers": every other card at most. Four 2.5-slot cards on
     the W790 board, whose x16 slots are 1, 3, 5 and 7, seat none with a free slot between them and a slot left
@@ -504,6 +540,37 @@ def test_the_buyers_own_psu_stays_when_the_load_fits_and_the_makers_figure_is_na
     assert sized["psu_watts"] >= 650 and sized["platform_cost_usd"] > 0, sized
     g13 = sized["system_draw_w"] * 1.10
     assert sized["psu_config"].endswith(f"(replaces yours: {g13:,.0f} W needed, G13)")
+
+
+def test_the_buyers_own_psu_stays_for_the_boards_most_sold_and_names_the_reference_boards_need():
+    """Thirtieth session: the RTX 4070 Founders Edition takes a 16-pin, most partner RTX 4070s one 8-pin
+    (TechPowerUp; warehouse/catalog/gpu_board_power.csv). Counted on the reference board, the beginner machine in the
+    buyer's own desktop replaced its 500 W PSU "for the 16-pin cable", 85 USD on a 410 USD card. Counted on the
+    boards most sold (P3, board_power_connectors) it keeps the PSU, and says which board to take and what the
+    reference board would need; a card whose boards are all 16-pin still replaces it."""
+    sixteen = card("rtx-4070", 410, 0.5, 12, 200, connectors="1x 16-pin 12VHPWR", psu=650)
+    reference_only = row(tiers([sixteen]), "beginner")
+    assert reference_only["platform_cost_usd"] > 0
+    assert reference_only["psu_config"].endswith("(replaces yours: 16-pin cable)")
+    sixteen["_specs"]["board_power_connectors"] = "1x 8-pin"
+    kept = row(tiers([sixteen]), "beginner")
+    assert kept["model_id"] == "rtx-4070" and kept["platform_cost_usd"] == 0 and kept["psu_watts"] == 500
+    assert kept["pcie_8pin_cables"] == 1 and kept["pcie_16pin_cables"] == 0
+    assert kept["psu_config"].startswith("existing 500 W (the card maker asks 650 W: ")
+    replacement = (
+        reference_only["psu_config"].split(" x ")[1].split(" W")[0]
+    )  # the unit the reference board needs
+    assert kept["psu_config"].endswith(
+        f"; take a board with one 8-pin, as most are (P3): the reference board's one 16-pin 12VHPWR needs a new "
+        f"{replacement} W PSU ({reference_only['platform_cost_usd']:,.0f} USD)"
+    )
+    assert kept["connector_basis"] == (
+        "connectors of the boards most sold (1x 8-pin, P3); the reference board's: 1x 16-pin 12VHPWR"
+    )
+    # a machine that buys its PSU counts the boards' cables too, and says nothing of the reference board's PSU
+    two = row(tiers([sixteen]), "2gpu")
+    assert two["pcie_8pin_cables"] == 2 and two["pcie_16pin_cables"] == 0
+    assert "reference board's one 16-pin" not in two["psu_config"]
 
 
 def fits_card() -> dict:

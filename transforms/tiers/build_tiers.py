@@ -46,6 +46,7 @@ SPEC_COLUMNS = [
     "pcie_gen",
     "pcie_lanes",
     "power_connectors",
+    "board_power_connectors",
     "release_date",
     "launch_msrp_usd",
     "architecture",

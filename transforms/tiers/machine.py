@@ -7,6 +7,7 @@ per 1,000 USD of TCO.
 """
 
 import math
+from dataclasses import replace
 
 import polars as pl
 
@@ -14,7 +15,7 @@ from transforms import cost_model
 from transforms.price_daily import GRADE_D
 from transforms.tiers import power
 from transforms.tiers.config import TierConfig
-from transforms.tiers.connectors import cables_for
+from transforms.tiers.connectors import Cables, cables_for
 from transforms.tiers.memory import ram_for
 from transforms.tiers.physical import RISER_GEN4, form_reason, on_frame, slot_plan
 from transforms.tiers.platforms import PartPrices
@@ -77,6 +78,22 @@ def platform_words(platform: dict, on_risers: int) -> str:
 def card_reason(rule: TierRule, card: dict, vram_floor: float, vendors: tuple[str, ...] | None) -> str | None:
     """Why a card cannot be used in the tier whatever the platform (None: it can)."""
     return market_reason(card) or hardware_reason(rule, card, vram_floor, vendors)
+
+
+def board_cables(card: dict) -> tuple[Cables, Cables | None]:
+    """The cables one card takes, counted on the boards a buyer most likely receives (P3: board_power_connectors,
+    marts.gpu_specs), and the reference board's where its connectors differ (else None)."""
+    board = card.get("board_power_connectors") or card.get("power_connectors")
+    cables = cables_for(board, card.get("tdp_w"), card.get("form_factor"))
+    reference = card.get("power_connectors")
+    if not reference or not board or reference == board:
+        return cables, None
+    basis = f"{cables.basis} of the boards most sold ({board}, P3); the reference board's: {reference}"
+    return replace(cables, basis=basis), cables_for(reference, card.get("tdp_w"), card.get("form_factor"))
+
+
+def _connectors(card: dict, field: str) -> str:
+    return str(card.get(field)).replace("1x ", "one ")
 
 
 def _supply(
@@ -242,6 +259,7 @@ HARDWARE_FIELDS = (
     "tdp_w",
     "recommended_psu_w",
     "power_connectors",
+    "board_power_connectors",
     "pcie_gen",
     "pcie_lanes",
 )
@@ -292,7 +310,7 @@ def size(
     gpu_w = stock_gpu_w * cap_pct / 100  # the cap feeds the PSU, the energy and the throughput
     load = gpu_w + other_w
     need, psu_basis = power.psu_need_with_maker(load, card.get("recommended_psu_w"))
-    cables = cables_for(card.get("power_connectors"), card.get("tdp_w"), card.get("form_factor"))
+    cables, reference = board_cables(card)
     # the buyer's own desktop (D6) keeps its PSU where the machine's load + 10% (G13) and its cables fit: the card
     # maker's figure (P1) is for a whole PC of unknown parts, and replacing a sound 500 W unit for it added 83-84
     # USD to the DE and GB beginner machines (sixteenth review: an RTX 3060 12GB drawing 320 W, 352 W with G13's
@@ -303,6 +321,7 @@ def size(
     if isinstance(supply, str):
         return supply
     psu_w, psu_config, psu_usd = supply
+    bought_need = need  # what a PSU bought is sized on (P1), before a kept one's need replaces it below
     if platform["psu_supply"] == "existing" and psu_usd == 0 and need > psu_w:
         spare = power.pick_atx_psu(need, prices.atx_psus, cfg.mains_volts)
         price_words = f": {spare[2]:,.0f} USD if yours is old" if spare else ""
@@ -312,6 +331,17 @@ def size(
             f"{need:,.0f} W (P1) is for a whole PC"
         )
         need = own_need
+    if platform["psu_supply"] == "existing" and psu_usd == 0 and reference is not None:
+        # the buyer's PSU is kept for the boards most sold (P3); the reference board's connectors may need cables it
+        # lacks: say which board it takes, and what the other needs (the RTX 4070 Founders Edition's 16-pin)
+        other = _supply(
+            platform, bought_need, reference, n, prices, cfg.mains_volts, own_need, (gpu_w / n, other_w)
+        )
+        if not isinstance(other, str) and other[2] > 0:
+            psu_config += (
+                f"; take a board with {_connectors(card, 'board_power_connectors')}, as most are (P3): the reference "
+                f"board's {_connectors(card, 'power_connectors')} needs a new {other[0]:,} W PSU ({other[2]:,.0f} USD)"
+            )
     cooling_usd = (
         plan.on_risers * prices.riser
         + plan.water_blocks * prices.water_block

@@ -7,9 +7,15 @@ import polars as pl
 
 from pipelines.resources.warehouse import WarehouseResource
 from pipelines.tables import table_asset, table_key
-from transforms.gpu_specs import disagreements, merge_specs, with_board_widths, with_pcie_lanes
+from transforms.gpu_specs import (
+    disagreements,
+    merge_specs,
+    with_board_power,
+    with_board_widths,
+    with_pcie_lanes,
+)
 from transforms.spec_validation import catalog_problems
-from warehouse.catalog import load_board_designs, load_catalog, load_pcie_lanes
+from warehouse.catalog import load_board_designs, load_board_power, load_catalog, load_pcie_lanes
 from warehouse.writes import read_frame, replace_slice
 
 LATEST_SHEETS = "SELECT * FROM raw.gpu_spec_sheets WHERE snapshot_date = (SELECT max(snapshot_date) FROM raw.gpu_spec_sheets)"
@@ -19,8 +25,9 @@ LATEST_SHEETS = "SELECT * FROM raw.gpu_spec_sheets WHERE snapshot_date = (SELECT
 def gpu_specs(context: dg.AssetExecutionContext, warehouse: WarehouseResource) -> dg.MaterializeResult:
     """The curated catalog (warehouse/catalog/gpu_catalog.csv) validated, then merged with the newest spec
     sheets: curated values win, sheets only fill fields the catalog leaves unknown; then the width of the boards
-    a buyer most likely receives (rule P3, warehouse/catalog/gpu_board_designs.csv) and the lanes of each card's own
-    PCIe interface (warehouse/catalog/gpu_pcie_lanes.csv). An impossible catalog
+    a buyer most likely receives (rule P3, warehouse/catalog/gpu_board_designs.csv), the lanes of each card's own
+    PCIe interface (warehouse/catalog/gpu_pcie_lanes.csv) and the power connectors of the boards a buyer most
+    likely receives where they differ from the reference board's (P3, warehouse/catalog/gpu_board_power.csv). An impossible catalog
     row (memory 0, TDP over 1,500 W, FP16 below FP32 on a tensor-core card, duplicate id) stops the run."""
     catalog = load_catalog()
     problems = catalog_problems(catalog)
@@ -31,9 +38,12 @@ def gpu_specs(context: dg.AssetExecutionContext, warehouse: WarehouseResource) -
         )
     with warehouse.connect() as con:
         facts = read_frame(con, LATEST_SHEETS)
-        merged = with_pcie_lanes(
-            with_board_widths(merge_specs(catalog.drop("vram_gb"), facts), load_board_designs()),
-            load_pcie_lanes(),
+        merged = with_board_power(
+            with_pcie_lanes(
+                with_board_widths(merge_specs(catalog.drop("vram_gb"), facts), load_board_designs()),
+                load_pcie_lanes(),
+            ),
+            load_board_power(),
         )
         replace_slice(con, "staging.gpu_specs", merged)
     filled = merged.filter(
