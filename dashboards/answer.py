@@ -88,7 +88,7 @@ def answer_line(r: dict) -> str:
     """One row in words: what to buy, what the whole machine costs and draws, what it runs, the runner-up."""
     power = power_words(r)
     where = (
-        f"{r['total_build_cost_usd']:,.0f} USD in your own desktop (PSU: {r['psu_config']}; {power})"
+        f"{r['total_build_cost_usd']:,.0f} USD in your own desktop ({power}; PSU: {r['psu_config']})"
         if r["platform_id"] == "existing_desktop"
         else f"in a {r['total_build_cost_usd']:,.0f} USD machine ({r['platform_id']}, {power})"
     )

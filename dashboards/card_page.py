@@ -9,7 +9,8 @@ from dashboards.report_data import source_words, with_buy_rank
 from dashboards.site_data import CHEAPEST_PER_CONDITION, SiteData
 from transforms.llm_workload_fit import USABLE_TOKENS_PER_S
 from transforms.tiers.build_tiers import thin_supply, thin_supply_short
-from transforms.tiers.machine import OWN_CIRCUIT, SHARED_CIRCUIT_W
+from transforms.tiers.connectors import cables_words
+from transforms.tiers.machine import OWN_CIRCUIT, SHARED_CIRCUIT_W, board_cables
 
 SPEC_FIELDS = [
     ("vendor", "Vendor"),
@@ -33,8 +34,6 @@ SPEC_FIELDS = [
     # the catalog's board facts are the reference board's (twelfth review: an RTX 3090 page said "1x 12-pin", the
     # Founders Edition's, beside partner boards of 2-3 x 8-pin; the machines plan for the boards sold)
     ("power_connectors", "Power connectors (reference board; partner boards may differ)"),
-    ("board_power_connectors", "Power connectors as sold (P3: the boards most sold, where recorded)"),
-    ("board_power_connectors_basis", "Boards recorded (power)"),
     ("source", "Spec source"),
     ("compute_target", "Compute target"),
     ("software_support", "Software support (S1)"),
@@ -49,12 +48,30 @@ PERF_FIELDS = [
 ]
 
 
+def _cables(spec: dict) -> str:
+    """The power cables the machines count for one card (G16), on the boards a buyer most likely receives (P3) and how
+    (code review: the boards' connectors shown raw read "as sold: 1x 12-pin" for the RTX 30 cards, whose partner
+    boards the machines count as 8-pin), where the card takes any."""
+    if not spec.get("power_connectors") and not spec.get("board_power_connectors"):
+        return ""
+    cables, _ = board_cables(spec)
+    basis = cables.basis
+    recorded = spec.get("board_power_connectors_basis")
+    if recorded and not recorded.startswith("the reference board"):
+        basis += f"; {recorded}"
+    return (
+        "<dt>Power cables the machines count (G16; P3: the boards most sold)</dt>"
+        f"<dd>{esc(cables_words(cables))} ({esc(basis)})</dd>"
+    )
+
+
 def _specs(spec: dict) -> str:
     items = "".join(
         f"<dt>{esc(label)}</dt><dd>{esc(fmt(spec.get(key)))}</dd>"
         for key, label in SPEC_FIELDS
         if spec.get(key) is not None
     )
+    items += _cables(spec)
     items += "".join(
         f"<dt>{esc(label)}</dt><dd>{esc(fmt(spec.get(key)))} ({esc(spec.get(basis) or 'no basis')})</dd>"
         for key, basis, label in PERF_FIELDS

@@ -143,14 +143,15 @@ def _parts_line(machine: dict) -> str:
 
 
 def _own_desktop_line(own: dict | None) -> str:
-    """The card in the desktop the buyer has (D6), where the budget covers it, as the headline answer words it."""
+    """The card in the desktop the buyer has (D6), where the budget covers it, as the headline answer words it: the
+    power words before the PSU's, whose words may hold what to check and which board to take (thirtieth review:
+    "; "-joined into one parenthesis, the board advice and the outlet ran together)."""
     if not own:
         return ""
     return (
         f'<p class="answer-own">Or, for the desktop you have (D6): <strong>1 x {_card_link("gpu_name")(own)}</strong> '
-        f"at {esc(fmt(own['unit_price']))} USD, {esc(fmt(own['total_build_cost_usd']))} in all "
-        f"(PSU: {esc(own.get('psu_config') or '–')}; "
-        f"{esc(power_words(own))})</p>"
+        f"at {esc(fmt(own['unit_price']))} USD, {esc(fmt(own['total_build_cost_usd']))} USD in all, "
+        f"{esc(power_words(own))}. PSU: {esc(own.get('psu_config') or '–')}.</p>"
     )
 
 

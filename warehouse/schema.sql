@@ -269,7 +269,7 @@ CREATE TABLE staging.gpu_specs (
     board_slot_width DOUBLE,  -- Slots the boards a buyer most likely receives occupy (rule P3): the median of the model's recorded designs (Founders Edition and partner boards, each with its page, warehouse/catalog/gpu_board_designs.csv); the reference board's slot_width where none are recorded. Machines are planned for it.
     board_slot_width_basis VARCHAR,  -- The designs board_slot_width is the median of, or why it is slot_width.
     pcie_lanes INTEGER,  -- Lanes of the card's own PCIe interface: 16, or 8 (RTX 3050/4060/5050/5060 class, RX 6600/7600 class, Arc B570/B580, RTX A1000, A2) (warehouse/catalog/gpu_pcie_lanes.csv: TechPowerUp's record per model). NULL in rows written before 2026-11-27, read as the slot's lanes.
-    board_power_connectors VARCHAR,  -- Power connectors of the boards a buyer most likely receives (rule P3): a sourced row of warehouse/catalog/gpu_board_power.csv where most boards differ from the reference board (most partner RTX 4070s take one 8-pin, the Founders Edition a 16-pin); the reference board's power_connectors elsewhere. Machines count their cables from it.
+    board_power_connectors VARCHAR,  -- Power connectors of the boards a buyer most likely receives (rule P3): a sourced row of warehouse/catalog/gpu_board_power.csv where most boards differ from the reference board (most partner RTX 4070s take one 8-pin, the Founders Edition a 16-pin); the reference board's power_connectors elsewhere; NULL in rows written before DDL 870, which the machines read as power_connectors. Machines count their cables from it.
     board_power_connectors_basis VARCHAR,  -- Which boards board_power_connectors are, with the page that says so, or that they are the reference board's.
     PRIMARY KEY (model_id)
 );
@@ -460,13 +460,13 @@ CREATE TABLE marts.build_tiers (
     water_blocks INTEGER,  -- Cards given water blocks (priced; only when the run config allows).
     psu_need_w DOUBLE,  -- PSU capacity needed: the DC load + 10% (G13), each card at its board power (its peak, D2) or at its power limit where the machine is capped to fit its outlet (power_cap_pct < 100, G8; a capped machine needs that limit set at every boot, notes), or the card maker's recommended system power for one card where that is larger (P1; psu_basis says which).
     psu_watts INTEGER,  -- Capacity of the PSU priced (always >= psu_need_w).
-    psu_config VARCHAR,  -- PSU arrangement priced: one unit (1 x 1000 W), a server's units with one spare (2+1 x 1600 W redundant), or two ATX units started together by an add2psu adapter (named, not priced), each sized for its own worst case plus 10% (G13): the board's unit with the rest of the machine, its cards and every other card's slot share (up to 75 W), the other with its cards' whole draw, as if they drew nothing from the slot; the split is named (2 x 1200 W (dual PSU with an add2psu adapter: board + 1 card on one, 3 on the other)).
+    psu_config VARCHAR,  -- PSU arrangement priced: one unit (1 x 1000 W), a server's units with one spare (2+1 x 1600 W redundant), or two ATX units started together by an add2psu adapter (named, not priced), each sized for its own worst case plus 10% (G13): the board's unit with the rest of the machine, its cards and every other card's slot share (up to 75 W), the other with its cards' whole draw, as if they drew nothing from the slot; the split is named (2 x 1200 W (dual PSU with an add2psu adapter: board + 1 card on one, 3 on the other)). The buyer's own desktop (D6): "existing 500 W" kept, with what that rests on (the free 8-pin leads the card takes, a CPU within what the PSU carries past the card and the rest at G13's 10%), the card maker's figure where it is over the PSU (P1), and where the boards most sold take other connectors than the reference board (P3) the board to take and what the reference board's connectors would need; or the unit that replaces it and why ("replaces yours: 16-pin cable").
     d2l_psu_w DOUBLE,  -- What D2's 350 W per GPU would size, for comparison.
     d2l_tier_psu VARCHAR,  -- The PSU D2L names for the tier (D7-D10).
     pcie_8pin_cables INTEGER,  -- 8-pin (6+2) PCIe cables, one per socket (G16).
     pcie_16pin_cables INTEGER,  -- 16-pin 12VHPWR / 12V-2x6 cables.
     eps_8pin_cables INTEGER,  -- EPS (CPU 8-pin) cables datacenter cards take.
-    connector_basis VARCHAR,  -- How the cables were counted: from the connectors of the boards a buyer most likely receives (P3, marts.gpu_specs.board_power_connectors), the reference board's named where they differ (a kept PSU of the buyer's own desktop then names the board it takes), or estimated from board power.
+    connector_basis VARCHAR,  -- How the cables were counted: from the connectors of the boards a buyer most likely receives (P3, marts.gpu_specs.board_power_connectors), the reference board's named where they differ, or estimated from board power. A kept PSU's words (psu_config) name the board to take.
     gpu_draw_w DOUBLE,  -- Sum of GPU board power.
     system_draw_w DOUBLE,  -- DC load: GPUs plus CPU and platform, W.
     wall_draw_w DOUBLE,  -- Draw at the outlet: DC load / PSU efficiency (G14 Gold 87%).
@@ -652,7 +652,7 @@ CREATE TABLE marts.gpu_specs (
     board_slot_width DOUBLE,  -- Slots the boards a buyer most likely receives occupy (rule P3): the median of the model's recorded designs (Founders Edition and partner boards, each with its page, warehouse/catalog/gpu_board_designs.csv); the reference board's slot_width where none are recorded. Machines are planned for it.
     board_slot_width_basis VARCHAR,  -- The designs board_slot_width is the median of, or why it is slot_width.
     pcie_lanes INTEGER,  -- Lanes of the card's own PCIe interface: 16, or 8 (RTX 3050/4060/5050/5060 class, RX 6600/7600 class, Arc B570/B580, RTX A1000, A2) (warehouse/catalog/gpu_pcie_lanes.csv: TechPowerUp's record per model). NULL in rows written before 2026-11-27, read as the slot's lanes.
-    board_power_connectors VARCHAR,  -- Power connectors of the boards a buyer most likely receives (rule P3): a sourced row of warehouse/catalog/gpu_board_power.csv where most boards differ from the reference board (most partner RTX 4070s take one 8-pin, the Founders Edition a 16-pin); the reference board's power_connectors elsewhere. Machines count their cables from it.
+    board_power_connectors VARCHAR,  -- Power connectors of the boards a buyer most likely receives (rule P3), as staging.gpu_specs.board_power_connectors; NULL in rows written before DDL 870, read as power_connectors.
     board_power_connectors_basis VARCHAR  -- Which boards board_power_connectors are, with the page that says so, or that they are the reference board's.
 );
 
@@ -956,13 +956,13 @@ CREATE TABLE marts.region_tiers (
     water_blocks INTEGER,  -- Cards given water blocks (priced; only when the run config allows).
     psu_need_w DOUBLE,  -- As marts.build_tiers.psu_need_w: the DC load + 10% (G13), each card at its board power or at its power limit where the machine is capped to fit its outlet, or the card maker's recommended system power for one card where larger (P1; psu_basis).
     psu_watts INTEGER,  -- Capacity of the PSU priced (always >= psu_need_w).
-    psu_config VARCHAR,  -- PSU arrangement priced.
+    psu_config VARCHAR,  -- PSU arrangement priced, as marts.build_tiers.psu_config (the buyer's own desktop: what keeping it rests on, or the unit that replaces it and why).
     d2l_psu_w DOUBLE,  -- What D2's 350 W per GPU would size, for comparison.
     d2l_tier_psu VARCHAR,  -- The PSU D2L names for the tier (D7-D10).
     pcie_8pin_cables INTEGER,  -- 8-pin (6+2) PCIe cables, one per socket (G16).
     pcie_16pin_cables INTEGER,  -- 16-pin 12VHPWR / 12V-2x6 cables.
     eps_8pin_cables INTEGER,  -- EPS (CPU 8-pin) cables datacenter cards take.
-    connector_basis VARCHAR,  -- How the cables were counted: from the connectors of the boards a buyer most likely receives (P3, marts.gpu_specs.board_power_connectors), the reference board's named where they differ (a kept PSU of the buyer's own desktop then names the board it takes), or estimated from board power.
+    connector_basis VARCHAR,  -- How the cables were counted, as marts.build_tiers.connector_basis.
     gpu_draw_w DOUBLE,  -- Sum of GPU board power.
     system_draw_w DOUBLE,  -- DC load: GPUs plus CPU and platform, W.
     wall_draw_w DOUBLE,  -- Draw at the outlet: DC load / PSU efficiency (G14 Gold 87%).

@@ -1,6 +1,7 @@
 """Advice a buyer won't regret, on the sample day (issue 34): software support, D16 by architecture, and
 headlines that agree with the picks."""
 
+import html
 import json
 import re
 import shutil
@@ -127,7 +128,8 @@ def test_the_markdown_top_lists_and_the_console_rank_only_cards_a_buyer_can_act_
         assert line.startswith(f"  {use_case} (>= "), line
         name = line.split(f"{condition}: ", 1)[1].split(" at ")[0]
         assert name in ok_names, line
-        assert (" USD machine (" if use_case != "beginner" else " USD in your own desktop (PSU: ") in line
+        assert (" USD machine (" if use_case != "beginner" else " USD in your own desktop (") in line
+        assert use_case != "beginner" or "; PSU: existing " in line or "; PSU: 1 x " in line
         assert " W " in line
         assert not any(word in line for word in ("SXM", "Tesla", "Instinct", "Arc "))
     assert "tokens/s" in console[1] and "tokens/s" not in console[3]  # LLM lines say what the machine runs
@@ -266,7 +268,8 @@ def test_a_beginner_or_vision_budget_also_offers_the_card_in_the_buyers_own_desk
 
     row = own.row(0, named=True)
     line = _own_desktop_line(row)
-    assert f"at {row['unit_price']:,.0f} USD, {row['total_build_cost_usd']:,.0f} in all (PSU: " in line
+    assert f"at {row['unit_price']:,.0f} USD, {row['total_build_cost_usd']:,.0f} USD in all, " in line
+    assert f". PSU: {html.escape(row['psu_config'])}.</p>" in line
 
 
 def test_a_card_answer_with_no_machine_within_the_budget_points_at_none(marts):

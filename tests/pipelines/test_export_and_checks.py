@@ -1181,6 +1181,14 @@ def test_a_card_page_says_its_board_facts_are_the_reference_boards(sample_run):
     page = (sample_run["root"] / "site" / "cards" / "rtx-3090.html").read_text()
     assert "<dt>Power connectors (reference board; partner boards may differ)</dt><dd>1x 12-pin</dd>" in page
     assert "<dt>Length (mm, reference board; partner boards are often longer)</dt><dd>313</dd>" in page
+    # and the cables the machines count, on the boards most sold (code review, 2026-11-28: the boards' connectors
+    # shown raw read "as sold: 1x 12-pin" for the RTX 3090): three 8-pin from its 350 W, the RTX 4070's one 8-pin
+    # from its recorded boards (warehouse/catalog/gpu_board_power.csv)
+    cables = "<dt>Power cables the machines count (G16; P3: the boards most sold)</dt><dd>{}"
+    assert cables.format("3 x 8-pin PCIe (8-pin, at most what board power needs") in page
+    four = (sample_run["root"] / "site" / "cards" / "rtx-4070.html").read_text()
+    assert cables.format("one 8-pin PCIe (the boards most sold (1x 8-pin, P3): connectors;") in four
+    assert "most partner boards (https://techpowerup.com/review/techpowerup-best-of-2023/3.html" in four
     # and the lanes of the card's own interface (thirteenth review: x8 cards were counted x16 in machines)
     lanes = (
         "<dt>PCIe lanes (the card&#x27;s own interface; warehouse/catalog/gpu_pcie_lanes.csv)</dt><dd>{}</dd>"

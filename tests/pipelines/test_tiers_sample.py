@@ -193,11 +193,22 @@ def test_issue_36_must_show_on_the_sample_day(warehouse):
     bought = one.filter(pl.col("platform_id") != "existing_desktop")
     assert bought.height and (bought["psu_watts"] >= bought["recommended_psu_w"]).all()
     for r in own.filter(pl.col("psu_watts") < pl.col("recommended_psu_w")).iter_rows(named=True):
-        assert f"(the card maker asks {r['recommended_psu_w']:,.0f} W: " in r["psu_config"], r["psu_config"]
+        assert f"the card maker asks {r['recommended_psu_w']:,.0f} W: " in r["psu_config"], r["psu_config"]
     maker = {"rtx-3090": 750, "rtx-4090": 850, "rtx-5070-ti": 750, "rtx-5090": 1000, "rtx-4070": 650}
+    checked = set()
     for m, watts in maker.items():
         rows = bought.filter(pl.col("model_id") == m)
         assert (rows["psu_watts"] >= watts).all(), m
+        checked |= {m} if rows.height else set()
+    assert len(checked) >= 2, checked  # an empty selection proves nothing (code review)
+    # the beginner RTX 4070 in the buyer's own desktop keeps its PSU on the boards most sold (one 8-pin, P3), and
+    # says which board to take and what the Founders Edition's 16-pin would need (code review, 2026-11-28)
+    four = own.filter(pl.col("model_id") == "rtx-4070")
+    assert four.height >= 2
+    for r in four.iter_rows(named=True):
+        assert r["platform_cost_usd"] == 0 and r["pcie_16pin_cables"] == 0 and r["pcie_8pin_cables"] == 1, r
+        assert "; take a board with one 8-pin (most are, P3) up to 300 mm long: " in r["psu_config"], r
+        assert r["connector_basis"].startswith("the boards most sold (1x 8-pin, P3)"), r
     tco = tiers["total_build_cost_usd"] + tiers["energy_cost_horizon_usd"] - tiers["resale_usd"]
     assert ((tco - tiers["tco_usd"]).abs() <= 0.02 * tiers["tco_usd"].abs()).all()
     assert (tiers["listings_available"] >= tiers["gpu_count"]).all()

@@ -45,3 +45,17 @@ def cables_for(connectors: str | None, tdp_w: float | None, form_factor: str | N
     # a 16-pin socket, or a 12-pin the rule above could not count as 8-pins (no board power, or words beside it)
     sixteen = sum(int(n) for n in re.findall(r"(\d+)\s*x\s*1[26]-pin", text, re.I))
     return Cables(pcie_8pin=pcie, pcie_16pin=sixteen, eps_8pin=eps)
+
+
+def cables_words(cables: Cables) -> str:
+    """The cables in words, as a card page names what the machines count: "one 8-pin", "3 x 8-pin and one EPS"."""
+    parts = [
+        f"{'one' if count == 1 else f'{count} x'} {kind}"
+        for count, kind in (
+            (cables.pcie_8pin, "8-pin PCIe"),
+            (cables.pcie_16pin, "16-pin (12VHPWR / 12V-2x6)"),
+            (cables.eps_8pin, "8-pin EPS"),
+        )
+        if count
+    ]
+    return " and ".join(parts) or "none"

@@ -88,12 +88,73 @@ def board_cables(card: dict) -> tuple[Cables, Cables | None]:
     reference = card.get("power_connectors")
     if not reference or not board or reference == board:
         return cables, None
-    basis = f"{cables.basis} of the boards most sold ({board}, P3); the reference board's: {reference}"
+    basis = f"the boards most sold ({board}, P3): {cables.basis}; the reference board's: {reference}"
     return replace(cables, basis=basis), cables_for(reference, card.get("tdp_w"), card.get("form_factor"))
 
 
 def _connectors(card: dict, field: str) -> str:
     return str(card.get(field)).replace("1x ", "one ")
+
+
+def _kept_psu_words(
+    card: dict,
+    platform: dict,
+    cables: Cables,
+    reference: Cables | None,
+    n: int,
+    prices: PartPrices,
+    cfg: TierConfig,
+    sizes: tuple[float, float, int, str],
+    draws: tuple[float, float],
+) -> tuple[str, str, float]:
+    """(psu_config, psu_basis, psu_need_w) of the buyer's own PSU where the machine keeps it (D6): what it must have
+    for the verdict to hold (the free 8-pin leads the card takes, a CPU within what the PSU carries past the card and
+    the rest at G13's 10%: the platform assumes a 65 W CPU, which the buyer's may not be), the card maker's figure
+    where it is over the PSU (P1), and where the boards most sold take other connectors than the reference board
+    (P3), which board to take and what the reference board would need (thirtieth review: the words said "take a
+    board with one 8-pin" and nothing of the checks that verdict rests on, nor that the Founders Edition's 16-pin
+    runs through an adapter from two 8-pin leads)."""
+    need, own_need, psu_w, psu_basis = sizes
+    gpu_w, other_w = draws
+    needs = []
+    if cables.pcie_8pin:
+        leads = cables.pcie_8pin * n
+        needs.append("a free 8-pin lead" if leads == 1 else f"{leads} free 8-pin leads")
+    cpu_room = psu_w / power.HEADROOM - gpu_w - (other_w - platform["cpu_w"])
+    needs.append(f"a CPU of up to {cpu_room:,.0f} W")
+    words = [f"with {' and '.join(needs)}"]
+    if need > psu_w:
+        spare = power.pick_atx_psu(need, prices.atx_psus, cfg.mains_volts)
+        price_words = f": {spare[2]:,.0f} USD if yours is old" if spare else ""
+        words.append(f"the card maker asks {need:,.0f} W{price_words}")
+        psu_basis = (
+            f"load + 10% (G13), {own_need:,.0f} W, fits the existing {psu_w:,.0f} W; the card maker's "
+            f"{need:,.0f} W (P1) is for a whole PC"
+        )
+        need = own_need
+    config = f"existing {psu_w:,} W ({'; '.join(words)})"
+    if reference is None:
+        return config, psu_basis, need
+    # the buyer's PSU is kept for the boards most sold (P3); the reference board's connectors may need cables it
+    # lacks: say which board to take, and what the other would need (the RTX 4070 Founders Edition's 16-pin)
+    other = _supply(platform, sizes[0], reference, n, prices, cfg.mains_volts, own_need, (gpu_w / n, other_w))
+    if isinstance(other, str) or other[2] <= 0:
+        return config, psu_basis, need
+    length = platform.get("max_card_length_mm")
+    fit = f" up to {length:g} mm long" if length else ""
+    why = ""
+    if reference.pcie_16pin and card.get("tdp_w"):
+        # an adapter feeds a 16-pin socket from 8-pin leads, 150 W each (G16): two for a 200 W card (NVIDIA's RTX
+        # 4070 Founders Edition ships with one for two 8-pin leads, wccftech)
+        adapter = math.ceil(card["tdp_w"] / power.WATTS_PER_8PIN) * reference.pcie_16pin * n
+        if adapter > platform["existing_pcie_8pin"]:
+            count = {2: "two", 3: "three", 4: "four"}.get(adapter, str(adapter))
+            why = f" takes {count} 8-pin leads through an adapter (G16), more than yours has, so it"
+    config += (
+        f"; take a board with {_connectors(card, 'board_power_connectors')} (most are, P3){fit}: the reference "
+        f"board's {_connectors(card, 'power_connectors')}{why} needs a new {other[0]:,} W PSU ({other[2]:,.0f} USD)"
+    )
+    return config, psu_basis, need
 
 
 def _supply(
@@ -321,27 +382,18 @@ def size(
     if isinstance(supply, str):
         return supply
     psu_w, psu_config, psu_usd = supply
-    bought_need = need  # what a PSU bought is sized on (P1), before a kept one's need replaces it below
-    if platform["psu_supply"] == "existing" and psu_usd == 0 and need > psu_w:
-        spare = power.pick_atx_psu(need, prices.atx_psus, cfg.mains_volts)
-        price_words = f": {spare[2]:,.0f} USD if yours is old" if spare else ""
-        psu_config += f" (the card maker asks {need:,.0f} W{price_words})"
-        psu_basis = (
-            f"load + 10% (G13), {own_need:,.0f} W, fits the existing {psu_w:,.0f} W; the card maker's "
-            f"{need:,.0f} W (P1) is for a whole PC"
+    if platform["psu_supply"] == "existing" and psu_usd == 0:
+        psu_config, psu_basis, need = _kept_psu_words(
+            card,
+            platform,
+            cables,
+            reference,
+            n,
+            prices,
+            cfg,
+            (need, own_need, psu_w, psu_basis),
+            (gpu_w, other_w),
         )
-        need = own_need
-    if platform["psu_supply"] == "existing" and psu_usd == 0 and reference is not None:
-        # the buyer's PSU is kept for the boards most sold (P3); the reference board's connectors may need cables it
-        # lacks: say which board it takes, and what the other needs (the RTX 4070 Founders Edition's 16-pin)
-        other = _supply(
-            platform, bought_need, reference, n, prices, cfg.mains_volts, own_need, (gpu_w / n, other_w)
-        )
-        if not isinstance(other, str) and other[2] > 0:
-            psu_config += (
-                f"; take a board with {_connectors(card, 'board_power_connectors')}, as most are (P3): the reference "
-                f"board's {_connectors(card, 'power_connectors')} needs a new {other[0]:,} W PSU ({other[2]:,.0f} USD)"
-            )
     cooling_usd = (
         plan.on_risers * prices.riser
         + plan.water_blocks * prices.water_block
