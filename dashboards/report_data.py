@@ -8,7 +8,6 @@ import duckdb
 import polars as pl
 
 from transforms.conditions import OPEN_BOX_AS_NEW
-from transforms.deals import NEAR_LOWEST_MIN_DISCOUNT
 from transforms.deals import WINDOW_DAYS as DEAL_MEDIAN_DAYS
 from transforms.gpu_value import (
     MIN_LISTINGS,
@@ -195,17 +194,16 @@ def resale_decided(rows: Iterable[dict]) -> list[tuple[dict, str]]:
 # by today's 30-day median and lowest price seen (found on 2026-11-28 reading the 14-day sample: on its day no
 # listing was news, the export's deals table read "none", and the deals a buyer could still act on were a count; the
 # code review then found that counting only earlier deal events left out listings the market had made deals since,
-# and judged them by a median up to a week old), and at least NEAR_LOWEST_MIN_DISCOUNT under the day's own median:
-# a listing resting at its price while the market came down to it is no deal to act on (twenty-first review; the
-# twenty-fourth found a used RTX 5090 "9.8% under" its 30-day median and 0.8% under the day's), each with the day
+# and judged them by a median up to a week old), and, as every deal is (transforms.deals.UNDER_DAY_MEDIAN, the one bar
+# of news and still listed since the thirtieth review), at least 5% under the day's own median: a listing resting at
+# its price while the market came down to it is no deal to act on (twenty-first review; the twenty-fourth found a used
+# RTX 5090 "9.8% under" its 30-day median and 0.8% under the day's), each with the day
 # it was first seen, the day of its latest deal event if it had one, and whether it is an open-box unit
 def resting_deals_sql(open_box_as_new: bool) -> str:
     every_deal_sql = deals_select_sql(open_box_as_new, events_only=False)
     return f"""
 SELECT d.*, h.first_seen, e.deal_since, coalesce(s.condition = 'open_box', false) AS open_box
 FROM (SELECT * FROM ({every_deal_sql}) WHERE event IS NULL) d
-JOIN marts.price_daily p ON p.snapshot_date = $first AND p.source = 'all' AND p.model_id = d.model_id
-     AND p.condition = d.condition AND d.unit_price <= p.median * (1 - {NEAR_LOWEST_MIN_DISCOUNT})
 LEFT JOIN staging.listing_history h ON h.source = d.source AND h.listing_id = d.listing_id
 LEFT JOIN (SELECT source, listing_id, max(snapshot_date) AS deal_since FROM marts.deals WHERE snapshot_date < $first
            GROUP BY ALL) e ON e.source = d.source AND e.listing_id = d.listing_id

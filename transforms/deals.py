@@ -2,14 +2,16 @@
 the warehouse had seen for that model and condition before that day (that rule needs 7 earlier days, and the
 listing at least 5% under the 30-day median: NEAR_LOWEST_MIN_DISCOUNT). The 30-day median is of the days priced by
 at least 3 sellers (the screen's minimum, counted in sellers: one seller, one voice) and not grade D.
-Listings removed by the outlier screen (transforms/price_daily.py) are never deals, nor is a listing dearer than
-its model's median of that day (marts.price_daily: in a falling market the 30-day median lags). Sellers below the trust
-floor never reach them: their listings are excluded as low_feedback at classification.
+Listings removed by the outlier screen (transforms/price_daily.py) are never deals, nor is a listing less than 5% under
+its model's median of that day (marts.price_daily: in a falling market the 30-day median lags). Sellers below the
+trust floor never reach them: their listings are excluded as low_feedback at classification.
 
 A deal is an event only when something happened (issue 37): `event` is `new_listing` when the listing was not
 listed in the EVENT_LOOKBACK_DAYS before (or is listed for the first time), `price_drop` when it is at least
 MIN_PRICE_DROP cheaper than its last earlier price, `cut_to_deal` when a smaller cut brings it under the bar from a
-price that was no deal on its day (against that day's bar). A listing resting at a price it had before is no new deal:
+price that was no deal on its day (against that day's bar); a drop or a cut is news only under every price the listing
+asked in the look-back (a price_drop MIN_PRICE_DROP under the lowest): a raise trimmed back is no news. Every deal is
+at least 5% under the day's own median (UNDER_DAY_MEDIAN), news or still listed. A listing resting at a price it had before is no new deal:
 marts.deals holds events only (`deals_sql`'s default), so a deal is one row on the day it happens, not one row
 a day for as long as it is listed (on the sample, half the rows of a day repeated the day before). The
 dashboard's deals, the export and deal alerts read marts.deals; the dashboard and the export list apart the
@@ -54,13 +56,19 @@ CUT_TO_DEAL = "cut_to_deal"
 # the day's own median instead, the mean of two asks the 30-day median leaves out (thirteenth review: a new GTX 1080
 # Ti at 333 USD "near the lowest seen" against a day median of 801 from 2 listings)
 NEAR_LOWEST_MIN_DISCOUNT = 0.05
+# ASSUMPTION: and every deal, news or still listed, is at least this far under the day's own median (thirtieth
+# review: news only had to be at or under it, while the listings still listed needed 5% under it, "the same bar" in the
+# export's words; a used RTX 5090 was news "8.8% under" its 30-day median at 0.6% under the going price, which a
+# falling market had brought down to it)
+UNDER_DAY_MEDIAN = 1 - NEAR_LOWEST_MIN_DISCOUNT
 
 # the rule in words, for the export and the dashboard (code review: their sentences had kept the rules before)
 DEAL_RULE = (
     f"at least {1 - UNDER_MEDIAN:.0%} under the card's 30-day median (the median of its days' medians, of the days "
     f"priced by at least {SCREEN_MIN_LISTINGS} sellers and not grade D), or within {NEAR_LOWEST - 1:.0%} of the "
     f"lowest price seen before the day (after {MIN_HISTORY_DAYS} days of history) and at least "
-    f"{NEAR_LOWEST_MIN_DISCOUNT:.0%} under that median"
+    f"{NEAR_LOWEST_MIN_DISCOUNT:.0%} under that median; and at least {1 - UNDER_DAY_MEDIAN:.0%} under the day's own "
+    "median"
 )
 
 DEAL_COLUMNS = [
@@ -124,12 +132,20 @@ judged AS (
     -- a listing over both thresholds is no deal: the join drops it, before its title and URL go any further
     ON k.snapshot_date = w.snapshot_date AND k.model_id = w.model_id AND k.condition = w.condition
        AND k.unit_price <= w.deal_ceiling AND k.unit_price > 0 AND {SCREEN_KEEPS}
-       -- never dearer than the day's own median: in a falling market a listing under the 30-day median may be
+       -- at least 5% under the day's own median: in a falling market a listing under the 30-day median may be
        -- the going rate, or above it (third review: a used L4 at 2,180 shown as 23.5% under a 30-day median of
-       -- 2,850 that one listing had set, on a day whose median was 2,130)
-       AND k.unit_price <= w.day_median
+       -- 2,850 that one listing had set, on a day whose median was 2,130; thirtieth: 0.6% under it was news)
+       AND k.unit_price <= w.day_median * {UNDER_DAY_MEDIAN}
 )"""
-DEALS_SELECT = f"""
+DEALS_SELECT = f""",
+earlier AS (
+    -- the earlier prices of the deals' listings only: a semi join first, so the ASOF join sorts a few rows
+    -- instead of every listing of the range (benchmark 2: 9 s over 10 million rows without it)
+    SELECT p.* FROM previous p
+    SEMI JOIN (SELECT DISTINCT source, listing_id FROM judged WHERE under OR near) d
+      ON p.source = d.source AND p.listing_id = d.listing_id
+),
+evented AS (
 SELECT j.snapshot_date, j.source, j.listing_id, j.model_id, j.condition, j.title, j.unit_price, j.median_30d,
        (1 - j.unit_price / j.median_30d) * 100 AS discount_pct, j.lowest_seen,
        CASE WHEN j.under AND j.near THEN 'both' WHEN j.under THEN 'under_30d_median' ELSE 'near_lowest_seen' END
@@ -140,7 +156,8 @@ SELECT j.snapshot_date, j.source, j.listing_id, j.model_id, j.condition, j.title
             WHEN j.unit_price <= p.unit_price * (1 - {MIN_PRICE_DROP}) THEN 'price_drop'
             -- a smaller cut that brings it under the bar, from a price over that day's bar (a day with a bar)
             WHEN j.unit_price < p.unit_price
-                 AND (p.unit_price > c.deal_ceiling OR p.unit_price > c.day_median) THEN '{CUT_TO_DEAL}' END AS event,
+                 AND (p.unit_price > c.deal_ceiling OR p.unit_price > c.day_median * {UNDER_DAY_MEDIAN})
+                 THEN '{CUT_TO_DEAL}' END AS event,
        CASE WHEN p.snapshot_date >= j.snapshot_date - INTERVAL {EVENT_LOOKBACK_DAYS} DAYS THEN p.unit_price END
            AS previous_price
 FROM (
@@ -154,14 +171,28 @@ FROM (
     QUALIFY row_number() OVER (
         PARTITION BY snapshot_date, model_id, condition, coalesce(seller_key, source || ' ' || listing_id)
         ORDER BY unit_price, source, listing_id) = 1
-) j ASOF LEFT JOIN (
-    -- the earlier prices of the deals' listings only: a semi join first, so the ASOF join sorts a few rows
-    -- instead of every listing of the range (benchmark 2: 9 s over 10 million rows without it)
-    SELECT p.* FROM previous p
-    SEMI JOIN (SELECT DISTINCT source, listing_id FROM judged WHERE under OR near) d
-      ON p.source = d.source AND p.listing_id = d.listing_id
-) p ON j.source = p.source AND j.listing_id = p.listing_id AND j.snapshot_date > p.snapshot_date
+) j ASOF LEFT JOIN earlier p
+  ON j.source = p.source AND j.listing_id = p.listing_id AND j.snapshot_date > p.snapshot_date
 LEFT JOIN ceilings c ON c.snapshot_date = p.snapshot_date AND c.model_id = j.model_id AND c.condition = j.condition
+),
+-- a cut is news only where the listing is cheaper than every price it asked in the look-back: a price_drop at least
+-- MIN_PRICE_DROP under the lowest, a cut_to_deal under it (thirtieth review: the day's only two news items had raised
+-- their price the day before and trimmed it back, one to a price over what it had asked on 12 of the 13 days before,
+-- while a cheaper listing of the card sat among those still listed); of the events only, so few rows
+lows AS (
+    SELECT e.source, e.listing_id, e.snapshot_date, min(q.unit_price) AS prior_low
+    FROM (SELECT source, listing_id, snapshot_date FROM evented WHERE event IN ('price_drop', '{CUT_TO_DEAL}')) e
+    JOIN earlier q ON q.source = e.source AND q.listing_id = e.listing_id
+         AND q.snapshot_date BETWEEN e.snapshot_date - INTERVAL {EVENT_LOOKBACK_DAYS} DAYS
+                                 AND e.snapshot_date - INTERVAL 1 DAY
+    GROUP BY ALL
+)
+SELECT e.* REPLACE (
+    CASE WHEN e.event = 'price_drop' AND e.unit_price > l.prior_low * (1 - {MIN_PRICE_DROP}) THEN NULL
+         WHEN e.event = '{CUT_TO_DEAL}' AND e.unit_price >= l.prior_low THEN NULL
+         ELSE e.event END AS event)
+FROM evented e
+LEFT JOIN lows l ON l.source = e.source AND l.listing_id = e.listing_id AND l.snapshot_date = e.snapshot_date
 """
 # no earlier prices given: every deal is a new listing
 NO_PREVIOUS_SQL = (

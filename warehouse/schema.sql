@@ -569,10 +569,11 @@ CREATE TABLE marts.cloud_prices (
 );
 
 -- Deal events per day: a kept listing at least 15% under its model's 30-day median, or within 5% of the
--- lowest price seen before that day, on the day it is news: new (not listed in the 7 days before) or at least
--- 3% cheaper than its last earlier price (transforms/deals.py). A listing resting at its price is not a new
--- row each day; of one seller's listings of a card on a day, only the cheapest can be a deal (one seller, one
--- voice).
+-- lowest price seen before that day and 5% under that median, and at least 5% under the day's own median, on
+-- the day it is news: new (not listed in the 7 days before), at least 3% cheaper than every price it asked in
+-- the 7 days before, or a smaller cut under all of them that brings it under the bar (transforms/deals.py). A
+-- listing resting at its price, or trimming back a raise, is not a new row; of one seller's listings of a
+-- card on a day, only the cheapest can be a deal (one seller, one voice).
 CREATE TABLE marts.deals (
     snapshot_date DATE NOT NULL,  -- Daily partition.
     source VARCHAR NOT NULL,  -- Source of the listing.
@@ -587,7 +588,7 @@ CREATE TABLE marts.deals (
     reason VARCHAR NOT NULL,  -- under_30d_median (at least 15% under median_30d), near_lowest_seen (within 5% of lowest_seen after 7 earlier days, and at least 5% under median_30d), or both.
     url VARCHAR,  -- Listing URL.
     source_mode VARCHAR NOT NULL,  -- live or sample.
-    event VARCHAR,  -- new_listing (not listed in the 7 days before), price_drop (at least 3% cheaper than its last earlier price) or cut_to_deal (a smaller cut that brings it under the bar, from a price over the bar of that earlier day); only events are stored (transforms/deals.py).
+    event VARCHAR,  -- new_listing (not listed in the 7 days before), price_drop (at least 3% cheaper than its last earlier price and than every price it asked in the 7 days before) or cut_to_deal (a smaller cut that brings it under the bar, from a price over the bar of that earlier day, to under every price it asked in the 7 days before); only events are stored (transforms/deals.py). Rows written before 2026-11-28 judged a drop against the last earlier price alone.
     previous_price DOUBLE  -- The listing's last price in the 7 days before (staging.listings.unit_price), USD; NULL for a new listing.
 );
 

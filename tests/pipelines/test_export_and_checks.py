@@ -327,7 +327,9 @@ def test_a_short_history_says_what_the_30_day_median_and_the_changes_rest_on(sam
     from transforms.deals import DEAL_RULE
 
     assert "of the days priced by at least 3 sellers and not grade D" in DEAL_RULE
-    assert DEAL_RULE.endswith("and at least 5% under that median")
+    assert "and at least 5% under that median; " in DEAL_RULE
+    # one bar for news and still listed (thirtieth review): every deal at least 5% under the day's own median
+    assert DEAL_RULE.endswith("; and at least 5% under the day's own median")
     assert DEAL_RULE in html.unescape(deals) and html.escape(DEAL_RULE) in site
     assert replace(report, history=history(30)).median_span == ""  # a full window needs no word
     assert replace(report, history=history(2)).has_yesterday and not report.has_yesterday

@@ -330,7 +330,10 @@ def test_deals_under_the_30_day_median():
         median=pl.when(pl.col("snapshot_date") == D).then(800.0).otherwise(pl.col("median"))
     )
     assert find_deals(today, fallen).is_empty()  # 840 and 930 lie over today's 800
-    assert find_deals(today.with_columns(unit_price=pl.lit(790.0)), fallen).height == 3
+    # and at least 5% under it, the bar of the deals still listed too (thirtieth review: 0.6% under the going price
+    # was news "8.8% under" the 30-day median): 790 is not, 760 is
+    assert find_deals(today.with_columns(unit_price=pl.lit(790.0)), fallen).is_empty()
+    assert find_deals(today.with_columns(unit_price=pl.lit(760.0)), fallen).height == 3
     # a day priced grade D (one seller or nearly) sets no 30-day median (ninth review: a new RTX 2080 Ti "72%
     # under" a 30-day median of 1,300 one listing at 1,606 had set): the same listings against history whose
     # earlier days are D judge against today's median alone
@@ -460,6 +463,37 @@ def test_a_cut_under_3_percent_that_brings_a_listing_under_the_bar_is_news():
     # makes a new listing
     assert events == {"cut": "cut_to_deal", "still": None, "nobar": None, "rise": None, "old": "new_listing"}
     assert set(find_deals(today, history, previous)["listing_id"]) == {"cut", "old"}
+
+
+def test_a_raise_trimmed_back_is_no_news():
+    """Thirtieth review: the day's only two news items had raised their price the day before and trimmed it back: a
+    used RTX 5070 Ti at 635 USD that had asked that or less on 12 of the 13 days before (a cut_to_deal from 639, over
+    that day's bar), while a cheaper one sat among the deals still listed. A cut is news only under every price the
+    listing asked in the look-back: a price_drop at least 3% under the lowest, a cut_to_deal under it."""
+    history = (
+        flat_history()
+    )  # bar: 5% under the 30-day median of 1,000, within 5% of the lowest seen (900 -> 945)
+    ids = ["trim", "cut", "bounce", "drop", "newlow"]
+    today = listings_today(ids, [940.0, 940.0, 840.0, 840.0, 935.0])
+    previous = earlier_prices(
+        ["trim", "trim", "cut", "cut", "bounce", "bounce", "drop", "drop", "newlow", "newlow"],
+        [2, 1, 2, 1, 3, 1, 2, 1, 9, 1],
+        # trim: 930 two days ago, 960 (over the bar) yesterday, 940 today; cut: 960 both days; bounce: 830, then
+        # 900, then 840 (6.7% under yesterday, over its low); drop: 900 both days; newlow: its only price in the
+        # look-back is yesterday's 960 (930 was nine days ago)
+        [930.0, 960.0, 960.0, 960.0, 830.0, 900.0, 900.0, 900.0, 930.0, 960.0],
+    )
+    events = dict(
+        find_deals(today, history, previous, events_only=False).select("listing_id", "event").iter_rows()
+    )
+    assert events == {
+        "trim": None,
+        "cut": "cut_to_deal",
+        "bounce": None,
+        "drop": "price_drop",
+        "newlow": "cut_to_deal",
+    }
+    assert set(find_deals(today, history, previous)["listing_id"]) == {"cut", "drop", "newlow"}
 
 
 def test_of_one_sellers_listings_of_a_card_only_the_cheapest_is_a_deal():
