@@ -7,6 +7,8 @@ support (S1, S2) and whether the card is for sale. `make run` ends with these li
 opens with them; the tables (2-8 GPUs, budgets, every card) follow in the export.
 """
 
+from functools import cache
+
 import duckdb
 import polars as pl
 
@@ -19,8 +21,10 @@ from dashboards.report_data import (
 )
 from transforms.tiers.build_tiers import RESALE_DECIDES, RESALE_DECIDES_DETAIL, thin_supply, thin_supply_short
 from transforms.tiers.machine import OWN_CIRCUIT, OWN_SOCKET
+from transforms.tiers.physical import on_frame
 from transforms.tiers.rules import BEGINNER_MAX_TDP_W, D16_CLOSE
 from transforms.use_cases import OWN_DESKTOP_USE_CASES
+from warehouse.catalog import load_llm_workloads
 from warehouse.writes import read_frame
 
 USE_CASE_ORDER, CONDITION_ORDER = ("llm", "vision", "beginner"), ("used", "new")
@@ -75,6 +79,23 @@ def workload_words(r: dict) -> list[str]:
             f"{r['largest_workload_tokens_per_s']:.0f} tokens/s"
         )
     return out
+
+
+@cache
+def _workloads() -> dict[str, dict]:
+    return {r["workload"]: r for r in load_llm_workloads().iter_rows(named=True)}
+
+
+def workload_terms(workload: str | None) -> str | None:
+    """A workload's terms in words, from the catalog (warehouse/catalog/llm_workloads.csv): "Llama 3.3 70B Instruct,
+    Q4_K_M, 8k context full" (thirtieth review: the dashboard showed "llama-3.3-70b-q4km-8k" and
+    never said what its quantization and context were); None for a workload the catalog lacks."""
+    row = _workloads().get(workload or "")
+    if not row:
+        return None
+    context = f", {int(row['context_tokens']) // 1024}k context full" if row.get("context_tokens") else ""
+    quant = f", {row['quant']}" if row.get("quant") else ""
+    return f"{row['model_name']}{quant}{context}"
 
 
 def _listed(r: dict) -> str:
@@ -197,13 +218,15 @@ def answer_choices(
     ranking: pl.DataFrame | None = None,
     tiers: pl.DataFrame | None = None,
     card_machines: dict[tuple[str, str], float] | None = None,
+    platforms: dict[str, str] | None = None,
 ) -> list[dict]:
     """Every (use case, budget) of the day's budget builds, with the card and the machine per condition: a list
     of {use_case, budget_usd, card: {used, new}, machine: {used, new}} (None where there is none). A card carries
     its `tdp_w` (for card_words) and its condition's `caveat` from `ranking` (the day's marts.gpu_value);
     `own_desktop` per condition is the beginner tier's machine from `tiers` (marts.build_tiers) where it fits the
     budget (OWN_DESKTOP_USE_CASES); and `machine_usd`, the price of its own 1-GPU machine from `card_machines`
-    (ReportData.card_machines; None where not known)."""
+    (ReportData.card_machines; None where not known). A machine carries `platform_words`, its platform in words from
+    `platforms` (ReportData.platform_words: the board it depends on)."""
     out = []
     if builds.is_empty():
         return out
@@ -225,7 +248,8 @@ def answer_choices(
                 & (pl.col("budget_usd") == budget)
                 & pl.col("model_id").is_not_null()
             )
-            choice["machine"][condition] = machine.row(0, named=True) if machine.height else None
+            row = machine.row(0, named=True) if machine.height else None
+            choice["machine"][condition] = row and {**row, "platform_words": _platform(row, platforms)}
             choice["own_desktop"][condition] = _own_desktop(tiers, use_case, condition, budget)
             card = _pick_for(picks, use_case, condition, budget)
             choice["card"][condition] = card and {
@@ -238,6 +262,13 @@ def answer_choices(
             }
         out.append(choice)
     return out
+
+
+def _platform(machine: dict, platforms: dict[str, str] | None) -> str | None:
+    """A budget machine's platform in words (marts.platforms.description), its case named as the open-air frame where
+    its slot plan hangs cards on riser cables, as the machine is priced (transforms.tiers.machine.platform_words)."""
+    words = (platforms or {}).get(machine.get("platform_id"))
+    return on_frame(words) if words and "riser" in (machine.get("slot_plan") or "") else words
 
 
 def why_line(machine: dict) -> str:

@@ -14,6 +14,7 @@ from dashboards.answer import (
     power_words,
     runner_up_gap_words,
     why_line,
+    workload_terms,
 )
 from dashboards.html_parts import Col, esc, fmt, json_for_script, link, page, table
 from dashboards.report_data import (
@@ -29,7 +30,7 @@ from dashboards.site_data import SiteData
 from transforms.budget_picks import FASTER_WORTH_NAMING, OVER_D6
 from transforms.deals import DEAL_RULE
 from transforms.gpu_value import BUY_NEW
-from transforms.llm_workload_fit import TIER_WORKLOADS
+from transforms.llm_workload_fit import TIER_WORKLOADS, USABLE_TOKENS_PER_S
 from transforms.tiers.build_tiers import RESALE_DECIDES, thin_supply, thin_supply_short
 from transforms.tiers.machine import CAP_AT_BOOT
 from transforms.tiers.rules import BEGINNER_MAX_TDP_W
@@ -133,13 +134,32 @@ def filters(data: SiteData) -> str:
 
 
 def _parts_line(machine: dict) -> str:
-    """The parts a buyer orders besides the cards, as the machine is priced (marts.budget_builds; fifth review)."""
+    """The parts a buyer orders besides the cards, as the machine is priced (marts.budget_builds; fifth review), the
+    platform in words first: the board the machine depends on (thirtieth review)."""
     named = [
         (label, machine.get(key))
-        for label, key in (("CPU", "cpu"), ("RAM", "ram_kit"), ("PSU", "psu_config"), ("Slots", "slot_plan"))
+        for label, key in (
+            ("Platform", "platform_words"),
+            ("CPU", "cpu"),
+            ("RAM", "ram_kit"),
+            ("PSU", "psu_config"),
+            ("Slots", "slot_plan"),
+        )
     ]
     shown = [f"{label}: {esc(value)}" for label, value in named if value]
     return f'<p class="answer-parts">{"; ".join(shown)}</p>' if shown else ""
+
+
+def _model_terms(machine: dict, use_case: str) -> str:
+    """An LLM machine's largest model in words, for its detail: what the figures mean (thirtieth review: the page never
+    said what a usable speed was, nor a workload's quantization and context)."""
+    terms = workload_terms(machine.get("largest_workload")) if use_case == "llm" else None
+    if not terms:
+        return ""
+    return (
+        f'<p class="answer-parts">Model: {esc(machine["largest_workload"])} = {esc(terms)}; a usable speed is '
+        f"{USABLE_TOKENS_PER_S:g} tokens/s or more for one user, decoding with the context full (llama.cpp).</p>"
+    )
 
 
 def _own_desktop_line(own: dict | None) -> str:
@@ -209,8 +229,12 @@ def _answer_column(
     )
     parts.append(_own_desktop_line(own))
     if use_case == "llm" and machine.get("largest_workload"):
+        terms = workload_terms(machine["largest_workload"])
+        # the workload's terms on the name (a title), the page at its height cap (thirtieth review)
+        title = f' title="{esc(terms)}"' if terms else ""
         parts.append(
-            f"<p>The largest model it runs at a usable speed: <code>{esc(machine['largest_workload'])}</code> at "
+            f"<p>The largest model it runs at a usable speed ({USABLE_TOKENS_PER_S:g}+ tokens/s): "
+            f"<code{title}>{esc(machine['largest_workload'])}</code> at "
             f"{esc(fmt(machine['largest_workload_tokens_per_s'], 1))} tokens/s (one user)</p>"
         )
     if machine.get("faster_alternative"):
@@ -223,7 +247,8 @@ def _answer_column(
         parts.append(f'<p class="answer-thin">{_sentence(short)}</p>')
     parts.append(
         f'<p class="muted">Why: {esc(why_line(machine))}. Runner-up: {esc(machine.get("runner_up") or "none")}.</p>'
-        f"<details><summary>Machine detail</summary>{_parts_line(machine)}<p>{esc(machine.get('notes'))}</p></details>"
+        f"<details><summary>Machine detail</summary>{_parts_line(machine)}{_model_terms(machine, use_case)}"
+        f"<p>{esc(machine.get('notes'))}</p></details>"
     )
     return f'<div class="answer-col" data-condition="{esc(condition)}">{"".join(parts)}</div>'
 
@@ -256,6 +281,7 @@ def answer(data: SiteData) -> str:
         data.report.ranking,
         data.report.tiers,
         data.report.card_machines,
+        data.report.platform_words,
     )
     if not choices:
         return (

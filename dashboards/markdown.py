@@ -552,6 +552,16 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
             },
         )
     )
+    used = [p for p in best["platform_id"].unique(maintain_order=True).to_list() if p in data.platform_words]
+    if used:
+        # the board each machine depends on (thirtieth review: the 2 x RTX 3090 answers never said it needs a board
+        # whose two x16 slots run x8/x8, and some X570 boards wire the second one x4 through the chipset)
+        out.append(
+            "\nPlatforms in this table, as priced (a machine with cards on riser cables has an open-air frame "
+            "instead of the case, priced):\n\n"
+            + "\n".join(f"- {_cell(p)}: {_cell(data.platform_words[p])}" for p in used)
+            + "\n"
+        )
     thin = thin_supplied(best.iter_rows(named=True))
     if thin:
         out.append(
@@ -576,7 +586,8 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
             "Last, a machine of up to 4 GPUs that needs a circuit of its own (20 A or 240 V, or a rack server) is named "
             '"on a dedicated circuit within the budget" where it runs a larger model, is at least '
             f"{FASTER_WORTH_NAMING:g} times as fast as the best outlet machine, or (LLM) as fast for at most "
-            f"{CHEAPER_WORTH_NAMING:.0%} of the price, with what it draws and its PSU; the answer stays the outlet "
+            f"{CHEAPER_WORTH_NAMING:.0%} of the price, with what it draws and its PSU (the circuit itself, an "
+            "electrician's job, is not in its price); the answer stays the outlet "
             "machine (O1). Where the answer rests on thin supply (A1), the machine the same rule chooses without its "
             'card is named as "if the ... sells out". Each machine named says its power cap, a circuit to itself '
             "and thin supply where they apply.\n\n"

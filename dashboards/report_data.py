@@ -253,6 +253,9 @@ class ReportData:
     # (model_id, condition) -> the price of the card's own 1-GPU machine (CARD_MACHINE_SQL), for the first screen's
     # card to buy: whether the budget buys a machine around it
     card_machines: dict[tuple[str, str], float] = field(default_factory=dict)
+    # platform_id -> the platform in words (marts.platforms.description): the board a machine depends on, e.g. an X570
+    # whose two x16 slots run x8/x8 (thirtieth review: the 2 x RTX 3090 answers named "am4_dual_used" alone)
+    platform_words: dict[str, str] = field(default_factory=dict)
 
     @property
     def is_sample(self) -> bool:
@@ -597,6 +600,11 @@ def load_report(con: duckdb.DuckDBPyConnection, day: date) -> ReportData:
         platform_os=dict(
             con.execute(
                 "SELECT platform_id, os_note FROM marts.platforms WHERE os_note IS NOT NULL"
+            ).fetchall()
+        ),
+        platform_words=dict(
+            con.execute(
+                "SELECT platform_id, description FROM marts.platforms WHERE description IS NOT NULL"
             ).fetchall()
         ),
         changes=changes,

@@ -272,6 +272,62 @@ def test_a_beginner_or_vision_budget_also_offers_the_card_in_the_buyers_own_desk
     assert f". PSU: {html.escape(row['psu_config'])}.</p>" in line
 
 
+def test_a_budget_machine_names_the_board_it_depends_on(sample_run):
+    """Thirtieth review: the 2 x RTX 3090 answers named "am4_dual_used" and nothing of the board they depend on, an
+    X570 whose two x16 slots run x8/x8 (some X570 boards wire the second one x4 through the chipset). The first
+    screen's machine detail names the platform as priced (an open-air frame where cards hang on risers), and the
+    export lists the platforms of its budget table."""
+    from dashboards.main_page import _parts_line
+    from dashboards.report_data import load_report
+    from transforms.tiers.physical import on_frame
+
+    with duckdb.connect(str(sample_run["db"]), read_only=True) as con:
+        report = load_report(con, sample_run["day"])
+        words = dict(con.execute("SELECT platform_id, description FROM marts.platforms").fetchall())
+    choices = answer_choices(
+        report.builds, report.picks, report.ranking, report.tiers, report.card_machines, report.platform_words
+    )
+    machines = [m for c in choices for m in c["machine"].values() if m]
+    dual = [m for m in machines if m["gpu_count"] == 2]
+    assert machines and dual
+    for m in machines:
+        platform = m["platform_words"]
+        on_risers = "riser" in (m["slot_plan"] or "")
+        base = words[m["platform_id"]]
+        assert platform == (on_frame(base) if on_risers else base), m["platform_id"]
+        assert "open-air frame" in platform or not on_risers
+        assert _parts_line(m).startswith(f'<p class="answer-parts">Platform: {html.escape(platform)}; CPU: ')
+    assert all("two x16 slots run x8/x8" in m["platform_words"] for m in dual)
+    assert any("riser" in (m["slot_plan"] or "") for m in machines)  # both kinds of machine were checked
+    md = (sample_run["root"] / "exports" / sample_run["day"].isoformat() / "recommendations.md").read_text()
+    legend = md.split("\nPlatforms in this table, as priced")[1].split("\n\n")[1]
+    for platform_id in {m["platform_id"] for m in machines}:
+        assert f"- {platform_id.replace('_', chr(92) + '_')}: " in legend, platform_id
+
+
+def test_the_first_screen_says_what_a_usable_speed_and_a_workload_are(sample_run, marts):
+    """Thirtieth review: the LLM answer read "the largest model it runs at a usable speed: llama-3.3-70b-q4km-8k at
+    12.8 tokens/s" and the page never said what usable meant nor what the workload's quantization and context were."""
+    from dashboards.answer import workload_terms
+
+    raw = (sample_run["root"] / "site" / "index.html").read_text()
+    # the answers other than the first are in the page's data, JSON-escaped
+    for escaped, plain in (("\\u003c", "<"), ("\\u003e", ">"), ("\\u0026", "&"), ('\\"', '"')):
+        raw = raw.replace(escaped, plain)
+    site = html.unescape(raw)
+    largest = {w for w in marts["builds"]["largest_workload"].to_list() if w}
+    assert largest
+    for workload in largest:
+        terms = workload_terms(workload)
+        assert terms and terms.endswith("k context full") and ", Q" in terms, workload
+        assert (
+            f'The largest model it runs at a usable speed (10+ tokens/s): <code title="{terms}">{workload}</code> at '
+            in site
+        ), workload
+        assert f"Model: {workload} = {terms}; a usable speed is 10 tokens/s or more for one user, " in site
+    assert workload_terms("no-such-workload") is None
+
+
 def test_a_card_answer_with_no_machine_within_the_budget_points_at_none(marts):
     """Seventeenth review: the LLM answers at 1,000 USD used and 1,500-2,000 USD new offered an RTX 3090 (350 W)
     that "needs ... a machine built for it, as below", and the line below said no machine was within the budget.
@@ -384,7 +440,7 @@ def test_a_budget_names_the_machine_it_buys_on_a_dedicated_circuit_when_it_does_
     named = row["faster_alternative"].split("; on a dedicated circuit within the budget ", 1)[1]
     assert named.startswith(
         "(a circuit and a room of its own (a rack server: 200-240 V supplies, each on a cord of its own, fans for a "
-        "server room)): 2 x NVIDIA A100 80GB PCIe (server_pcie8_used, "
+        "server room); the circuit not priced, an electrician's job): 2 x NVIDIA A100 80GB PCIe (server_pcie8_used, "
     ), named
     assert " W at the wall, PSU " in named  # what it draws and is powered by (twenty-seventh review)
     speed = float(named.split("decodes qwen3-235b-a22b-q4km-8k at ")[1].split(" tokens/s")[0])
@@ -396,7 +452,8 @@ def test_a_budget_names_the_machine_it_buys_on_a_dedicated_circuit_when_it_does_
     ).row(0, named=True)
     larger = five["faster_alternative"].split("; on a dedicated circuit within the budget ", 1)[1]
     assert larger.startswith(
-        "(a 20 A 120 V circuit (1,920 W continuous) or a 240 V one): 4 x GeForce RTX 3090"
+        "(a 20 A 120 V circuit (1,920 W continuous) or a 240 V one; the circuit not priced, an electrician's job): "
+        "4 x GeForce RTX 3090"
     )
     assert larger.endswith(f"(this one runs {five['largest_workload']})"), larger
     # and the same model at least as fast for at most 85% of the price (twenty-seventh review: at 7,500 and 10,000

@@ -1365,7 +1365,7 @@ def test_a_training_budget_names_a_markedly_faster_machine_on_a_dedicated_circui
     named = rich["faster_alternative"].split("on a dedicated circuit within the budget (", 1)[1]
     assert (
         named.startswith("a 20 A 120 V circuit")
-        and "): 4 x 3090 (" in named
+        and "; the circuit not priced, an electrician's job): 4 x 3090 (" in named
         and " W at the wall, PSU " in named
     )
     ratio = float(named.split("x this one")[0].rsplit(", ", 1)[1])

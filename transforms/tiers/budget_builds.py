@@ -442,8 +442,11 @@ def _on_a_dedicated_circuit(chosen: dict, dedicated: list[dict], fits: list[dict
             return None
         does = f"throughput {best[perf]:.2f}, {best[perf] / chosen[perf]:.1f}x this one"
     circuit = dedicated_circuit(best["circuit_note"]) or "a circuit of its own"
+    # the circuit is an electrician's job the budget does not price (thirtieth review: "within the budget" read as if
+    # the price held it)
     return (
-        f"on a dedicated circuit within the budget ({circuit}): {best['gpu_count']} x {best['gpu_name']} "
+        f"on a dedicated circuit within the budget ({circuit}; the circuit not priced, an electrician's job): "
+        f"{best['gpu_count']} x {best['gpu_name']} "
         f"({best['platform_id']}, {best[cost]:,.0f} USD, {best['wall_draw_w']:,.0f} W at the wall, PSU "
         f"{best['psu_config']}) {does}"
     )
