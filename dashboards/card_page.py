@@ -85,6 +85,7 @@ def _today(value: pl.DataFrame) -> str:
         Col("price_median", "median USD", True),
         Col("price_low", "robust low USD (mean of 3 lowest, at most the median)", True),
         Col("listing_count", "listings", True),
+        Col("price_confidence", "price grade"),
         # each use case's value: the ranks are the training index's, as the main page's (twenty-sixth review: the
         # LLM pick's page showed only an unlabelled training value, 17th of 18)
         Col("perf_per_1k_usd", "training perf / 1k USD", True),

@@ -48,6 +48,7 @@ RECOMMENDATION_COLUMNS = [
     "price_median",
     "price_low",
     "listing_count",
+    "price_confidence",
     "enough_listings",
     "relative_perf",
     "perf_basis",

@@ -358,7 +358,7 @@ def changes(data: SiteData) -> str:
             else ""
         ),
         f"{fmt(data.listings_new)} listings of priced cards appeared and {fmt(data.listings_gone)} left, in every "
-        "marketplace read (sold or withdrawn; asking data cannot tell which; by model in the export)"
+        "marketplace read (sold or withdrawn: asking data cannot tell which)"
         + (
             f"; {fmt(data.listings_first_read)} more are on marketplaces read for the first time today, not counted "
             "as arrivals"
@@ -467,6 +467,7 @@ def value_table(data: SiteData) -> str:
         Col("caveat", "caveat", render=_caveat),
         Col("price_median", "median USD", True),
         Col("listing_count", "listings", True),
+        Col("price_confidence", "grade"),
         Col("vram_gb", "VRAM GB", True),
         Col("relative_perf", "relative perf", True),
         Col("perf_per_1k_usd", "perf / 1k USD", True),
@@ -518,6 +519,7 @@ def picks_table(data: SiteData) -> str:
         Col("perf_index", "index"),
         Col("perf_basis", "basis"),
         Col("listing_count", "listings", True),
+        Col("price_confidence", "grade"),
         Col("caveat", "caveat", render=_pick_caveat),
         Col("faster_alternative", "faster or cheaper card", render=_faster_cell),
     ]

@@ -93,6 +93,7 @@ RANK_COLS = {
     "vram_gb": "VRAM GB",
     "price_median": "median USD",
     "listing_count": "listings",
+    "price_confidence": "grade",
     "relative_perf": "rel. perf",
     "perf_per_1k_usd": "perf / 1k USD",
     "caveat": "caveat",
@@ -625,7 +626,8 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
         "\n## Changes since yesterday\n\n"
         + (
             (
-                f"The {min(top_n, data.changes.height)} largest of {data.changes.height} moves of at least 0.5%, "
+                f"The {min(top_n, data.changes.height)} largest of {data.changes.height} moves of at least 0.5% "
+                "between prices graded above D on both days (a price of one seller or nearly is no market's), "
                 "with the price grade and caveat the dashboard shows beside them.\n\n"
                 if data.changes.height
                 else ""

@@ -17,7 +17,7 @@ from transforms.gpu_value import (
     card_caveat_words,
     whole_usd,
 )
-from transforms.price_daily import screened_sql
+from transforms.price_daily import GRADE_D, screened_sql
 from transforms.tiers.build_tiers import (
     NO_MACHINE_QUALIFIES,
     RESALE_DECIDES,
@@ -217,6 +217,43 @@ ORDER BY d.discount_pct DESC NULLS LAST, d.source, d.listing_id"""
 CARD_MACHINE_SQL = """
 SELECT model_id, condition, machine_build_usd FROM marts.llm_workload_machines
 WHERE snapshot_date = ? AND gpu_count = 1 AND machine_build_usd IS NOT NULL"""
+
+
+def price_moves(ranking: pl.DataFrame, yesterday: pl.DataFrame) -> pl.DataFrame:
+    """The day's price moves against yesterday (`yesterday`: model_id, condition, prev_median, prev_rank and
+    prev_confidence), largest first, of at least 0.5%, between prices neither of which is grade D: a price one seller
+    or nearly sets is no market's price, and a second listing joining it is no move (thirtieth review: the largest
+    move, a new A10 +15.6%, compared against yesterday's one-listing grade D price)."""
+    if "price_confidence" not in ranking.columns:
+        ranking = ranking.with_columns(price_confidence=pl.lit(None, pl.String))
+    if "prev_confidence" not in yesterday.columns:
+        yesterday = yesterday.with_columns(prev_confidence=pl.lit(None, pl.String))
+    not_d = [pl.col(c).fill_null("") != GRADE_D for c in ("price_confidence", "prev_confidence")]
+    return (
+        ranking.join(yesterday, on=["model_id", "condition"], how="left")
+        .with_columns(
+            price_change_pct=(pl.col("price_median") / pl.col("prev_median") - 1) * 100,
+            rank_change=pl.col("prev_rank") - pl.col("rank_overall"),
+        )
+        .filter(
+            pl.col("prev_median").is_not_null()
+            & (pl.col("price_change_pct").abs() >= 0.5)
+            & not_d[0]
+            & not_d[1]
+        )
+        .sort(pl.col("price_change_pct").abs(), descending=True)
+        .select(
+            "condition",
+            "model_id",
+            "name",
+            "prev_median",
+            "price_median",
+            "price_change_pct",
+            "rank_change",
+            "caveat",
+            "price_confidence",
+        )
+    )
 
 
 @dataclass
@@ -544,32 +581,11 @@ def load_report(con: duckdb.DuckDBPyConnection, day: date) -> ReportData:
         ranking = with_open_box_words(ranking, read_frame(con, OPEN_BOX_SQL, {"first": day, "last": day}))
     yesterday = read_frame(
         con,
-        "SELECT model_id, condition, price_median AS prev_median, rank_overall AS prev_rank "
-        "FROM marts.gpu_value WHERE snapshot_date = ?",
+        "SELECT model_id, condition, price_median AS prev_median, rank_overall AS prev_rank, "
+        "price_confidence AS prev_confidence FROM marts.gpu_value WHERE snapshot_date = ?",
         [day - timedelta(days=1)],
     )
-    changes = (
-        ranking.join(yesterday, on=["model_id", "condition"], how="left")
-        .with_columns(
-            price_change_pct=(pl.col("price_median") / pl.col("prev_median") - 1) * 100,
-            rank_change=pl.col("prev_rank") - pl.col("rank_overall"),
-        )
-        .filter(pl.col("prev_median").is_not_null() & (pl.col("price_change_pct").abs() >= 0.5))
-        .sort(pl.col("price_change_pct").abs(), descending=True)
-        .select(
-            "condition",
-            "model_id",
-            "name",
-            "prev_median",
-            "price_median",
-            "price_change_pct",
-            "rank_change",
-            "caveat",
-            pl.col("price_confidence")
-            if "price_confidence" in ranking.columns
-            else pl.lit(None, pl.String).alias("price_confidence"),
-        )
-    )
+    changes = price_moves(ranking, yesterday)
     return ReportData(
         day=day,
         open_box_as_new=open_box_as_new,

@@ -1353,3 +1353,61 @@ def test_a_new_price_that_rests_on_open_box_units_says_so_where_the_card_is_rank
     }
     assert "used median" not in words[used - 1]
     assert words[used + 100].endswith(f"; used median {int(used + 0.5):,} USD"), words
+
+
+def test_every_ranked_price_shows_its_grade(sample_run, export_dir):
+    """Thirtieth review: the price grade (issue 37) was missing where cards are ranked: the export's top-10 tables,
+    the recommendations in the JSON and the CSV, the dashboard's value and picks tables and the card pages' prices
+    today. Four of the twenty top-10 rows were grade B."""
+    md = (export_dir / "recommendations.md").read_text()
+    for condition in ("new", "used"):
+        top = md.split(f"## Top 10 by performance per USD ({condition})")[1].split("\n## ")[0]
+        header = next(line for line in top.splitlines() if line.startswith("| #"))
+        assert "| listings | grade |" in header, header
+    value = marts_value(sample_run["db"])
+    graded = dict(value.select(pl.format("{} {}", "model_id", "condition"), "price_confidence").iter_rows())
+    doc = json.loads((export_dir / "recommendations.json").read_text())
+    assert doc["recommendations"]
+    for r in doc["recommendations"]:
+        assert r["price_confidence"] == graded[f"{r['model_id']} {r['condition']}"], r
+    csv = pl.read_csv(export_dir / "recommendations.csv")
+    assert "price_confidence" in csv.columns and csv["price_confidence"].is_not_null().all()
+    site = sample_run["root"] / "site"
+    header = 'data-type="text">{}</button></th>'
+    # the moves table had its price grade; the value and the picks tables now too ("grade": the page at its cap)
+    assert (site / "index.html").read_text().count(header.format("grade")) >= 2
+    assert header.format("price grade") in (site / "cards" / "rtx-3090.html").read_text()
+
+
+def test_a_price_move_is_between_prices_neither_of_which_is_grade_d():
+    """Thirtieth review: the largest move of the day, a new A10 +15.6%, compared against yesterday's price of one
+    listing (grade D): a second listing joined, the market did not move."""
+    from dashboards.report_data import price_moves
+
+    ranking = pl.DataFrame(
+        {
+            "model_id": ["a10", "3090", "4090", "5090"],
+            "condition": ["new", "used", "used", "used"],
+            "name": ["A10", "RTX 3090", "RTX 4090", "RTX 5090"],
+            "price_median": [2377.0, 745.0, 1700.0, 2600.0],
+            "rank_overall": [1, 2, 3, 4],
+            "caveat": [None] * 4,
+            "price_confidence": ["C", "A", "D", "B"],
+        }
+    )
+    yesterday = pl.DataFrame(
+        {
+            "model_id": ["a10", "3090", "4090", "5090"],
+            "condition": ["new", "used", "used", "used"],
+            "prev_median": [2058.0, 760.0, 1500.0, 2601.0],
+            "prev_rank": [1, 2, 3, 4],
+            "prev_confidence": ["D", "A", "B", "B"],
+        }
+    )
+    moves = price_moves(ranking, yesterday)
+    # the A10 against yesterday's D, the 4090 at today's D: no moves; the 5090's 0.04% is under the 0.5% shown
+    assert moves["model_id"].to_list() == ["3090"]
+    assert moves["price_change_pct"][0] == pytest.approx((745 / 760 - 1) * 100)
+    # without grades (a warehouse before them) every move counts
+    ungraded = price_moves(ranking.drop("price_confidence"), yesterday.drop("prev_confidence"))
+    assert ungraded["model_id"].to_list() == ["a10", "4090", "3090"]
