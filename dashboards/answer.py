@@ -219,6 +219,7 @@ def answer_choices(
     tiers: pl.DataFrame | None = None,
     card_machines: dict[tuple[str, str], float] | None = None,
     platforms: dict[str, str] | None = None,
+    platform_os: dict[str, str] | None = None,
 ) -> list[dict]:
     """Every (use case, budget) of the day's budget builds, with the card and the machine per condition: a list
     of {use_case, budget_usd, card: {used, new}, machine: {used, new}} (None where there is none). A card carries
@@ -249,7 +250,10 @@ def answer_choices(
                 & pl.col("model_id").is_not_null()
             )
             row = machine.row(0, named=True) if machine.height else None
-            choice["machine"][condition] = row and {**row, "platform_words": _platform(row, platforms)}
+            choice["machine"][condition] = row and {
+                **row,
+                "platform_words": machine_platform(row, platforms, platform_os),
+            }
             choice["own_desktop"][condition] = _own_desktop(tiers, use_case, condition, budget)
             card = _pick_for(picks, use_case, condition, budget)
             choice["card"][condition] = card and {
@@ -264,11 +268,18 @@ def answer_choices(
     return out
 
 
-def _platform(machine: dict, platforms: dict[str, str] | None) -> str | None:
-    """A budget machine's platform in words (marts.platforms.description), its case named as the open-air frame where
-    its slot plan hangs cards on riser cables, as the machine is priced (transforms.tiers.machine.platform_words)."""
+def machine_platform(
+    machine: dict, platforms: dict[str, str] | None, platform_os: dict[str, str] | None = None
+) -> str | None:
+    """A budget machine's platform in words as transforms.tiers.machine.platform_words gives a tier's: its description
+    (marts.platforms), its case named as the open-air frame where its slot plan hangs cards on riser cables (as the
+    machine is priced), then what its CPU means for the operating system where that limits it (os_note)."""
     words = (platforms or {}).get(machine.get("platform_id"))
-    return on_frame(words) if words and "riser" in (machine.get("slot_plan") or "") else words
+    if not words:
+        return None
+    framed = on_frame(words) if "riser" in (machine.get("slot_plan") or "") else words
+    note = (platform_os or {}).get(machine.get("platform_id"))
+    return f"{framed}; {note}" if note else framed
 
 
 def why_line(machine: dict) -> str:

@@ -28,7 +28,7 @@ from dashboards.report_data import (
 )
 from dashboards.site_data import SiteData
 from transforms.budget_picks import FASTER_WORTH_NAMING, OVER_D6
-from transforms.deals import DEAL_RULE
+from transforms.deals import DEAL_RULE, NEWS_RULE
 from transforms.gpu_value import BUY_NEW
 from transforms.llm_workload_fit import TIER_WORKLOADS, USABLE_TOKENS_PER_S
 from transforms.tiers.build_tiers import RESALE_DECIDES, thin_supply, thin_supply_short
@@ -158,7 +158,8 @@ def _model_terms(machine: dict, use_case: str) -> str:
         return ""
     return (
         f'<p class="answer-parts">Model: {esc(machine["largest_workload"])} = {esc(terms)}; a usable speed is '
-        f"{USABLE_TOKENS_PER_S:g} tokens/s or more for one user, decoding with the context full (llama.cpp).</p>"
+        f"{USABLE_TOKENS_PER_S:g} tokens/s or more for one user by default (the run's usable_tokens_per_s), decoding "
+        "with the context full (llama.cpp).</p>"
     )
 
 
@@ -233,7 +234,7 @@ def _answer_column(
         # the workload's terms on the name (a title), the page at its height cap (thirtieth review)
         title = f' title="{esc(terms)}"' if terms else ""
         parts.append(
-            f"<p>The largest model it runs at a usable speed ({USABLE_TOKENS_PER_S:g}+ tokens/s): "
+            f"<p>The largest model it runs at a usable speed ({USABLE_TOKENS_PER_S:g}+ tokens/s by default): "
             f"<code{title}>{esc(machine['largest_workload'])}</code> at "
             f"{esc(fmt(machine['largest_workload_tokens_per_s'], 1))} tokens/s (one user)</p>"
         )
@@ -282,6 +283,7 @@ def answer(data: SiteData) -> str:
         data.report.tiers,
         data.report.card_machines,
         data.report.platform_words,
+        data.report.platform_os,
     )
     if not choices:
         return (
@@ -346,7 +348,7 @@ def changes(data: SiteData) -> str:
     news, still = best(report.deals_with_caveat), best(report.still_listed_with_caveat, 2)
     items = [
         _plural(report.deals.height, "new deal")
-        + " today (new listings, drops of 3% or more, and smaller cuts to a deal price)"
+        + " today (new listings, and prices under every one the listing asked in the 7 days before)"
         + (f": {news}" if news else "")
         + f"; {_plural(report.deals_open.height, 'listing')} listed before still under the deal bar today"
         + (f": {still}" if still else ""),
@@ -405,8 +407,8 @@ def changes(data: SiteData) -> str:
             moves.to_dicts(),
             cols,
             "price-moves",
-            "Median price moves of at least 0.5% (largest first), with the grade of today's price (A-D: sellers, "
-            "spread, days priced)",
+            "Median price moves of at least 0.5% between prices graded above D on both days (largest first), with "
+            "today's grade (A-C: sellers, spread, days priced)",
         )
         + "</section>"
     )
@@ -713,8 +715,8 @@ def deals_table(data: SiteData) -> str:
         "deals",
         "Deals today",
         (
-            f"Listings {DEAL_RULE}. First the news (a new listing, a drop of 3% or more, or a smaller cut that "
-            "brings it under the bar), then the listings under the same bar that are no news. Caveat: why a card is "
+            f"Listings {DEAL_RULE}. First the news ({NEWS_RULE}), then the listings under the same bar that are no "
+            "news. Caveat: why a card is "
             "not for a desktop buyer by default. Asking prices: check the listing before buying. "
             + data.report.median_span
         ).rstrip(),

@@ -4,7 +4,7 @@ import html
 
 import polars as pl
 
-from dashboards.answer import answer_line, answer_rows, runner_up_gap_words
+from dashboards.answer import answer_line, answer_rows, machine_platform, runner_up_gap_words
 from dashboards.report_data import (
     SOURCE_WORDS,
     ReportData,
@@ -17,10 +17,11 @@ from dashboards.report_data import (
 )
 from dashboards.safe_text import blank_controls
 from transforms.budget_picks import ABOUT_THIS_VALUE, FASTER_WORTH_NAMING
-from transforms.deals import DEAL_RULE, NEAR_LOWEST_MIN_DISCOUNT
+from transforms.deals import DEAL_RULE, NEWS_RULE, UNDER_DAY_MEDIAN
 from transforms.llm_workload_fit import USABLE_TOKENS_PER_S
 from transforms.tiers.budget_builds import CHEAPER_WORTH_NAMING, NEARLY_AS_FAST
 from transforms.tiers.machine import CAP_AT_BOOT, SHARED_CIRCUIT_W
+from transforms.tiers.physical import ON_FRAME
 from transforms.tiers.power import HOURS_PER_YEAR
 from transforms.tiers.rules import BEGINNER_MAX_TDP_W, buy_new_words
 
@@ -87,6 +88,11 @@ def table(frame: pl.DataFrame, columns: dict[str, str]) -> str:
     return head + body
 
 
+# what the grade column means (code review, 2026-11-28: the top-10 tables showed A-D unexplained)
+GRADE_WORDS = (
+    "grade: how far the median price can be trusted, A to D, from its sellers, the largest seller's share, the spread "
+    "of their asks and the days priced in the last 7 (docs/method.md); a D price never sets a pick or a machine."
+)
 RANK_COLS = {
     "buy_rank": "#",
     "name": "GPU",
@@ -145,6 +151,19 @@ def _platform_label(data: ReportData) -> pl.Expr:
     review: a Windows buyer was not told that the used X99 machines' CPU has no supported Windows)."""
     notes = {p: f"{p} ({note})" for p, note in data.platform_os.items()}
     return pl.col("platform_id").replace(notes) if notes else pl.col("platform_id")
+
+
+def _platform_priced(data: ReportData, rows: pl.DataFrame, platform_id: str) -> str:
+    """A platform's words as its machines in `rows` are priced (dashboards.answer.machine_platform): with the open-air
+    frame where they hang cards on risers, both where some do and some do not (code review)."""
+    words = {
+        machine_platform(r, data.platform_words, data.platform_os)
+        for r in rows.filter(pl.col("platform_id") == platform_id).iter_rows(named=True)
+    }
+    # the case first, then the frame (ON_FRAME's words)
+    return "; or, with cards on riser cables: ".join(
+        sorted((w for w in words if w), key=lambda w: ON_FRAME in w)
+    )
 
 
 def _tier_of(r: dict) -> str:
@@ -287,7 +306,10 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
     )
     for condition in ("new", "used"):
         ranked = data.top_ranking.filter(pl.col("condition") == condition).head(top_n)
-        out.append(f"\n## Top {top_n} by performance per USD ({condition})\n\n" + table(ranked, RANK_COLS))
+        out.append(
+            f"\n## Top {top_n} by performance per USD ({condition})\n\n{GRADE_WORDS}\n\n"
+            + table(ranked, RANK_COLS)
+        )
     picks = data.picks_with_caveat.filter(pl.col("pick_rank") == 1)
     out.append(
         "\n## Picks per budget and use case\n\nUse cases: LLM >= 24 GB, vision >= 12 GB, beginner >= 8 GB. "
@@ -560,7 +582,7 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
         out.append(
             "\nPlatforms in this table, as priced (a machine with cards on riser cables has an open-air frame "
             "instead of the case, priced):\n\n"
-            + "\n".join(f"- {_cell(p)}: {_cell(data.platform_words[p])}" for p in used)
+            + "\n".join(f"- {_cell(p)}: {_cell(_platform_priced(data, best, p))}" for p in used)
             + "\n"
         )
     thin = thin_supplied(best.iter_rows(named=True))
@@ -601,8 +623,7 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
     still = data.still_listed_with_caveat
     out.append(
         "\n## New deals today\n\n"
-        f"Deals that are news: a new listing, a price drop of 3% or more, or a smaller cut that brings it under the "
-        f"bar ({still.height} listings listed before are under the "
+        f"Deals that are news: {NEWS_RULE} ({still.height} listings listed before are under the "
         f"same bar today: the next section), {DEAL_RULE}. {data.median_span}".rstrip()
         + "\n\n"
         + _deals_table(data.deals_with_caveat.head(top_n), {"event": "event"})
@@ -611,11 +632,12 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
         "\n## Deals still listed (no news)\n\n"
         + (
             f"The best {min(top_n, still.height)} of {still.height} listings under the same bar today that are no "
-            "news: listed in the 7 days before and not 3% cheaper since, and at least "
-            f"{NEAR_LOWEST_MIN_DISCOUNT:.0%} under today's median. Each is judged as a new deal is, by today's 30-day "
+            "news: listed in the 7 days before and not under every price it asked in them, and at least "
+            f"{1 - UNDER_DAY_MEDIAN:.0%} under today's median. Each is judged as a new deal is, by today's 30-day "
             "median and the lowest price seen; the cards a desktop buyer can act on by default come first. 'first "
             "seen': the first day this warehouse saw it; 'last deal': the last day it was news as a deal (none: it "
-            "came under the bar without news, by cuts under 3% or as its 30-day history grew); 'was USD': its price "
+            "came under the bar without news: by cuts under 3%, a raise trimmed back, or as its 30-day history grew); "
+            "'was USD': its price "
             "the last day it was seen before.\n\n"
             if still.height
             else ""

@@ -62,6 +62,14 @@ NEAR_LOWEST_MIN_DISCOUNT = 0.05
 # falling market had brought down to it)
 UNDER_DAY_MEDIAN = 1 - NEAR_LOWEST_MIN_DISCOUNT
 
+# what makes a deal news, in words, for the export, the dashboard and the README's query (code review: the words kept
+# "a drop of 3% or more" after the look-back's lowest became the bar)
+NEWS_RULE = (
+    f"a new listing (not listed in the {EVENT_LOOKBACK_DAYS} days before), a price at least {MIN_PRICE_DROP:.0%} under "
+    f"every price it asked in the {EVENT_LOOKBACK_DAYS} days before, or a smaller cut under all of them from a price "
+    "over its day's bar"
+)
+
 # the rule in words, for the export and the dashboard (code review: their sentences had kept the rules before)
 DEAL_RULE = (
     f"at least {1 - UNDER_MEDIAN:.0%} under the card's 30-day median (the median of its days' medians, of the days "
@@ -159,7 +167,11 @@ SELECT j.snapshot_date, j.source, j.listing_id, j.model_id, j.condition, j.title
                  AND (p.unit_price > c.deal_ceiling OR p.unit_price > c.day_median * {UNDER_DAY_MEDIAN})
                  THEN '{CUT_TO_DEAL}' END AS event,
        CASE WHEN p.snapshot_date >= j.snapshot_date - INTERVAL {EVENT_LOOKBACK_DAYS} DAYS THEN p.unit_price END
-           AS previous_price
+           AS previous_price,
+       -- from a price over its day's bar: a drop that is no news under the look-back's lowest may still be a cut to a
+       -- deal (code review: a larger cut from a higher price was silenced where a smaller one was news)
+       coalesce(p.unit_price > c.deal_ceiling OR p.unit_price > c.day_median * {UNDER_DAY_MEDIAN}, false)
+           AS from_over_bar
 FROM (
     SELECT * FROM judged WHERE (under OR near) AND coalesce(seller_listings, 1) <= 1
     UNION ALL BY NAME
@@ -187,9 +199,10 @@ lows AS (
                                  AND e.snapshot_date - INTERVAL 1 DAY
     GROUP BY ALL
 )
-SELECT e.* REPLACE (
-    CASE WHEN e.event = 'price_drop' AND e.unit_price > l.prior_low * (1 - {MIN_PRICE_DROP}) THEN NULL
-         WHEN e.event = '{CUT_TO_DEAL}' AND e.unit_price >= l.prior_low THEN NULL
+SELECT e.* EXCLUDE (from_over_bar) REPLACE (
+    CASE WHEN e.event IN ('price_drop', '{CUT_TO_DEAL}') THEN
+             CASE WHEN e.unit_price <= l.prior_low * (1 - {MIN_PRICE_DROP}) THEN 'price_drop'
+                  WHEN e.unit_price < l.prior_low AND e.from_over_bar THEN '{CUT_TO_DEAL}' END
          ELSE e.event END AS event)
 FROM evented e
 LEFT JOIN lows l ON l.source = e.source AND l.listing_id = e.listing_id AND l.snapshot_date = e.snapshot_date

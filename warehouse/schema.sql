@@ -588,7 +588,7 @@ CREATE TABLE marts.deals (
     reason VARCHAR NOT NULL,  -- under_30d_median (at least 15% under median_30d), near_lowest_seen (within 5% of lowest_seen after 7 earlier days, and at least 5% under median_30d), or both.
     url VARCHAR,  -- Listing URL.
     source_mode VARCHAR NOT NULL,  -- live or sample.
-    event VARCHAR,  -- new_listing (not listed in the 7 days before), price_drop (at least 3% cheaper than its last earlier price and than every price it asked in the 7 days before) or cut_to_deal (a smaller cut that brings it under the bar, from a price over the bar of that earlier day, to under every price it asked in the 7 days before); only events are stored (transforms/deals.py). Rows written before 2026-11-28 judged a drop against the last earlier price alone.
+    event VARCHAR,  -- new_listing (not listed in the 7 days before), price_drop (at least 3% under every price it asked in the 7 days before) or cut_to_deal (under all of them, from a price over the bar of its last earlier day, by less than 3%); only events are stored (transforms/deals.py). Rows written before 2026-11-28 followed the rule of their day: a drop was judged against the last earlier price alone, and a deal had only to be at or under the day's median, not 5% under it.
     previous_price DOUBLE  -- The listing's last price in the 7 days before (staging.listings.unit_price), USD; NULL for a new listing.
 );
 

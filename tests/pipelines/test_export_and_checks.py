@@ -61,7 +61,7 @@ def test_csv_and_parquet_hold_exactly_the_marts_ranking(sample_run, export_dir):
 
 def test_json_carries_schema_dates_mode_and_listing_counts(sample_run, export_dir):
     doc = json.loads((export_dir / "recommendations.json").read_text())
-    assert doc["schema_version"] == "1.8" and doc["data_date"] == DAY and doc["generated_at"]
+    assert doc["schema_version"] == "1.9" and doc["data_date"] == DAY and doc["generated_at"]
     # deals are events (issue 37): each a new listing or a price drop; the earlier ones still listed apart (one
     # sample day: none)
     assert doc["deals"] and {d["event"] for d in doc["deals"]} <= {"new_listing", "price_drop", "cut_to_deal"}
@@ -1356,6 +1356,8 @@ def test_a_new_price_that_rests_on_open_box_units_says_so_where_the_card_is_rank
 
 
 def test_every_ranked_price_shows_its_grade(sample_run, export_dir):
+    from dashboards.markdown import GRADE_WORDS
+
     """Thirtieth review: the price grade (issue 37) was missing where cards are ranked: the export's top-10 tables,
     the recommendations in the JSON and the CSV, the dashboard's value and picks tables and the card pages' prices
     today. Four of the twenty top-10 rows were grade B."""
@@ -1364,6 +1366,7 @@ def test_every_ranked_price_shows_its_grade(sample_run, export_dir):
         top = md.split(f"## Top 10 by performance per USD ({condition})")[1].split("\n## ")[0]
         header = next(line for line in top.splitlines() if line.startswith("| #"))
         assert "| listings | grade |" in header, header
+        assert GRADE_WORDS in top  # and what it means
     value = marts_value(sample_run["db"])
     graded = dict(value.select(pl.format("{} {}", "model_id", "condition"), "price_confidence").iter_rows())
     doc = json.loads((export_dir / "recommendations.json").read_text())

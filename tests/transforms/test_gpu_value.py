@@ -494,6 +494,16 @@ def test_a_raise_trimmed_back_is_no_news():
         "newlow": "cut_to_deal",
     }
     assert set(find_deals(today, history, previous)["listing_id"]) == {"cut", "drop", "newlow"}
+    # a drop that is not 3% under the look-back's lowest may still be a cut to a deal, from a price over the bar to
+    # under every earlier one (code review: the larger cut, from 960, was silenced where the smaller, from 950, was news)
+    bigger, smaller = (
+        listings_today(["x", "y"], [925.0, 925.0]),
+        earlier_prices(["x", "x", "y", "y"], [2, 1, 2, 1], [930.0, 960.0, 930.0, 950.0]),
+    )
+    cut = dict(
+        find_deals(bigger, history, smaller, events_only=False).select("listing_id", "event").iter_rows()
+    )
+    assert cut == {"x": "cut_to_deal", "y": "cut_to_deal"}
 
 
 def test_of_one_sellers_listings_of_a_card_only_the_cheapest_is_a_deal():

@@ -20,9 +20,11 @@ from warehouse.marts.deals import build_deals
 def deals(
     context: dg.AssetExecutionContext, rules: MarketRulesResource, warehouse: WarehouseResource
 ) -> dg.MaterializeResult:
-    """Today's listings at least 15% under their model's 30-day median, or within 5% of the lowest price
-    seen for that model and condition before today (needs 7 earlier days). Listings removed by the outlier
-    screen are never deals."""
+    """Deal events: today's listings at least 15% under their model's 30-day median, or within 5% of the lowest
+    price seen for that model and condition before today (needs 7 earlier days) and 5% under that median, and at
+    least 5% under the day's own median; on the day they are news: a new listing, a price at least 3% under every
+    price it asked in the 7 days before, or a smaller cut under all of them from a price over its day's bar. Listings
+    removed by the outlier screen are never deals; of one seller's listings of a card, the cheapest alone."""
     first, last = partition_days(context)
     with warehouse.connect() as con:
         written = build_deals(con, first, last, rules.open_box_as_new)
