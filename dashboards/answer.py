@@ -20,8 +20,7 @@ from dashboards.report_data import (
     resale_decides,
 )
 from transforms.tiers.build_tiers import RESALE_DECIDES, RESALE_DECIDES_DETAIL, thin_supply, thin_supply_short
-from transforms.tiers.machine import OWN_CIRCUIT, OWN_SOCKET
-from transforms.tiers.physical import on_frame
+from transforms.tiers.machine import OWN_CIRCUIT, OWN_SOCKET, platform_words
 from transforms.tiers.rules import BEGINNER_MAX_TDP_W, D16_CLOSE
 from transforms.use_cases import OWN_DESKTOP_USE_CASES
 from warehouse.catalog import load_llm_workloads
@@ -277,9 +276,8 @@ def machine_platform(
     words = (platforms or {}).get(machine.get("platform_id"))
     if not words:
         return None
-    framed = on_frame(words) if "riser" in (machine.get("slot_plan") or "") else words
-    note = (platform_os or {}).get(machine.get("platform_id"))
-    return f"{framed}; {note}" if note else framed
+    platform = {"description": words, "os_note": (platform_os or {}).get(machine.get("platform_id"))}
+    return platform_words(platform, "riser" in (machine.get("slot_plan") or ""))
 
 
 def why_line(machine: dict) -> str:
