@@ -233,7 +233,7 @@ def render_card(data: SiteData, model_id: str, frames: CardFrames | None = None)
     body = (
         f'<p><a href="../index.html">← All cards</a></p><h1>{esc(name)}</h1>'
         f'<div class="banner" id="date-banner">Data date: {esc(data.day.isoformat())} · source mode: '
-        f"{esc(data.report.source_mode)} · asking prices of active listings, shipping included</div>"
+        f"{esc(data.report.source_mode)} · active listings' asking prices with stated shipping</div>"
         + _today(value)
         + _llm_largest(frames.of("llm_largest", model_id))
         + f'<section aria-labelledby="history-h"><h2 id="history-h">History</h2><div class="grid">{chart_divs}</div></section>'

@@ -10,7 +10,7 @@ from dashboards.markdown import render_markdown
 from dashboards.report_data import TOP_N, ReportData, with_buy_rank
 from warehouse.environment import env_path
 
-SCHEMA_VERSION = "1.9"  # 1.1: build_tiers per use case with platform, TCO and runner-up; budget_builds
+SCHEMA_VERSION = "1.10"  # 1.1: build_tiers per use case with platform, TCO and runner-up; budget_builds
 # 1.2: alerts, exits (sold or withdrawn) and days_to_sell
 # 1.3: performance per use case (perf_vision, perf_llm_inference, their value and ranks; build_tiers.perf_index),
 #      performance_indices (each index's source and leave-one-out error) and buy_vs_rent
@@ -28,12 +28,17 @@ SCHEMA_VERSION = "1.9"  # 1.1: build_tiers per use case with platform, TCO and r
 #      (the day of its latest deal event, null if none) and open_box (dashboards/report_data.resting_deals_sql)
 # 1.9: recommendations carry price_confidence (the price grade, A-D); a deal is at least 5% under the day's median,
 #      and a drop or a cut is news only under every price the listing asked in the 7 days before
+# 1.10: deals and deals_still_listed carry shipping_stated (false: shipping calculated at checkout or not stated, counted
+#      as 0 in the price; the caveat says so)
 DEFAULT_EXPORT_DIR = Path(__file__).resolve().parent.parent / "exports"
 SAMPLE_NOTICE = (
     "SAMPLE DATA: built from the project's bundled sample snapshot, not from live market listings. "
     "These are not market prices."
 )
-PRICE_BASIS = "Asking prices of active listings (not sale prices), shipping included."
+PRICE_BASIS = (
+    "Asking prices of active listings (not sale prices), shipping included where the listing states it (shipping "
+    "calculated at checkout counts as 0; a deal says so in its caveat and shipping_stated)."
+)
 
 RECOMMENDATION_COLUMNS = [
     "snapshot_date",

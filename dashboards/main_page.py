@@ -330,19 +330,24 @@ def changes(data: SiteData) -> str:
     names = dict(report.ranking.select("model_id", "name").unique("model_id").iter_rows())
 
     def best(deals: pl.DataFrame, n: int = 3) -> str:
-        # the cards a desktop buyer can act on first; a store's own words where its price is one store's
-        return "; ".join(
-            f"{names.get(d['model_id'], d['model_id'])} ({d['condition']}) at {fmt(d['unit_price'])} USD"
-            + (f" at {source_words(d['source'])}" if source_words(d["source"]) != d["source"] else "")
-            + ", "
+        # the cards a desktop buyer can act on first; a store's own words where its price is one store's; listings
+        # of the first n that read alike (the same card, price, discount and caveat) once, with their count (thirty-first round: the
+        # sample's first screen named "GeForce RTX 4080 SUPER (used) at 741 USD, 15.1% under" twice in a row)
+        said: dict[tuple[str, str], int] = {}
+        for d in report.actionable_first(deals).head(n).to_dicts():
+            head = (
+                f"{names.get(d['model_id'], d['model_id'])} ({d['condition']}) at {fmt(d['unit_price'])} USD"
+                + (f" at {source_words(d['source'])}" if source_words(d["source"]) != d["source"] else "")
+            )
             # a deal without a discount: only rows written before every deal had a 30-day median
-            + (
+            tail = (
                 f"{fmt(d['discount_pct'], 1)}% under its 30-day median"
                 if d["discount_pct"] is not None
                 else "near the lowest price seen"
-            )
-            + (f" ({d['caveat']})" if d["caveat"] else "")
-            for d in report.actionable_first(deals).head(n).to_dicts()
+            ) + (f" ({d['caveat']})" if d["caveat"] else "")
+            said[(head, tail)] = said.get((head, tail), 0) + 1
+        return "; ".join(
+            head + (f" ({k} listings)" if k > 1 else "") + f", {tail}" for (head, tail), k in said.items()
         )
 
     news, still = best(report.deals_with_caveat), best(report.still_listed_with_caveat, 2)
@@ -398,7 +403,7 @@ def changes(data: SiteData) -> str:
         Col("price_change_pct", "change %", True, digits=1),
         Col("price_confidence", "price grade"),
         Col("rank_change", "rank moved (+ up)", True),
-        Col("caveat", "caveat", render=_caveat),
+        Col("caveat", "caveat", render=_caveat_folded),
     ]
     return (
         f'<section id="changes" aria-labelledby="changes-h"><h2 id="changes-h">What changed since yesterday</h2>'
@@ -452,6 +457,16 @@ def _caveat(row: dict) -> str:
     """A card's caveat in words (server only, passive, CUDA 12 only ...; marts.gpu_value.caveat), or a dash; in a
     span as wide as a short sentence (site.css), not a word a line in the table's narrowest column."""
     return f'<span class="caveat">{esc(row["caveat"])}</span>' if row.get("caveat") else "–"
+
+
+def _caveat_folded(row: dict) -> str:
+    """_caveat folded under its first reason where it gives several (the price moves on the first screen: a legacy
+    card's four reasons in full made its row, and the page, taller than the page's 8,000 px; the row's data keeps the
+    whole caveat, and a click shows it)."""
+    first, _, rest = (row.get("caveat") or "").partition("; ")
+    if not rest:
+        return _caveat(row)
+    return f'<details class="caveat"><summary>{esc(first)}; …</summary>{esc(rest)}</details>'
 
 
 def _section(section_id: str, title: str, intro: str, content: str) -> str:
@@ -836,7 +851,7 @@ def render_main(data: SiteData) -> str:
     body = (
         f"<h1>Which GPU to buy for deep learning</h1>"
         f'<div class="banner" id="date-banner">Data date: {esc(data.day.isoformat())} · source mode: '
-        f"{esc(r.source_mode)} · asking prices of active listings, shipping included · "
+        f"{esc(r.source_mode)} · active listings' asking prices with stated shipping · "
         f"{fmt(r.listings_today)} listings · {fmt(data.days_with_data)} "
         f"day{'' if data.days_with_data == 1 else 's'} of history</div>"
         + answer(data)

@@ -274,9 +274,10 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
     if data.is_sample:
         out.append(SAMPLE_BANNER)
     out.append(
-        "Prices are asking prices of active listings (not sale prices), shipping included, after an outlier "
-        "screen. Relative performance: `dl_index_v1` (RTX 3090 = 1.0). The top lists rank only cards a buyer "
-        "can act on by default: priced on at least 3 listings, a PCIe card with its own fans (no SXM/OAM "
+        "Prices are asking prices of active listings (not sale prices), shipping included where the listing states it "
+        "(shipping calculated at checkout counts as 0; a deal says so in its caveat), after an outlier screen. "
+        "Relative performance: `dl_index_v1` (RTX 3090 = 1.0). The top lists rank only cards a buyer can act on by "
+        "default: priced on at least 3 listings, a PCIe card with its own fans (no SXM/OAM "
         "module, no passive server card), NVIDIA (D11), software support current in CUDA 13 for the "
         "horizon (S1) and fp16 tensor cores (S2). Their caveats (e.g. no bf16) stand in the row; "
         "`marts.gpu_value` and `recommendations.csv` keep every card with the reason it is left out.\n"

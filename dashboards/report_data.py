@@ -8,6 +8,7 @@ import duckdb
 import polars as pl
 
 from transforms.conditions import OPEN_BOX_AS_NEW
+from transforms.deals import SHIPPING_UNSTATED, shipping_unstated
 from transforms.deals import WINDOW_DAYS as DEAL_MEDIAN_DAYS
 from transforms.gpu_value import (
     MIN_LISTINGS,
@@ -61,7 +62,7 @@ OPEN_BOX_CAVEAT = "open box: priced against new and open-box asks"
 
 # a source's listings in the tables, where its price is not what every US buyer can pay (twelfth review: Micro Center's
 # prices and stock are one store's, the client's configured storeid, and its cards are sold for pickup there)
-SOURCE_WORDS = {"microcenter": "microcenter (one store, pickup)"}
+SOURCE_WORDS = {"microcenter": "microcenter (one store, pickup)"}  # transforms.deals.PICKUP_SOURCES
 
 
 def source_words(source: str | None) -> str:
@@ -354,6 +355,21 @@ class ReportData:
         )
 
     def _with_caveat(self, deals: pl.DataFrame) -> pl.DataFrame:
+        """`deals` with their caveat: the card's (_with_card_caveat), then whether the price holds the shipping."""
+        out = self._with_card_caveat(deals)
+        if "shipping_stated" not in out.columns:
+            return out
+        return out.with_columns(
+            caveat=pl.when(shipping_unstated())
+            .then(
+                pl.concat_str(
+                    [pl.col("caveat"), pl.lit(SHIPPING_UNSTATED)], separator="; ", ignore_nulls=True
+                )
+            )
+            .otherwise(pl.col("caveat"))
+        )
+
+    def _with_card_caveat(self, deals: pl.DataFrame) -> pl.DataFrame:
         caveats = self.ranking.select("model_id", "condition", "caveat").unique(["model_id", "condition"])
         out = deals.join(caveats, on=["model_id", "condition"], how="left", maintain_order="left")
         # a refurbished deal (the value mart prices new and used cards only): the card's own caveats, and 'buy new'

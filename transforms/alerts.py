@@ -20,6 +20,7 @@ import polars as pl
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from transforms.deals import SHIPPING_UNSTATED, shipping_unstated
 from transforms.matching.classify import rated_feedback_pct
 
 SOURCES = ("ebay", "newegg", "microcenter", "bestbuy")
@@ -290,6 +291,10 @@ def match_deals(deals: pl.DataFrame, entries: list[WatchEntry]) -> pl.DataFrame:
         # every deal has a 30-day median since 2026-11-27 (transforms/deals.py); rows written before may not
         .otherwise(pl.format("deal: near the lowest price seen ({})", pl.col("reason")))
     )
+    # marts.deals since 2026-11-28: the price may not hold the shipping
+    if "shipping_stated" in deals.columns:
+        words = pl.format("{}; {}", reason, pl.lit(SHIPPING_UNSTATED))
+        reason = pl.when(shipping_unstated()).then(words).otherwise(reason)
     return _alert_rows(
         [
             _select(deals.filter(_entry_rule(entry) & pl.col("event").is_not_null()), entry, "deal", reason)

@@ -20,8 +20,8 @@ listings under the bar today that are no news (`events_only=False`, dashboards/r
 One seller, one voice: of one seller's listings of a card on a day, only the cheapest can be a deal.
 
 One definition, in SQL over relations by name: `kept` (the kept listings: snapshot_date, source, listing_id,
-model_id, condition, title, unit_price, url, source_mode, seller_key) and `history` (marts.price_daily rows of source
-'all': snapshot_date, model_id, condition, median, min_price, screen_median, listing_count, screened_out,
+model_id, condition, title, unit_price, url, source_mode, seller_key, seller_listings, shipping_stated) and `history`
+(marts.price_daily rows of source 'all': snapshot_date, model_id, condition, median, min_price, screen_median, listing_count, screened_out,
 distinct_sellers, confidence, covering the 30 dates up to each listing date). A listing is screened with its day's screen_median and
 group size from price_daily (the screen's rule, transforms.price_daily.SCREEN_KEEPS), not by recomputing
 every group's median. It runs on a range of days in the warehouse (warehouse/marts/deals.py) and on frames
@@ -95,7 +95,23 @@ DEAL_COLUMNS = [
     "source_mode",
     "event",
     "previous_price",
+    "shipping_stated",
 ]
+
+# a deal whose listing does not state its shipping (calculated at checkout, or a store tile that names none): its price
+# counts the shipping as 0, as every price statistic does (thirtieth review: "shipping included" was untrue for a sixth
+# of the eBay deals, a used RTX 4090 at 1,539.99 and a new RX 7800 XT at 418 among them), so its caveat says so
+SHIPPING_UNSTATED = "+ shipping (not stated)"
+# stores whose cards are sold for pickup at the store (Micro Center's tiles state no shipping; its price is the store's
+# price at the counter): no shipping to add, so no words
+PICKUP_SOURCES = ("microcenter",)
+
+
+def shipping_unstated() -> pl.Expr:
+    """Whether a deal row's price leaves out a shipping cost the buyer will pay: its listing states none
+    (shipping_stated false; NULL, rows written before it was kept, is not held against it) and it is no pickup store's."""
+    return pl.col("shipping_stated").eq(False).fill_null(False) & ~pl.col("source").is_in(PICKUP_SOURCES)
+
 
 # per date, model and condition: the median of the daily medians over the date and the 29 before it (a day whose
 # price is grade D, one seller or nearly, sets none: the ninth review found a new RTX 2080 Ti "72% under" a
@@ -158,7 +174,7 @@ SELECT j.snapshot_date, j.source, j.listing_id, j.model_id, j.condition, j.title
        (1 - j.unit_price / j.median_30d) * 100 AS discount_pct, j.lowest_seen,
        CASE WHEN j.under AND j.near THEN 'both' WHEN j.under THEN 'under_30d_median' ELSE 'near_lowest_seen' END
            AS reason,
-       j.url, j.source_mode,
+       j.url, j.source_mode, j.shipping_stated,
        CASE WHEN p.snapshot_date IS NULL OR p.snapshot_date < j.snapshot_date - INTERVAL {EVENT_LOOKBACK_DAYS} DAYS
                 THEN 'new_listing'
             WHEN j.unit_price <= p.unit_price * (1 - {MIN_PRICE_DROP}) THEN 'price_drop'
@@ -241,6 +257,8 @@ def find_deals(
         history = history.with_columns(distinct_sellers=pl.col("listing_count"))
     if "seller_key" not in listings.columns:  # listings without sellers: each its own seller
         listings = listings.with_columns(seller_key=pl.lit(None, pl.String))
+    if "shipping_stated" not in listings.columns:  # listings without shipping: not known either way
+        listings = listings.with_columns(shipping_stated=pl.lit(None, pl.Boolean))
     if "seller_listings" not in listings.columns:  # each seller's listings of the card that day
         listings = listings.with_columns(
             seller_listings=pl.when(pl.col("seller_key").is_not_null())

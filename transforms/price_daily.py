@@ -31,7 +31,9 @@ from transforms.frame_sql import run_sql
 
 SCREEN_MIN_LISTINGS = 3
 SCREEN_LOW, SCREEN_HIGH = 0.4, 2.5
-PRICE_BASIS = "asking prices of active listings, shipping included, after outlier screen"
+PRICE_BASIS = (
+    "asking prices of active listings, shipping included where stated (else 0), after outlier screen"
+)
 GROUP = ["snapshot_date", "model_id", "condition"]
 
 HISTORY_DAYS = 30  # the longest look-back of price_daily: the change against 30 days earlier

@@ -589,7 +589,8 @@ CREATE TABLE marts.deals (
     url VARCHAR,  -- Listing URL.
     source_mode VARCHAR NOT NULL,  -- live or sample.
     event VARCHAR,  -- new_listing (not listed in the 7 days before), price_drop (at least 3% under every price it asked in the 7 days before) or cut_to_deal (under all of them, from a price over the bar of its last earlier day, by less than 3%); only events are stored (transforms/deals.py). Rows written before 2026-11-28 followed the rule of their day: a drop was judged against the last earlier price alone, and a deal had only to be at or under the day's median, not 5% under it.
-    previous_price DOUBLE  -- The listing's last price in the 7 days before (staging.listings.unit_price), USD; NULL for a new listing.
+    previous_price DOUBLE,  -- The listing's last price in the 7 days before (staging.listings.unit_price), USD; NULL for a new listing.
+    shipping_stated BOOLEAN  -- Whether the listing states its shipping cost (free or a fixed amount), so that unit_price holds it; false: calculated at checkout or not stated (a store tile that names none), counted as 0 in unit_price and in every price statistic, and said in the deal's caveat. NULL on rows written before 2026-11-28.
 );
 
 -- The merged GPU catalog with its deep-learning performance index: the table to join to.
@@ -639,7 +640,7 @@ CREATE TABLE marts.gpu_specs (
     last_cuda_major VARCHAR,  -- NVIDIA: the last CUDA major with library support for the target (current = CUDA 13).
     driver_branch VARCHAR,  -- NVIDIA: the last data-center driver branch for the target (R580), or current.
     driver_eol VARCHAR,  -- NVIDIA: that branch's end of life as NVIDIA publishes it (2028-08), or current.
-    pytorch_cuda VARCHAR,  -- NVIDIA: PyTorch's wheels for the target: current, cuda12_only (only the CUDA 12 wheels carry its kernels).
+    pytorch_cuda VARCHAR,  -- NVIDIA: PyTorch's wheels for the target: current, cuda12_only (only the CUDA 12 wheels carry its kernels), or 'up to X' (X was the last release with wheels for it: Maxwell, Pascal and Volta, up to 2.14; support_label then reads 'CUDA 12 and PyTorch 2.14 only').
     rocm_status VARCHAR,  -- AMD: supported, maintenance, unofficial or ended on ROCm.
     rocm_version VARCHAR,  -- AMD: the ROCm version the status refers to.
     pytorch_xpu VARCHAR,  -- Intel: PyTorch XPU support, with the first PyTorch version.

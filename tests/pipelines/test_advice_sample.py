@@ -56,7 +56,9 @@ def test_no_retired_architecture_in_any_machine_budget_build_or_top_pick(marts):
     # the sample has such cards priced on enough listings: they were there to be chosen, and were counted out
     priced = marts["value"].filter(pl.col("enough_listings") & pl.col("arch").is_in(RETIRED))
     assert priced.height >= 3
-    assert marts["tiers"]["excluded_cards"].drop_nulls().str.contains("S1: CUDA 12 only").any()
+    assert (
+        marts["tiers"]["excluded_cards"].drop_nulls().str.contains("S1: CUDA 12 and PyTorch 2.14 only").any()
+    )
 
 
 def test_every_catalog_model_has_its_software_support_and_sources(marts):

@@ -12,6 +12,7 @@ import pytest
 from pipelines.resources import AlertsResource
 from tests.conftest import redirect_outputs, sample_resources
 from transforms.alerts import WatchlistError, match_deals, match_listings, parse_watchlist
+from transforms.deals import SHIPPING_UNSTATED
 
 SECRET = "hook-6f1c9e2b7d"  # the part of the target URL that must never be written down
 WATCHLIST = """
@@ -251,6 +252,14 @@ def test_a_deal_alerts_only_within_the_entrys_price_seller_and_source():
     )
     assert match_deals(lowest, entries)["reason"].to_list() == [
         "deal: near the lowest price seen (near_lowest_seen)"
+    ]
+    # a deal whose listing does not state its shipping says so (thirtieth review: its price counts the shipping as 0)
+    unstated = deals.head(1).with_columns(shipping_stated=pl.lit(False))
+    assert match_deals(unstated, entries)["reason"].to_list() == [
+        f"deal: 30% under the 30-day median (under the near-lowest); {SHIPPING_UNSTATED}"
+    ]
+    assert match_deals(unstated.with_columns(shipping_stated=pl.lit(True)), entries)["reason"].to_list() == [
+        "deal: 30% under the 30-day median (under the near-lowest)"
     ]
 
 

@@ -23,6 +23,7 @@ from pipelines.resources import AlertsResource, WarehouseResource, build_resourc
 from pipelines.sources.ebay.replay import sample_marketplaces
 from pipelines.user_errors import UserError
 from tests.conftest import materialize_day
+from transforms.deals import PICKUP_SOURCES, SHIPPING_UNSTATED
 from transforms.tiers.machine import OWN_SOCKET
 from warehouse.writes import read_frame
 
@@ -61,7 +62,7 @@ def test_csv_and_parquet_hold_exactly_the_marts_ranking(sample_run, export_dir):
 
 def test_json_carries_schema_dates_mode_and_listing_counts(sample_run, export_dir):
     doc = json.loads((export_dir / "recommendations.json").read_text())
-    assert doc["schema_version"] == "1.9" and doc["data_date"] == DAY and doc["generated_at"]
+    assert doc["schema_version"] == "1.10" and doc["data_date"] == DAY and doc["generated_at"]
     # deals are events (issue 37): each a new listing or a price drop; the earlier ones still listed apart (one
     # sample day: none)
     assert doc["deals"] and {d["event"] for d in doc["deals"]} <= {"new_listing", "price_drop", "cut_to_deal"}
@@ -197,7 +198,37 @@ def test_the_exports_deals_carry_each_cards_caveat_as_the_dashboard_does(sample_
             if deal["open_box"] and used and used < deal["unit_price"]
             else []
         )
+        # thirtieth review; a pickup store's price has no shipping to add
+        words += (
+            [SHIPPING_UNSTATED]
+            if deal["shipping_stated"] is False and deal["source"] != "microcenter"
+            else []
+        )
         assert cells[column].strip() == ("; ".join(words) or "–").replace("_", "\\_"), cells
+
+
+def test_a_deal_says_when_its_price_does_not_hold_the_shipping(sample_run, export_dir):
+    """Thirtieth review: the export said "shipping included" while a sixth of the eBay deals had shipping calculated at
+    checkout (or none stated), which the price counts as 0. Every deal of the day, news or still listed, says whether
+    its listing states its shipping (staging.listings.shipping_cost known), and one that does not says so in its caveat,
+    in the JSON and the dashboard alike."""
+    doc = json.loads((export_dir / "recommendations.json").read_text())
+    deals = doc["deals"] + doc["deals_still_listed"]
+    with duckdb.connect(str(sample_run["db"]), read_only=True) as con:
+        stated = dict(
+            con.execute(
+                "SELECT source || ' ' || listing_id, shipping_cost IS NOT NULL FROM staging.listings "
+                "WHERE snapshot_date = ?",
+                [date.fromisoformat(DAY)],
+            ).fetchall()
+        )
+    assert deals and {d["shipping_stated"] for d in deals} == {True, False}  # the sample day has both
+    for d in deals:
+        assert d["shipping_stated"] == stated[f"{d['source']} {d['listing_id']}"], d
+        shipped = d["source"] not in PICKUP_SOURCES  # Micro Center's cards are sold for pickup at the store
+        assert (SHIPPING_UNSTATED in (d["caveat"] or "")) == (not d["shipping_stated"] and shipped), d
+    assert any(not d["shipping_stated"] and d["source"] not in PICKUP_SOURCES for d in deals)
+    assert "shipping included where the listing states it" in (export_dir / "recommendations.md").read_text()
 
 
 def test_spec_sheet_disagreements_are_listed(sample_run):
@@ -260,7 +291,7 @@ def test_allow_legacy_cards_from_the_environment_or_the_launchpad(sample_run, tm
             "SELECT count(*) FROM marts.budget_picks WHERE software_support = 'legacy' AND pick_rank <= 3"
         ).fetchone()[0]
     assert tiers.height and tiers["notes"].str.contains("allow_legacy_cards: ").all()
-    assert tiers["notes"].str.contains("CUDA 12 only").all()
+    assert tiers["notes"].str.contains("CUDA 12 and PyTorch 2.14 only").all()
     assert ("legacy",) not in builds  # the launchpad said no for this asset
     assert picks > 0
     monkeypatch.setenv("GPU_MARKET_ALLOW_LEGACY_CARDS", "perhaps")

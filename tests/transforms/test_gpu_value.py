@@ -325,6 +325,11 @@ def test_deals_under_the_30_day_median():
     placeholder = today.head(1).with_columns(listing_id=pl.lit("d"), unit_price=pl.lit(1.0))
     assert find_deals(placeholder, history).is_empty()
     assert by["a"]["event"] == by["b"]["event"] == "new_listing"  # no earlier price given: both are news
+    # whether the price holds the shipping goes with the deal (thirtieth review: "shipping included" was untrue for a
+    # sixth of the eBay deals); listings that do not say are unknown, not stated
+    assert by["a"]["shipping_stated"] is None
+    stated = find_deals(today.with_columns(shipping_stated=pl.Series([False, True, True])), history)
+    assert dict(zip(stated["listing_id"], stated["shipping_stated"], strict=True)) == {"a": False, "b": True}
     # in a falling market: under the 30-day median, but dearer than the day's own median, is no deal (third review)
     fallen = history.with_columns(
         median=pl.when(pl.col("snapshot_date") == D).then(800.0).otherwise(pl.col("median"))

@@ -11,7 +11,8 @@ source, source_kind, note); each model names its target in warehouse/catalog/gpu
   `unknown` (no compute target or no facts: never recommended, reported by an asset check).
 - `support_ends`: the announced end of the maintained stack (NVIDIA's driver branch end of life for legacy
   targets), NULL when none is announced.
-- `support_label`: the few words a table row shows ("CUDA 12 only"); `support_note`: the sentence behind it.
+- `support_label`: the few words a table row shows ("CUDA 12 only"; "CUDA 12 and PyTorch 2.14 only" where PyTorch's
+  wheels for the target have ended, fact `pytorch_cuda` 'up to 2.14'); `support_note`: the sentence behind it.
 
 Why two files and long form: one row per (target, fact) lets every fact carry its own source, and 140 models
 share about 25 targets, so a fact is written once.
@@ -86,6 +87,17 @@ def _month_end(value: str | None) -> date | None:
         return None
 
 
+# pytorch_cuda "up to 2.14": the last PyTorch release with wheels for the target (the later ones carry none)
+PYTORCH_UP_TO = "up to "
+
+
+def pytorch_last_release(f: dict) -> str | None:
+    """The last PyTorch release with wheels for a target whose wheels have ended (fact pytorch_cuda 'up to X'), or
+    None."""
+    value = f.get("pytorch_cuda") or ""
+    return value[len(PYTORCH_UP_TO) :].strip() or None if value.startswith(PYTORCH_UP_TO) else None
+
+
 def _status(vendor: str | None, f: dict) -> tuple[str, str]:
     """(software_support, support_label) from a target's facts."""
     if vendor == "nvidia":
@@ -95,7 +107,10 @@ def _status(vendor: str | None, f: dict) -> tuple[str, str]:
         if major == "current" or (major.isdigit() and int(major) >= CURRENT_CUDA_MAJOR):
             return "current", f"CUDA {CURRENT_CUDA_MAJOR}"
         if f.get("driver_eol") and f.get("driver_eol") != "current":
-            return "legacy", f"CUDA {major} only"
+            # thirty-first review: PyTorch 2.15 (2026-10-28) ships no wheel for Maxwell, Pascal or Volta, so a V100 bought
+            # for training is held at PyTorch 2.14 from the day it arrives, whatever the driver's end of life says
+            last = pytorch_last_release(f)
+            return "legacy", f"CUDA {major} and PyTorch {last} only" if last else f"CUDA {major} only"
         return "ended", "CUDA support ended"
     if vendor == "amd":
         status = f.get("rocm_status")
@@ -130,6 +145,10 @@ def _note(target: str, architecture: str | None, vendor: str | None, f: dict, la
         )
     if vendor == "nvidia" and f.get("pytorch_cuda") == "cuda12_only":
         head += "; PyTorch ships its kernels only in the CUDA 12 wheels"
+    if vendor == "nvidia" and pytorch_last_release(f):
+        head += (
+            f"; PyTorch's wheels for it ended with {pytorch_last_release(f)} (its CUDA 12 wheels; none since)"
+        )
     if vendor == "amd" and f.get("rocm_status"):
         head += f" (ROCm status: {f.get('rocm_status')}, ROCm {f.get('rocm_version') or '?'})"
     yes = [words for key, words in FEATURE_WORDS if f.get(key) == "true"]

@@ -28,12 +28,16 @@ WHERE snapshot_date BETWEEN $first - INTERVAL {EVENT_LOOKBACK_DAYS} DAYS AND $la
   AND listing_id IS NOT NULL"""
 
 
+# whether a listing's unit_price holds its shipping (marts.deals.shipping_stated): a stated cost, free included
+SHIPPING_STATED_SQL = "shipping_cost IS NOT NULL AS shipping_stated"
+
+
 def deals_select_sql(open_box_as_new: bool, events_only: bool = True) -> str:
     """The deals of the days between the parameters first and last, from the warehouse: the events (marts.deals'
     rows) or, with `events_only=False`, every listing under the thresholds, a resting one with event NULL (the
     export's and the dashboard's deals still listed, dashboards/report_data.py)."""
     return deals_sql(
-        kept_sql(open_box_as_new, f"{COLUMNS}, seller_key, seller_listings"),
+        kept_sql(open_box_as_new, f"{COLUMNS}, seller_key, seller_listings, {SHIPPING_STATED_SQL}"),
         HISTORY_SQL,
         PREVIOUS_SQL,
         events_only,
