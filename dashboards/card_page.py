@@ -11,6 +11,7 @@ from transforms.llm_workload_fit import USABLE_TOKENS_PER_S
 from transforms.tiers.build_tiers import thin_supply, thin_supply_short
 from transforms.tiers.connectors import cables_words
 from transforms.tiers.machine import OWN_CIRCUIT, SHARED_CIRCUIT_W, board_cables
+from transforms.tiers.power import limit_words
 
 SPEC_FIELDS = [
     ("vendor", "Vendor"),
@@ -119,7 +120,12 @@ def _llm_circuit(row: dict) -> str:
     if row["circuit"] == "outlet":
         # twenty-seventh review: an outlet machine's cap was unsaid; twenty-eighth: and that it needs the circuit
         # to itself (the dashboard's words for the same machine)
-        capped = f", capped to {cap:.0f}% per card" if cap is not None and cap < 100 else ""
+        # and the limit in watts where the card's board power is known (thirty-first review)
+        capped = (
+            f", capped to {cap:.0f}% per card{limit_words(row.get('board_w'), cap)}"
+            if cap is not None and cap < 100
+            else ""
+        )
         room = row.get("outlet_room_w")  # of the outlet the run sized the machines for
         full = room is not None and room < SHARED_CIRCUIT_W
         return f"outlet{capped}" + (f"; {OWN_CIRCUIT}" if full else "")

@@ -146,9 +146,10 @@ def _cheapest(con: duckdb.DuckDBPyConnection, day: date) -> pl.DataFrame:
 # training value)
 LARGEST_USABLE_SQL = """
 SELECT f.model_id, f.condition, f.gpu_count, f.workload, f.tokens_per_s, f.machine_build_usd, f.circuit,
-       f.power_cap_pct, f.platform_id, f.buyable_today, f.listings_available, m.outlet_room_w
+       f.power_cap_pct, f.platform_id, f.buyable_today, f.listings_available, m.outlet_room_w, s.tdp_w AS board_w
 FROM marts.llm_workload_fit f
 JOIN marts.llm_workload_machines m USING (snapshot_date, condition, model_id, gpu_count)
+LEFT JOIN marts.gpu_specs s USING (model_id)
 WHERE f.snapshot_date = $day AND f.tokens_per_s >= $usable
 QUALIFY row_number() OVER (
     PARTITION BY model_id, condition, gpu_count ORDER BY params_b DESC, bits_per_weight DESC, context_tokens DESC) = 1

@@ -706,7 +706,10 @@ def test_a_card_page_shows_each_use_cases_value_and_counts_its_cheapest_per_cond
         }
     # (and, where the machine leaves under 150 W of the outlet's rating, "give it the circuit to itself")
     assert caps and all(
-        re.search(rf">outlet, capped to {c:.0f}% per card(; give it the circuit to itself)?<", section)
+        re.search(
+            rf">outlet, capped to {c:.0f}% per card \((\d+) W: nvidia-smi -pl \1\)(; give it the circuit to itself)?<",
+            section,
+        )
         for c in caps
     ), caps
 

@@ -766,6 +766,12 @@ def test_g8_example_four_3090s_capped_fit_the_guides_1800_w_socket():
         4 * m["scaling_efficiency"] * m["throughput_at_cap"]
     )
     assert "Puget" in m["cap_basis"] and "P2" in m["cap_basis"]
+    # and in watts, which nvidia-smi -pl takes (thirty-first review: a percentage of a board power no page showed)
+    watts = math.floor(350 * m["power_cap_pct"] / 100)
+    assert (
+        f"capped to {m['power_cap_pct']:.0f}% per GPU ({watts} W: nvidia-smi -pl {watts}) to fit"
+        in m["circuit_note"]
+    )
     # the limit is the driver's runtime state: the note says to set it at every boot (fifth review)
     assert m["circuit_note"].startswith("capped to") and m["circuit_note"].endswith(
         "at every boot enable persistence (nvidia-persistenced, or nvidia-smi -pm 1), then set it (a service running "
@@ -1115,6 +1121,18 @@ def test_a_machine_that_fills_its_outlet_circuit_says_it_needs_that_circuit_to_i
     assert power_words(
         {"wall_draw_w": 1436.0, "circuit": "outlet", "power_cap_pct": 93.0, "notes": words}
     ) == ("1,436 W from a standard outlet capped to 93% (a limit to set at every boot, persistence on)")
+    # with the cards' capped draw, the limit in watts (thirty-first review): 2 x 575 W at 93% is 534 W a card
+    two_5090 = {
+        "wall_draw_w": 1436.0,
+        "circuit": "outlet",
+        "power_cap_pct": 93.0,
+        "gpu_count": 2,
+        "gpu_draw_w": 1069.5,
+    }
+    assert power_words(two_5090) == (
+        "1,436 W from a standard outlet capped to 93% (534 W: nvidia-smi -pl 534; a limit to set at every boot, "
+        "persistence on)"
+    )
     row = {
         "wall_draw_w": 1436.0,
         "circuit": "outlet",

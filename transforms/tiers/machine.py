@@ -299,7 +299,7 @@ def circuit_for(
     return (
         "outlet",
         cap,
-        f"capped to {cap:.0f}% per GPU (nvidia-smi -pl) to fit a {mains} (G8)"
+        f"capped to {cap:.0f}% per GPU{power.limit_words(gpu_w / rule.gpu_count, cap)} to fit a {mains} (G8)"
         f"{circuit_room(capped_wall, continuous_w, cfg.continuous_limit)}; {CAP_AT_BOOT}",
     )
 

@@ -182,6 +182,21 @@ def cap_to_fit(
     return float(math.floor(fraction * 100))
 
 
+def limit_w(board_w: float, cap_pct: float) -> int:
+    """A card's power limit in watts for a cap of cap_pct percent of its board power, floored so that it stays within
+    the cap (thirty-first review: `nvidia-smi -pl` takes watts, and a percentage of a board power no page showed left
+    the buyer to guess its base, with 1-4 W of the outlet to spare)."""
+    return math.floor(board_w * cap_pct / 100 + 1e-9)
+
+
+def limit_words(board_w: float | None, cap_pct: float | None) -> str:
+    """' (534 W: nvidia-smi -pl 534)' for a capped card of known board power, else ''."""
+    if board_w is None or cap_pct is None or cap_pct >= 100 or board_w <= 0:
+        return ""
+    watts = limit_w(board_w, cap_pct)
+    return f" ({watts} W: nvidia-smi -pl {watts})"
+
+
 def capped_gpu_draw(tdp_w: float, count: int, cap_fraction: float) -> float:
     """GPU draw with each card limited by cap_fraction (G8: four 3090s at -20% draw 1,120 W)."""
     return tdp_w * count * (1 - cap_fraction)
