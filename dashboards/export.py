@@ -52,6 +52,7 @@ RECOMMENDATION_COLUMNS = [
     "vram_gb",
     "vram_class",
     "rank_in_vram_class",
+    "price_usd",
     "price_median",
     "price_low",
     "listing_count",

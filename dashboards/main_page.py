@@ -29,7 +29,7 @@ from dashboards.report_data import (
 from dashboards.site_data import SiteData
 from transforms.budget_picks import FASTER_WORTH_NAMING, OVER_D6
 from transforms.deals import DEAL_RULE, NEWS_RULE
-from transforms.gpu_value import BUY_NEW
+from transforms.gpu_value import BUY_NEW, BUY_PRICE_WORDS
 from transforms.llm_workload_fit import TIER_WORKLOADS, USABLE_TOKENS_PER_S
 from transforms.tiers.build_tiers import RESALE_DECIDES, thin_supply, thin_supply_short
 from transforms.tiers.machine import CAP_AT_BOOT
@@ -482,7 +482,7 @@ def value_table(data: SiteData) -> str:
         Col("condition", "condition"),
         Col("buy_rank", "buy rank", True),
         Col("caveat", "caveat", render=_caveat),
-        Col("price_median", "median USD", True),
+        Col("price_usd", "price USD", True),
         Col("listing_count", "listings", True),
         Col("price_confidence", "grade"),
         Col("vram_gb", "VRAM GB", True),
@@ -509,7 +509,9 @@ def value_table(data: SiteData) -> str:
         "value",
         "Performance per USD, new and used",
         "Every card priced on at least 3 listings today; relative performance: RTX 3090 = 1 "
-        "(training index; basis says measured or modelled). Cards a buyer can act on by default come first "
+        "(training index; basis says measured or modelled); "
+        + BUY_PRICE_WORDS
+        + ". Cards a buyer can act on by default come first "
         "with their buy rank; the rest follow unranked, the caveat saying why (server only, passive, CUDA 12 "
         "only, ...). Open a card for its history.",
         table(
@@ -517,7 +519,7 @@ def value_table(data: SiteData) -> str:
             cols,
             "value",
             "Cards by performance per 1,000 USD",
-            _attrs(_facts(data), cost_key="price_median"),
+            _attrs(_facts(data), cost_key="price_usd"),
             filterable=True,
         ),
     )

@@ -18,6 +18,7 @@ from dashboards.report_data import (
 from dashboards.safe_text import blank_controls
 from transforms.budget_picks import ABOUT_THIS_VALUE, FASTER_WORTH_NAMING
 from transforms.deals import DEAL_RULE, NEWS_RULE, UNDER_DAY_MEDIAN
+from transforms.gpu_value import BUY_PRICE_WORDS
 from transforms.llm_workload_fit import USABLE_TOKENS_PER_S
 from transforms.tiers.budget_builds import CHEAPER_WORTH_NAMING, NEARLY_AS_FAST
 from transforms.tiers.machine import CAP_AT_BOOT, SHARED_CIRCUIT_W
@@ -97,7 +98,7 @@ RANK_COLS = {
     "buy_rank": "#",
     "name": "GPU",
     "vram_gb": "VRAM GB",
-    "price_median": "median USD",
+    "price_usd": "price USD",
     "listing_count": "listings",
     "price_confidence": "grade",
     "relative_perf": "rel. perf",
@@ -308,7 +309,7 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
     for condition in ("new", "used"):
         ranked = data.top_ranking.filter(pl.col("condition") == condition).head(top_n)
         out.append(
-            f"\n## Top {top_n} by performance per USD ({condition})\n\n{GRADE_WORDS}\n\n"
+            f"\n## Top {top_n} by performance per USD ({condition})\n\n{BUY_PRICE_WORDS.capitalize()}. {GRADE_WORDS}\n\n"
             + table(ranked, RANK_COLS)
         )
     picks = data.picks_with_caveat.filter(pl.col("pick_rank") == 1)
@@ -330,7 +331,7 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
                 "budget_usd": "budget USD",
                 "name": "pick",
                 "vram_gb": "VRAM GB",
-                "price_usd": "median USD",
+                "price_usd": "price USD",
                 "listing_count": "listings",
                 "perf_index": "index",
                 "relative_perf": "perf",

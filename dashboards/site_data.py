@@ -61,10 +61,10 @@ WHY_SQL = """CASE
     WHEN wt.model_id IS NULL OR NOT wt.enough_listings THEN was_name || ': fewer than 3 listings today'
     WHEN wt.price_confidence = 'D' THEN was_name || ': its price now rests on one seller (grade D)'
     WHEN ny.model_id IS NULL OR NOT ny.enough_listings THEN now_name || ': newly listed (3 or more listings)'
-    WHEN abs(wt.price_median / wy.price_median - 1) < 0.005 AND abs(nt.price_median / ny.price_median - 1) < 0.005
+    WHEN abs(wt.price_usd / wy.price_usd - 1) < 0.005 AND abs(nt.price_usd / ny.price_usd - 1) < 0.005
         THEN 'neither price moved: the other cards weighed beside them did (their prices, listings or grades)'
-    ELSE 'price moves: ' || was_name || ' ' || printf('%+.1f%%', (wt.price_median / wy.price_median - 1) * 100)
-         || ', ' || now_name || ' ' || printf('%+.1f%%', (nt.price_median / ny.price_median - 1) * 100) END"""
+    ELSE 'price moves: ' || was_name || ' ' || printf('%+.1f%%', (wt.price_usd / wy.price_usd - 1) * 100)
+         || ', ' || now_name || ' ' || printf('%+.1f%%', (nt.price_usd / ny.price_usd - 1) * 100) END"""
 VALUE_JOINS_SQL = """
 LEFT JOIN marts.gpu_value wt ON wt.snapshot_date = $day AND wt.model_id = c.was_id AND wt.condition = c.condition
 LEFT JOIN marts.gpu_value wy ON wy.snapshot_date = $yesterday AND wy.model_id = c.was_id AND wy.condition = c.condition

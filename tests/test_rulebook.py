@@ -8,7 +8,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 IDS = [f"D{i}" for i in range(1, 17)] + [f"G{i}" for i in range(1, 18)]
-IDS += ["S1", "S2", "P1", "P2", "P3", "O1", "V1", "M1", "R1", "L1", "A1"]
+IDS += ["S1", "S2", "P1", "P2", "P3", "B1", "O1", "V1", "M1", "R1", "L1", "A1"]
 NOT_RULES = {"G3"}  # transforms/matching/vocabulary.py: EVGA's SuperNOVA G3 power supply, as the doc says
 
 

@@ -111,7 +111,7 @@ def _blocked(horizon_years: float, allow_legacy: bool) -> pl.Expr:
 
 
 def _eligible(value: pl.DataFrame, vendors: tuple[str, ...] | None) -> pl.DataFrame:
-    keep = pl.col("enough_listings") & (pl.col("price_median") > 0)
+    keep = pl.col("enough_listings") & (pl.col("price_usd") > 0)
     if "price_confidence" in value.columns:  # a D price never sets a pick (issue 37)
         keep = keep & (pl.col("price_confidence").fill_null("") != GRADE_D)
     if "form_factor" in value.columns:
@@ -153,7 +153,7 @@ def _in_index(eligible: pl.DataFrame, use_cases: dict[str, int], allow_legacy: b
 def outclassed(cards: pl.DataFrame) -> pl.DataFrame:
     """(_row, _u) of the vision and beginner cards that rule V1 keeps out of the top set: another card of the same
     group (_group: date and condition) and use case (_u), of the same vendor, is of a newer architecture in D16's
-    order (rules.ARCHITECTURE_ORDER), at least as fast (_perf) and no dearer (price_median). Such a card costs no
+    order (rules.ARCHITECTURE_ORDER), at least as fast (_perf) and no dearer (price_usd). Such a card costs no
     more than this one, so every budget that buys this card buys it too: the mark does not depend on the budget.
     One pass in price order (newer architectures first at one price, so that they count as no dearer): per
     architecture rank g, the running best speed of the cards newer than g; a card of rank g is outclassed when
@@ -167,7 +167,7 @@ def outclassed(cards: pl.DataFrame) -> pl.DataFrame:
         "_row",
         pl.col("_u").cast(pl.Int32),
         "_group",
-        "price_median",
+        "price_usd",
         "_perf",
         _vendor=arch.replace_strict({a: v for a, (v, _) in ARCHITECTURE_ORDER.items()}, default=""),
         _gen=arch.replace_strict({a: g for a, (_, g) in ARCHITECTURE_ORDER.items()}, default=0),
@@ -180,7 +180,7 @@ def outclassed(cards: pl.DataFrame) -> pl.DataFrame:
     for g in gens:  # the best speed so far among the cards newer than g (-1: none yet; speeds are positive)
         best = pl.when(gen > g).then(perf).otherwise(-1.0).cum_max().over(keys)
         beaten = pl.when(gen == g).then(best >= perf).otherwise(beaten)
-    return ranked.sort(["price_median", "_gen"], descending=[False, True]).filter(beaten).select("_row", "_u")
+    return ranked.sort(["price_usd", "_gen"], descending=[False, True]).filter(beaten).select("_row", "_u")
 
 
 def budget_picks(
@@ -202,6 +202,10 @@ def budget_picks(
     budget only removes the cards it cannot buy, so a card's rank under a budget is the running count of
     cards that fit, up to it, in that order. One running count per budget (nine columns, not nine copies of
     the rows; 0.65 -> 0.29 s over the 489,570 gpu_value rows of benchmark 2's five years)."""
+    if (
+        "price_usd" not in value.columns
+    ):  # rows written before marts.gpu_value.price_usd (rule B1): their median
+        value = value.with_columns(price_usd=pl.col("price_median"))
     eligible = (
         _eligible(_with_support(value), vendors)
         .with_columns(_s1=_blocked(horizon_years, allow_legacy_cards))
@@ -234,7 +238,7 @@ def budget_picks(
     ordered = floored.with_columns(_mem=memory).sort(
         ["_group", "_u", "_mem", "_ppk", "_row"], descending=[False, False, True, True, False]
     )
-    price, ppk, by = pl.col("price_median"), pl.col("_ppk"), ["_group", "_u"]
+    price, ppk, by = pl.col("price_usd"), pl.col("_ppk"), ["_group", "_u"]
     # per group and budget, the priciest card it buys and the bar of the top set: small group-by tables
     # (groups x budgets) joined back once, rather than two window passes over every row per budget
     dearest = ordered.group_by(by).agg(
@@ -320,7 +324,7 @@ def budget_picks(
         "model_id",
         "name",
         "vram_gb",
-        price_usd=pl.col("price_median"),
+        "price_usd",
         relative_perf=pl.col("_perf"),
         perf_per_1k_usd=pl.col("_ppk"),
         listing_count=pl.col("listing_count"),
@@ -350,14 +354,14 @@ def faster_alternatives(ranked: pl.DataFrame, ordered: pl.DataFrame) -> pl.DataF
     the memory decides the model that runs."""
     keys = ["_group", "_u", "_b"]
     picks = ranked.filter((pl.col("pick_rank") == 1) & pl.col("use_case").is_in(V1_USE_CASES)).select(
-        *keys, "budget_usd", "use_case", "perf_index", "price_median", "_perf", "_ppk", "vram_gb"
+        *keys, "budget_usd", "use_case", "perf_index", "price_usd", "_perf", "_ppk", "vram_gb"
     )
     cards = ordered.filter(~pl.col("_outclassed")).select(
         "_group",
         "_u",
         "_row",
         a_name=pl.col("name").fill_null(pl.col("model_id")),
-        a_price=pl.col("price_median"),
+        a_price=pl.col("price_usd"),
         a_perf=pl.col("_perf"),
         a_ppk=pl.col("_ppk"),
         a_vram=pl.col("vram_gb"),
@@ -368,7 +372,7 @@ def faster_alternatives(ranked: pl.DataFrame, ordered: pl.DataFrame) -> pl.DataF
     numbers = ["_group", "_u", "_row", "a_price", "a_perf", "a_ppk"]
     pairs = (
         picks.lazy()
-        .select(*keys, "budget_usd", "price_median", "_perf", "_ppk")
+        .select(*keys, "budget_usd", "price_usd", "_perf", "_ppk")
         .join(cards.lazy().select(numbers), on=["_group", "_u"])
         .filter(pl.col("a_price") <= pl.col("budget_usd"))
         .collect()
@@ -390,7 +394,7 @@ def faster_alternatives(ranked: pl.DataFrame, ordered: pl.DataFrame) -> pl.DataF
         .unique(keys, keep="first", maintain_order=True)
     )
     cheaper = with_words(
-        pairs.filter((pl.col("a_price") < pl.col("price_median")) & (pl.col("a_perf") >= pl.col("_perf")))
+        pairs.filter((pl.col("a_price") < pl.col("price_usd")) & (pl.col("a_perf") >= pl.col("_perf")))
         .sort(["a_price", "a_perf", "_row"], descending=[False, True, False])
         .unique(keys, keep="first", maintain_order=True)
     )
@@ -398,7 +402,7 @@ def faster_alternatives(ranked: pl.DataFrame, ordered: pl.DataFrame) -> pl.DataF
     for r in faster.iter_rows(named=True):
         head = (
             "cheaper and faster within the budget"
-            if r["a_price"] < r["price_median"]
+            if r["a_price"] < r["price_usd"]
             else "faster and more value per USD within the budget"
             if r["a_ppk"] > r["_ppk"] and not same_value(r["a_ppk"] / r["_ppk"] - 1)
             else "faster within the budget at about this value"

@@ -149,6 +149,25 @@ def resale_frame(
     )
 
 
+# rule B1 (transforms.gpu_value.buy_price): a new card's price_usd is the mean of its three cheapest sellers' asks,
+# which buys up to that many cards; ASSUMPTION: a machine's further cards are bought at the median
+CHEAPEST_SELLERS = 3
+
+
+def cards_cost(price_usd: float, price_median: float, count: int) -> float:
+    """What `count` cards of one model and condition cost (B1): up to CHEAPEST_SELLERS at price_usd (for a used card
+    the median; for a new one the mean of the cheapest sellers' asks, which buying that many of them costs at most),
+    the rest at the median."""
+    first = min(count, CHEAPEST_SELLERS)
+    return first * price_usd + (count - first) * price_median
+
+
+def cards_cost_expr(count: pl.Expr) -> pl.Expr:
+    """cards_cost over frames with price_usd and price_median, `count` cards a row."""
+    first = pl.min_horizontal(count, pl.lit(CHEAPEST_SELLERS))
+    return first * pl.col("price_usd") + (count - first) * pl.col("price_median")
+
+
 def tco(purchase_usd: float, energy_horizon_usd: float, resale_usd: float) -> float:
     """Total cost of ownership over the horizon: purchase + energy - resale at the end."""
     return purchase_usd + energy_horizon_usd - resale_usd

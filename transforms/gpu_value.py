@@ -132,6 +132,25 @@ def caveats(horizon_years: float = TierConfig.horizon_years) -> pl.Expr:
     )
 
 
+# the price in words, where a table shows price_usd (the export, the dashboard, the card pages)
+BUY_PRICE_WORDS = (
+    "price: a new card's is the mean of its 3 cheapest sellers' asks (new units are alike, so a buyer takes the "
+    "cheapest), a used card's the median ask (B1); a machine buys further new cards at the median"
+)
+
+
+def buy_price() -> pl.Expr:
+    """The price a card is valued and bought at (marts.gpu_value.price_usd), over price_daily rows (median, low3_mean):
+    a new card's is the mean of the three cheapest sellers' lowest asks, never above the median (price_low); a used
+    card's the median. ASSUMPTION, the project's (rule B1, docs/rules.md): new units of a card are interchangeable,
+    so a buyer takes the cheapest sellers' (thirty-first review: the median of new asks is set by resellers over the
+    stores' prices, so a new RTX 4090 machine was priced at a 2,227 USD median while two stores had the card in stock
+    at 1,800, and the 3,000 USD LLM budget's new answer was an RTX 3090 sold "new" by resellers at 1,125); used units
+    are not (wear, the seller), and their cheapest asks are the riskiest, so a used card keeps the median."""
+    low = pl.min_horizontal("low3_mean", "median")
+    return pl.when(pl.col("condition") == "new").then(low).otherwise(pl.col("median"))
+
+
 def trusted_new_low() -> pl.Expr:
     """Per date and model, the low price (price_low) of the card's new row when that price is on 3 listings or more
     and graded above D; NULL otherwise: the new price a 'buy new' quotes."""
@@ -224,22 +243,23 @@ def gpu_value(prices: pl.DataFrame, specs: pl.DataFrame) -> pl.DataFrame:
         # a low price is never above the median: with three asks the mean of the three lowest is the mean of all,
         # which one high ask lifts over the median (third review: an A100 40GB new "low" 6,320 over a 5,810 median)
         price_low=pl.min_horizontal("low3_mean", "median"),
+        price_usd=buy_price(),
         listing_count=pl.col("listing_count"),
         enough_listings=pl.col("listing_count") >= MIN_LISTINGS,
         # how far the price can be trusted (marts.price_daily.confidence; prices read before grades: unknown)
         price_confidence=pl.col("confidence") if "confidence" in base.columns else pl.lit(None, pl.String),
         relative_perf=pl.col("relative_perf"),
         perf_basis=pl.col("perf_basis"),
-        perf_per_1k_usd=pl.col("relative_perf") / pl.col("median") * 1000,
+        perf_per_1k_usd=pl.col("relative_perf") / buy_price() * 1000,
         perf_vision=pl.col("perf_vision"),
         perf_vision_basis=pl.col("perf_vision_basis"),
         perf_llm_inference=pl.col("perf_llm_inference"),
         perf_llm_inference_basis=pl.col("perf_llm_inference_basis"),
-        perf_per_1k_usd_vision=pl.col("perf_vision") / pl.col("median") * 1000,
-        perf_per_1k_usd_llm_inference=pl.col("perf_llm_inference") / pl.col("median") * 1000,
-        usd_per_gb_vram=pl.col("median") / pl.col("memory_gb"),
-        usd_per_fp16_tflop=pl.col("median") / compute,
-        usd_per_gbs=pl.col("median") / pl.col("bandwidth_gbs"),
+        perf_per_1k_usd_vision=pl.col("perf_vision") / buy_price() * 1000,
+        perf_per_1k_usd_llm_inference=pl.col("perf_llm_inference") / buy_price() * 1000,
+        usd_per_gb_vram=buy_price() / pl.col("memory_gb"),
+        usd_per_fp16_tflop=buy_price() / compute,
+        usd_per_gbs=buy_price() / pl.col("bandwidth_gbs"),
         vram_gb=pl.col("memory_gb"),
         vram_class=vram_class(pl.col("memory_gb")),
         fp32_tflops=pl.col("fp32_tflops"),

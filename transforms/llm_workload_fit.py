@@ -29,7 +29,7 @@ from statistics import median
 
 import polars as pl
 
-from transforms.cost_model import ASSUMED_RESALE_FRACTION, PLATFORM_RESALE_FRACTION
+from transforms.cost_model import ASSUMED_RESALE_FRACTION, PLATFORM_RESALE_FRACTION, cards_cost_expr
 from transforms.perf_indices import LLM_BACKEND
 from transforms.price_daily import GRADE_D
 from transforms.tiers import power
@@ -374,7 +374,7 @@ def workload_machines(
     ).filter(
         pl.col("enough_listings").fill_null(False)
         & (pl.col("price_confidence").fill_null("") != GRADE_D)
-        & _usable("price_median")
+        & _usable("price_usd")
         & _usable("relative_perf")
         & supported
     )
@@ -437,13 +437,14 @@ def workload_machines(
         "model_id",
         "name",
         "price_median",
+        "price_usd",
         "resale_fraction",
         "relative_perf",
         "listing_count",
     )
     priced = (
         day_cards.join(machines, on=["_hw", "condition"], how="inner")
-        .with_columns(_gpu_usd=pl.col("price_median") * n)
+        .with_columns(_gpu_usd=cards_cost_expr(n))
         .with_columns(
             total_build_cost_usd=pl.col("_gpu_usd") + pl.col("platform_cost_usd"),
             _resale=pl.col("_gpu_usd") * pl.col("resale_fraction").fill_null(ASSUMED_RESALE_FRACTION)

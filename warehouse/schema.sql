@@ -664,16 +664,16 @@ CREATE TABLE marts.gpu_value (
     model_id VARCHAR NOT NULL,  -- Catalog model.
     name VARCHAR,  -- Marketing name.
     condition VARCHAR NOT NULL,  -- new or used (refurbished is reported in price_daily only).
-    price_median DOUBLE,  -- Median asking price in USD, the price used for ratios.
+    price_median DOUBLE,  -- Median asking price in USD (sellers' voices). The ratios counted it until 2026-11-28; since, they count price_usd, which is the median for a used card and price_low for a new one.
     price_low DOUBLE,  -- Robust low: mean of the three lowest asking prices (sellers' voices), never above price_median (with three asks that mean is the mean of all of them, which one high ask can lift over the median).
     listing_count INTEGER,  -- Listings behind the price.
     enough_listings BOOLEAN,  -- At least 3 listings behind the price.
     relative_perf DOUBLE,  -- Training index dl_index_v1 (RTX 3090 = 1.0).
     perf_basis VARCHAR,  -- measured, tensor_model or fp32_model.
-    perf_per_1k_usd DOUBLE,  -- relative_perf (training) per 1,000 USD of median price; rank_overall orders by it.
-    usd_per_gb_vram DOUBLE,  -- Median price per GB of memory.
-    usd_per_fp16_tflop DOUBLE,  -- Median price per dense FP16 tensor TFLOP; NULL for a card without tensor cores (its FP16 rate is a fraction or a multiple of its FP32 rate, not a tensor figure).
-    usd_per_gbs DOUBLE,  -- Median price per GB/s of memory bandwidth.
+    perf_per_1k_usd DOUBLE,  -- relative_perf (training) per 1,000 USD of price_usd (price_median before 2026-11-28), and rank_overall orders by it.
+    usd_per_gb_vram DOUBLE,  -- price_usd per GB of memory (price_median before 2026-11-28).
+    usd_per_fp16_tflop DOUBLE,  -- price_usd per dense FP16 tensor TFLOP (price_median before 2026-11-28), and NULL for a card without tensor cores (its FP16 rate is a fraction or a multiple of its FP32 rate, not a tensor figure).
+    usd_per_gbs DOUBLE,  -- price_usd per GB/s of memory bandwidth (price_median before 2026-11-28).
     vram_gb DOUBLE,  -- Memory in GB.
     vram_class VARCHAR,  -- Memory class: <12 GB, 12-23 GB, 24-47 GB, 48+ GB.
     fp32_tflops DOUBLE,  -- FP32 TFLOPS.
@@ -690,8 +690,8 @@ CREATE TABLE marts.gpu_value (
     perf_vision_basis VARCHAR,  -- measured, tensor_model or fp32_model.
     perf_llm_inference DOUBLE,  -- LLM inference index (RTX 3090 = 1.0).
     perf_llm_inference_basis VARCHAR,  -- measured, tensor_model or fp32_model.
-    perf_per_1k_usd_vision DOUBLE,  -- perf_vision per 1,000 USD of median price.
-    perf_per_1k_usd_llm_inference DOUBLE,  -- perf_llm_inference per 1,000 USD of median price.
+    perf_per_1k_usd_vision DOUBLE,  -- perf_vision per 1,000 USD of price_usd (price_median before 2026-11-28).
+    perf_per_1k_usd_llm_inference DOUBLE,  -- perf_llm_inference per 1,000 USD of price_usd (price_median before 2026-11-28).
     rank_vision INTEGER,  -- Rank by perf_per_1k_usd_vision within the day and condition.
     rank_llm_inference INTEGER,  -- Rank by perf_per_1k_usd_llm_inference within the day and condition.
     architecture VARCHAR,  -- GPU architecture (D16 compares architectures, transforms.tiers.rules.ARCHITECTURE_ORDER).
@@ -703,7 +703,8 @@ CREATE TABLE marts.gpu_value (
     support_note VARCHAR,  -- The support status in a sentence: target, stack, what it lacks.
     recommended BOOLEAN,  -- A buyer can act on this card by default: priced on 3+ listings, a PCIe card with its own fans, NVIDIA (D11), software support current for the 3-year horizon (S1) and fp16 tensor cores (S2). Top lists rank only these.
     caveat VARCHAR,  -- Every reason in words that this card is not recommended by default or is limited (server only: needs an SXM2 baseboard; passive: needs server airflow; CUDA 12 only; no bf16 ...); NULL when none.
-    price_confidence VARCHAR  -- Confidence grade of the price used (marts.price_daily.confidence of the day's pooled price): A to D, rule in docs/method.md. A machine or pick never rests on a D price.
+    price_confidence VARCHAR,  -- Confidence grade of the price used (marts.price_daily.confidence of the day's pooled price): A to D, rule in docs/method.md. A machine or pick never rests on a D price.
+    price_usd DOUBLE  -- The price the card is valued and bought at, USD (rule B1, transforms.gpu_value.buy_price): new, price_low (new units are interchangeable, so a buyer takes the cheapest sellers'); used, price_median (used units are not, and their cheapest asks are the riskiest). The ratios, ranks, picks and machines count it. NULL on rows written before 2026-11-28, whose ratios counted price_median.
 );
 
 -- Listings that left: seen on some day, absent on the next day that was ingested, and not seen since. Sold or

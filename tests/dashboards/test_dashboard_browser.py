@@ -196,7 +196,7 @@ def test_vendor_and_form_factor_filters(site, browser):
 
 def test_headers_sort_by_click_and_by_keyboard(site, browser):
     page, errors, _ = _open(browser, site / "index.html")
-    col = header_index(page, "value", "median USD")
+    col = header_index(page, "value", "price USD")
     header = page.locator("#value thead th").nth(col)
     header.locator("button").click()
     prices = [float(r["cells"][col]) for r in visible_rows(page, "value")]
@@ -381,7 +381,7 @@ def test_long_tables_show_their_top_rows_with_show_all_and_a_count(site, browser
         button.text_content() == f"Show all {total} rows" and button.get_attribute("aria-expanded") == "false"
     )
     # sorting a collapsed table shows the top rows of the new order
-    col = header_index(page, "value", "median USD")
+    col = header_index(page, "value", "price USD")
     page.locator("#value thead th").nth(col).locator("button").click()
     prices = [float(r["cells"][col]) for r in visible_rows(page, "value")]
     every = sorted(

@@ -68,6 +68,11 @@ def cards_with_specs(
     """Value rows with the spec columns the tiers read and the value rows do not already carry, and each card's
     resale at the end of the horizon (transforms/cost_model.py: resale_fraction of its price, resale_basis in
     words; null without `words`)."""
+    # the price the card is bought at (marts.gpu_value.price_usd, rule B1); rows written before it: their median
+    bought = pl.col("price_median")
+    if "price_usd" in value.columns:
+        bought = pl.coalesce("price_usd", "price_median")
+    value = value.with_columns(price_usd=bought)
     cols = [c for c in SPEC_COLUMNS[1:] if c in specs.columns and c not in value.columns]
     merged = value.join(specs.select("model_id", *cols), on="model_id", how="left")
     dated = {"release_date", "launch_msrp_usd"}

@@ -42,7 +42,7 @@ def market_reason(card: dict) -> str | None:
         return "fewer than 3 listings"
     if card.get("price_confidence") == GRADE_D:
         return "price grade D (one seller or nearly: issue 37)"
-    if not _usable(card.get("price_median")):
+    if not _usable(card.get("price_usd", card.get("price_median"))):
         return "no usable price"
     if not _usable(card.get("relative_perf")):
         return "no performance figure"
@@ -473,7 +473,10 @@ def price(sized: dict, card: dict, cfg: TierConfig) -> dict:
     (transforms/cost_model.py). For a range of days, transforms/llm_workload_fit.py computes the same figures
     with the same operations on frames (tests/pipelines/test_machines_over_a_range.py keeps the two equal)."""
     n = sized["gpu_count"]
-    gpu_usd = card["price_median"] * n
+    bought = card.get("price_usd")  # B1; a card dict built without it (rows before price_usd): its median
+    gpu_usd = cost_model.cards_cost(
+        card["price_median"] if bought is None else bought, card["price_median"], n
+    )
     platform_usd = sized["platform_cost_usd"]
     purchase = gpu_usd + platform_usd
     # the one cost model (transforms/cost_model.py): purchase + energy over the horizon - resale at its end
@@ -494,7 +497,8 @@ def price(sized: dict, card: dict, cfg: TierConfig) -> dict:
         "architecture": card.get("architecture"),
         "software_support": card.get("software_support"),
         "support_label": card.get("support_label"),
-        "unit_price": card["price_median"],
+        "unit_price": gpu_usd
+        / n,  # B1: a new machine's further cards past the cheapest sellers' at the median
         "gpu_total_price": gpu_usd,
         "total_relative_perf": throughput,
         **sized,

@@ -14,7 +14,7 @@ from warehouse.writes import read_frame
 
 # only what transforms.budget_picks reads (not the value mart's text columns, e.g. support_note and caveat)
 VALUE_SQL = """
-SELECT snapshot_date, model_id, name, condition, price_median, listing_count, enough_listings, relative_perf,
+SELECT snapshot_date, model_id, name, condition, coalesce(price_usd, price_median) AS price_usd, listing_count, enough_listings, relative_perf,
        perf_basis, perf_per_1k_usd, perf_vision, perf_vision_basis, perf_per_1k_usd_vision, perf_llm_inference,
        perf_llm_inference_basis, perf_per_1k_usd_llm_inference, vram_gb, form_factor, vendor, cooling, source_mode,
        software_support, support_label, support_ends, bf16, fp16_tensor, price_confidence, architecture, tdp_w

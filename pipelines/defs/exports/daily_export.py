@@ -30,7 +30,7 @@ SAME_DAY = [
 TOP_COLUMNS = {
     "condition": "condition",
     "name": "GPU",
-    "price_median": "median USD",
+    "price_usd": "price USD",
     "listing_count": "listings",
     "perf_per_1k_usd": "perf / 1k USD",
 }

@@ -17,7 +17,7 @@ def _top(value: pl.DataFrame, day) -> str:
         .head(5)
     )
     return "\n".join(
-        f"- {r['name']} ({r['condition']}): {r['perf_per_1k_usd']:.2f} per 1,000 USD at {r['price_median']:,.0f} USD"
+        f"- {r['name']} ({r['condition']}): {r['perf_per_1k_usd']:.2f} per 1,000 USD at {r['price_usd']:,.0f} USD"
         for r in top.iter_rows(named=True)
     )
 
