@@ -59,18 +59,35 @@ def _joined(parts: list[pl.Expr]) -> pl.Expr:
 CARD_CAVEATS = ("_card_caveats_before", "_card_caveats_after")
 
 
-def card_caveats() -> tuple[pl.Expr, pl.Expr]:
+# thirty-first review: a card powered through an 8-pin EPS (CPU) socket (the RTX A6000, the passive Tesla and A-series
+# cards: marts.gpu_specs.power_connectors) takes no PCIe lead, and nothing said so where a buyer decides
+EPS_WORDS = "8-pin EPS (CPU) power socket: a PSU's PCIe lead does not fit"
+PASSIVE_WORDS = "passive: needs server airflow (no fan of its own: a desktop needs a fan shroud on it)"
+
+
+def eps_powered(specs: pl.DataFrame) -> pl.DataFrame:
+    """Per model of `specs` (marts.gpu_specs), `_eps`: whether the boards a buyer most likely receives (P3), or the
+    reference board, take an 8-pin EPS (CPU) power plug."""
+    cols = [c for c in ("board_power_connectors", "power_connectors") if c in specs.columns]
+    plugs = pl.coalesce(*cols) if cols else pl.lit(None, pl.String)
+    return specs.select("model_id", _eps=plugs.fill_null("").str.contains(r"\bEPS\b"))
+
+
+def card_caveats(with_eps: bool = False) -> tuple[pl.Expr, pl.Expr]:
     """The caveats that depend on the card alone (its specs), those before and those after its software support's
     in caveats' order: computed once per model and joined to the rows (benchmark 2: a caveat column over 489,570
-    rows took 0.6 s of gpu_value's 1.0 s when every row formatted them)."""
+    rows took 0.6 s of gpu_value's 1.0 s when every row formatted them). `with_eps`: the rows carry `_eps`
+    (eps_powered), and an EPS-powered card says so."""
     vendor = pl.col("vendor").fill_null("unknown")
     form = pl.col("form_factor").fill_null("pcie")
     module = pl.col("name").str.extract(r"(SXM\d?)", 1).fill_null("SXM")
     before = [
         _words(form == "sxm", pl.format("server only: needs an {} baseboard", module)),
         _words(form == "oam", "server only: needs an OAM baseboard"),
-        _words((form == "pcie") & (pl.col("cooling") == "passive"), "passive: needs server airflow"),
+        _words((form == "pcie") & (pl.col("cooling") == "passive"), PASSIVE_WORDS),
     ]
+    if with_eps:
+        before.append(_words(pl.col("_eps").fill_null(False), EPS_WORDS))
     fp16_tensor, bf16 = pl.col("fp16_tensor").fill_null(False), pl.col("bf16").fill_null(False)
     # S2's consequence in words (twenty-eighth review: "no fp16 tensor cores" beside "11 GB: beginner only" read as
     # a card for beginners, which S2 keeps it from): vision and beginner need fp16 tensor cores, LLM bf16
@@ -192,8 +209,17 @@ def card_caveat_words(rows: pl.DataFrame, horizon_years: float = TierConfig.hori
     condition and price (its own and its software support's, in caveats' order), and new_low, the new price a 'buy
     new' quotes (trusted_new_low). What a listing of a condition the mart has no row for carries (twenty-first
     review: a refurbished deal on an AMD passive server card, or dearer than new ones, showed no caveat)."""
-    cards = rows.with_columns(new_low=trusted_new_low()).unique("model_id", keep="first", maintain_order=True)
-    return cards.with_columns(*card_caveats()).select(
+    # an EPS-powered card's rows say so in their caveat (the rows carry no connectors): its words go with it
+    said = (
+        pl.col("caveat").fill_null("").str.contains(EPS_WORDS, literal=True)
+        if "caveat" in rows.columns
+        else None
+    )
+    eps = pl.lit(False) if said is None else said.any().over("model_id")
+    cards = rows.with_columns(new_low=trusted_new_low(), _eps=eps).unique(
+        "model_id", keep="first", maintain_order=True
+    )
+    return cards.with_columns(*card_caveats(with_eps=True)).select(
         "model_id",
         "new_low",
         card_caveat=_joined(
@@ -272,7 +298,11 @@ def gpu_value(prices: pl.DataFrame, specs: pl.DataFrame) -> pl.DataFrame:
         cooling=pl.col("cooling"),
         **{c: pl.col(c) for c in SUPPORT_SPEC_COLUMNS},
     )
-    cards = ranked.unique("model_id").select("model_id", *card_caveats())
+    cards = (
+        ranked.unique("model_id")
+        .join(eps_powered(specs), on="model_id", how="left")
+        .select("model_id", *card_caveats(with_eps=True))
+    )
     ranked = (
         ranked.join(cards, on="model_id", how="left")
         .with_columns(recommended=recommended(), caveat=caveats())

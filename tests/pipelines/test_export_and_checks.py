@@ -24,6 +24,7 @@ from pipelines.sources.ebay.replay import sample_marketplaces
 from pipelines.user_errors import UserError
 from tests.conftest import materialize_day
 from transforms.deals import PICKUP_SOURCES, SHIPPING_UNSTATED
+from transforms.gpu_value import PASSIVE_WORDS
 from transforms.tiers.machine import OWN_SOCKET
 from warehouse.writes import read_frame
 
@@ -1293,7 +1294,7 @@ def test_a_refurbished_deal_carries_its_cards_caveats_and_buy_new_where_new_ones
     if "open_box" in deals.columns:
         deals = deals.with_columns(open_box=pl.lit(False))
     shown = replace(report, deals=deals).deals_with_caveat["caveat"].to_list()
-    assert shown[0].startswith("passive: needs server airflow; AMD: outside the default (D11: CUDA)")
+    assert shown[0].startswith(f"{PASSIVE_WORDS}; AMD: outside the default (D11: CUDA)")
     assert "fewer than 3 listings" not in shown[0]  # the used row's own words, not the card's
     assert shown[1] == "3 lowest new asks avg. 2,260 USD: buy new"
     assert shown[2] is None  # under the new asks: nothing against it

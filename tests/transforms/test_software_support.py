@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from tests.transforms.test_tiers_machines import NO_SCALING, PARTS, PLATFORMS, card, frames, row, tiers
 from transforms.budget_picks import budget_picks
-from transforms.gpu_value import gpu_value
+from transforms.gpu_value import EPS_WORDS, PASSIVE_WORDS, gpu_value
 from transforms.tiers.budget_builds import budget_builds
 from transforms.tiers.build_tiers import rank_machines
 from transforms.tiers.config import TierConfig
@@ -288,6 +288,7 @@ def test_gpu_value_marks_every_card_a_buyer_cannot_act_on_by_default():
                     "rtx-3080-10gb",
                     "gtx-1060-6gb",
                     "gtx-1080-ti",
+                    "rtx-a6000",
                 ]
             )
         )
@@ -308,6 +309,14 @@ def test_gpu_value_marks_every_card_a_buyer_cannot_act_on_by_default():
     assert not sxm["recommended"] and "server only: needs an SXM2 baseboard" in sxm["caveat"]
     assert "CUDA 12 and PyTorch 2.14 only" in sxm["caveat"]
     assert "passive: needs server airflow" in v["tesla-p40"]["caveat"] and not v["tesla-p40"]["recommended"]
+    # thirty-first review: a card on an 8-pin EPS (CPU) plug says so, a recommended one too (the RTX A6000), where
+    # the buyer decides; a card on PCIe leads does not
+    assert f"{PASSIVE_WORDS}; {EPS_WORDS}" in v["tesla-p40"]["caveat"]
+    assert EPS_WORDS in (v["rtx-a6000"]["caveat"] or "") and v["rtx-a6000"]["recommended"]
+    assert (
+        EPS_WORDS not in (v["rtx-3090"]["caveat"] or "")
+        and EPS_WORDS not in v["tesla-v100-sxm2-16gb"]["caveat"]
+    )
     assert "ROCm support ended" in v["instinct-mi50"]["caveat"]
     assert (
         "INTEL: outside the default (D11: CUDA)" in v["arc-b580"]["caveat"]
