@@ -7,7 +7,7 @@ from dashboards import charts
 from dashboards.html_parts import Col, esc, fmt, link, page, table
 from dashboards.report_data import source_words, with_buy_rank
 from dashboards.site_data import CHEAPEST_PER_CONDITION, SiteData
-from transforms.llm_workload_fit import USABLE_TOKENS_PER_S
+from transforms.llm_workload_fit import FINE_TUNE_WORDS, USABLE_TOKENS_PER_S
 from transforms.tiers.build_tiers import thin_supply, thin_supply_short
 from transforms.tiers.connectors import cables_words
 from transforms.tiers.machine import OWN_CIRCUIT, SHARED_CIRCUIT_W, board_cables
@@ -166,7 +166,8 @@ def _llm_largest(largest: pl.DataFrame) -> str:
     ]
     caption = (
         f"The largest catalog model a machine of this card runs at {USABLE_TOKENS_PER_S:g} tokens/s or more "
-        "(marts.llm_workload_fit): one user's decode; a machine is sized for one, and several users share its memory"
+        "(marts.llm_workload_fit): one user's decode; a machine is sized for one, and several users share its memory; "
+        + FINE_TUNE_WORDS
     )
     return (
         '<section aria-labelledby="llm-h"><h2 id="llm-h">LLM models it runs</h2>'

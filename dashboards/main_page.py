@@ -30,7 +30,7 @@ from dashboards.site_data import SiteData
 from transforms.budget_picks import FASTER_WORTH_NAMING, OVER_D6
 from transforms.deals import DEAL_RULE, NEWS_RULE
 from transforms.gpu_value import BUY_NEW, BUY_PRICE_WORDS
-from transforms.llm_workload_fit import TIER_WORKLOADS, USABLE_TOKENS_PER_S
+from transforms.llm_workload_fit import FINE_TUNE_WORDS, TIER_WORKLOADS, USABLE_TOKENS_PER_S
 from transforms.tiers.build_tiers import RESALE_DECIDES, thin_supply, thin_supply_short
 from transforms.tiers.machine import CAP_AT_BOOT
 from transforms.tiers.rules import BEGINNER_MAX_TDP_W
@@ -159,7 +159,7 @@ def _model_terms(machine: dict, use_case: str) -> str:
     return (
         f'<p class="answer-parts">Model: {esc(machine["largest_workload"])} = {esc(terms)}; a usable speed is '
         f"{USABLE_TOKENS_PER_S:g} tokens/s or more for one user by default (the run's usable_tokens_per_s), decoding "
-        "with the context full (llama.cpp).</p>"
+        f"with the context full (llama.cpp). The machine is {esc(FINE_TUNE_WORDS)}.</p>"
     )
 
 

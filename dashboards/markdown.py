@@ -19,7 +19,7 @@ from dashboards.safe_text import blank_controls
 from transforms.budget_picks import ABOUT_THIS_VALUE, FASTER_WORTH_NAMING
 from transforms.deals import DEAL_RULE, NEWS_RULE, UNDER_DAY_MEDIAN
 from transforms.gpu_value import BUY_PRICE_WORDS
-from transforms.llm_workload_fit import USABLE_TOKENS_PER_S
+from transforms.llm_workload_fit import FINE_TUNE_WORDS, USABLE_TOKENS_PER_S
 from transforms.tiers.budget_builds import CHEAPER_WORTH_NAMING, NEARLY_AS_FAST
 from transforms.tiers.machine import CAP_AT_BOOT, SHARED_CIRCUIT_W
 from transforms.tiers.physical import ON_FRAME
@@ -39,7 +39,7 @@ FIGURES_MEAN = (
     "holding its own copy of a model one card runs serves twice the users, where a layer split over both makes no "
     "one faster. Usable means at "
     f"least {USABLE_TOKENS_PER_S:g} tokens/s by default (the run's usable_tokens_per_s); the LLM machines are "
-    "sized to run models, not to fine-tune them. Energy counts every card at its (capped) board power for the hours "
+    f"{FINE_TUNE_WORDS}. Energy counts every card at its (capped) board power for the hours "
     "under load and nothing for the others (idle draw not counted): more than a layer split draws while it decodes, "
     "its cards taking turns. The machines of 2 cards and more mostly hang cards on riser cables from an open-air "
     "frame instead of a case: the slots column says where each card goes.\n"

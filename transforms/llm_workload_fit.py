@@ -507,6 +507,14 @@ TIER_WORKLOADS = {
     "8gpu": "qwen3-235b-a22b-q8-8k",
 }
 USABLE_TOKENS_PER_S = 10.0  # ASSUMPTION: single-stream decode a person reading the answer can work with
+# the machines are sized by one user's decode; fine-tuning is a matter of memory per card, which they do not size
+# (thirty-first review: only the Markdown export said so, and a lab fine-tuning 70B models read the 2 x 24 GB "runs
+# llama-3.3-70b" answer as its machine). Sources: QLoRA (Dettmers et al. 2023, arXiv:2305.14314) fine-tunes a 65B model
+# on one 48 GB GPU; Answer.AI's FSDP + QLoRA (answer.ai/posts/2024-03-06-fsdp-qlora) a 70B model on two 24 GB cards
+FINE_TUNE_WORDS = (
+    "sized to run models, not to fine-tune them: a QLoRA fine-tune of a 65-70B model needs 48 GB on one card "
+    "(QLoRA: a 65B model on one 48 GB GPU) or two 24 GB cards sharded with FSDP + QLoRA (Answer.AI)"
+)
 
 
 @dataclass(frozen=True)

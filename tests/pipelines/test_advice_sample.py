@@ -348,6 +348,13 @@ def test_the_first_screen_says_what_a_usable_speed_and_a_workload_are(sample_run
             in site
         )
     assert workload_terms("no-such-workload") is None
+    # and that the machine is sized to run models, not to fine-tune them, with what fine-tuning needs (thirty-first
+    # review: only the Markdown export said so), on the first screen and on the card pages' LLM tables
+    from transforms.llm_workload_fit import FINE_TUNE_WORDS
+
+    assert f"The machine is {FINE_TUNE_WORDS}." in site
+    card = html.unescape((sample_run["root"] / "site" / "cards" / "rtx-3090.html").read_text())
+    assert FINE_TUNE_WORDS in card
 
 
 def test_a_card_answer_with_no_machine_within_the_budget_points_at_none(marts):
