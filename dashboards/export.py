@@ -8,6 +8,7 @@ import polars as pl
 
 from dashboards.markdown import render_markdown
 from dashboards.report_data import TOP_N, ReportData, with_buy_rank
+from transforms.gpu_value import BUY_PRICE_WORDS
 from warehouse.environment import env_path
 
 SCHEMA_VERSION = "1.10"  # 1.1: build_tiers per use case with platform, TCO and runner-up; budget_builds
@@ -29,7 +30,10 @@ SCHEMA_VERSION = "1.10"  # 1.1: build_tiers per use case with platform, TCO and 
 # 1.9: recommendations carry price_confidence (the price grade, A-D); a deal is at least 5% under the day's median,
 #      and a drop or a cut is news only under every price the listing asked in the 7 days before
 # 1.10: deals and deals_still_listed carry shipping_stated (false: shipping calculated at checkout or not stated, counted
-#      as 0 in the price; the caveat says so)
+#      as 0 in the price; the caveat says so; a pickup store's, Micro Center's, is false by design with no caveat: its
+#      price is the counter's); recommendations carry price_usd (rule B1: a new card's first quartile of its
+#      sellers' asks, a used card's median), which perf_per_1k_usd, the ranks, picks and machines now count in place
+#      of price_median
 DEFAULT_EXPORT_DIR = Path(__file__).resolve().parent.parent / "exports"
 SAMPLE_NOTICE = (
     "SAMPLE DATA: built from the project's bundled sample snapshot, not from live market listings. "
@@ -37,7 +41,10 @@ SAMPLE_NOTICE = (
 )
 PRICE_BASIS = (
     "Asking prices of active listings (not sale prices), shipping included where the listing states it (shipping "
-    "calculated at checkout counts as 0; a deal says so in its caveat and shipping_stated)."
+    "calculated at checkout counts as 0; a deal says so in its caveat and shipping_stated). "
+    + BUY_PRICE_WORDS[:1].upper()
+    + BUY_PRICE_WORDS[1:]
+    + "."
 )
 
 RECOMMENDATION_COLUMNS = [

@@ -29,7 +29,7 @@ from dashboards.report_data import (
 from dashboards.site_data import SiteData
 from transforms.budget_picks import FASTER_WORTH_NAMING, OVER_D6
 from transforms.deals import DEAL_RULE, NEWS_RULE
-from transforms.gpu_value import BUY_NEW, BUY_PRICE_WORDS
+from transforms.gpu_value import BUY_NEW, BUY_PRICE_SHORT
 from transforms.llm_workload_fit import FINE_TUNE_WORDS, TIER_WORKLOADS, USABLE_TOKENS_PER_S
 from transforms.tiers.build_tiers import RESALE_DECIDES, thin_supply, thin_supply_short
 from transforms.tiers.machine import CAP_AT_BOOT
@@ -38,7 +38,7 @@ from transforms.use_cases import OWN_DESKTOP_USE_CASES, USE_CASES
 
 FILTER_NOTE = (
     "Filters apply to every table below that has the column: VRAM per GPU, use case (a card table "
-    "keeps cards with at least the use case's VRAM), budget (a card's median or asking price, a pick's "
+    "keeps cards with at least the use case's VRAM), budget (a card's price (B1) or asking price, a pick's "
     "budget, a machine's total cost), vendor, condition and form factor."
 )
 
@@ -510,7 +510,7 @@ def value_table(data: SiteData) -> str:
         "Performance per USD, new and used",
         "Every card priced on at least 3 listings today; relative performance: RTX 3090 = 1 "
         "(training index; basis says measured or modelled); "
-        + BUY_PRICE_WORDS
+        + BUY_PRICE_SHORT
         + ". Cards a buyer can act on by default come first "
         "with their buy rank; the rest follow unranked, the caveat saying why (server only, passive, CUDA 12 "
         "only, ...). Open a card for its history.",
@@ -827,10 +827,10 @@ def render_main(data: SiteData) -> str:
     figures = {
         "perf-vs-price": charts.scatter(
             r.ranking,
-            "price_median",
+            "price_usd",
             "relative_perf",
-            "Relative performance vs median price",
-            "median asking price (USD)",
+            "Relative performance vs price",
+            "price (USD; B1: new, the first quartile of asks; used, the median)",
             "relative performance (RTX 3090 = 1)",
         ),
         "perf-per-usd": charts.value_ranking(top),

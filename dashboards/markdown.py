@@ -91,7 +91,7 @@ def table(frame: pl.DataFrame, columns: dict[str, str]) -> str:
 
 # what the grade column means (code review, 2026-11-28: the top-10 tables showed A-D unexplained)
 GRADE_WORDS = (
-    "grade: how far the median price can be trusted, A to D, from its sellers, the largest seller's share, the spread "
+    "grade: how far the day's prices of the card can be trusted, A to D, from its sellers, the largest seller's share, the spread "
     "of their asks and the days priced in the last 7 (docs/method.md); a D price never sets a pick or a machine."
 )
 RANK_COLS = {
@@ -309,7 +309,7 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
     for condition in ("new", "used"):
         ranked = data.top_ranking.filter(pl.col("condition") == condition).head(top_n)
         out.append(
-            f"\n## Top {top_n} by performance per USD ({condition})\n\n{BUY_PRICE_WORDS.capitalize()}. {GRADE_WORDS}\n\n"
+            f"\n## Top {top_n} by performance per USD ({condition})\n\n{BUY_PRICE_WORDS[:1].upper()}{BUY_PRICE_WORDS[1:]}. {GRADE_WORDS}\n\n"
             + table(ranked, RANK_COLS)
         )
     picks = data.picks_with_caveat.filter(pl.col("pick_rank") == 1)

@@ -56,15 +56,23 @@ class SiteData:
 # why an answer changed since yesterday, in words, from the cards' value rows of both days (w: the card it
 # was, n: the card it is now; t today, y yesterday): the old card ran out (fewer than 3 listings) or its
 # price lost its grade, the new one was newly listed, their prices moved, or neither did and the cards weighed
-# beside them changed the answer
-WHY_SQL = """CASE
+# beside them changed the answer; a price is rule B1's (marts.gpu_value.price_usd), the median on days written before it
+def _price(t: str) -> str:
+    return f"coalesce({t}.price_usd, {t}.price_median)"
+
+
+def _moved(now: str, before: str) -> str:
+    return f"({_price(now)} / {_price(before)} - 1)"
+
+
+WHY_SQL = f"""CASE
     WHEN wt.model_id IS NULL OR NOT wt.enough_listings THEN was_name || ': fewer than 3 listings today'
     WHEN wt.price_confidence = 'D' THEN was_name || ': its price now rests on one seller (grade D)'
     WHEN ny.model_id IS NULL OR NOT ny.enough_listings THEN now_name || ': newly listed (3 or more listings)'
-    WHEN abs(wt.price_usd / wy.price_usd - 1) < 0.005 AND abs(nt.price_usd / ny.price_usd - 1) < 0.005
+    WHEN abs{_moved("wt", "wy")} < 0.005 AND abs{_moved("nt", "ny")} < 0.005
         THEN 'neither price moved: the other cards weighed beside them did (their prices, listings or grades)'
-    ELSE 'price moves: ' || was_name || ' ' || printf('%+.1f%%', (wt.price_usd / wy.price_usd - 1) * 100)
-         || ', ' || now_name || ' ' || printf('%+.1f%%', (nt.price_usd / ny.price_usd - 1) * 100) END"""
+    ELSE 'price moves: ' || was_name || ' ' || printf('%+.1f%%', {_moved("wt", "wy")} * 100)
+         || ', ' || now_name || ' ' || printf('%+.1f%%', {_moved("nt", "ny")} * 100) END"""
 VALUE_JOINS_SQL = """
 LEFT JOIN marts.gpu_value wt ON wt.snapshot_date = $day AND wt.model_id = c.was_id AND wt.condition = c.condition
 LEFT JOIN marts.gpu_value wy ON wy.snapshot_date = $yesterday AND wy.model_id = c.was_id AND wy.condition = c.condition

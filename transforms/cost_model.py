@@ -149,15 +149,15 @@ def resale_frame(
     )
 
 
-# rule B1 (transforms.gpu_value.buy_price): a new card's price_usd is the mean of its three cheapest sellers' asks,
-# which buys up to that many cards; ASSUMPTION: a machine's further cards are bought at the median
+# rule B1 (transforms.gpu_value.buy_price): a new card's price_usd is the first quartile of its sellers' asks.
+# ASSUMPTION: a machine buys up to this many new cards at about that price, and its further cards at the median (a
+# quarter of a card's sellers ask p25 or less: on the sample, 1 to 3 of a machine card's sellers)
 CHEAPEST_SELLERS = 3
 
 
 def cards_cost(price_usd: float, price_median: float, count: int) -> float:
     """What `count` cards of one model and condition cost (B1): up to CHEAPEST_SELLERS at price_usd (for a used card
-    the median; for a new one the mean of the cheapest sellers' asks, which buying that many of them costs at most),
-    the rest at the median."""
+    the median; for a new one the first quartile of its sellers' asks), the rest at the median: an estimate."""
     first = min(count, CHEAPEST_SELLERS)
     return first * price_usd + (count - first) * price_median
 

@@ -151,20 +151,30 @@ def caveats(horizon_years: float = TierConfig.horizon_years) -> pl.Expr:
 
 # the price in words, where a table shows price_usd (the export, the dashboard, the card pages)
 BUY_PRICE_WORDS = (
-    "price: a new card's is the mean of its 3 cheapest sellers' asks (new units are alike, so a buyer takes the "
-    "cheapest), a used card's the median ask (B1); a machine buys further new cards at the median"
+    "price: a new card's is the first quartile of its sellers' asks (new units are alike, so a buyer takes the "
+    "cheaper sellers' over the resellers'), a used card's the median ask (B1); a machine buys a fourth new card "
+    "and more at the median"
 )
 
 
-def buy_price() -> pl.Expr:
-    """The price a card is valued and bought at (marts.gpu_value.price_usd), over price_daily rows (median, low3_mean):
-    a new card's is the mean of the three cheapest sellers' lowest asks, never above the median (price_low); a used
-    card's the median. ASSUMPTION, the project's (rule B1, docs/rules.md): new units of a card are interchangeable,
-    so a buyer takes the cheapest sellers' (thirty-first review: the median of new asks is set by resellers over the
-    stores' prices, so a new RTX 4090 machine was priced at a 2,227 USD median while two stores had the card in stock
-    at 1,800, and the 3,000 USD LLM budget's new answer was an RTX 3090 sold "new" by resellers at 1,125); used units
-    are not (wear, the seller), and their cheapest asks are the riskiest, so a used card keeps the median."""
-    low = pl.min_horizontal("low3_mean", "median")
+# the same, short, where the page has no room for the reason (the dashboard's value table)
+BUY_PRICE_SHORT = "price: new, the first quartile of the sellers' asks; used, the median (B1)"
+
+
+def buy_price(rule: bool = True) -> pl.Expr:
+    """The price a card is valued and bought at (marts.gpu_value.price_usd), over price_daily rows (p25, median): a new
+    card's is the first quartile of its sellers' asks (p25, never above the median); a used card's the median.
+    ASSUMPTION, the project's (rule B1, docs/rules.md): new units of a card are interchangeable, so a buyer takes a
+    cheaper seller's (thirty-first review: the median of new asks is set by resellers over the stores' prices, so a new
+    RTX 4090 machine was priced at a 2,227 USD median while two stores had the card in stock at 1,800, and the 3,000 USD
+    LLM budget's new answer was an RTX 3090 sold "new" by resellers at 1,125); the first quartile and not the three
+    cheapest (its code review: those were an open-box unit and two listings of one pickup store) so that no one
+    listing sets it. Used units are not interchangeable (wear, the seller), and their cheapest asks are the riskiest,
+    so a used card keeps the median. `rule` False: every card at its median (the region marts, which carry no
+    price_usd)."""
+    if not rule:
+        return pl.col("median")
+    low = pl.min_horizontal("p25", "median")
     return pl.when(pl.col("condition") == "new").then(low).otherwise(pl.col("median"))
 
 
@@ -246,8 +256,11 @@ def recommended(horizon_years: float = TierConfig.horizon_years) -> pl.Expr:
     ).fill_null(False)
 
 
-def gpu_value(prices: pl.DataFrame, specs: pl.DataFrame) -> pl.DataFrame:
-    """`prices`: price_daily rows of source 'all'; `specs`: marts.gpu_specs (with relative_perf)."""
+def gpu_value(prices: pl.DataFrame, specs: pl.DataFrame, buy_rule: bool = True) -> pl.DataFrame:
+    """`prices`: price_daily rows of source 'all'; `specs`: marts.gpu_specs (with relative_perf). `buy_rule`: rule
+    B1's price (buy_price); False, the median (the region marts)."""
+    if "p25" not in prices.columns:  # prices read without quartiles: the median
+        prices = prices.with_columns(p25=pl.col("median"))
     missing = [
         pl.lit(None, pl.Float64 if not c.endswith("_basis") else pl.String).alias(c)
         for c in USE_CASE_COLUMNS
@@ -269,23 +282,23 @@ def gpu_value(prices: pl.DataFrame, specs: pl.DataFrame) -> pl.DataFrame:
         # a low price is never above the median: with three asks the mean of the three lowest is the mean of all,
         # which one high ask lifts over the median (third review: an A100 40GB new "low" 6,320 over a 5,810 median)
         price_low=pl.min_horizontal("low3_mean", "median"),
-        price_usd=buy_price(),
+        price_usd=buy_price(buy_rule),
         listing_count=pl.col("listing_count"),
         enough_listings=pl.col("listing_count") >= MIN_LISTINGS,
         # how far the price can be trusted (marts.price_daily.confidence; prices read before grades: unknown)
         price_confidence=pl.col("confidence") if "confidence" in base.columns else pl.lit(None, pl.String),
         relative_perf=pl.col("relative_perf"),
         perf_basis=pl.col("perf_basis"),
-        perf_per_1k_usd=pl.col("relative_perf") / buy_price() * 1000,
+        perf_per_1k_usd=pl.col("relative_perf") / buy_price(buy_rule) * 1000,
         perf_vision=pl.col("perf_vision"),
         perf_vision_basis=pl.col("perf_vision_basis"),
         perf_llm_inference=pl.col("perf_llm_inference"),
         perf_llm_inference_basis=pl.col("perf_llm_inference_basis"),
-        perf_per_1k_usd_vision=pl.col("perf_vision") / buy_price() * 1000,
-        perf_per_1k_usd_llm_inference=pl.col("perf_llm_inference") / buy_price() * 1000,
-        usd_per_gb_vram=buy_price() / pl.col("memory_gb"),
-        usd_per_fp16_tflop=buy_price() / compute,
-        usd_per_gbs=buy_price() / pl.col("bandwidth_gbs"),
+        perf_per_1k_usd_vision=pl.col("perf_vision") / buy_price(buy_rule) * 1000,
+        perf_per_1k_usd_llm_inference=pl.col("perf_llm_inference") / buy_price(buy_rule) * 1000,
+        usd_per_gb_vram=buy_price(buy_rule) / pl.col("memory_gb"),
+        usd_per_fp16_tflop=buy_price(buy_rule) / compute,
+        usd_per_gbs=buy_price(buy_rule) / pl.col("bandwidth_gbs"),
         vram_gb=pl.col("memory_gb"),
         vram_class=vram_class(pl.col("memory_gb")),
         fp32_tflops=pl.col("fp32_tflops"),

@@ -447,7 +447,8 @@ def workload_machines(
         .with_columns(_gpu_usd=cards_cost_expr(n))
         .with_columns(
             total_build_cost_usd=pl.col("_gpu_usd") + pl.col("platform_cost_usd"),
-            _resale=pl.col("_gpu_usd") * pl.col("resale_fraction").fill_null(ASSUMED_RESALE_FRACTION)
+            # of the median, as machine.price (B1 does not shrink the resale)
+            _resale=pl.col("price_median") * n * pl.col("resale_fraction").fill_null(ASSUMED_RESALE_FRACTION)
             + pl.col("platform_cost_usd") * PLATFORM_RESALE_FRACTION,
         )
         .with_columns(

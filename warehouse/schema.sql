@@ -398,7 +398,8 @@ CREATE TABLE marts.budget_builds (
     psu_watts INTEGER,  -- Capacity of the PSU priced, as marts.build_tiers.psu_watts (G13, P1; a capped machine's PSU is sized for its power limit: set the limit at every boot, notes).
     psu_config VARCHAR,  -- PSU units priced, as marts.build_tiers.psu_config.
     slot_plan VARCHAR,  -- How the cards sit, as marts.build_tiers.slot_plan (G6, D4, D8, G17, P3).
-    faster_alternative VARCHAR  -- Vision and beginner rows: the machine with the most throughput the budget buys at a value per USD of TCO within 80% of the chosen machine's, in words (price, throughput and how many times this one's, value against this one, memory per card), when it has at least 1.25 times the chosen machine's throughput; where there is none, the machine of the most value per USD of TCO with at least this one's memory per card, at least 90% of its throughput and at most 85% of its price ("nearly as fast for less"). LLM rows (chosen by the largest model, then the fastest on it): a machine the budget buys that decodes a smaller model at least 1.25 times as fast as this one does (the one whose own largest model is the largest), with both speeds and the model it does not run. Then, after a semicolon, "on a dedicated circuit within the budget": the machine of up to 4 GPUs that needs a circuit of its own (over the outlet, or a rack server; never the answer, rule O1) when it runs a larger model (LLM), is at least 1.25 times as fast as the fastest outlet machine on the same terms, or (LLM) runs the same model at least as fast for at most 85% of the price, with the circuit it needs (not priced: an electrician's job, which the words say), its price, its draw at the wall and its PSU. Each machine named says what its answer would: the circuit (or socket) to itself where it leaves under 150 W of the outlet's continuous rating, and thin supply (A1). Where the chosen machine rests on thin supply (A1), then "if the <card> sells out, the rule's answer without it": the machine this rule chooses without that card, with its price, speed, memory per card and listings. All figures assumptions; NULL otherwise.
+    faster_alternative VARCHAR,  -- Vision and beginner rows: the machine with the most throughput the budget buys at a value per USD of TCO within 80% of the chosen machine's, in words (price, throughput and how many times this one's, value against this one, memory per card), when it has at least 1.25 times the chosen machine's throughput; where there is none, the machine of the most value per USD of TCO with at least this one's memory per card, at least 90% of its throughput and at most 85% of its price ("nearly as fast for less"). LLM rows (chosen by the largest model, then the fastest on it): a machine the budget buys that decodes a smaller model at least 1.25 times as fast as this one does (the one whose own largest model is the largest), with both speeds and the model it does not run. Then, after a semicolon, "on a dedicated circuit within the budget": the machine of up to 4 GPUs that needs a circuit of its own (over the outlet, or a rack server; never the answer, rule O1) when it runs a larger model (LLM), is at least 1.25 times as fast as the fastest outlet machine on the same terms, or (LLM) runs the same model at least as fast for at most 85% of the price, with the circuit it needs (not priced: an electrician's job, which the words say), its price, its draw at the wall and its PSU. Each machine named says what its answer would: the circuit (or socket) to itself where it leaves under 150 W of the outlet's continuous rating, and thin supply (A1). Where the chosen machine rests on thin supply (A1), then "if the <card> sells out, the rule's answer without it": the machine this rule chooses without that card, with its price, speed, memory per card and listings. All figures assumptions; NULL otherwise.
+    gpu_draw_w DOUBLE  -- Sum of the GPUs' board power at the machine's power cap, W (as marts.build_tiers.gpu_draw_w): with gpu_count and power_cap_pct, each card's limit in watts (nvidia-smi -pl). NULL on rows written before 2026-11-28.
 );
 
 -- The pick and two alternatives per budget, use case (VRAM floor) and condition.
@@ -411,9 +412,9 @@ CREATE TABLE marts.budget_picks (
     model_id VARCHAR NOT NULL,  -- Catalog model.
     name VARCHAR,  -- Marketing name.
     vram_gb DOUBLE,  -- Memory GB.
-    price_usd DOUBLE,  -- Median asking price USD.
+    price_usd DOUBLE,  -- The card's price, USD: marts.gpu_value.price_usd (rule B1: new, the first quartile of its sellers' asks; used, the median); the median on rows written before 2026-11-28.
     relative_perf DOUBLE,  -- The card's performance in perf_index, RTX 3090 = 1.0.
-    perf_per_1k_usd DOUBLE,  -- perf_index value per 1,000 USD of the median price.
+    perf_per_1k_usd DOUBLE,  -- perf_index value per 1,000 USD of price_usd.
     listing_count INTEGER,  -- Listings behind the price.
     rule VARCHAR NOT NULL,  -- The selection rule applied.
     source_mode VARCHAR NOT NULL,  -- live or sample.
@@ -440,7 +441,7 @@ CREATE TABLE marts.build_tiers (
     perf_basis VARCHAR,  -- What the throughput rests on: for training rows the card's value in perf_index (measured, tensor_model or fp32_model); for LLM rows the decode model's efficiency (measured efficiency), the split over the cards (one card, or a layer split with no tensor parallelism) and, for a machine capped to fit its outlet, the share of full speed kept at that power limit with its source.
     platform_id VARCHAR,  -- Platform chosen (marts.platforms).
     platform VARCHAR,  -- Platform description.
-    unit_price DOUBLE,  -- Median asking price per GPU, USD.
+    unit_price DOUBLE,  -- Price per GPU, USD: gpu_total_price / gpu_count, the cards bought at rule B1's price (marts.gpu_value.price_usd) up to three and at the median past them (transforms.cost_model.cards_cost); the median before 2026-11-28.
     gpu_total_price DOUBLE,  -- unit_price x gpu_count.
     total_vram_gb DOUBLE,  -- Memory of all GPUs.
     total_relative_perf DOUBLE,  -- Machine throughput in perf_index: for vision and beginner, relative performance x count x scaling efficiency; for LLM (llm_workload) the tokens/s of the tier's workload (= workload_tokens_per_s), not comparable with marts.budget_builds.total_relative_perf.
@@ -640,7 +641,7 @@ CREATE TABLE marts.gpu_specs (
     last_cuda_major VARCHAR,  -- NVIDIA: the last CUDA major with library support for the target (current = CUDA 13).
     driver_branch VARCHAR,  -- NVIDIA: the last data-center driver branch for the target (R580), or current.
     driver_eol VARCHAR,  -- NVIDIA: that branch's end of life as NVIDIA publishes it (2028-08), or current.
-    pytorch_cuda VARCHAR,  -- NVIDIA: PyTorch's wheels for the target: current, cuda12_only (only the CUDA 12 wheels carry its kernels), or 'up to X' (X was the last release with wheels for it: Maxwell, Pascal and Volta, up to 2.14; support_label then reads 'CUDA 12 and PyTorch 2.14 only').
+    pytorch_cuda VARCHAR,  -- NVIDIA: PyTorch's wheels for the target: current, cuda12_only (only the CUDA 12 wheels carry its kernels), or 'up to X' (X was the last release with wheels for it: Maxwell, Pascal and Volta, up to 2.14; support_label then reads 'CUDA 12 and PyTorch up to 2.14').
     rocm_status VARCHAR,  -- AMD: supported, maintenance, unofficial or ended on ROCm.
     rocm_version VARCHAR,  -- AMD: the ROCm version the status refers to.
     pytorch_xpu VARCHAR,  -- Intel: PyTorch XPU support, with the first PyTorch version.
@@ -658,7 +659,9 @@ CREATE TABLE marts.gpu_specs (
     board_power_connectors_basis VARCHAR  -- Which boards board_power_connectors are, with the page that says so, or that they are the reference board's.
 );
 
--- Performance per USD per day, model and condition (new, used), on median asking prices of all sources.
+-- Performance per USD per day, model and condition (new, used), at the price a card is bought at (price_usd,
+-- rule B1: a new card's first quartile of its sellers' asks, a used card's median; the median before
+-- 2026-11-28) of all sources.
 CREATE TABLE marts.gpu_value (
     snapshot_date DATE NOT NULL,  -- Daily partition.
     model_id VARCHAR NOT NULL,  -- Catalog model.
@@ -704,7 +707,7 @@ CREATE TABLE marts.gpu_value (
     recommended BOOLEAN,  -- A buyer can act on this card by default: priced on 3+ listings, a PCIe card with its own fans, NVIDIA (D11), software support current for the 3-year horizon (S1) and fp16 tensor cores (S2). Top lists rank only these.
     caveat VARCHAR,  -- Every reason in words that this card is not recommended by default or is limited (server only: needs an SXM2 baseboard; passive: needs server airflow; CUDA 12 only; no bf16 ...); NULL when none.
     price_confidence VARCHAR,  -- Confidence grade of the price used (marts.price_daily.confidence of the day's pooled price): A to D, rule in docs/method.md. A machine or pick never rests on a D price.
-    price_usd DOUBLE  -- The price the card is valued and bought at, USD (rule B1, transforms.gpu_value.buy_price): new, price_low (new units are interchangeable, so a buyer takes the cheapest sellers'); used, price_median (used units are not, and their cheapest asks are the riskiest). The ratios, ranks, picks and machines count it. NULL on rows written before 2026-11-28, whose ratios counted price_median.
+    price_usd DOUBLE  -- The price the card is valued and bought at, USD (rule B1, transforms.gpu_value.buy_price): new, the first quartile of its sellers' asks (marts.price_daily.p25, never above the median: new units are interchangeable, so a buyer takes a cheaper seller's over the resellers'); used, price_median (used units are not, and their cheapest asks are the riskiest). The ratios, ranks, picks and machines count it. NULL on rows written before 2026-11-28, whose ratios counted price_median.
 );
 
 -- Listings that left: seen on some day, absent on the next day that was ingested, and not seen since. Sold or
@@ -1113,14 +1116,16 @@ CREATE VIEW marts.exits_daily AS SELECT e.exit_date, e.model_id, e.condition, co
 --   relative_perf: Deep-learning throughput index (RTX 3090 = 1.0).
 --   new_price_median: Median asking price, new (incl. open box).
 --   new_listings: Listings behind the new price.
---   new_perf_per_1k_usd: relative_perf per 1,000 USD, new.
+--   new_perf_per_1k_usd: relative_perf per 1,000 USD of new_price_usd (rule B1; of the median before 2026-11-28).
 --   new_rank: Rank by perf per USD among new cards.
 --   used_price_median: Median asking price, used.
 --   used_listings: Listings behind the used price.
---   used_perf_per_1k_usd: relative_perf per 1,000 USD, used.
+--   used_perf_per_1k_usd: relative_perf per 1,000 USD of used_price_usd (the median).
 --   used_rank: Rank by perf per USD among used cards.
 --   used_to_new_price_ratio: Used median divided by new median.
-CREATE VIEW marts.gpu_value_new_vs_used AS WITH n AS (SELECT * FROM marts.gpu_value WHERE (condition = 'new')), u AS (SELECT * FROM marts.gpu_value WHERE (condition = 'used')) SELECT COALESCE(n.snapshot_date, u.snapshot_date) AS snapshot_date, COALESCE(n.model_id, u.model_id) AS model_id, COALESCE(n."name", u."name") AS "name", COALESCE(n.vram_gb, u.vram_gb) AS vram_gb, COALESCE(n.relative_perf, u.relative_perf) AS relative_perf, n.price_median AS new_price_median, n.listing_count AS new_listings, n.perf_per_1k_usd AS new_perf_per_1k_usd, n.rank_overall AS new_rank, u.price_median AS used_price_median, u.listing_count AS used_listings, u.perf_per_1k_usd AS used_perf_per_1k_usd, u.rank_overall AS used_rank, (u.price_median / n.price_median) AS used_to_new_price_ratio FROM (n FULL JOIN u ON (((u.snapshot_date = n.snapshot_date) AND (u.model_id = n.model_id))));
+--   new_price_usd: The new card's price_usd (rule B1: the first quartile of its sellers' asks); NULL on days written before 2026-11-28.
+--   used_price_usd: The used card's price_usd (its median); NULL on days written before 2026-11-28.
+CREATE VIEW marts.gpu_value_new_vs_used AS WITH n AS (SELECT * FROM marts.gpu_value WHERE (condition = 'new')), u AS (SELECT * FROM marts.gpu_value WHERE (condition = 'used')) SELECT COALESCE(n.snapshot_date, u.snapshot_date) AS snapshot_date, COALESCE(n.model_id, u.model_id) AS model_id, COALESCE(n."name", u."name") AS "name", COALESCE(n.vram_gb, u.vram_gb) AS vram_gb, COALESCE(n.relative_perf, u.relative_perf) AS relative_perf, n.price_median AS new_price_median, n.listing_count AS new_listings, n.perf_per_1k_usd AS new_perf_per_1k_usd, n.rank_overall AS new_rank, u.price_median AS used_price_median, u.listing_count AS used_listings, u.perf_per_1k_usd AS used_perf_per_1k_usd, u.rank_overall AS used_rank, (u.price_median / n.price_median) AS used_to_new_price_ratio, n.price_usd AS new_price_usd, u.price_usd AS used_price_usd FROM (n FULL JOIN u ON (((u.snapshot_date = n.snapshot_date) AND (u.model_id = n.model_id))));
 
 -- Per day, LLM workload (a model at a quantization and a context, warehouse/catalog/llm_workloads.csv),
 -- condition, card and count (1, 2, 4, 8 where the build tiers build that machine): whether it fits, and its

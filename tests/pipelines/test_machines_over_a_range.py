@@ -42,7 +42,16 @@ def market(sample_run):
                 [rng.choice([1, 2, 3, 4, 8, 40]) for _ in range(n)], dtype=value["listing_count"].dtype
             ),
             price_confidence=pl.Series([rng.choice("AABCD") for _ in range(n)], dtype=pl.String),
-        ).with_columns(enough_listings=pl.col("listing_count") >= 3)
+        ).with_columns(
+            enough_listings=pl.col("listing_count") >= 3,
+            # rule B1's price: a new card's at most its median, a used card's the median; a day written before it
+            # (k == 1) has none, and both paths take the median
+            price_usd=pl.when(pl.lit(k == 1))
+            .then(None)
+            .when(pl.col("condition") == "new")
+            .then(pl.col("price_median") * pl.Series([rng.uniform(0.7, 1.0) for _ in range(n)]))
+            .otherwise(pl.col("price_median")),
+        )
         if k == DAYS - 1:  # a day with four used prices: too few to observe or fit a depreciation
             used = (pl.col("condition") == "used").cum_sum() > 4
             day = day.with_columns(

@@ -193,6 +193,51 @@ def test_a_low_price_is_never_above_the_median():
     assert low == {"a": 5810.0, "b": 950.0}
 
 
+def test_rule_b1_a_new_card_at_the_first_quartile_of_its_sellers_asks_a_used_card_at_its_median():
+    """Thirty-first review: the median of new asks is set by resellers over the stores' prices (a new RTX 4090 at a
+    2,227 USD median while two stores had it at 1,800), and the ratios, picks and machines counted it. A new card is
+    valued at the first quartile of its sellers' asks (never above the median), a used card at its median; the region
+    marts (buy_rule=False) keep the median."""
+    specs = specs_frame([{"model_id": "a", "relative_perf": 1.0}])
+    prices = prices_frame(
+        ["a", "a"],
+        [2227.0, 1700.0],
+        [1717.0, 1600.0],
+        [10, 8],
+        condition=["new", "used"],
+        p25=[1877.0, 1650.0],
+    )
+    v = {r["condition"]: r for r in gpu_value(prices, specs).iter_rows(named=True)}
+    assert v["new"]["price_usd"] == 1877.0 and v["new"]["price_median"] == 2227.0
+    assert v["used"]["price_usd"] == 1700.0  # the median, not the used quartile
+    for c, price in (("new", 1877.0), ("used", 1700.0)):
+        assert v[c]["perf_per_1k_usd"] == pytest.approx(1000 / price)
+        assert v[c]["usd_per_gb_vram"] == pytest.approx(price / 24)
+    # a quartile over the median (it never is; a frame could be): the median
+    over = prices.with_columns(p25=pl.lit(3000.0))
+    assert gpu_value(over, specs).filter(pl.col("condition") == "new")["price_usd"][0] == 2227.0
+    # the region marts value every card at its median
+    median = gpu_value(prices, specs, buy_rule=False)
+    assert (median["price_usd"] == median["price_median"]).all()
+    # prices read without quartiles: the median
+    assert gpu_value(prices.drop("p25"), specs).filter(pl.col("condition") == "new")["price_usd"][0] == 2227.0
+
+
+def test_rule_b1_a_machine_buys_three_cards_at_the_price_and_more_at_the_median():
+    """cards_cost: up to three new cards at price_usd, the rest at the median (a used card's price_usd is its median,
+    so it is the median either way); the frames' expression is the same."""
+    from transforms.cost_model import cards_cost, cards_cost_expr
+
+    assert cards_cost(1800.0, 2200.0, 1) == 1800.0
+    assert cards_cost(1800.0, 2200.0, 3) == 3 * 1800.0
+    assert cards_cost(1800.0, 2200.0, 4) == 3 * 1800.0 + 2200.0
+    assert cards_cost(1800.0, 2200.0, 8) == 3 * 1800.0 + 5 * 2200.0
+    frame = pl.DataFrame({"price_usd": [1800.0] * 4, "price_median": [2200.0] * 4, "n": [1, 3, 4, 8]})
+    assert frame.select(cost=cards_cost_expr(pl.col("n")))["cost"].to_list() == [
+        cards_cost(1800.0, 2200.0, n) for n in (1, 3, 4, 8)
+    ]
+
+
 def test_a_used_card_that_new_ones_undercut_says_buy_new():
     """Fourteenth review: a used RTX 5090 was the pick at 2,560 USD while new ones were listed from 2,260. A used
     row whose low is at least the low of the same day's new listings says so, when that new price rests on 3

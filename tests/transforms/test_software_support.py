@@ -46,11 +46,11 @@ def test_every_support_fact_has_a_source_and_every_model_a_target():
 @pytest.mark.parametrize(
     ("model_id", "status", "label", "bf16", "fp16_tensor"),
     [
-        ("tesla-v100-pcie-32gb", "legacy", "CUDA 12 and PyTorch 2.14 only", False, True),
-        ("tesla-v100-sxm2-16gb", "legacy", "CUDA 12 and PyTorch 2.14 only", False, True),
-        ("tesla-p40", "legacy", "CUDA 12 and PyTorch 2.14 only", False, False),
-        ("gtx-1080-ti", "legacy", "CUDA 12 and PyTorch 2.14 only", False, False),
-        ("titan-x-maxwell", "legacy", "CUDA 12 and PyTorch 2.14 only", False, False),
+        ("tesla-v100-pcie-32gb", "legacy", "CUDA 12 and PyTorch up to 2.14", False, True),
+        ("tesla-v100-sxm2-16gb", "legacy", "CUDA 12 and PyTorch up to 2.14", False, True),
+        ("tesla-p40", "legacy", "CUDA 12 and PyTorch up to 2.14", False, False),
+        ("gtx-1080-ti", "legacy", "CUDA 12 and PyTorch up to 2.14", False, False),
+        ("titan-x-maxwell", "legacy", "CUDA 12 and PyTorch up to 2.14", False, False),
         ("instinct-mi50", "ended", "ROCm support ended", False, False),
         ("rtx-2080-ti", "current", "CUDA 13", False, True),
         ("gtx-1660-super", "current", "CUDA 13", False, False),  # sm_75 without tensor cores
@@ -79,10 +79,14 @@ def test_legacy_nvidia_support_ends_with_its_driver_branch_and_the_horizon_sees_
     # twenty-eighth review: the label alone did not say that the driver branch ends within the horizon
     assert (
         support_reason(v100, DAY, 3)
-        == "CUDA 12 and PyTorch 2.14 only, support ends 2028-08, within the 3-year horizon"
+        == "CUDA 12 and PyTorch up to 2.14, support ends 2028-08, within the 3-year horizon"
     )
-    assert support_reason(v100, DAY, 1) == "CUDA 12 and PyTorch 2.14 only"  # the end is past a 1-year horizon
-    assert support_reason(v100, date(2029, 1, 1), 3) == "CUDA 12 and PyTorch 2.14 only, support ended 2028-08"
+    assert (
+        support_reason(v100, DAY, 1) == "CUDA 12 and PyTorch up to 2.14"
+    )  # the end is past a 1-year horizon
+    assert (
+        support_reason(v100, date(2029, 1, 1), 3) == "CUDA 12 and PyTorch up to 2.14, support ended 2028-08"
+    )
     # thirty-first review: the driver's end was the only date; PyTorch 2.15 (2026-10-28) has no wheel for Volta, so the
     # label names the last release that has, and the note and sources say where that comes from
     assert "PyTorch's wheels for it ended with 2.14" in v100["support_note"]
@@ -307,7 +311,7 @@ def test_gpu_value_marks_every_card_a_buyer_cannot_act_on_by_default():
     assert v["rtx-3090"]["recommended"] and v["rtx-3090"]["caveat"] is None
     sxm = v["tesla-v100-sxm2-16gb"]
     assert not sxm["recommended"] and "server only: needs an SXM2 baseboard" in sxm["caveat"]
-    assert "CUDA 12 and PyTorch 2.14 only" in sxm["caveat"]
+    assert "CUDA 12 and PyTorch up to 2.14" in sxm["caveat"]
     assert "passive: needs server airflow" in v["tesla-p40"]["caveat"] and not v["tesla-p40"]["recommended"]
     # thirty-first review: a card on an 8-pin EPS (CPU) plug says so, a recommended one too (the RTX A6000), where
     # the buyer decides; a card on PCIe leads does not
@@ -329,7 +333,7 @@ def test_gpu_value_marks_every_card_a_buyer_cannot_act_on_by_default():
     assert "beginner only" not in (v["arc-b580"]["caveat"] or "") and "GB" not in v["tesla-p40"]["caveat"]
     # twenty-eighth review: a card S2 keeps from every use says so, and is never called a beginner's card
     pascal = v["gtx-1080-ti"]["caveat"]
-    assert "CUDA 12 and PyTorch 2.14 only, support ends 2028-08, within the 3-year horizon" in pascal
+    assert "CUDA 12 and PyTorch up to 2.14, support ends 2028-08, within the 3-year horizon" in pascal
     assert "no fp16 tensor cores or bf16: not for training or LLM use by default (S2)" in pascal
     assert "11 GB: under vision's 12 GB and LLM's 24 GB (G2)" in pascal and "beginner only" not in pascal
     assert "no bf16: not for LLM use by default" in v["rtx-2080-ti"]["caveat"]

@@ -1419,3 +1419,20 @@ def test_an_answer_on_thin_supply_names_the_rules_answer_without_its_card():
         ) in words, words
         named += 1
     assert named
+
+
+def test_rule_b1_a_new_machine_buys_at_the_cards_price_and_resells_at_the_share_of_its_median():
+    """Rule B1: a new machine's cards are bought at price_usd (up to three; further ones at the median), and its resale
+    is the share of the card's median that cost_model gives (code review of 2026-11-28: the resale shrank with what
+    B1 saved on the purchase, so a new RTX 5090's TCO was about 290 USD too high)."""
+    c = flat(card("rtx-5090", 2850.0, 2.0, 32, 575, condition="new", slots=3.0))
+    c = {**c, "resale_fraction": 0.5, "resale_basis": "x"}
+    platform = PLATS["am5_single_new"]
+    at_median = evaluate(RULES["1gpu"], c, platform, TierConfig(), PRICES, NO_SCALING)
+    at_quartile = evaluate(
+        RULES["1gpu"], {**c, "price_usd": 2260.0}, platform, TierConfig(), PRICES, NO_SCALING
+    )
+    assert at_median["gpu_total_price"] == 2850.0 and at_quartile["gpu_total_price"] == 2260.0
+    assert at_quartile["unit_price"] == 2260.0
+    assert at_median["resale_usd"] == at_quartile["resale_usd"] == pytest.approx(2850.0 * 0.5)
+    assert at_quartile["tco_usd"] == pytest.approx(at_median["tco_usd"] - (2850.0 - 2260.0))

@@ -187,6 +187,7 @@ def _budget_row(
                 "listings_available",
                 "price_confidence",
                 "wall_draw_w",
+                "gpu_draw_w",
                 "cpu",
                 "ram_gb",
                 "ram_kit",
@@ -515,6 +516,8 @@ BUDGET_SCHEMA = {
     "listings_available": pl.Int32,
     "price_confidence": pl.String,
     "wall_draw_w": pl.Float64,
+    # the cards' (capped) draw, so that an answer gives a cap in watts (code review of 2026-11-28)
+    "gpu_draw_w": pl.Float64,
     "largest_workload": pl.String,
     "largest_workload_tokens_per_s": pl.Float64,
     # the parts a buyer orders besides the cards, as the build tiers size them (fifth review: a budget's machine

@@ -258,7 +258,13 @@ def dedicated_circuit(note: str) -> str | None:
 
 
 def circuit_for(
-    rule: TierRule, gpu_w: float, other_w: float, continuous_w: float, cfg: TierConfig, server: bool = False
+    rule: TierRule,
+    gpu_w: float,
+    other_w: float,
+    continuous_w: float,
+    cfg: TierConfig,
+    server: bool = False,
+    board_known: bool = True,
 ) -> tuple[str, float, str]:
     """(circuit, power cap % applied, the figure in words), rule O1. `outlet`: runs from a standard outlet of the region,
     uncapped or after a cap of at most 20% (G8); `dedicated`: needs a 240 V or higher-amp circuit even capped,
@@ -299,7 +305,9 @@ def circuit_for(
     return (
         "outlet",
         cap,
-        f"capped to {cap:.0f}% per GPU{power.limit_words(gpu_w / rule.gpu_count, cap)} to fit a {mains} (G8)"
+        # the limit in watts only where the board power is the card's, not D2's assumed 350 W (code review)
+        f"capped to {cap:.0f}% per GPU{power.limit_words(gpu_w / rule.gpu_count if board_known else None, cap)} to "
+        f"fit a {mains} (G8)"
         f"{circuit_room(capped_wall, continuous_w, cfg.continuous_limit)}; {CAP_AT_BOOT}",
     )
 
@@ -366,7 +374,13 @@ def size(
     stock_gpu_w, other_w = tdp * n, platform["cpu_w"] + platform["platform_w"]
     guide_w, continuous_w = power.outlet_watts(cfg.mains_volts, cfg.mains_amps, cfg.continuous_fraction)
     circuit, cap_pct, circuit_note = circuit_for(
-        rule, stock_gpu_w, other_w, continuous_w, cfg, server=platform["kind"].startswith("server")
+        rule,
+        stock_gpu_w,
+        other_w,
+        continuous_w,
+        cfg,
+        server=platform["kind"].startswith("server"),
+        board_known=tdp_known,
     )
     gpu_w = stock_gpu_w * cap_pct / 100  # the cap feeds the PSU, the energy and the throughput
     load = gpu_w + other_w
@@ -484,7 +498,9 @@ def price(sized: dict, card: dict, cfg: TierConfig) -> dict:
     if fraction is None:  # a card dict built without the day's prices (cards_with_specs adds them)
         fraction = cost_model.ASSUMED_RESALE_FRACTION
         resale_basis = cost_model.resale_words("assumed", None, None, None, None, cfg.horizon_years)
-    resale_usd = gpu_usd * fraction + platform_usd * cost_model.PLATFORM_RESALE_FRACTION
+    # the fraction is of the card's median (cost_model.resale_frame: what it keeps of its launch price over it): the
+    # resale does not shrink with what B1 saved on the purchase (code review of 2026-11-28)
+    resale_usd = card["price_median"] * n * fraction + platform_usd * cost_model.PLATFORM_RESALE_FRACTION
     tco = cost_model.tco(purchase, sized["energy_cost_horizon_usd"], resale_usd)
     throughput = card["relative_perf"] * n * sized["scaling_efficiency"] * sized["throughput_at_cap"]
     listings = card.get("listing_count")

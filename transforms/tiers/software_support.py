@@ -11,7 +11,7 @@ source, source_kind, note); each model names its target in warehouse/catalog/gpu
   `unknown` (no compute target or no facts: never recommended, reported by an asset check).
 - `support_ends`: the announced end of the maintained stack (NVIDIA's driver branch end of life for legacy
   targets), NULL when none is announced.
-- `support_label`: the few words a table row shows ("CUDA 12 only"; "CUDA 12 and PyTorch 2.14 only" where PyTorch's
+- `support_label`: the few words a table row shows ("CUDA 12 only"; "CUDA 12 and PyTorch up to 2.14" where PyTorch's
   wheels for the target have ended, fact `pytorch_cuda` 'up to 2.14'); `support_note`: the sentence behind it.
 
 Why two files and long form: one row per (target, fact) lets every fact carry its own source, and 140 models
@@ -110,7 +110,7 @@ def _status(vendor: str | None, f: dict) -> tuple[str, str]:
             # thirty-first review: PyTorch 2.15 (2026-10-28) ships no wheel for Maxwell, Pascal or Volta, so a V100 bought
             # for training is held at PyTorch 2.14 from the day it arrives, whatever the driver's end of life says
             last = pytorch_last_release(f)
-            return "legacy", f"CUDA {major} and PyTorch {last} only" if last else f"CUDA {major} only"
+            return "legacy", f"CUDA {major} and PyTorch up to {last}" if last else f"CUDA {major} only"
         return "ended", "CUDA support ended"
     if vendor == "amd":
         status = f.get("rocm_status")
