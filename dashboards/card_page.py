@@ -83,7 +83,11 @@ def _specs(spec: dict) -> str:
 def _today(value: pl.DataFrame) -> str:
     cols = [
         Col("condition", "condition"),
-        Col("price_usd", "price USD (B1: new, the 3 cheapest sellers' mean; used, the median)", True),
+        Col(
+            "price_usd",
+            "price USD (B1: new, the first quartile of 8+ sellers' asks, else the median; used, the median)",
+            True,
+        ),
         Col("price_median", "median USD", True),
         Col("price_low", "robust low USD (mean of 3 lowest, at most the median)", True),
         Col("listing_count", "listings", True),

@@ -452,7 +452,8 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
         out.append(
             "\n## Other regions\n\nThe same choice for buyers elsewhere (`marts.region_tiers`): the region's "
             "listings and prices in its currency (UK and EU business sellers include VAT), sized for its "
-            "outlet, energy at its household price. Platform parts are US estimates, the new ones with the region's VAT "
+            "outlet, energy at its household price, every card at its median (rule B1's new-card price is the US "
+            "answer's: docs/regions.md). Platform parts are US estimates, the new ones with the region's VAT "
             "added. A cap of – means over the "
             "outlet's continuous rating even at -20%: the machine needs a circuit of its own, or where the rating is "
             "the socket's (UK, EU) a socket rated for hours of load; `outlet, a wall socket to itself`: no extension lead. "

@@ -149,15 +149,16 @@ def resale_frame(
     )
 
 
-# rule B1 (transforms.gpu_value.buy_price): a new card's price_usd is the first quartile of its sellers' asks.
-# ASSUMPTION: a machine buys up to this many new cards at about that price, and its further cards at the median (a
-# quarter of a card's sellers ask p25 or less: on the sample, 1 to 3 of a machine card's sellers)
-CHEAPEST_SELLERS = 3
+# rule B1 (transforms.gpu_value.buy_price): a new card's price_usd is the first quartile of its sellers' asks where 8
+# or more list it. ASSUMPTION: a machine buys this many new cards at that price and its further ones at the median: the
+# sellers under the quartile are a quarter of them, each listing one unit as far as the listings show (review of
+# 2026-11-28: three at the quartile priced 4 new RTX 6000 Ada where only 3 sealed listings existed)
+CHEAPEST_SELLERS = 1
 
 
 def cards_cost(price_usd: float, price_median: float, count: int) -> float:
-    """What `count` cards of one model and condition cost (B1): up to CHEAPEST_SELLERS at price_usd (for a used card
-    the median; for a new one the first quartile of its sellers' asks), the rest at the median: an estimate."""
+    """What `count` cards of one model and condition cost (B1): CHEAPEST_SELLERS at price_usd (for a used card the
+    median; for a new one the first quartile of its sellers' asks where 8 or more list it), the rest at the median."""
     first = min(count, CHEAPEST_SELLERS)
     return first * price_usd + (count - first) * price_median
 

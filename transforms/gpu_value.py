@@ -151,31 +151,36 @@ def caveats(horizon_years: float = TierConfig.horizon_years) -> pl.Expr:
 
 # the price in words, where a table shows price_usd (the export, the dashboard, the card pages)
 BUY_PRICE_WORDS = (
-    "price: a new card's is the first quartile of its sellers' asks (new units are alike, so a buyer takes the "
-    "cheaper sellers' over the resellers'), a used card's the median ask (B1); a machine buys a fourth new card "
-    "and more at the median"
+    "price: a new card's is the first quartile of its sellers' asks where 8 or more sellers list it (new units are "
+    "alike, so a buyer takes a cheaper seller's over the resellers'), else the median, as a used card's (B1); a "
+    "machine buys its second new card and more at the median"
 )
 
 
 # the same, short, where the page has no room for the reason (the dashboard's value table)
-BUY_PRICE_SHORT = "price: new, the first quartile of the sellers' asks; used, the median (B1)"
+BUY_PRICE_SHORT = "price: new, the first quartile of 8+ sellers' asks; else and used, the median (B1)"
+# the sellers a new card's quartile needs (B1): with 8, at least two of them ask it or less, so that no one listing
+# (an open-box unit, a pickup store's) sets it (review of 2026-11-28: with 4-5 sellers the quartile was the second
+# cheapest listing, an open-box unit for the RTX 6000 Ada, and 8 of 18 new cards had no sealed unit that ships at it)
+B1_MIN_SELLERS = 8
 
 
 def buy_price(rule: bool = True) -> pl.Expr:
-    """The price a card is valued and bought at (marts.gpu_value.price_usd), over price_daily rows (p25, median): a new
-    card's is the first quartile of its sellers' asks (p25, never above the median); a used card's the median.
-    ASSUMPTION, the project's (rule B1, docs/rules.md): new units of a card are interchangeable, so a buyer takes a
-    cheaper seller's (thirty-first review: the median of new asks is set by resellers over the stores' prices, so a new
-    RTX 4090 machine was priced at a 2,227 USD median while two stores had the card in stock at 1,800, and the 3,000 USD
-    LLM budget's new answer was an RTX 3090 sold "new" by resellers at 1,125); the first quartile and not the three
-    cheapest (its code review: those were an open-box unit and two listings of one pickup store) so that no one
-    listing sets it. Used units are not interchangeable (wear, the seller), and their cheapest asks are the riskiest,
-    so a used card keeps the median. `rule` False: every card at its median (the region marts, which carry no
-    price_usd)."""
+    """The price a card is valued and bought at (marts.gpu_value.price_usd), over price_daily rows (p25, median,
+    distinct_sellers): a new card's is the first quartile of its sellers' asks (p25, never above the median) where at
+    least B1_MIN_SELLERS sellers list it, else the median; a used card's the median. ASSUMPTION, the project's (rule
+    B1, docs/rules.md): new units of a card are interchangeable, so a buyer takes a cheaper seller's (thirty-first
+    review: the median of new asks is set by resellers over the stores' prices, so a new RTX 4090 machine was priced at
+    a 2,227 USD median while two stores had the card in stock at 1,800, and the 3,000 USD LLM budget's new answer was
+    an RTX 3090 sold "new" by resellers at 1,125); the first quartile of many sellers and not the three cheapest (its
+    code review: those were an open-box unit and two listings of one pickup store) so that no one listing sets it.
+    Used units are not interchangeable (wear, the seller), and their cheapest asks are the riskiest, so a used card
+    keeps the median. `rule` False: every card at its median (the region marts, which carry no price_usd)"""
     if not rule:
         return pl.col("median")
     low = pl.min_horizontal("p25", "median")
-    return pl.when(pl.col("condition") == "new").then(low).otherwise(pl.col("median"))
+    many = pl.coalesce("distinct_sellers", "listing_count") >= B1_MIN_SELLERS
+    return pl.when((pl.col("condition") == "new") & many).then(low).otherwise(pl.col("median"))
 
 
 def trusted_new_low() -> pl.Expr:
@@ -261,6 +266,8 @@ def gpu_value(prices: pl.DataFrame, specs: pl.DataFrame, buy_rule: bool = True) 
     B1's price (buy_price); False, the median (the region marts)."""
     if "p25" not in prices.columns:  # prices read without quartiles: the median
         prices = prices.with_columns(p25=pl.col("median"))
+    if "distinct_sellers" not in prices.columns:  # prices read without sellers: each listing its own
+        prices = prices.with_columns(distinct_sellers=pl.col("listing_count"))
     missing = [
         pl.lit(None, pl.Float64 if not c.endswith("_basis") else pl.String).alias(c)
         for c in USE_CASE_COLUMNS

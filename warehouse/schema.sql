@@ -412,7 +412,7 @@ CREATE TABLE marts.budget_picks (
     model_id VARCHAR NOT NULL,  -- Catalog model.
     name VARCHAR,  -- Marketing name.
     vram_gb DOUBLE,  -- Memory GB.
-    price_usd DOUBLE,  -- The card's price, USD: marts.gpu_value.price_usd (rule B1: new, the first quartile of its sellers' asks; used, the median); the median on rows written before 2026-11-28.
+    price_usd DOUBLE,  -- The card's price, USD: marts.gpu_value.price_usd (rule B1: new, the first quartile of its sellers' asks where 8 or more list it, else the median; used, the median); the median on rows written before 2026-11-28.
     relative_perf DOUBLE,  -- The card's performance in perf_index, RTX 3090 = 1.0.
     perf_per_1k_usd DOUBLE,  -- perf_index value per 1,000 USD of price_usd.
     listing_count INTEGER,  -- Listings behind the price.
@@ -441,7 +441,7 @@ CREATE TABLE marts.build_tiers (
     perf_basis VARCHAR,  -- What the throughput rests on: for training rows the card's value in perf_index (measured, tensor_model or fp32_model); for LLM rows the decode model's efficiency (measured efficiency), the split over the cards (one card, or a layer split with no tensor parallelism) and, for a machine capped to fit its outlet, the share of full speed kept at that power limit with its source.
     platform_id VARCHAR,  -- Platform chosen (marts.platforms).
     platform VARCHAR,  -- Platform description.
-    unit_price DOUBLE,  -- Price per GPU, USD: gpu_total_price / gpu_count, the cards bought at rule B1's price (marts.gpu_value.price_usd) up to three and at the median past them (transforms.cost_model.cards_cost); the median before 2026-11-28.
+    unit_price DOUBLE,  -- Price per GPU, USD: gpu_total_price / gpu_count, the first card bought at rule B1's price (marts.gpu_value.price_usd) and the others at the median (transforms.cost_model.cards_cost); the median on rows written before 2026-11-28.
     gpu_total_price DOUBLE,  -- unit_price x gpu_count.
     total_vram_gb DOUBLE,  -- Memory of all GPUs.
     total_relative_perf DOUBLE,  -- Machine throughput in perf_index: for vision and beginner, relative performance x count x scaling efficiency; for LLM (llm_workload) the tokens/s of the tier's workload (= workload_tokens_per_s), not comparable with marts.budget_builds.total_relative_perf.
@@ -660,8 +660,8 @@ CREATE TABLE marts.gpu_specs (
 );
 
 -- Performance per USD per day, model and condition (new, used), at the price a card is bought at (price_usd,
--- rule B1: a new card's first quartile of its sellers' asks, a used card's median; the median before
--- 2026-11-28) of all sources.
+-- rule B1: a new card's first quartile of its sellers' asks where 8 or more list it, else the median; a used
+-- card's median; the median before 2026-11-28) of all sources.
 CREATE TABLE marts.gpu_value (
     snapshot_date DATE NOT NULL,  -- Daily partition.
     model_id VARCHAR NOT NULL,  -- Catalog model.
@@ -707,7 +707,7 @@ CREATE TABLE marts.gpu_value (
     recommended BOOLEAN,  -- A buyer can act on this card by default: priced on 3+ listings, a PCIe card with its own fans, NVIDIA (D11), software support current for the 3-year horizon (S1) and fp16 tensor cores (S2). Top lists rank only these.
     caveat VARCHAR,  -- Every reason in words that this card is not recommended by default or is limited (server only: needs an SXM2 baseboard; passive: needs server airflow; CUDA 12 only; no bf16 ...); NULL when none.
     price_confidence VARCHAR,  -- Confidence grade of the price used (marts.price_daily.confidence of the day's pooled price): A to D, rule in docs/method.md. A machine or pick never rests on a D price.
-    price_usd DOUBLE  -- The price the card is valued and bought at, USD (rule B1, transforms.gpu_value.buy_price): new, the first quartile of its sellers' asks (marts.price_daily.p25, never above the median: new units are interchangeable, so a buyer takes a cheaper seller's over the resellers'); used, price_median (used units are not, and their cheapest asks are the riskiest). The ratios, ranks, picks and machines count it. NULL on rows written before 2026-11-28, whose ratios counted price_median.
+    price_usd DOUBLE  -- The price the card is valued and bought at, USD (rule B1, transforms.gpu_value.buy_price): new, the first quartile of its sellers' asks (marts.price_daily.p25, never above the median) where 8 or more sellers list it (new units are interchangeable, so a buyer takes a cheaper seller's over the resellers'), else price_median; used, price_median (used units are not, and their cheapest asks are the riskiest). The ratios, ranks, picks and machines count it. NULL on rows written before 2026-11-28, whose ratios counted price_median.
 );
 
 -- Listings that left: seen on some day, absent on the next day that was ingested, and not seen since. Sold or
@@ -1123,7 +1123,7 @@ CREATE VIEW marts.exits_daily AS SELECT e.exit_date, e.model_id, e.condition, co
 --   used_perf_per_1k_usd: relative_perf per 1,000 USD of used_price_usd (the median).
 --   used_rank: Rank by perf per USD among used cards.
 --   used_to_new_price_ratio: Used median divided by new median.
---   new_price_usd: The new card's price_usd (rule B1: the first quartile of its sellers' asks); NULL on days written before 2026-11-28.
+--   new_price_usd: The new card's price_usd (rule B1: the first quartile of its sellers' asks where 8 or more list it, else the median); NULL on days written before 2026-11-28.
 --   used_price_usd: The used card's price_usd (its median); NULL on days written before 2026-11-28.
 CREATE VIEW marts.gpu_value_new_vs_used AS WITH n AS (SELECT * FROM marts.gpu_value WHERE (condition = 'new')), u AS (SELECT * FROM marts.gpu_value WHERE (condition = 'used')) SELECT COALESCE(n.snapshot_date, u.snapshot_date) AS snapshot_date, COALESCE(n.model_id, u.model_id) AS model_id, COALESCE(n."name", u."name") AS "name", COALESCE(n.vram_gb, u.vram_gb) AS vram_gb, COALESCE(n.relative_perf, u.relative_perf) AS relative_perf, n.price_median AS new_price_median, n.listing_count AS new_listings, n.perf_per_1k_usd AS new_perf_per_1k_usd, n.rank_overall AS new_rank, u.price_median AS used_price_median, u.listing_count AS used_listings, u.perf_per_1k_usd AS used_perf_per_1k_usd, u.rank_overall AS used_rank, (u.price_median / n.price_median) AS used_to_new_price_ratio, n.price_usd AS new_price_usd, u.price_usd AS used_price_usd FROM (n FULL JOIN u ON (((u.snapshot_date = n.snapshot_date) AND (u.model_id = n.model_id))));
 

@@ -221,17 +221,25 @@ def test_rule_b1_a_new_card_at_the_first_quartile_of_its_sellers_asks_a_used_car
     assert (median["price_usd"] == median["price_median"]).all()
     # prices read without quartiles: the median
     assert gpu_value(prices.drop("p25"), specs).filter(pl.col("condition") == "new")["price_usd"][0] == 2227.0
+    # fewer than 8 sellers: the quartile would be one listing (its review: an open-box unit), so the median
+    few = prices.with_columns(distinct_sellers=pl.lit(7))
+    assert gpu_value(few, specs).filter(pl.col("condition") == "new")["price_usd"][0] == 2227.0
+    assert gpu_value(few.with_columns(distinct_sellers=pl.lit(8)), specs)["price_usd"].to_list() == [
+        1877.0,
+        1700.0,
+    ]
 
 
-def test_rule_b1_a_machine_buys_three_cards_at_the_price_and_more_at_the_median():
-    """cards_cost: up to three new cards at price_usd, the rest at the median (a used card's price_usd is its median,
-    so it is the median either way); the frames' expression is the same."""
+def test_rule_b1_a_machine_buys_one_card_at_the_price_and_more_at_the_median():
+    """cards_cost: the first new card at price_usd, the rest at the median (its review: three at the quartile priced 4
+    new RTX 6000 Ada where 3 sealed listings existed; a used card's price_usd is its median, so it is the median either
+    way); the frames' expression is the same."""
     from transforms.cost_model import cards_cost, cards_cost_expr
 
     assert cards_cost(1800.0, 2200.0, 1) == 1800.0
-    assert cards_cost(1800.0, 2200.0, 3) == 3 * 1800.0
-    assert cards_cost(1800.0, 2200.0, 4) == 3 * 1800.0 + 2200.0
-    assert cards_cost(1800.0, 2200.0, 8) == 3 * 1800.0 + 5 * 2200.0
+    assert cards_cost(1800.0, 2200.0, 2) == 1800.0 + 2200.0
+    assert cards_cost(1800.0, 2200.0, 4) == 1800.0 + 3 * 2200.0
+    assert cards_cost(1800.0, 2200.0, 8) == 1800.0 + 7 * 2200.0
     frame = pl.DataFrame({"price_usd": [1800.0] * 4, "price_median": [2200.0] * 4, "n": [1, 3, 4, 8]})
     assert frame.select(cost=cards_cost_expr(pl.col("n")))["cost"].to_list() == [
         cards_cost(1800.0, 2200.0, n) for n in (1, 3, 4, 8)

@@ -11,7 +11,8 @@ from warehouse.writes import read_frame
 
 # only what transforms.gpu_value reads: the pooled prices of new and used cards
 PRICES_SQL = f"""
-SELECT snapshot_date, model_id, condition, source, p25, median, low3_mean, listing_count, confidence, source_mode
+SELECT snapshot_date, model_id, condition, source, p25, median, low3_mean, listing_count, distinct_sellers, confidence,
+       source_mode
 FROM marts.price_daily
 WHERE source = 'all' AND condition IN {VALUE_CONDITIONS_SQL} AND snapshot_date BETWEEN $first AND $last"""
 
