@@ -32,8 +32,8 @@ SCHEMA_VERSION = "1.10"  # 1.1: build_tiers per use case with platform, TCO and 
 # 1.10: deals and deals_still_listed carry shipping_stated (false: shipping calculated at checkout or not stated, counted
 #      as 0 in the price; the caveat says so; a pickup store's, Micro Center's, is false by design with no caveat: its
 #      price is the counter's); recommendations carry price_usd (rule B1: a new card's first quartile of its
-#      sellers' asks where 8 or more list it, else the median; a used card's median), which perf_per_1k_usd, the ranks, picks and machines now count in place
-#      of price_median
+#      sellers' asks where 8 or more list it, the median with 4 or fewer, between a blend; a used card's median),
+#      which perf_per_1k_usd, the ranks, picks and machines now count in place of price_median
 DEFAULT_EXPORT_DIR = Path(__file__).resolve().parent.parent / "exports"
 SAMPLE_NOTICE = (
     "SAMPLE DATA: built from the project's bundled sample snapshot, not from live market listings. "

@@ -830,7 +830,7 @@ def render_main(data: SiteData) -> str:
             "price_usd",
             "relative_perf",
             "Relative performance vs price",
-            "price (USD; B1: new, the first quartile of 8+ sellers' asks; else the median)",
+            "price (USD; B1: new, toward the first quartile of the asks with 5-8+ sellers; used, the median)",
             "relative performance (RTX 3090 = 1)",
         ),
         "perf-per-usd": charts.value_ranking(top),

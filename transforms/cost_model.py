@@ -12,10 +12,11 @@ that old, retention = used median / launch MSRP, from the warehouse's own used p
     of the horizon (its age today + the horizon), when at least MIN_RETENTION_CARDS cards are that old;
   * fitted: else a depreciation curve fitted on all of them, log(retention) = a + b x age (least squares;
     needs MIN_FIT_CARDS cards), which carries the trend to ages no priced card has yet;
-  * ASSUMPTION (no source): ASSUMED_RESALE_FRACTION of the price paid when neither is possible (a card
+  * ASSUMPTION (no source): ASSUMED_RESALE_FRACTION of the card's median price when neither is possible (a card
     without a launch MSRP, or a day with too few used prices).
 
-Resale is capped at the price paid (a card never earns money by ageing). The platform (CPU, board, RAM, PSU,
+Resale is a share of the card's median price (what it keeps of its launch price), not of what rule B1 paid for a
+new card (code review of 2026-11-28), and capped at that median (a card never earns money by ageing). The platform (CPU, board, RAM, PSU,
 case) is taken as worth nothing at the end (PLATFORM_RESALE_FRACTION = 0, an ASSUMPTION that understates
 resale rather than overstates it). Each machine row says which basis its resale has.
 """

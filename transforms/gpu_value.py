@@ -152,23 +152,31 @@ def caveats(horizon_years: float = TierConfig.horizon_years) -> pl.Expr:
 # the price in words, where a table shows price_usd (the export, the dashboard, the card pages)
 BUY_PRICE_WORDS = (
     "price: a new card's is the first quartile of its sellers' asks where 8 or more sellers list it (new units are "
-    "alike, so a buyer takes a cheaper seller's over the resellers'), else the median, as a used card's (B1); a "
-    "machine buys its second new card and more at the median"
+    "alike, so a buyer takes a cheaper seller's over the resellers'), the median with 4 or fewer as a used card's, "
+    "a quarter of the way more for each seller between (B1); a machine buys its second new card and more at the "
+    "median"
 )
 
 
 # the same, short, where the page has no room for the reason (the dashboard's value table)
-BUY_PRICE_SHORT = "price: new, the first quartile of 8+ sellers' asks; else and used, the median (B1)"
+BUY_PRICE_SHORT = (
+    "price: new, the first quartile of 8+ sellers' asks (4 or fewer: the median); used, the median (B1)"
+)
 # the sellers a new card's quartile needs (B1): with 8, at least two of them ask it or less, so that no one listing
 # (an open-box unit, a pickup store's) sets it (review of 2026-11-28: with 4-5 sellers the quartile was the second
 # cheapest listing, an open-box unit for the RTX 6000 Ada, and 8 of 18 new cards had no sealed unit that ships at it)
 B1_MIN_SELLERS = 8
+# and between: with this many sellers or fewer, the median; from there to B1_MIN_SELLERS, each seller moves the price
+# a quarter of the way from the median to the quartile (its code review: a cut at 8 swung the new RTX 5090's price by
+# 10-12% from day to day as its seventh or eighth seller came and went, while its median moved at most 3.7%)
+B1_NO_WEIGHT_SELLERS = 4
 
 
 def buy_price(rule: bool = True) -> pl.Expr:
     """The price a card is valued and bought at (marts.gpu_value.price_usd), over price_daily rows (p25, median,
     distinct_sellers): a new card's is the first quartile of its sellers' asks (p25, never above the median) where at
-    least B1_MIN_SELLERS sellers list it, else the median; a used card's the median. ASSUMPTION, the project's (rule
+    least B1_MIN_SELLERS sellers list it, the median with B1_NO_WEIGHT_SELLERS or fewer, and in between as far from
+    the median towards the quartile as its sellers count; a used card's the median. ASSUMPTION, the project's (rule
     B1, docs/rules.md): new units of a card are interchangeable, so a buyer takes a cheaper seller's (thirty-first
     review: the median of new asks is set by resellers over the stores' prices, so a new RTX 4090 machine was priced at
     a 2,227 USD median while two stores had the card in stock at 1,800, and the 3,000 USD LLM budget's new answer was
@@ -179,8 +187,10 @@ def buy_price(rule: bool = True) -> pl.Expr:
     if not rule:
         return pl.col("median")
     low = pl.min_horizontal("p25", "median")
-    many = pl.coalesce("distinct_sellers", "listing_count") >= B1_MIN_SELLERS
-    return pl.when((pl.col("condition") == "new") & many).then(low).otherwise(pl.col("median"))
+    sellers = pl.coalesce("distinct_sellers", "listing_count").cast(pl.Float64)
+    weight = ((sellers - B1_NO_WEIGHT_SELLERS) / (B1_MIN_SELLERS - B1_NO_WEIGHT_SELLERS)).clip(0.0, 1.0)
+    blended = pl.col("median") - weight.fill_null(0.0) * (pl.col("median") - low)
+    return pl.when(pl.col("condition") == "new").then(blended).otherwise(pl.col("median"))
 
 
 def trusted_new_low() -> pl.Expr:

@@ -514,7 +514,8 @@ USABLE_TOKENS_PER_S = 10.0  # ASSUMPTION: single-stream decode a person reading 
 # on one 48 GB GPU; Answer.AI's FSDP + QLoRA (answer.ai/posts/2024-03-06-fsdp-qlora) a 70B model on two 24 GB cards
 FINE_TUNE_WORDS = (
     "sized to run models, not to fine-tune them: a QLoRA fine-tune of a 65-70B model needs 48 GB on one card "
-    "(QLoRA: a 65B model on one 48 GB GPU) or two 24 GB cards sharded with FSDP + QLoRA (Answer.AI)"
+    "(QLoRA: a 65B model on one 48 GB GPU) or two 24 GB cards sharded with FSDP + QLoRA, gradient checkpointing and CPU "
+    "offload (Answer.AI)"
 )
 
 

@@ -667,7 +667,7 @@ CREATE TABLE marts.gpu_value (
     model_id VARCHAR NOT NULL,  -- Catalog model.
     name VARCHAR,  -- Marketing name.
     condition VARCHAR NOT NULL,  -- new or used (refurbished is reported in price_daily only).
-    price_median DOUBLE,  -- Median asking price in USD (sellers' voices). The ratios counted it until 2026-11-28; since, they count price_usd, which is the median for a used card and price_low for a new one.
+    price_median DOUBLE,  -- Median asking price in USD (sellers' voices). The ratios counted it until 2026-11-28; since, they count price_usd (rule B1), which is the median for a used card and for a new one with 4 sellers or fewer.
     price_low DOUBLE,  -- Robust low: mean of the three lowest asking prices (sellers' voices), never above price_median (with three asks that mean is the mean of all of them, which one high ask can lift over the median).
     listing_count INTEGER,  -- Listings behind the price.
     enough_listings BOOLEAN,  -- At least 3 listings behind the price.
@@ -707,7 +707,7 @@ CREATE TABLE marts.gpu_value (
     recommended BOOLEAN,  -- A buyer can act on this card by default: priced on 3+ listings, a PCIe card with its own fans, NVIDIA (D11), software support current for the 3-year horizon (S1) and fp16 tensor cores (S2). Top lists rank only these.
     caveat VARCHAR,  -- Every reason in words that this card is not recommended by default or is limited (server only: needs an SXM2 baseboard; passive: needs server airflow; CUDA 12 only; no bf16 ...); NULL when none.
     price_confidence VARCHAR,  -- Confidence grade of the price used (marts.price_daily.confidence of the day's pooled price): A to D, rule in docs/method.md. A machine or pick never rests on a D price.
-    price_usd DOUBLE  -- The price the card is valued and bought at, USD (rule B1, transforms.gpu_value.buy_price): new, the first quartile of its sellers' asks (marts.price_daily.p25, never above the median) where 8 or more sellers list it (new units are interchangeable, so a buyer takes a cheaper seller's over the resellers'), else price_median; used, price_median (used units are not, and their cheapest asks are the riskiest). The ratios, ranks, picks and machines count it. NULL on rows written before 2026-11-28, whose ratios counted price_median.
+    price_usd DOUBLE  -- The price the card is valued and bought at, USD (rule B1, transforms.gpu_value.buy_price): new, the first quartile of its sellers' asks (marts.price_daily.p25, never above the median) where 8 or more sellers list it, price_median with 4 or fewer, and between them a quarter of the way from the median to the quartile for each seller over 4 (new units are interchangeable, so a buyer takes a cheaper seller's over the resellers'); used, price_median (used units are not, and their cheapest asks are the riskiest). The ratios, ranks, picks and machines count it. NULL on rows written before 2026-11-28, whose ratios counted price_median.
 );
 
 -- Listings that left: seen on some day, absent on the next day that was ingested, and not seen since. Sold or

@@ -221,9 +221,16 @@ def test_rule_b1_a_new_card_at_the_first_quartile_of_its_sellers_asks_a_used_car
     assert (median["price_usd"] == median["price_median"]).all()
     # prices read without quartiles: the median
     assert gpu_value(prices.drop("p25"), specs).filter(pl.col("condition") == "new")["price_usd"][0] == 2227.0
-    # fewer than 8 sellers: the quartile would be one listing (its review: an open-box unit), so the median
-    few = prices.with_columns(distinct_sellers=pl.lit(7))
+    # 4 sellers or fewer: the quartile would be one listing (its review: an open-box unit), so the median; between 4
+    # and 8, a quarter of the way to the quartile for each seller (its code review: a cut at 8 swung prices by 10-12%
+    # from day to day as a seventh or eighth seller came and went)
+    few = prices.with_columns(distinct_sellers=pl.lit(4))
     assert gpu_value(few, specs).filter(pl.col("condition") == "new")["price_usd"][0] == 2227.0
+    for sellers in (5, 6, 7):
+        new = gpu_value(few.with_columns(distinct_sellers=pl.lit(sellers)), specs).filter(
+            pl.col("condition") == "new"
+        )
+        assert new["price_usd"][0] == pytest.approx(2227.0 - (sellers - 4) / 4 * (2227.0 - 1877.0))
     assert gpu_value(few.with_columns(distinct_sellers=pl.lit(8)), specs)["price_usd"].to_list() == [
         1877.0,
         1700.0,

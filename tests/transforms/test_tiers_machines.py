@@ -1422,7 +1422,7 @@ def test_an_answer_on_thin_supply_names_the_rules_answer_without_its_card():
 
 
 def test_rule_b1_a_new_machine_buys_at_the_cards_price_and_resells_at_the_share_of_its_median():
-    """Rule B1: a new machine's cards are bought at price_usd (up to three; further ones at the median), and its resale
+    """Rule B1: a new machine's first card is bought at price_usd (further ones at the median), and its resale
     is the share of the card's median that cost_model gives (code review of 2026-11-28: the resale shrank with what
     B1 saved on the purchase, so a new RTX 5090's TCO was about 290 USD too high)."""
     c = flat(card("rtx-5090", 2850.0, 2.0, 32, 575, condition="new", slots=3.0))

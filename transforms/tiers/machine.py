@@ -513,8 +513,8 @@ def price(sized: dict, card: dict, cfg: TierConfig) -> dict:
         "architecture": card.get("architecture"),
         "software_support": card.get("software_support"),
         "support_label": card.get("support_label"),
-        "unit_price": gpu_usd
-        / n,  # B1: a new machine's further cards past the cheapest sellers' at the median
+        # B1: a new machine's first card at price_usd, the others at the median, so a blend of the two
+        "unit_price": gpu_usd / n,
         "gpu_total_price": gpu_usd,
         "total_relative_perf": throughput,
         **sized,

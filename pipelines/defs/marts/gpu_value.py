@@ -29,8 +29,10 @@ def _top(value: pl.DataFrame, day) -> str:
     deps=[table_key("marts.price_daily"), table_key("marts.gpu_specs")],
 )
 def gpu_value(context: dg.AssetExecutionContext, warehouse: WarehouseResource) -> dg.MaterializeResult:
-    """Performance per USD, new and used: median asking price (and robust low), relative performance
-    (dl_index_v1), perf per 1,000 USD, USD per GB of VRAM, per FP16 TFLOP and per GB/s, ranks overall and
+    """Performance per USD, new and used: the price a card is bought at (price_usd, rule B1: a new card's first
+    quartile of its sellers' asks with 8 or more of them, the median with 4 or fewer; a used card's median), the
+    median asking price and robust low beside it, relative performance (dl_index_v1), perf per 1,000 USD of
+    price_usd, USD per GB of VRAM, per FP16 TFLOP and per GB/s, ranks overall and
     within the VRAM class, and whether the price rests on at least 3 listings."""
     first, last = partition_days(context)
     with warehouse.connect() as con:
