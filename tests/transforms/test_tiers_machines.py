@@ -1190,7 +1190,9 @@ def test_a_training_budget_names_a_faster_machine_at_about_its_value():
         "(4gpu, "
     )
     # and what its answer would say of it: the circuit to itself at 1 W from the rating (twenty-ninth review)
-    assert "USD, capped to 86% per card, give it the circuit to itself)" in named
+    assert re.search(
+        r"USD, capped to 86% per card \(\d+ W: nvidia-smi -pl \d+\), give it the circuit to itself\)", named
+    )
     ratio = float(named.split("x this one")[0].rsplit(", ", 1)[1])
     assert ratio >= 1.25 and "more value per USD of TCO, 16 GB per card" in named and named in five["notes"]
     assert vision[3_000]["faster_alternative"] is None  # 2 x RTX 5070 Ti, the fastest machine it buys
@@ -1436,3 +1438,19 @@ def test_rule_b1_a_new_machine_buys_at_the_cards_price_and_resells_at_the_share_
     assert at_quartile["unit_price"] == 2260.0
     assert at_median["resale_usd"] == at_quartile["resale_usd"] == pytest.approx(2850.0 * 0.5)
     assert at_quartile["tco_usd"] == pytest.approx(at_median["tco_usd"] - (2850.0 - 2260.0))
+
+
+def test_a_cap_gives_watts_only_from_the_cards_own_board_power():
+    """Code review of 2026-11-28: a card without a board power is budgeted at D2's 350 W; its cap in watts would be
+    an assumption read as a fact, so the machine's words give the percentage alone and its draw is not carried into
+    a budget answer's watts."""
+    guide = TierConfig(mains_volts=120.0, mains_amps=15.0, continuous_fraction=1.0)
+    platform = {**PLATS["trx50_quad_new"], "cpu_w": 300, "platform_w": 100}
+    known = flat(card("rtx-3090", 745, 1.0, 24, 350, slots=2.0, cooling="blower", psu=750))
+    unknown = {**known, "tdp_w": None}
+    m_known = evaluate(RULES["4gpu"], known, platform, guide, PRICES, NO_SCALING)
+    m_unknown = evaluate(RULES["4gpu"], unknown, platform, guide, PRICES, NO_SCALING)
+    assert m_known["power_cap_pct"] == m_unknown["power_cap_pct"] < 100  # the same 350 W either way
+    assert "W: nvidia-smi -pl" in m_known["circuit_note"] and m_known["board_power_known"]
+    assert "W: nvidia-smi -pl" not in m_unknown["circuit_note"] and not m_unknown["board_power_known"]
+    assert f"capped to {m_unknown['power_cap_pct']:.0f}% per GPU to fit" in m_unknown["circuit_note"]

@@ -39,6 +39,7 @@ from transforms.tiers.build_tiers import (
 from transforms.tiers.config import TierConfig
 from transforms.tiers.machine import OWN_CIRCUIT, OWN_SOCKET, dedicated_circuit
 from transforms.tiers.platforms import PartPrices, platform_rows, platforms_for
+from transforms.tiers.power import limit_words
 from transforms.tiers.rules import D16_CLOSE, TIERS, V1_USE_CASES, outclasses
 from transforms.use_cases import USE_CASES
 
@@ -197,6 +198,8 @@ def _budget_row(
             )
         }
     )
+    # the cards' draw only from their own board power: an answer gives a cap's watts from it (code review)
+    row["gpu_draw_w"] = chosen["gpu_draw_w"] if chosen.get("board_power_known", True) else None
     row["notes"] = (
         f"{_count(len(fits), 'machine fits', 'machines fit')}; "
         + (
@@ -312,8 +315,15 @@ def _what_to_know(machine: dict) -> str:
     dedicated circuit, the outlet to itself (machine.circuit_room's words in its circuit note) and rule A1."""
     note = machine.get("circuit_note") or ""
     cap = machine.get("power_cap_pct")
+    # and the cap's watts where the card's board power is known (code review of 2026-11-28)
+    count, drawn = machine.get("gpu_count"), machine.get("gpu_draw_w")
+    board = (
+        drawn / count / (cap / 100)
+        if cap and count and drawn and machine.get("board_power_known", True)
+        else None
+    )
     words = (
-        [f"capped to {cap:.0f}% per card"]
+        [f"capped to {cap:.0f}% per card{limit_words(board, cap)}"]
         if machine.get("circuit") == "outlet" and cap is not None and cap < 100
         else ["needs a dedicated circuit"]
         if machine.get("circuit") == "dedicated"

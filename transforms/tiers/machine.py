@@ -468,6 +468,8 @@ def size(
         "psu_basis": psu_basis,
         "recommended_psu_w": card.get("recommended_psu_w"),
         "gpu_draw_w": gpu_w,
+        # whether gpu_draw_w rests on the card's board power or on D2's assumed 350 W (no watts from an assumption)
+        "board_power_known": tdp_known,
         "system_draw_w": load,
         "wall_draw_w": power.wall_draw(load, cfg.psu_efficiency),
         "outlet_guide_w": guide_w,
