@@ -7,7 +7,7 @@ from dashboards import charts
 from dashboards.html_parts import Col, esc, fmt, link, page, table
 from dashboards.report_data import source_words, with_buy_rank
 from dashboards.site_data import CHEAPEST_PER_CONDITION, SiteData
-from transforms.llm_workload_fit import FINE_TUNE_WORDS, USABLE_TOKENS_PER_S
+from transforms.llm_workload_fit import USABLE_TOKENS_PER_S, fine_tune_words
 from transforms.tiers.build_tiers import thin_supply, thin_supply_short
 from transforms.tiers.connectors import cables_words
 from transforms.tiers.machine import OWN_CIRCUIT, SHARED_CIRCUIT_W, board_cables
@@ -150,7 +150,7 @@ def _for_sale(row: dict) -> str:
     return f"yes, {thin_supply_short(count, listed)}" if thin_supply(count, listed) else "yes"
 
 
-def _llm_largest(largest: pl.DataFrame) -> str:
+def _llm_largest(largest: pl.DataFrame, vram_gb: float | None = None) -> str:
     """What an LLM buyer gets from the card: per condition and number of cards, the largest catalog model its
     machine runs at a usable speed (one user's decode), the speed, the machine's price and circuit, and whether it
     can be bought today; '' where it runs none."""
@@ -171,7 +171,7 @@ def _llm_largest(largest: pl.DataFrame) -> str:
     caption = (
         f"The largest catalog model a machine of this card runs at {USABLE_TOKENS_PER_S:g} tokens/s or more "
         "(marts.llm_workload_fit): one user's decode; a machine is sized for one, and several users share its memory; "
-        + FINE_TUNE_WORDS
+        + fine_tune_words(vram_gb, 1)
     )
     return (
         '<section aria-labelledby="llm-h"><h2 id="llm-h">LLM models it runs</h2>'
@@ -247,7 +247,7 @@ def render_card(data: SiteData, model_id: str, frames: CardFrames | None = None)
         f'<div class="banner" id="date-banner">Data date: {esc(data.day.isoformat())} · source mode: '
         f"{esc(data.report.source_mode)} · active listings' asking prices with stated shipping</div>"
         + _today(value)
-        + _llm_largest(frames.of("llm_largest", model_id))
+        + _llm_largest(frames.of("llm_largest", model_id), spec.get("memory_gb"))
         + f'<section aria-labelledby="history-h"><h2 id="history-h">History</h2><div class="grid">{chart_divs}</div></section>'
         + '<section aria-labelledby="cheap-h"><h2 id="cheap-h">Cheapest listings today</h2>'
         + table(

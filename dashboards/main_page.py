@@ -30,7 +30,7 @@ from dashboards.site_data import SiteData
 from transforms.budget_picks import FASTER_WORTH_NAMING, OVER_D6
 from transforms.deals import DEAL_RULE, NEWS_RULE
 from transforms.gpu_value import BUY_NEW, BUY_PRICE_SHORT
-from transforms.llm_workload_fit import FINE_TUNE_WORDS, TIER_WORKLOADS, USABLE_TOKENS_PER_S
+from transforms.llm_workload_fit import TIER_WORKLOADS, USABLE_TOKENS_PER_S, fine_tune_words
 from transforms.tiers.build_tiers import RESALE_DECIDES, thin_supply, thin_supply_short
 from transforms.tiers.machine import CAP_AT_BOOT
 from transforms.tiers.rules import BEGINNER_MAX_TDP_W
@@ -150,6 +150,12 @@ def _parts_line(machine: dict) -> str:
     return f'<p class="answer-parts">{"; ".join(shown)}</p>' if shown else ""
 
 
+def _fine_tune(machine: dict) -> str:
+    """What the machine does for fine-tuning (transforms.llm_workload_fit.fine_tune_words), from its cards' memory."""
+    count, total = machine.get("gpu_count"), machine.get("total_vram_gb")
+    return fine_tune_words(total / count if count and total else None, count)
+
+
 def _model_terms(machine: dict, use_case: str) -> str:
     """An LLM machine's largest model in words, for its detail: what the figures mean (thirtieth review: the page never
     said what a usable speed was, nor a workload's quantization and context)."""
@@ -159,7 +165,7 @@ def _model_terms(machine: dict, use_case: str) -> str:
     return (
         f'<p class="answer-parts">Model: {esc(machine["largest_workload"])} = {esc(terms)}; a usable speed is '
         f"{USABLE_TOKENS_PER_S:g} tokens/s or more for one user by default (the run's usable_tokens_per_s), decoding "
-        f"with the context full (llama.cpp). The machine is {esc(FINE_TUNE_WORDS)}.</p>"
+        f"with the context full (llama.cpp). The machine is {esc(_fine_tune(machine))}.</p>"
     )
 
 
@@ -214,7 +220,10 @@ def _answer_column(
             # a card over D6 named where the budget buys no machine: none holds it either (code review of the 500 USD
             # budget: the RTX 3080 10GB, 320 W, named "faster" above "Machine to buy: none within this budget")
             unhoused = "" if machine or OVER_D6 not in card["faster_alternative"] else NO_MACHINE_FOR_OVER_D6
-            parts.append(f'<p class="answer-faster">{_faster(card)}{esc(unhoused)}</p>')
+            # a sentence of its own after the alternative's words (review of 2026-11-28: "...to take it) A card over")
+            parts.append(
+                f'<p class="answer-faster">{_faster(card)}{"." if unhoused else ""}{esc(unhoused)}</p>'
+            )
     else:
         parts.append('<p class="answer-card">Card to buy: none this budget buys today.</p>')
     if not machine:
@@ -512,8 +521,8 @@ def value_table(data: SiteData) -> str:
         "(training index; basis says measured or modelled); "
         + BUY_PRICE_SHORT
         + ". Cards a buyer can act on by default come first "
-        "with their buy rank; the rest follow unranked, the caveat saying why (server only, passive, CUDA 12 "
-        "only, ...). Open a card for its history.",
+        "with their buy rank; the rest follow unranked, the caveat saying why (server only, passive, PyTorch up "
+        "to 2.14, ...). Open a card for its history.",
         table(
             rows.to_dicts(),
             cols,

@@ -512,6 +512,27 @@ USABLE_TOKENS_PER_S = 10.0  # ASSUMPTION: single-stream decode a person reading 
 # (thirty-first review: only the Markdown export said so, and a lab fine-tuning 70B models read the 2 x 24 GB "runs
 # llama-3.3-70b" answer as its machine). Sources: QLoRA (Dettmers et al. 2023, arXiv:2305.14314) fine-tunes a 65B model
 # on one 48 GB GPU; Answer.AI's FSDP + QLoRA (answer.ai/posts/2024-03-06-fsdp-qlora) a 70B model on two 24 GB cards
+# a machine whose cards meet one of those bars says so (review of 2026-11-28: 13 of 17 LLM answers, 2 x RTX A6000
+# among them, were told they could not do what they can)
+FINE_TUNE_ONE_CARD_GB = 48
+FINE_TUNE_SHARDED_GB = 24
+
+
+def fine_tune_words(vram_gb: float | None, gpu_count: int | None) -> str:
+    """What a machine of `gpu_count` cards of `vram_gb` each does for fine-tuning, in words (FINE_TUNE_WORDS' sources)."""
+    if vram_gb and vram_gb >= FINE_TUNE_ONE_CARD_GB:
+        return (
+            f"sized to run models; each of its {vram_gb:g} GB cards also holds a QLoRA fine-tune of a 65-70B model "
+            "(QLoRA: a 65B model on one 48 GB GPU)"
+        )
+    if vram_gb and vram_gb >= FINE_TUNE_SHARDED_GB and (gpu_count or 0) >= 2:
+        return (
+            f"sized to run models; its {gpu_count} x {vram_gb:g} GB cards can fine-tune a 70B model with QLoRA sharded "
+            "by FSDP, with gradient checkpointing and CPU offload, slowly (Answer.AI)"
+        )
+    return FINE_TUNE_WORDS
+
+
 FINE_TUNE_WORDS = (
     "sized to run models, not to fine-tune them: a QLoRA fine-tune of a 65-70B model needs 48 GB on one card "
     "(QLoRA: a 65B model on one 48 GB GPU) or two 24 GB cards sharded with FSDP + QLoRA, gradient checkpointing and CPU "

@@ -350,14 +350,27 @@ def test_the_first_screen_says_what_a_usable_speed_and_a_workload_are(sample_run
     assert workload_terms("no-such-workload") is None
     # and that the machine is sized to run models, not to fine-tune them, with what fine-tuning needs (thirty-first
     # review: only the Markdown export said so), on the first screen and on the card pages' LLM tables
-    from transforms.llm_workload_fit import FINE_TUNE_WORDS
+    # per machine (review of 2026-11-28: 13 of 17 LLM answers, 2 x RTX A6000 among them, were told they could not do
+    # what they can): a 48 GB card holds a 65-70B QLoRA, two 24-32 GB cards shard one, one 24 GB card does not
+    from transforms.llm_workload_fit import FINE_TUNE_WORDS, fine_tune_words
 
-    assert f"The machine is {FINE_TUNE_WORDS}." in site
+    builds = marts["builds"].filter((pl.col("use_case") == "llm") & pl.col("model_id").is_not_null())
+    said = {
+        fine_tune_words(r["total_vram_gb"] / r["gpu_count"], r["gpu_count"])
+        for r in builds.iter_rows(named=True)
+    }
+    assert len(said) >= 2 and all(f"The machine is {words}." in site for words in said), said
+    assert fine_tune_words(48, 2).endswith(
+        "also holds a QLoRA fine-tune of a 65-70B model (QLoRA: a 65B model on one 48 GB GPU)"
+    )
+    assert "FSDP" in fine_tune_words(24, 2) and fine_tune_words(24, 1) == FINE_TUNE_WORDS
     # a capped answer gives its limit in watts (thirty-first review; its code review: the budget answers had none)
     caps = re.findall(r"capped to (\d+)% \(([^;)]*)", site)
     assert caps and all(re.fullmatch(r"\d+ W: nvidia-smi -pl \d+", words) for _, words in caps), caps
     card = html.unescape((sample_run["root"] / "site" / "cards" / "rtx-3090.html").read_text())
     assert FINE_TUNE_WORDS in card
+    a6000 = html.unescape((sample_run["root"] / "site" / "cards" / "rtx-a6000.html").read_text())
+    assert fine_tune_words(48, 1) in a6000 and FINE_TUNE_WORDS not in a6000
 
 
 def test_a_card_answer_with_no_machine_within_the_budget_points_at_none(marts):

@@ -25,7 +25,7 @@ from pipelines.user_errors import UserError
 from tests.conftest import materialize_day
 from transforms.deals import PICKUP_SOURCES, SHIPPING_UNSTATED
 from transforms.gpu_value import PASSIVE_WORDS
-from transforms.tiers.machine import OWN_SOCKET
+from transforms.tiers.machine import EPS_LEADS, OWN_SOCKET
 from warehouse.writes import read_frame
 
 DAY = "2026-11-20"
@@ -918,7 +918,9 @@ def test_a_budget_machine_names_its_cpu_ram_and_psu_as_the_build_tiers_size_them
     assert len(lines) == len(builds)
     for line in lines:
         cells = [c.strip() for c in line.split("|")]
-        assert cells[names.index("PSU")].endswith(" W"), line  # e.g. `1 x 1500 W`
+        # e.g. `1 x 1500 W`, and for cards on EPS sockets the leads they take (review of 2026-11-28)
+        psu = cells[names.index("PSU")]
+        assert psu.endswith(" W") or psu.endswith(EPS_LEADS.format(n=psu.split("with ")[1].split(" ")[0])), line
         assert cells[names.index("circuit")].startswith(("outlet", "dedicated")), line
         assert cells[names.index("slots")].startswith(("1 in slot", "2 in slots", "4 in slots", "8 in")), line
     # a faster machine at about the same value is listed under the table (used beginner at 5,000 USD on the sample:

@@ -16,6 +16,7 @@ from transforms.tiers.build_tiers import DOES_NOT_HOLD, _summary, best_per_card,
 from transforms.tiers.config import TierConfig
 from transforms.tiers.machine import (
     CAP_AT_BOOT,
+    EPS_LEADS,
     OWN_CIRCUIT,
     OWN_SOCKET,
     SHARED_CIRCUIT_W,
@@ -1454,3 +1455,24 @@ def test_a_cap_gives_watts_only_from_the_cards_own_board_power():
     assert "W: nvidia-smi -pl" in m_known["circuit_note"] and m_known["board_power_known"]
     assert "W: nvidia-smi -pl" not in m_unknown["circuit_note"] and not m_unknown["board_power_known"]
     assert f"capped to {m_unknown['power_cap_pct']:.0f}% per GPU to fit" in m_unknown["circuit_note"]
+
+
+def test_a_machine_of_eps_powered_cards_says_what_its_psu_must_feed_them():
+    """Review of 2026-11-28: RTX A6000 machines warned that a PSU's PCIe lead does not fit the card and never said what
+    powers it; an ATX unit ships one or two EPS leads for the board, and bulk OEM cards come without an adapter. A
+    machine of cards on 8-pin EPS sockets names the leads its unit needs; a server's chassis feeds its own."""
+    a6000 = flat(
+        card("rtx-a6000", 4490.0, 1.2, 48, 300, slots=2.0, cooling="blower", connectors="1x 8-pin CPU (EPS)")
+    )
+    m = evaluate(RULES["4gpu"], a6000, PLATS["w790_quad_new"], TierConfig(), PRICES, NO_SCALING)
+    assert m["eps_8pin_cables"] == 4
+    assert m["psu_config"].endswith(EPS_LEADS.format(n=4)), m["psu_config"]
+    pcie = evaluate(
+        RULES["4gpu"],
+        flat(card("rtx-a5000", 1500.0, 1.0, 24, 230, slots=2.0, cooling="blower")),
+        PLATS["w790_quad_new"],
+        TierConfig(),
+        PRICES,
+        NO_SCALING,
+    )
+    assert "EPS" not in pcie["psu_config"]

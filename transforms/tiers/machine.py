@@ -257,6 +257,13 @@ def dedicated_circuit(note: str) -> str | None:
     return None
 
 
+# what a machine of EPS-powered cards asks of its PSU, after the unit (psu_config)
+EPS_LEADS = (
+    ", with {n} free 8-pin EPS (CPU) leads for the cards besides those of the board, or a 2 x PCIe-to-EPS adapter for "
+    "each it lacks"
+)
+
+
 def circuit_for(
     rule: TierRule,
     gpu_w: float,
@@ -396,6 +403,10 @@ def size(
     if isinstance(supply, str):
         return supply
     psu_w, psu_config, psu_usd = supply
+    if cables.eps_8pin and platform["psu_supply"] != "existing" and "chassis" not in psu_config:
+        # review of 2026-11-28: an RTX A6000 machine's words warned that a PCIe lead does not fit and never said what
+        # powers the cards; an ATX unit ships a lead or two of EPS for the board, and bulk OEM cards no adapter
+        psu_config += EPS_LEADS.format(n=cables.eps_8pin * n)
     if platform["psu_supply"] == "existing" and psu_usd == 0:
         psu_config, psu_basis, need = _kept_psu_words(
             card,
