@@ -21,7 +21,7 @@ from dashboards.report_data import (
 )
 from transforms.tiers.build_tiers import RESALE_DECIDES, RESALE_DECIDES_DETAIL, thin_supply, thin_supply_short
 from transforms.tiers.machine import OWN_CIRCUIT, OWN_SOCKET, platform_words
-from transforms.tiers.power import limit_words
+from transforms.tiers.power import machine_limit_words
 from transforms.tiers.rules import BEGINNER_MAX_TDP_W, D16_CLOSE
 from transforms.use_cases import OWN_DESKTOP_USE_CASES
 from warehouse.catalog import load_llm_workloads
@@ -59,9 +59,7 @@ def power_words(r: dict) -> str:
     )
     if r["power_cap_pct"] is not None and r["power_cap_pct"] < 100:
         # the limit in watts (thirty-first review): the capped draw per card is its board power times the cap
-        count, drawn = r.get("gpu_count"), r.get("gpu_draw_w")
-        board = drawn / count / (r["power_cap_pct"] / 100) if count and drawn else None
-        watts = limit_words(board, r["power_cap_pct"]).strip(" ()")
+        watts = machine_limit_words(r).strip(" ()")
         power += (
             f" capped to {r['power_cap_pct']:.0f}% ({watts + '; ' if watts else ''}a limit to set at every boot, "
             "persistence on)"

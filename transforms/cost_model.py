@@ -16,9 +16,9 @@ that old, retention = used median / launch MSRP, from the warehouse's own used p
     without a launch MSRP, or a day with too few used prices).
 
 Resale is a share of the card's median price (what it keeps of its launch price), not of what rule B1 paid for a
-new card (code review of 2026-11-28), and capped at that median (a card never earns money by ageing). The platform (CPU, board, RAM, PSU,
-case) is taken as worth nothing at the end (PLATFORM_RESALE_FRACTION = 0, an ASSUMPTION that understates
-resale rather than overstates it). Each machine row says which basis its resale has.
+new card (code review of 2026-11-28), and capped at that median (a card never earns money by ageing). The platform
+(CPU, board, RAM, PSU, case) is taken as worth nothing at the end (PLATFORM_RESALE_FRACTION = 0, an ASSUMPTION
+that understates resale rather than overstates it). Each machine row says which basis its resale has.
 """
 
 import polars as pl

@@ -21,8 +21,8 @@ One seller, one voice: of one seller's listings of a card on a day, only the che
 
 One definition, in SQL over relations by name: `kept` (the kept listings: snapshot_date, source, listing_id,
 model_id, condition, title, unit_price, url, source_mode, seller_key, seller_listings, shipping_stated) and `history`
-(marts.price_daily rows of source 'all': snapshot_date, model_id, condition, median, min_price, screen_median, listing_count, screened_out,
-distinct_sellers, confidence, covering the 30 dates up to each listing date). A listing is screened with its day's screen_median and
+(marts.price_daily rows of source 'all': snapshot_date, model_id, condition, median, min_price, screen_median,
+listing_count, screened_out, distinct_sellers, confidence, covering the 30 dates up to each listing date). A listing is screened with its day's screen_median and
 group size from price_daily (the screen's rule, transforms.price_daily.SCREEN_KEEPS), not by recomputing
 every group's median. It runs on a range of days in the warehouse (warehouse/marts/deals.py) and on frames
 in memory."""

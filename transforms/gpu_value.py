@@ -73,11 +73,11 @@ def eps_powered(specs: pl.DataFrame) -> pl.DataFrame:
     return specs.select("model_id", _eps=plugs.fill_null("").str.contains(r"\bEPS\b"))
 
 
-def card_caveats(with_eps: bool = False) -> tuple[pl.Expr, pl.Expr]:
+def card_caveats() -> tuple[pl.Expr, pl.Expr]:
     """The caveats that depend on the card alone (its specs), those before and those after its software support's
     in caveats' order: computed once per model and joined to the rows (benchmark 2: a caveat column over 489,570
-    rows took 0.6 s of gpu_value's 1.0 s when every row formatted them). `with_eps`: the rows carry `_eps`
-    (eps_powered), and an EPS-powered card says so."""
+    rows took 0.6 s of gpu_value's 1.0 s when every row formatted them). The rows carry `_eps` (eps_powered): an
+    EPS-powered card says so."""
     vendor = pl.col("vendor").fill_null("unknown")
     form = pl.col("form_factor").fill_null("pcie")
     module = pl.col("name").str.extract(r"(SXM\d?)", 1).fill_null("SXM")
@@ -85,9 +85,8 @@ def card_caveats(with_eps: bool = False) -> tuple[pl.Expr, pl.Expr]:
         _words(form == "sxm", pl.format("server only: needs an {} baseboard", module)),
         _words(form == "oam", "server only: needs an OAM baseboard"),
         _words((form == "pcie") & (pl.col("cooling") == "passive"), PASSIVE_WORDS),
+        _words(pl.col("_eps").fill_null(False), EPS_WORDS),
     ]
-    if with_eps:
-        before.append(_words(pl.col("_eps").fill_null(False), EPS_WORDS))
     fp16_tensor, bf16 = pl.col("fp16_tensor").fill_null(False), pl.col("bf16").fill_null(False)
     # S2's consequence in words (twenty-eighth review: "no fp16 tensor cores" beside "11 GB: beginner only" read as
     # a card for beginners, which S2 keeps it from): vision and beginner need fp16 tensor cores, LLM bf16
@@ -244,7 +243,7 @@ def card_caveat_words(rows: pl.DataFrame, horizon_years: float = TierConfig.hori
     cards = rows.with_columns(new_low=trusted_new_low(), _eps=eps).unique(
         "model_id", keep="first", maintain_order=True
     )
-    return cards.with_columns(*card_caveats(with_eps=True)).select(
+    return cards.with_columns(*card_caveats()).select(
         "model_id",
         "new_low",
         card_caveat=_joined(
@@ -284,8 +283,10 @@ def gpu_value(prices: pl.DataFrame, specs: pl.DataFrame, buy_rule: bool = True) 
         if c not in specs.columns
     ]  # specs read before the use-case indices
     missing += [pl.lit(None, t).alias(c) for c, t in SUPPORT_SPEC_COLUMNS.items() if c not in specs.columns]
-    base = prices.filter((pl.col("source") == "all") & pl.col("condition").is_in(VALUE_CONDITIONS)).join(
-        specs.with_columns(missing), on="model_id", how="inner"
+    base = (
+        prices.filter((pl.col("source") == "all") & pl.col("condition").is_in(VALUE_CONDITIONS))
+        .join(specs.with_columns(missing), on="model_id", how="inner")
+        .with_columns(price_usd=buy_price(buy_rule))  # once: every ratio below divides by it
     )
     # dense FP16 tensor TFLOPS; none without tensor cores (eighteenth review: their FP32 rate stood in, so a Pascal
     # card, whose FP16 runs at 1/64 of it, read as cheap per FP16 TFLOP as an RTX 3090)
@@ -299,23 +300,23 @@ def gpu_value(prices: pl.DataFrame, specs: pl.DataFrame, buy_rule: bool = True) 
         # a low price is never above the median: with three asks the mean of the three lowest is the mean of all,
         # which one high ask lifts over the median (third review: an A100 40GB new "low" 6,320 over a 5,810 median)
         price_low=pl.min_horizontal("low3_mean", "median"),
-        price_usd=buy_price(buy_rule),
+        price_usd=pl.col("price_usd"),
         listing_count=pl.col("listing_count"),
         enough_listings=pl.col("listing_count") >= MIN_LISTINGS,
         # how far the price can be trusted (marts.price_daily.confidence; prices read before grades: unknown)
         price_confidence=pl.col("confidence") if "confidence" in base.columns else pl.lit(None, pl.String),
         relative_perf=pl.col("relative_perf"),
         perf_basis=pl.col("perf_basis"),
-        perf_per_1k_usd=pl.col("relative_perf") / buy_price(buy_rule) * 1000,
+        perf_per_1k_usd=pl.col("relative_perf") / pl.col("price_usd") * 1000,
         perf_vision=pl.col("perf_vision"),
         perf_vision_basis=pl.col("perf_vision_basis"),
         perf_llm_inference=pl.col("perf_llm_inference"),
         perf_llm_inference_basis=pl.col("perf_llm_inference_basis"),
-        perf_per_1k_usd_vision=pl.col("perf_vision") / buy_price(buy_rule) * 1000,
-        perf_per_1k_usd_llm_inference=pl.col("perf_llm_inference") / buy_price(buy_rule) * 1000,
-        usd_per_gb_vram=buy_price(buy_rule) / pl.col("memory_gb"),
-        usd_per_fp16_tflop=buy_price(buy_rule) / compute,
-        usd_per_gbs=buy_price(buy_rule) / pl.col("bandwidth_gbs"),
+        perf_per_1k_usd_vision=pl.col("perf_vision") / pl.col("price_usd") * 1000,
+        perf_per_1k_usd_llm_inference=pl.col("perf_llm_inference") / pl.col("price_usd") * 1000,
+        usd_per_gb_vram=pl.col("price_usd") / pl.col("memory_gb"),
+        usd_per_fp16_tflop=pl.col("price_usd") / compute,
+        usd_per_gbs=pl.col("price_usd") / pl.col("bandwidth_gbs"),
         vram_gb=pl.col("memory_gb"),
         vram_class=vram_class(pl.col("memory_gb")),
         fp32_tflops=pl.col("fp32_tflops"),
@@ -331,7 +332,7 @@ def gpu_value(prices: pl.DataFrame, specs: pl.DataFrame, buy_rule: bool = True) 
     cards = (
         ranked.unique("model_id")
         .join(eps_powered(specs), on="model_id", how="left")
-        .select("model_id", *card_caveats(with_eps=True))
+        .select("model_id", *card_caveats())
     )
     ranked = (
         ranked.join(cards, on="model_id", how="left")

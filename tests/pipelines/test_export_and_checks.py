@@ -920,7 +920,9 @@ def test_a_budget_machine_names_its_cpu_ram_and_psu_as_the_build_tiers_size_them
         cells = [c.strip() for c in line.split("|")]
         # e.g. `1 x 1500 W`, and for cards on EPS sockets the leads they take (review of 2026-11-28)
         psu = cells[names.index("PSU")]
-        assert psu.endswith(" W") or psu.endswith(EPS_LEADS.format(n=psu.split("with ")[1].split(" ")[0])), line
+        assert psu.endswith(" W") or psu.endswith(EPS_LEADS.format(n=psu.split("with ")[1].split(" ")[0])), (
+            line
+        )
         assert cells[names.index("circuit")].startswith(("outlet", "dedicated")), line
         assert cells[names.index("slots")].startswith(("1 in slot", "2 in slots", "4 in slots", "8 in")), line
     # a faster machine at about the same value is listed under the table (used beginner at 5,000 USD on the sample:

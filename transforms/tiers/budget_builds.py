@@ -39,7 +39,7 @@ from transforms.tiers.build_tiers import (
 from transforms.tiers.config import TierConfig
 from transforms.tiers.machine import OWN_CIRCUIT, OWN_SOCKET, dedicated_circuit
 from transforms.tiers.platforms import PartPrices, platform_rows, platforms_for
-from transforms.tiers.power import limit_words
+from transforms.tiers.power import machine_limit_words
 from transforms.tiers.rules import D16_CLOSE, TIERS, V1_USE_CASES, outclasses
 from transforms.use_cases import USE_CASES
 
@@ -316,14 +316,8 @@ def _what_to_know(machine: dict) -> str:
     note = machine.get("circuit_note") or ""
     cap = machine.get("power_cap_pct")
     # and the cap's watts where the card's board power is known (code review of 2026-11-28)
-    count, drawn = machine.get("gpu_count"), machine.get("gpu_draw_w")
-    board = (
-        drawn / count / (cap / 100)
-        if cap and count and drawn and machine.get("board_power_known", True)
-        else None
-    )
     words = (
-        [f"capped to {cap:.0f}% per card{limit_words(board, cap)}"]
+        [f"capped to {cap:.0f}% per card{machine_limit_words(machine)}"]
         if machine.get("circuit") == "outlet" and cap is not None and cap < 100
         else ["needs a dedicated circuit"]
         if machine.get("circuit") == "dedicated"

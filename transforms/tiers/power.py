@@ -197,6 +197,16 @@ def limit_words(board_w: float | None, cap_pct: float | None) -> str:
     return f" ({watts} W: nvidia-smi -pl {watts})"
 
 
+def machine_limit_words(machine: dict) -> str:
+    """limit_words of a machine row (marts.build_tiers, budget_builds, or machine.evaluate's dict): its cards' capped
+    draw (gpu_draw_w, each card's board power times power_cap_pct) over gpu_count gives the board power back; '' where
+    the draw rests on an assumed board power (board_power_known false, or a budget row's gpu_draw_w NULL)."""
+    cap, count, drawn = machine.get("power_cap_pct"), machine.get("gpu_count"), machine.get("gpu_draw_w")
+    if not (cap and count and drawn) or not machine.get("board_power_known", True):
+        return ""
+    return limit_words(drawn / count / (cap / 100), cap)
+
+
 def capped_gpu_draw(tdp_w: float, count: int, cap_fraction: float) -> float:
     """GPU draw with each card limited by cap_fraction (G8: four 3090s at -20% draw 1,120 W)."""
     return tdp_w * count * (1 - cap_fraction)
