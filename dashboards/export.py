@@ -8,7 +8,7 @@ import polars as pl
 
 from dashboards.markdown import render_markdown
 from dashboards.report_data import TOP_N, ReportData, with_buy_rank
-from transforms.gpu_value import BUY_PRICE_WORDS
+from transforms.gpu_value import BUY_PRICE_SENTENCE
 from warehouse.environment import env_path
 
 SCHEMA_VERSION = "1.10"  # 1.1: build_tiers per use case with platform, TCO and runner-up; budget_builds
@@ -42,9 +42,7 @@ SAMPLE_NOTICE = (
 PRICE_BASIS = (
     "Asking prices of active listings (not sale prices), shipping included where the listing states it (shipping "
     "calculated at checkout counts as 0; a deal says so in its caveat and shipping_stated). "
-    + BUY_PRICE_WORDS[:1].upper()
-    + BUY_PRICE_WORDS[1:]
-    + "."
+    + BUY_PRICE_SENTENCE
 )
 
 RECOMMENDATION_COLUMNS = [

@@ -339,9 +339,9 @@ def changes(data: SiteData) -> str:
     names = dict(report.ranking.select("model_id", "name").unique("model_id").iter_rows())
 
     def best(deals: pl.DataFrame, n: int = 3) -> str:
-        # the cards a desktop buyer can act on first; a store's own words where its price is one store's; listings
-        # of the first n that read alike (the same card, price, discount and caveat) once, with their count (thirty-first round: the
-        # sample's first screen named "GeForce RTX 4080 SUPER (used) at 741 USD, 15.1% under" twice in a row)
+        # the cards a desktop buyer can act on first; a store's own words where its price is one store's; of the
+        # first n, listings that read alike (the same card, price, discount and caveat) once, with their count
+        # (thirty-first round: the first screen named "GeForce RTX 4080 SUPER (used) at 741 USD, 15.1% under" twice)
         said: dict[tuple[str, str], int] = {}
         for d in report.actionable_first(deals).head(n).to_dicts():
             head = (

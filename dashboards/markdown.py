@@ -18,7 +18,7 @@ from dashboards.report_data import (
 from dashboards.safe_text import blank_controls
 from transforms.budget_picks import ABOUT_THIS_VALUE, FASTER_WORTH_NAMING
 from transforms.deals import DEAL_RULE, NEWS_RULE, UNDER_DAY_MEDIAN
-from transforms.gpu_value import BUY_PRICE_WORDS
+from transforms.gpu_value import BUY_PRICE_SENTENCE
 from transforms.llm_workload_fit import FINE_TUNE_WORDS, USABLE_TOKENS_PER_S
 from transforms.tiers.budget_builds import CHEAPER_WORTH_NAMING, NEARLY_AS_FAST
 from transforms.tiers.machine import CAP_AT_BOOT, SHARED_CIRCUIT_W
@@ -309,7 +309,7 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
     for condition in ("new", "used"):
         ranked = data.top_ranking.filter(pl.col("condition") == condition).head(top_n)
         out.append(
-            f"\n## Top {top_n} by performance per USD ({condition})\n\n{BUY_PRICE_WORDS[:1].upper()}{BUY_PRICE_WORDS[1:]}. {GRADE_WORDS}\n\n"
+            f"\n## Top {top_n} by performance per USD ({condition})\n\n{BUY_PRICE_SENTENCE} {GRADE_WORDS}\n\n"
             + table(ranked, RANK_COLS)
         )
     picks = data.picks_with_caveat.filter(pl.col("pick_rank") == 1)

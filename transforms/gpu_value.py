@@ -157,6 +157,8 @@ BUY_PRICE_WORDS = (
 )
 
 
+# as a sentence of its own (the export's words)
+BUY_PRICE_SENTENCE = BUY_PRICE_WORDS[:1].upper() + BUY_PRICE_WORDS[1:] + "."
 # the same, short, where the page has no room for the reason (the dashboard's value table)
 BUY_PRICE_SHORT = (
     "price: new, the first quartile of 8+ sellers' asks (4 or fewer: the median); used, the median (B1)"
