@@ -91,7 +91,7 @@ def table(frame: pl.DataFrame, columns: dict[str, str]) -> str:
 
 # what the grade column means (code review, 2026-11-28: the top-10 tables showed A-D unexplained)
 GRADE_WORDS = (
-    "grade: how far the day's prices of the card can be trusted, A to D, from its sellers, the largest seller's share, the spread "
+    "Grade: how far the day's prices of the card can be trusted, A to D, from its sellers, the largest seller's share, the spread "
     "of their asks and the days priced in the last 7 (docs/method.md); a D price never sets a pick or a machine."
 )
 RANK_COLS = {

@@ -150,10 +150,10 @@ def caveats(horizon_years: float = TierConfig.horizon_years) -> pl.Expr:
 
 # the price in words, where a table shows price_usd (the export, the dashboard, the card pages)
 BUY_PRICE_WORDS = (
-    "price: a new card's is the first quartile of its sellers' asks where 8 or more sellers list it (new units are "
-    "alike, so a buyer takes a cheaper seller's over the resellers'), the median with 4 or fewer as a used card's, "
-    "a quarter of the way more for each seller between (B1); a machine buys its second new card and more at the "
-    "median"
+    "price: a used card's is its median ask; a new card's is the first quartile of its sellers' asks where 8 or more "
+    "sellers list it (new units are alike, so a buyer takes a cheaper seller's over the resellers'), its median with "
+    "4 or fewer, and a quarter of the way from one to the other for each seller between (B1); a machine buys its "
+    "second new card and more at the median"
 )
 
 
