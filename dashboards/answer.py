@@ -133,18 +133,20 @@ def answer_line(r: dict) -> str:
     return "; ".join(parts)
 
 
-def runner_up_gap_words(gap: float | None, digits: int = 2) -> str | None:
-    """How much less value per USD a machine's runner-up gives, in words; a runner-up of more value is the machine
-    D16 set aside for a newer architecture within D16_CLOSE, and says so (a bare "-3% less" read as nonsense; the
-    regions' table printed -0.96 unexplained: twenty-fifth review)."""
+def runner_up_gap_words(gap: float | None, digits: int = 2, currency: str = "USD") -> str | None:
+    """How much less value per USD (a region's row: per its `currency`, thirty-fourth review) a machine's runner-up
+    gives, in words; a runner-up of more value is the machine D16 set aside for a newer architecture within
+    D16_CLOSE, and says so (a bare "-3% less" read as nonsense; the regions' table printed -0.96 unexplained:
+    twenty-fifth review)."""
     if gap is None:
         return None
     if float(f"{abs(gap):.{digits}f}") == 0:  # twenty-eighth review's code review: "(0% less value per USD)"
-        return "about the same value per USD"
+        return f"about the same value per {currency}"
     if gap >= 0:
-        return f"{gap:,.{digits}f}% less value per USD"
+        return f"{gap:,.{digits}f}% less value per {currency}"
     return (
-        f"{-gap:,.{digits}f}% more value per USD; D16 prefers the newer architecture within {D16_CLOSE:.0%}"
+        f"{-gap:,.{digits}f}% more value per {currency}; D16 prefers the newer architecture within "
+        f"{D16_CLOSE:.0%}"
     )
 
 

@@ -11,7 +11,7 @@ from dashboards.report_data import TOP_N, ReportData, with_buy_rank
 from transforms.gpu_value import BUY_PRICE_SENTENCE
 from warehouse.environment import env_path
 
-SCHEMA_VERSION = "1.10"  # 1.1: build_tiers per use case with platform, TCO and runner-up; budget_builds
+SCHEMA_VERSION = "1.11"  # 1.1: build_tiers per use case with platform, TCO and runner-up; budget_builds
 # 1.2: alerts, exits (sold or withdrawn) and days_to_sell
 # 1.3: performance per use case (perf_vision, perf_llm_inference, their value and ranks; build_tiers.perf_index),
 #      performance_indices (each index's source and leave-one-out error) and buy_vs_rent
@@ -34,6 +34,12 @@ SCHEMA_VERSION = "1.10"  # 1.1: build_tiers per use case with platform, TCO and 
 #      price is the counter's); recommendations carry price_usd (rule B1: a new card's first quartile of its
 #      sellers' asks where 8 or more list it, the median with 4 or fewer, between a blend; a used card's median),
 #      which perf_per_1k_usd, the ranks, picks and machines now count in place of price_median
+# 1.11: budget_picks carry tdp_w and caveat (the card's own of its condition, and a beginner pick's over D6: what the
+#      markdown and the dashboard show beside a pick); changes_since_yesterday are moves of price_usd (prev_price_usd,
+#      price_usd) in place of the medians (prev_median, price_median); exits and days_to_sell are the US
+#      marketplace's and stores' (the UK's and Germany's exits left out, as their prices are); deals and
+#      deals_still_listed carry pickup_only (true: one store's counter, Micro Center); recommendations.csv and
+#      .parquet carry schema_version on every row
 DEFAULT_EXPORT_DIR = Path(__file__).resolve().parent.parent / "exports"
 SAMPLE_NOTICE = (
     "SAMPLE DATA: built from the project's bundled sample snapshot, not from live market listings. "
@@ -123,7 +129,7 @@ def export_json(data: ReportData) -> dict:
         "price_basis": PRICE_BASIS,
         "listings_classified": data.listings_today,
         "recommendations": _records(recommendations(data)),
-        "budget_picks": _records(data.picks),
+        "budget_picks": _records(data.picks_with_caveat),
         "build_tiers": _records(data.tiers),
         "budget_builds": _records(data.builds),
         "deals": _records(data.deals_with_caveat.head(50)),
@@ -145,7 +151,8 @@ def write_export(data: ReportData, root: Path | None = None) -> dict[str, Path]:
     root = root or export_dir()
     folder = root / data.day.isoformat()
     folder.mkdir(parents=True, exist_ok=True)
-    recs = recommendations(data)
+    # the flat files carry the schema's version on every row, as the JSON does at its top (thirty-fourth review)
+    recs = recommendations(data).with_columns(schema_version=pl.lit(SCHEMA_VERSION))
     paths = {ext: folder / f"recommendations.{ext}" for ext in ("csv", "json", "parquet", "md")}
     recs.write_csv(paths["csv"])
     recs.write_parquet(paths["parquet"])

@@ -407,8 +407,8 @@ def changes(data: SiteData) -> str:
     cols = [
         Col("name", "GPU", render=_card_link("name")),
         Col("condition", "condition"),
-        Col("prev_median", "yesterday USD", True),
-        Col("price_median", "today USD", True),
+        Col("prev_price_usd", "yesterday USD", True),
+        Col("price_usd", "today USD", True),
         Col("price_change_pct", "change %", True, digits=1),
         Col("price_confidence", "price grade"),
         Col("rank_change", "rank moved (+ up)", True),
@@ -421,8 +421,8 @@ def changes(data: SiteData) -> str:
             moves.to_dicts(),
             cols,
             "price-moves",
-            "Median price moves of at least 0.5% between prices graded above D on both days (largest first), with "
-            "today's grade (A-C: sellers, spread, days priced)",
+            "Moves of the price (B1) of at least 0.5% between prices graded above D on both days (largest first), "
+            "with today's grade (A-C: sellers, spread, days priced)",
         )
         + "</section>"
     )
@@ -789,6 +789,12 @@ def more_tables(data: SiteData) -> str:
         # showed neither, nor that a DE machine runs capped to 94%)
         Col("total_build_cost_local", "price", True),
         Col("currency", "currency"),
+        # what is in it, as the US tables say (thirty-fourth review: a German 4-GPU machine at 10,197 EUR was a
+        # Threadripper PRO board, a 2,000 W PSU and two risers, none of it shown): its platform's id (the page at its
+        # height cap; the export's table has the platform's words and slots) and its PSU
+        Col("platform_id", "platform", render=lambda row: f"<code>{esc(row['platform_id'])}</code>"),
+        # the buyer's own desktop's PSU in two words (what its verdict rests on is the US answer's, its own line)
+        Col("psu_config", "PSU", render=lambda row: esc((row["psu_config"] or "–").split(" (")[0])),
         Col("circuit", "circuit", render=lambda row: esc(circuit_words(row))),
         Col("power_cap_pct", "cap %", True),
     ]
@@ -820,8 +826,8 @@ def more_tables(data: SiteData) -> str:
         + _section(
             "regions",
             "Other regions",
-            "The same machines priced on other eBay marketplaces and sized for "
-            "their mains (marts.region_tiers). " + r.region_choice,
+            "The same choice on other eBay marketplaces' listings, sized for their mains (marts.region_tiers). "
+            + r.region_choice,
             table(region_rows, regions, "region-tiers", "Machines by region")
             + _region_warnings(abroad, r.region_without_machine.to_dicts()),
         )

@@ -143,8 +143,16 @@ def machine_vram_words(gpu_count: int, total_vram_gb: float, use_case: str) -> s
 
 
 def _runner_up_gap(rows: pl.DataFrame) -> pl.Series:
-    """Each machine's runner-up gap in words (dashboards.answer.runner_up_gap_words)."""
-    return pl.Series([runner_up_gap_words(g) for g in rows["runner_up_gap_pct"]], dtype=pl.String)
+    """Each machine's runner-up gap in words (dashboards.answer.runner_up_gap_words), per the row's currency where it
+    has one (a region's)."""
+    currencies = rows["currency"] if "currency" in rows.columns else pl.Series([None] * rows.height)
+    return pl.Series(
+        [
+            runner_up_gap_words(g, currency=c or "USD")
+            for g, c in zip(rows["runner_up_gap_pct"], currencies, strict=True)
+        ],
+        dtype=pl.String,
+    )
 
 
 def _platform_label(data: ReportData) -> pl.Expr:
@@ -464,6 +472,7 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
             table(
                 other.with_columns(
                     machine=_machine_label(),
+                    platform_id=_platform_label(data),
                     circuit=pl.Series(
                         [circuit_words(r) for r in other.iter_rows(named=True)], dtype=pl.String
                     ),
@@ -475,13 +484,21 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
                     "tier": "tier",
                     "condition": "condition",
                     "machine": "machine",
+                    # what is in it, as the US tables say (thirty-fourth review: a German 4-GPU machine at 10,197 EUR
+                    # was a Threadripper PRO board, a 2,000 W PSU and two risers, none of it shown; a used X99 one
+                    # needs Linux)
+                    "platform_id": "platform",
                     "total_build_cost_local": "price",
                     "currency": "currency",
                     "total_build_cost_usd": "price USD",
+                    "workload": "LLM workload",
+                    "workload_tokens_per_s": "tokens/s",
                     "mains": "outlet",
                     "circuit": "circuit",
+                    "psu_config": "PSU",
                     "wall_draw_w": "wall W",
                     "power_cap_pct": "cap %",
+                    "slot_plan": "slots",
                     # the machine it was chosen over, as in the US tables (twenty-second review: a DE 5090 machine
                     # at 3,103 EUR, preferred by D16 within 5%, hid a 3090 machine of 1% more value)
                     "runner_up_gpu_name": "runner-up",
@@ -652,6 +669,7 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
         + (
             (
                 f"The {min(top_n, data.changes.height)} largest of {data.changes.height} moves of at least 0.5% "
+                "of the price the tables give (a used card's median, a new card's by rule B1) "
                 "between prices graded above D on both days (a price of one seller or nearly is no market's), "
                 "with the price grade and caveat the dashboard shows beside them.\n\n"
                 if data.changes.height
@@ -662,8 +680,8 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
                 {
                     "name": "GPU",
                     "condition": "condition",
-                    "prev_median": "yesterday USD",
-                    "price_median": "today USD",
+                    "prev_price_usd": "yesterday price USD",
+                    "price_usd": "today price USD",
                     "price_change_pct": "change %",
                     "rank_change": "rank change",
                     "price_confidence": "price grade",

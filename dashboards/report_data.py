@@ -8,7 +8,7 @@ import duckdb
 import polars as pl
 
 from transforms.conditions import OPEN_BOX_AS_NEW
-from transforms.deals import SHIPPING_UNSTATED, shipping_unstated
+from transforms.deals import PICKUP_SOURCES, SHIPPING_UNSTATED, shipping_unstated
 from transforms.deals import WINDOW_DAYS as DEAL_MEDIAN_DAYS
 from transforms.gpu_value import (
     MIN_LISTINGS,
@@ -26,7 +26,7 @@ from transforms.tiers.build_tiers import (
     supply_words,
     thin_supply,
 )
-from transforms.tiers.machine import OWN_CIRCUIT, OWN_SOCKET, dedicated_circuit
+from transforms.tiers.machine import LEAD_FUSE, OWN_CIRCUIT, OWN_SOCKET, dedicated_circuit
 from transforms.tiers.rules import BEGINNER_MAX_TDP_W
 from transforms.use_cases import OWN_DESKTOP_USE_CASES
 from warehouse.catalog import load_regions
@@ -39,13 +39,14 @@ TOP_N = 10
 EXIT_WINDOW_DAYS = 30
 # how long a listing was on sale is known only when it was first seen after the first ingested day of its source and
 # region (one seen on that day may have been listed long before: its days listed are a lower bound), so those are
-# left out
+# left out; the US marketplace's and stores' only, as every price of the report (thirty-fourth review: the UK's and
+# Germany's exits, VAT included, were pooled with them)
 DAYS_TO_SELL_SQL = """SELECT model_id, condition, count(*) AS exits, median(days_listed) AS median_days_to_exit,
        median(last_price) AS median_exit_price, 'sold or withdrawn' AS meaning
 FROM marts.listing_exits e
 JOIN (SELECT source, coalesce(region, 'US') AS region, min(snapshot_date) AS first_day FROM staging.listings GROUP BY ALL) f
   ON f.source = e.source AND f.region = coalesce(e.region, 'US')
-WHERE model_id IS NOT NULL AND exit_date BETWEEN ? AND ? AND e.first_seen > f.first_day
+WHERE model_id IS NOT NULL AND exit_date BETWEEN ? AND ? AND e.first_seen > f.first_day AND f.region = 'US'
 GROUP BY model_id, condition HAVING count(*) >= 3 ORDER BY median_days_to_exit, model_id, condition"""
 
 
@@ -62,7 +63,7 @@ OPEN_BOX_CAVEAT = "open box: priced against new and open-box asks"
 
 # a source's listings in the tables, where its price is not what every US buyer can pay (twelfth review: Micro Center's
 # prices and stock are one store's, the client's configured storeid, and its cards are sold for pickup there)
-SOURCE_WORDS = {"microcenter": "microcenter (one store, pickup)"}  # transforms.deals.PICKUP_SOURCES
+SOURCE_WORDS = {s: f"{s} (one store, pickup)" for s in PICKUP_SOURCES}
 
 
 def source_words(source: str | None) -> str:
@@ -116,13 +117,15 @@ def circuit_words(row: dict) -> str:
     leaves its outlet circuit under SHARED_CIRCUIT_W says it needs that circuit to itself (where the rating is the
     socket's, a wall socket to itself)."""
     circuit, note = row.get("circuit"), own_circuit_note(row)
+    # a UK machine over 5 A: its lead's plug fused at 13 A (thirty-fourth review)
+    fuse = ", its lead fused at 13 A" if LEAD_FUSE in note else ""
     if circuit == "dedicated" and (needed := dedicated_circuit(note)):
         return f"dedicated: {needed}"
     if circuit == "outlet" and OWN_CIRCUIT in note:  # within SHARED_CIRCUIT_W of the circuit's rating
-        return "outlet, the circuit to itself"
+        return "outlet, the circuit to itself" + fuse
     if circuit == "outlet" and OWN_SOCKET in note:  # within SHARED_CIRCUIT_W of the socket's rating
-        return "outlet, a wall socket to itself"
-    return circuit or "–"
+        return "outlet, a wall socket to itself" + fuse
+    return (circuit + fuse) if circuit else "–"
 
 
 def fewer_cards(rows: Iterable[dict]) -> list[tuple[dict, str]]:
@@ -221,8 +224,10 @@ WHERE snapshot_date = ? AND gpu_count = 1 AND machine_build_usd IS NOT NULL"""
 
 
 def price_moves(ranking: pl.DataFrame, yesterday: pl.DataFrame) -> pl.DataFrame:
-    """The day's price moves against yesterday (`yesterday`: model_id, condition, prev_median, prev_rank and
-    prev_confidence), largest first, of at least 0.5%, between prices neither of which is grade D: a price one seller
+    """The day's price moves against yesterday (`yesterday`: model_id, condition, prev_price_usd, prev_rank and
+    prev_confidence), largest first, of the price every other table gives (price_usd, rule B1: a used card's
+    median, a new card's first quartile to median by its sellers; thirty-fourth review: the moves of the new
+    cards' medians ran the other way from the prices shown beside them, the new RTX 4090's +0.6% for +4.3%), of at least 0.5%, between prices neither of which is grade D: a price one seller
     or nearly sets is no market's price, and a second listing joining it is no move (thirtieth review: the largest
     move, a new A10 +15.6%, compared against yesterday's one-listing grade D price)."""
     if "price_confidence" not in ranking.columns:
@@ -233,11 +238,11 @@ def price_moves(ranking: pl.DataFrame, yesterday: pl.DataFrame) -> pl.DataFrame:
     return (
         ranking.join(yesterday, on=["model_id", "condition"], how="left")
         .with_columns(
-            price_change_pct=(pl.col("price_median") / pl.col("prev_median") - 1) * 100,
+            price_change_pct=(pl.col("price_usd") / pl.col("prev_price_usd") - 1) * 100,
             rank_change=pl.col("prev_rank") - pl.col("rank_overall"),
         )
         .filter(
-            pl.col("prev_median").is_not_null()
+            pl.col("prev_price_usd").is_not_null()
             & (pl.col("price_change_pct").abs() >= 0.5)
             & not_d[0]
             & not_d[1]
@@ -247,8 +252,8 @@ def price_moves(ranking: pl.DataFrame, yesterday: pl.DataFrame) -> pl.DataFrame:
             "condition",
             "model_id",
             "name",
-            "prev_median",
-            "price_median",
+            "prev_price_usd",
+            "price_usd",
             "price_change_pct",
             "rank_change",
             "caveat",
@@ -276,7 +281,7 @@ class ReportData:
     history: pl.DataFrame  # price_daily 'all' rows, up to 90 days
     listings_today: int
     alerts: pl.DataFrame  # marts.alerts first matched on the day
-    exits: pl.DataFrame  # marts.exits_daily for the day: listings that left (sold or withdrawn)
+    exits: pl.DataFrame  # marts.exits_daily for the day, US: listings that left (sold or withdrawn)
     days_to_sell: pl.DataFrame  # per model and condition, over the 30 days ending on the day
     buy_vs_rent: pl.DataFrame  # marts.buy_vs_rent: when owning each tier's machine beats renting
     perf_fits: pl.DataFrame  # marts.perf_index_fits: one row per performance index
@@ -294,6 +299,8 @@ class ReportData:
     # platform_id -> the platform in words (marts.platforms.description): the board a machine depends on, e.g. an X570
     # whose two x16 slots run x8/x8 (thirtieth review: the 2 x RTX 3090 answers named "am4_dual_used" alone)
     platform_words: dict[str, str] = field(default_factory=dict)
+    # region -> the sources that priced its cards today (staging.listings): a region priced by eBay alone says so
+    region_sources: dict[str, list[str]] = field(default_factory=dict)
 
     @property
     def is_sample(self) -> bool:
@@ -355,8 +362,13 @@ class ReportData:
         )
 
     def _with_caveat(self, deals: pl.DataFrame) -> pl.DataFrame:
-        """`deals` with their caveat: the card's (_with_card_caveat), then whether the price holds the shipping."""
+        """`deals` with their caveat: the card's (_with_card_caveat), then whether the price holds the shipping; and
+        pickup_only, whether the listing is one store's, sold for pickup at its counter (transforms.deals.PICKUP_SOURCES;
+        the dashboard and the markdown say so beside the source; thirty-fourth review: a deal republished from the JSON
+        alone did not)."""
         out = self._with_card_caveat(deals)
+        if "source" in out.columns:
+            out = out.with_columns(pickup_only=pl.col("source").is_in(list(PICKUP_SOURCES)))
         if "shipping_stated" not in out.columns:
             return out
         return out.with_columns(
@@ -460,10 +472,21 @@ class ReportData:
         if counts.is_empty():
             return ""
         us = self.ranking.filter(pl.col("price_median").is_not_null())["model_id"].n_unique()
+        # a region whose prices are eBay's alone, new cards' included (thirty-fourth review: a German buyer buys new
+        # cards from shops mostly, which the project does not read there)
+        ebay_only = sorted(
+            r for r, sources in self.region_sources.items() if r != "US" and sources == ["ebay"]
+        )
         return (
             "Each region's machines are chosen among the cards priced there today, not the whole catalog: "
             + ", ".join(f"{region} {n}" for region, n in counts.sort("region").iter_rows())
             + f" cards (the US {us})."
+            + (
+                f" {' and '.join(ebay_only)} prices are eBay asks alone, new cards' too (no shop read there): "
+                "compare a shop's."
+                if ebay_only
+                else ""
+            )
         )
 
     @property
@@ -597,7 +620,7 @@ def load_report(con: duckdb.DuckDBPyConnection, day: date) -> ReportData:
         ranking = with_open_box_words(ranking, read_frame(con, OPEN_BOX_SQL, {"first": day, "last": day}))
     yesterday = read_frame(
         con,
-        "SELECT model_id, condition, price_median AS prev_median, rank_overall AS prev_rank, "
+        "SELECT model_id, condition, price_usd AS prev_price_usd, rank_overall AS prev_rank, "
         "price_confidence AS prev_confidence FROM marts.gpu_value WHERE snapshot_date = ?",
         [day - timedelta(days=1)],
     )
@@ -639,6 +662,13 @@ def load_report(con: duckdb.DuckDBPyConnection, day: date) -> ReportData:
                 "SELECT platform_id, description FROM marts.platforms WHERE description IS NOT NULL"
             ).fetchall()
         ),
+        region_sources=dict(
+            con.execute(
+                "SELECT coalesce(region, 'US'), list(DISTINCT source ORDER BY source) FROM staging.listings "
+                "WHERE snapshot_date = ? AND model_id IS NOT NULL GROUP BY ALL",
+                [day],
+            ).fetchall()
+        ),
         changes=changes,
         history=read_frame(
             con,
@@ -656,7 +686,9 @@ def load_report(con: duckdb.DuckDBPyConnection, day: date) -> ReportData:
             [day],
         ),
         exits=read_frame(
-            con, "SELECT * FROM marts.exits_daily WHERE exit_date = ? ORDER BY exits DESC, model_id", [day]
+            con,
+            "SELECT * FROM marts.exits_daily WHERE exit_date = ? AND region = 'US' ORDER BY exits DESC, model_id",
+            [day],
         ),
         days_to_sell=read_frame(con, DAYS_TO_SELL_SQL, [day - timedelta(days=EXIT_WINDOW_DAYS - 1), day]),
         buy_vs_rent=read_frame(

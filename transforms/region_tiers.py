@@ -25,6 +25,7 @@ def region_config(region: dict, base: TierConfig, usd_per_unit: float | None) ->
         mains_amps=float(region["outlet_amps"]),
         continuous_fraction=float(region["continuous_amps"]) / float(region["outlet_amps"]),
         continuous_limit=region["continuous_limit"],
+        fused_plug=str(region.get("plug") or "").startswith("BS 1363"),
     )
 
 

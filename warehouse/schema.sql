@@ -412,7 +412,7 @@ CREATE TABLE marts.budget_picks (
     model_id VARCHAR NOT NULL,  -- Catalog model.
     name VARCHAR,  -- Marketing name.
     vram_gb DOUBLE,  -- Memory GB.
-    price_usd DOUBLE,  -- The card's price, USD: marts.gpu_value.price_usd (rule B1: new, the first quartile of its sellers' asks where 8 or more list it, else the median; used, the median); the median on rows written before 2026-11-28.
+    price_usd DOUBLE,  -- The card's price, USD: marts.gpu_value.price_usd (rule B1: new, the first quartile of its sellers' asks where 8 or more list it, the median with 4 or fewer, a quarter of the way between for each seller over 4; used, the median); the median on rows written before 2026-11-28.
     relative_perf DOUBLE,  -- The card's performance in perf_index, RTX 3090 = 1.0.
     perf_per_1k_usd DOUBLE,  -- perf_index value per 1,000 USD of price_usd.
     listing_count INTEGER,  -- Listings behind the price.
@@ -660,8 +660,9 @@ CREATE TABLE marts.gpu_specs (
 );
 
 -- Performance per USD per day, model and condition (new, used), at the price a card is bought at (price_usd,
--- rule B1: a new card's first quartile of its sellers' asks where 8 or more list it, else the median; a used
--- card's median; the median before 2026-11-28) of all sources.
+-- rule B1: a new card's first quartile of its sellers' asks where 8 or more list it, the median with 4 or
+-- fewer, a quarter of the way between for each seller over 4; a used card's median; the median before
+-- 2026-11-28) of all sources.
 CREATE TABLE marts.gpu_value (
     snapshot_date DATE NOT NULL,  -- Daily partition.
     model_id VARCHAR NOT NULL,  -- Catalog model.
@@ -1095,17 +1096,18 @@ CREATE TABLE marts.region_value (
 --   source_mode: live or sample.
 CREATE VIEW marts.cross_market_prices AS SELECT r.snapshot_date, r.model_id, r.condition, r.region, r.currency, r.median_local, r.median AS median_usd, us.median AS us_median_usd, round((((r.median / us.median) - 1) * 100), 1) AS pct_vs_us, r.listing_count, r.fx_rate_date, r.source_mode FROM (marts.region_prices AS r LEFT JOIN marts.region_prices AS us ON (((us.snapshot_date = r.snapshot_date) AND (us.model_id = r.model_id) AND (us.condition = r.condition) AND (us.region = 'US'))));
 
--- Per exit day, model and condition: listings that left (sold or withdrawn; asking data cannot tell which),
--- their median last asking price and median days listed.
+-- Per exit day, region, model and condition: listings that left (sold or withdrawn; asking data cannot tell
+-- which), their median last asking price and median days listed.
 -- columns:
 --   exit_date: Day the listings were first absent.
+--   region: Region of the listings' marketplace or store (US, GB, DE; rows written before migration 550: US).
 --   model_id: Catalog model.
 --   condition: Condition on the last day seen.
 --   exits: Listings that left that day.
---   median_exit_price: Median last asking price per unit, shipping included (not a sale price).
+--   median_exit_price: Median last asking price per unit in USD, shipping included (not a sale price; a UK or German ask converted at the day's rate, VAT included where the seller charges it).
 --   median_days_to_exit: Median days listed before leaving, over the listings first seen after the first day their source and region were read (one seen on that day may have been listed long before); NULL when there are none: how fast such cards go.
 --   meaning: Always: sold or withdrawn.
-CREATE VIEW marts.exits_daily AS SELECT e.exit_date, e.model_id, e.condition, count_star() AS exits, median(e.last_price) AS median_exit_price, median(e.days_listed) FILTER (WHERE (e.first_seen > f.first_day)) AS median_days_to_exit, 'sold or withdrawn' AS meaning FROM (marts.listing_exits AS e INNER JOIN (SELECT "source", COALESCE(region, 'US') AS region, min(snapshot_date) AS first_day FROM staging.listings GROUP BY ALL) AS f ON (((f."source" = e."source") AND (f.region = COALESCE(e.region, 'US'))))) WHERE (e.model_id IS NOT NULL) GROUP BY e.exit_date, e.model_id, e.condition;
+CREATE VIEW marts.exits_daily AS SELECT e.exit_date, COALESCE(e.region, 'US') AS region, e.model_id, e.condition, count_star() AS exits, median(e.last_price) AS median_exit_price, median(e.days_listed) FILTER (WHERE (e.first_seen > f.first_day)) AS median_days_to_exit, 'sold or withdrawn' AS meaning FROM (marts.listing_exits AS e INNER JOIN (SELECT "source", COALESCE(region, 'US') AS region, min(snapshot_date) AS first_day FROM staging.listings GROUP BY ALL) AS f ON (((f."source" = e."source") AND (f.region = COALESCE(e.region, 'US'))))) WHERE (e.model_id IS NOT NULL) GROUP BY e.exit_date, COALESCE(e.region, 'US'), e.model_id, e.condition;
 
 -- marts.gpu_value with new and used side by side, one row per date and model.
 -- columns:
@@ -1123,7 +1125,7 @@ CREATE VIEW marts.exits_daily AS SELECT e.exit_date, e.model_id, e.condition, co
 --   used_perf_per_1k_usd: relative_perf per 1,000 USD of used_price_usd (the median).
 --   used_rank: Rank by perf per USD among used cards.
 --   used_to_new_price_ratio: Used median divided by new median.
---   new_price_usd: The new card's price_usd (rule B1: the first quartile of its sellers' asks where 8 or more list it, else the median); NULL on days written before 2026-11-28.
+--   new_price_usd: The new card's price_usd (rule B1: the first quartile of its sellers' asks where 8 or more list it, the median with 4 or fewer, a quarter of the way between for each seller over 4); NULL on days written before 2026-11-28.
 --   used_price_usd: The used card's price_usd (its median); NULL on days written before 2026-11-28.
 CREATE VIEW marts.gpu_value_new_vs_used AS WITH n AS (SELECT * FROM marts.gpu_value WHERE (condition = 'new')), u AS (SELECT * FROM marts.gpu_value WHERE (condition = 'used')) SELECT COALESCE(n.snapshot_date, u.snapshot_date) AS snapshot_date, COALESCE(n.model_id, u.model_id) AS model_id, COALESCE(n."name", u."name") AS "name", COALESCE(n.vram_gb, u.vram_gb) AS vram_gb, COALESCE(n.relative_perf, u.relative_perf) AS relative_perf, n.price_median AS new_price_median, n.listing_count AS new_listings, n.perf_per_1k_usd AS new_perf_per_1k_usd, n.rank_overall AS new_rank, u.price_median AS used_price_median, u.listing_count AS used_listings, u.perf_per_1k_usd AS used_perf_per_1k_usd, u.rank_overall AS used_rank, (u.price_median / n.price_median) AS used_to_new_price_ratio, n.price_usd AS new_price_usd, u.price_usd AS used_price_usd FROM (n FULL JOIN u ON (((u.snapshot_date = n.snapshot_date) AND (u.model_id = n.model_id))));
 

@@ -595,3 +595,39 @@ def test_every_table_row_of_a_server_only_passive_or_unsupported_card_says_so(si
                 unmarked.append((table_id, model))
     assert checked > 0 and unmarked == [], unmarked
     assert errors.errors == []
+
+
+def test_the_price_moves_are_of_the_price_the_tables_give(site):
+    """Thirty-fourth review: on the 8-day site's warehouse, every move of the day is of marts.gpu_value.price_usd
+    (rule B1's price, which the tables give), new cards' included, not of the median."""
+    from datetime import timedelta
+
+    import polars as pl
+
+    from dashboards.report_data import load_report
+    from warehouse.connection import connect
+
+    day = date.fromisoformat(DAY)
+    with connect(site.parent / "w.duckdb", read_only=True) as con:
+        moves = load_report(con, day).changes
+        prices = {
+            (m, c, d): (usd, median)
+            for m, c, d, usd, median in con.execute(
+                "SELECT model_id, condition, snapshot_date, price_usd, price_median FROM marts.gpu_value "
+                "WHERE snapshot_date IN (?, ?)",
+                [day - timedelta(days=1), day],
+            ).fetchall()
+        }
+    new = moves.filter(pl.col("condition") == "new")
+    assert new.height > 0
+    # a new card whose B1 price is not its median on either day: the move read from the median would differ
+    assert any(
+        prices[(m, "new", d)][0] != prices[(m, "new", d)][1]
+        for m in new["model_id"]
+        for d in (day - timedelta(days=1), day)
+    )
+    for r in moves.iter_rows(named=True):
+        before = prices[(r["model_id"], r["condition"], day - timedelta(days=1))][0]
+        now = prices[(r["model_id"], r["condition"], day)][0]
+        assert (r["prev_price_usd"], r["price_usd"]) == (before, now)
+        assert r["price_change_pct"] == pytest.approx((now / before - 1) * 100)

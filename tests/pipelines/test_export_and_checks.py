@@ -59,15 +59,22 @@ def test_csv_and_parquet_hold_exactly_the_marts_ranking(sample_run, export_dir):
         assert frame["price_median"].to_list() == pytest.approx(marts["price_median"].to_list())
         assert frame["perf_per_1k_usd"].to_list() == pytest.approx(marts["perf_per_1k_usd"].to_list())
         assert set(frame["data_kind"]) == {"sample"}
+        assert set(frame["schema_version"].cast(pl.String)) == {
+            "1.11"
+        }  # as the JSON's (thirty-fourth review)
 
 
 def test_json_carries_schema_dates_mode_and_listing_counts(sample_run, export_dir):
     doc = json.loads((export_dir / "recommendations.json").read_text())
-    assert doc["schema_version"] == "1.10" and doc["data_date"] == DAY and doc["generated_at"]
+    assert doc["schema_version"] == "1.11" and doc["data_date"] == DAY and doc["generated_at"]
     # deals are events (issue 37): each a new listing or a price drop; the earlier ones still listed apart (one
     # sample day: none)
     assert doc["deals"] and {d["event"] for d in doc["deals"]} <= {"new_listing", "price_drop", "cut_to_deal"}
     assert doc["deals_resting"] == len(doc["deals_still_listed"]) == 0
+    # a deal says whether it is one store's, for pickup at its counter, in the JSON too (thirty-fourth review: a bot
+    # republishing a deal alone could not tell)
+    assert all(d["pickup_only"] == (d["source"] == "microcenter") for d in doc["deals"])
+    assert any(d["pickup_only"] for d in doc["deals"]) and not all(d["pickup_only"] for d in doc["deals"])
     assert (
         doc["alerts"] == [] and doc["exits"] == [] and doc["days_to_sell"] == []
     )  # no watchlist; one sample day
@@ -84,6 +91,22 @@ def test_json_carries_schema_dates_mode_and_listing_counts(sample_run, export_di
         ).fetchone()[0]
     assert len(doc["budget_picks"]) == picks and len(doc["build_tiers"]) == tiers
     assert all("listing_count" in p for p in doc["budget_picks"])
+    # each pick with the caveat the markdown and the dashboard show beside it (thirty-fourth review: a bot
+    # republishing the JSON's picks told a beginner to put a 575 W card in their desktop)
+    with duckdb.connect(str(sample_run["db"]), read_only=True) as con:
+        caveats = dict(
+            con.execute(
+                "SELECT model_id || '|' || condition, caveat FROM marts.gpu_value WHERE snapshot_date = ?",
+                [DAY],
+            ).fetchall()
+        )
+    assert all({"caveat", "tdp_w"} <= p.keys() for p in doc["budget_picks"])
+    for p in doc["budget_picks"]:
+        card = caveats[f"{p['model_id']}|{p['condition']}"]
+        assert card is None or card in p["caveat"]  # after an open-box unit's words, where it has them
+        if p["use_case"] == "beginner" and p["tdp_w"] > 200:
+            assert "over the 200 W a computer you already have takes (D6)" in p["caveat"]
+    assert any(p["use_case"] == "beginner" and p["tdp_w"] > 200 for p in doc["budget_picks"])
 
 
 def test_markdown_lists_the_top_picks_of_the_marts(sample_run, export_dir):
@@ -373,8 +396,8 @@ def test_a_short_history_says_what_the_30_day_median_and_the_changes_rest_on(sam
             "condition": ["used"] * n,
             "model_id": [f"m{i}" for i in range(n)],
             "name": [f"Card {i}" for i in range(n)],
-            "prev_median": [100.0] * n,
-            "price_median": [100.0 + n - i for i in range(n)],
+            "prev_price_usd": [100.0] * n,
+            "price_usd": [100.0 + n - i for i in range(n)],
             "price_change_pct": [float(n - i) for i in range(n)],
             "rank_change": [0] * n,
             "caveat": ["passive: needs server airflow"] + [None] * (n - 1),
@@ -551,6 +574,10 @@ def test_the_other_regions_machines_say_thin_supply_resale_and_their_socket(samp
     regions = md.split("\n## Other regions\n")[1].split("\n## ")[0]
     # the section's words say what a socket-rated machine needs (code review: "a second circuit")
     assert "a socket rated for hours of load" in regions and "a second circuit" not in regions
+    # and that the UK's and Germany's prices, new cards' too, are eBay's alone (thirty-fourth review: a German buyer
+    # buys new cards from shops mostly)
+    ebay_only = "DE and GB prices are eBay asks alone, new cards' too (no shop read there): compare a shop's."
+    assert ebay_only in regions and html.escape(ebay_only) in site
     # each regional machine names its runner-up and how much worse it is, as the US tables do (twenty-second review);
     # a runner-up of more value, which D16 set aside for a newer architecture, says so in words (twenty-fifth
     # review: "-0.96" under "% worse", unexplained)
@@ -558,18 +585,21 @@ def test_the_other_regions_machines_say_thin_supply_resale_and_their_socket(samp
     assert header.endswith("| runner-up | runner-up gives |")
     with duckdb.connect(str(sample_run["db"]), read_only=True) as con:
         gaps = con.execute(
-            "SELECT region, use_case, tier, condition, runner_up_gap_pct FROM marts.region_tiers "
+            "SELECT region, use_case, tier, condition, runner_up_gap_pct, currency FROM marts.region_tiers "
             "WHERE snapshot_date = ? AND region <> 'US' AND runner_up_gap_pct IS NOT NULL",
             [DAY],
         ).fetchall()
-    assert any(g < 0 for *_, g in gaps) and any(g > 0 for *_, g in gaps)
-    for region, use_case, tier, condition, gap in gaps:
+    assert any(g < 0 for *_, g, _ in gaps) and any(g > 0 for *_, g, _ in gaps)
+    for region, use_case, tier, condition, gap, currency in gaps:
         row = next(
             line
             for line in regions.splitlines()
             if line.startswith(f"| {region} | {use_case} | {tier} | {condition} |")
         )
-        assert row.rstrip().endswith(f"| {runner_up_gap_words(gap)} |"), row
+        # per the region's currency (thirty-fourth review: "per USD" on EUR and GBP rows)
+        assert currency in ("EUR", "GBP") and row.rstrip().endswith(
+            f"| {runner_up_gap_words(gap, currency=currency)} |"
+        ), row
     assert (
         runner_up_gap_words(-0.957)
         == ("0.96% more value per USD; D16 prefers the newer architecture within 5%")
@@ -602,13 +632,17 @@ def test_the_other_regions_machines_say_thin_supply_resale_and_their_socket(samp
             for x in table_rows
             if x.startswith(f"| {region} | {use_case} | {tier} | {condition} | {n} x {name} |")
         )
-        assert "| outlet, a wall socket to itself |" in row, row
+        # a UK machine over 5 A also says its lead's plug needs a 13 A fuse (thirty-fourth review)
+        fuse = ", its lead fused at 13 A" if region == "GB" else ""
+        assert f"| outlet, a wall socket to itself{fuse} |" in row, row
     region_table = site.split('id="region-tiers"')[1].split("</table>")[0]
     assert region_table.count("outlet, a wall socket to itself") == len(near_socket)
     # twenty-second review: the dashboard's table of the regions' machines gives each one's price in its currency and
     # its power cap, as the export does
     header = region_table.split("</thead>")[0]
     assert all(f">{h}<" in header or f">{h} " in header for h in ("price", "currency", "cap %")), header
+    # and what is in it: the platform and the PSU (thirty-fourth review)
+    assert all(f">{h}<" in header or f">{h} " in header for h in ("platform", "PSU")), header
     with duckdb.connect(str(sample_run["db"]), read_only=True) as con:
         capped = con.execute(
             "SELECT count(*) FROM marts.region_tiers WHERE snapshot_date = ? AND power_cap_pct < 100",
@@ -1431,7 +1465,7 @@ def test_a_price_move_is_between_prices_neither_of_which_is_grade_d():
             "model_id": ["a10", "3090", "4090", "5090"],
             "condition": ["new", "used", "used", "used"],
             "name": ["A10", "RTX 3090", "RTX 4090", "RTX 5090"],
-            "price_median": [2377.0, 745.0, 1700.0, 2600.0],
+            "price_usd": [2377.0, 745.0, 1700.0, 2600.0],
             "rank_overall": [1, 2, 3, 4],
             "caveat": [None] * 4,
             "price_confidence": ["C", "A", "D", "B"],
@@ -1441,7 +1475,7 @@ def test_a_price_move_is_between_prices_neither_of_which_is_grade_d():
         {
             "model_id": ["a10", "3090", "4090", "5090"],
             "condition": ["new", "used", "used", "used"],
-            "prev_median": [2058.0, 760.0, 1500.0, 2601.0],
+            "prev_price_usd": [2058.0, 760.0, 1500.0, 2601.0],
             "prev_rank": [1, 2, 3, 4],
             "prev_confidence": ["D", "A", "B", "B"],
         }
@@ -1453,3 +1487,45 @@ def test_a_price_move_is_between_prices_neither_of_which_is_grade_d():
     # without grades (a warehouse before them) every move counts
     ungraded = price_moves(ranking.drop("price_confidence"), yesterday.drop("prev_confidence"))
     assert ungraded["model_id"].to_list() == ["a10", "4090", "3090"]
+
+
+def test_a_price_move_is_of_the_price_the_tables_give():
+    """Thirty-fourth review: the moves compared the new cards' medians while every table gives rule B1's price, so
+    the new RTX 4090 read +0.6% beside a price that rose 4.3%. A move is of price_usd, whatever the median did."""
+    from dashboards.report_data import price_moves
+
+    ranking = pl.DataFrame(
+        {
+            "model_id": ["4090", "5090"],
+            "condition": ["new", "new"],
+            "name": ["RTX 4090", "RTX 5090"],
+            "price_median": [1905.0, 2850.0],  # +0.6% and +0.8% against yesterday's medians below
+            "price_usd": [1877.49, 2648.0],
+            "rank_overall": [1, 2],
+            "caveat": [None, None],
+            "price_confidence": ["A", "A"],
+        }
+    )
+    yesterday = pl.DataFrame(
+        {
+            "model_id": ["4090", "5090"],
+            "condition": ["new", "new"],
+            "prev_price_usd": [1799.99, 2660.0],
+            "prev_rank": [1, 2],
+            "prev_confidence": ["A", "A"],
+        }
+    )
+    moves = price_moves(ranking, yesterday)
+    assert moves["model_id"].to_list() == ["4090"]  # the 5090's B1 price moved 0.45%: under the 0.5% shown
+    assert moves.row(0, named=True) | {"price_change_pct": 0} == {
+        "condition": "new",
+        "model_id": "4090",
+        "name": "RTX 4090",
+        "prev_price_usd": 1799.99,
+        "price_usd": 1877.49,
+        "price_change_pct": 0,
+        "rank_change": 0,
+        "caveat": None,
+        "price_confidence": "A",
+    }
+    assert moves["price_change_pct"][0] == pytest.approx((1877.49 / 1799.99 - 1) * 100)  # +4.3%

@@ -11,6 +11,7 @@ import pytest
 
 from dashboards.answer import power_words
 from dashboards.report_data import circuit_words
+from transforms.region_tiers import region_config
 from transforms.tiers.budget_builds import _what_to_know, budget_builds, value_words
 from transforms.tiers.build_tiers import DOES_NOT_HOLD, _summary, best_per_card, build_tiers, cards_with_specs
 from transforms.tiers.config import TierConfig
@@ -29,7 +30,7 @@ from transforms.tiers.machine import (
 from transforms.tiers.platforms import PartPrices, platform_rows, platforms_for
 from transforms.tiers.power import wall_draw
 from transforms.tiers.rules import D16_CLOSE, TIERS
-from warehouse.catalog import load_platform_parts, load_platforms
+from warehouse.catalog import load_platform_parts, load_platforms, load_regions
 
 DAY = date(2026, 11, 20)
 RULES = {r.tier: r for r in TIERS}
@@ -1246,6 +1247,36 @@ def test_a_choice_that_rests_on_resale_says_so():
     newer = {"total_relative_perf": 1.95, "tco_usd": 1_000, "resale_usd": 600, "perf_per_1k_usd_tco": 1.95}
     older = {"total_relative_perf": 2.0, "tco_usd": 1_000, "resale_usd": 600, "perf_per_1k_usd_tco": 2.0}
     assert _resale_decides(newer, older) is None
+    # ... but where the runner-up's lead without resale is over D16's 5%, D16 would not have chosen it: the resale
+    # decides, and says so (thirty-fourth review: a German used RTX 5090 machine 0.96% behind a 3090 one through its
+    # resale of 1,242 EUR, 9.4% behind without it)
+    tco_5090, tco_3090 = 4_000, 1_460  # the machines' costs less their resale (tco_usd)
+    used_5090 = {
+        "total_relative_perf": 43.0,
+        "tco_usd": tco_5090,
+        "resale_usd": 1_200,
+        "resale_basis": "fitted: x",
+    }
+    used_3090 = {
+        "total_relative_perf": 16.0,
+        "tco_usd": tco_3090,
+        "resale_usd": 280,
+        "resale_basis": "fitted: y",
+    }
+    for m in (used_5090, used_3090):
+        m["perf_per_1k_usd_tco"] = m["total_relative_perf"] / m["tco_usd"] * 1000
+    assert used_5090["perf_per_1k_usd_tco"] < used_3090["perf_per_1k_usd_tco"]  # D16's choice
+    lead = (16.0 / (tco_3090 + 280)) / (43.0 / (tco_5090 + 1_200)) - 1
+    assert lead > 0.05
+    assert _resale_decides(used_5090, used_3090).startswith(
+        f"resale decides: without it the runner-up gives {lead:.1%} more per USD"
+    )
+    # within 5% without resale too: D16's choice stands on its own
+    near = used_3090 | {"total_relative_perf": 16.5, "resale_usd": 500}
+    near["perf_per_1k_usd_tco"] = near["total_relative_perf"] / near["tco_usd"] * 1000
+    assert used_5090["perf_per_1k_usd_tco"] < near["perf_per_1k_usd_tco"]
+    assert 0 < (16.5 / (tco_3090 + 500)) / (43.0 / (tco_5090 + 1_200)) - 1 < 0.05
+    assert _resale_decides(used_5090, near) is None
 
 
 def test_a1_thin_supply_is_most_of_the_days_listings_of_the_card():
@@ -1341,6 +1372,41 @@ def test_a_machine_over_a_sockets_rating_needs_a_socket_for_hours_of_load_not_an
         RULES["4gpu"], 2400.0, 200.0, 1840.0, replace(socket, continuous_limit="circuit")
     )
     assert words.endswith("a circuit of its own with a higher rating"), words
+
+
+def test_a_uk_machine_over_5_a_says_its_lead_needs_a_13_a_fuse():
+    """Thirty-fourth review: a UK plug carries its own fuse, and a computer lead's is often 5 A or 3 A; a machine
+    drawing more (over 1,150 W at 230 V) says its lead needs a 13 A one, capped or not; a machine under it, a region
+    without fused plugs (Schuko) and the US say nothing of it."""
+    gb = TierConfig(
+        mains_volts=230.0,
+        mains_amps=13.0,
+        continuous_fraction=8 / 13,
+        continuous_limit=SOCKET,
+        fused_plug=True,
+    )
+    regions = load_regions()
+    assert region_config(
+        regions.filter(pl.col("region") == "GB").row(0, named=True), TierConfig(), 1.3
+    ).fused_plug
+    assert not region_config(
+        regions.filter(pl.col("region") == "DE").row(0, named=True), TierConfig(), 1.1
+    ).fused_plug
+    _, cap, words = circuit_for(RULES["2gpu"], 1150.0, 250.0, 1840.0, gb)  # 1,609 W at the wall: 7.0 A
+    assert cap == 100.0 and "; at 7.0 A its mains lead's plug needs a 13 A fuse (BS 1362)" in words, words
+    _, cap, words = circuit_for(RULES["4gpu"], 1600.0, 250.0, 1840.0, gb)  # capped to fit: still over 5 A
+    assert cap < 100 and "its mains lead's plug needs a 13 A fuse" in words and words.endswith(CAP_AT_BOOT), (
+        words
+    )
+    _, _, words = circuit_for(RULES["1gpu"], 450.0, 200.0, 1840.0, gb)  # 747 W: 3.2 A
+    assert "fuse" not in words
+    # the tables' circuit says it in a few words (they have no notes column)
+    row = {"circuit": "outlet", "circuit_note": words, "notes": ""}
+    assert circuit_words(row) == "outlet"
+    row["circuit_note"] = circuit_for(RULES["2gpu"], 1150.0, 250.0, 1840.0, gb)[2]
+    assert circuit_words(row).endswith(", its lead fused at 13 A"), circuit_words(row)
+    for other in (replace(gb, fused_plug=False), TierConfig()):
+        assert "fuse" not in circuit_for(RULES["2gpu"], 700.0, 250.0, other.mains_volts * 8, other)[2]
 
 
 def test_a_training_budget_names_a_machine_nearly_as_fast_for_less():

@@ -241,7 +241,8 @@ def test_days_listed_count_from_the_first_day_of_the_listings_own_marketplace(tm
     from warehouse.marts.listing_exits import update_exits
 
     days = [D0 + timedelta(days=n) for n in range(5)]
-    us = {"u1": [0, 1, 2, 3, 4]}  # the US marketplace, read from day 0
+    # the US marketplace, read from day 0: u1 first seen then (left out of the days listed), u2-u4 2 days each
+    us = {"u1": [0, 1, 2], "u2": [1, 2], "u3": [1, 2], "u4": [1, 2], "stays": [0, 1, 2, 3, 4]}
     de = {
         "d1": [2, 3],
         "d2": [2, 3],
@@ -259,7 +260,12 @@ def test_days_listed_count_from_the_first_day_of_the_listings_own_marketplace(tm
             update_exits(c, day)
         regions = dict(c.execute("SELECT listing_id, region FROM marts.listing_exits").fetchall())
         to_sell = c.execute(DAYS_TO_SELL_SQL, [days[0], days[4]]).fetchall()
-        daily = c.execute("SELECT exits, median_days_to_exit FROM marts.exits_daily").fetchall()
-    assert set(regions.values()) == {"DE"} and len(regions) == 6
-    # d1-d3 were first seen on DE's first day: left out; d4-d6 (1 day each) count
-    assert [(n, d) for _, _, n, d, *_ in to_sell] == [(3, 1.0)] and daily == [(6, 1.0)]
+        daily = c.execute(
+            "SELECT exit_date, region, exits, median_days_to_exit FROM marts.exits_daily ORDER BY ALL"
+        ).fetchall()
+    assert sorted(k for k, r in regions.items() if r == "DE") == list(de)[:6] and len(regions) == 10
+    # d1-d3 were first seen on DE's first day: left out; d4-d6 (1 day each) count. Each region apart (thirty-fourth
+    # review: the UK's and Germany's exits were pooled with the US ones under one model and condition)
+    assert daily == [(days[3], "US", 4, 2.0), (days[4], "DE", 6, 1.0)]
+    # the report's days to sell are the US ones, as its prices are: u2-u4, not DE's d4-d6 pooled with them
+    assert [(n, d) for _, _, n, d, *_ in to_sell] == [(3, 2.0)]

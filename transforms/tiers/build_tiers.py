@@ -257,16 +257,21 @@ RESALE_DECIDES_DETAIL = (
 
 def _resale_decides(m: dict, runner: dict, cfg: TierConfig | None = None) -> str | None:
     """When the choice beats its runner-up only through the resale the cost model expects at the horizon (the
-    runner-up gives more throughput per USD bought and powered), the words that say so, with what each resale
+    runner-up gives more throughput per USD bought and powered; for a choice D16 made, more by over D16_CLOSE), the
+    words that say so, with what each resale
     rests on (sixth review: 4 new RTX 6000 Ada beat 4 new RTX A6000 by 11.9% on their resale, 51% of launch
     price observed against 31% fitted; without it the A6000 machine gives 12.6% more)."""
     if m.get("resale_usd") is None or runner.get("resale_usd") is None:
         return None
-    if m["perf_per_1k_usd_tco"] <= runner["perf_per_1k_usd_tco"]:
-        return None  # chosen for another reason (D16's newer architecture), not for its resale
     own = m["total_relative_perf"] / (m["tco_usd"] + m["resale_usd"])
     other = runner["total_relative_perf"] / (runner["tco_usd"] + runner["resale_usd"])
-    if other <= own:
+    if m["perf_per_1k_usd_tco"] <= runner["perf_per_1k_usd_tco"]:
+        # chosen by D16 (a newer architecture within D16_CLOSE of the runner-up's value): the resale decides only
+        # where, without it, the runner-up is further ahead than D16_CLOSE (thirty-fourth review: a German used
+        # RTX 5090 machine, 0.96% behind a 3090 one with its resale of 1,242 EUR, 9.4% behind without it)
+        if other <= own * (1 + D16_CLOSE):
+            return None
+    elif other <= own:
         return None
 
     def basis(machine: dict) -> str:

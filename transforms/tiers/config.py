@@ -18,6 +18,9 @@ class TierConfig:
     # what that continuous rating belongs to: the branch circuit (US NEC) or the socket and plug (regions.csv
     # continuous_limit); the notes of a machine near it say which loads to keep off (machine.circuit_room)
     continuous_limit: str = "circuit"
+    # the region's plugs carry their own fuse (regions.csv plug: the UK's BS 1363, fused to BS 1362): a machine's
+    # notes then say which fuse its mains lead needs (machine.fuse_words)
+    fused_plug: bool = False
     allow_risers: bool = True  # G6: 2-3-slot air cards alternated on risers
     allow_water_cooling: bool = False  # G6: converting a card voids its warranty; off unless asked for
     vendors: tuple[str, ...] | None = DEFAULT_VENDORS  # D11; None admits every vendor

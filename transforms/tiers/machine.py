@@ -222,6 +222,26 @@ CIRCUIT = "circuit"
 SOCKET = "socket"
 
 
+# A UK plug (BS 1363) carries a BS 1362 fuse that protects its lead; a moulded plug is marked with its rating, and
+# leads come fused at 3 A (the 700 W rule's), 5 A or 13 A (pat-testing-training.net, "Fuse Ratings":
+# https://pat-testing-training.net/articles/fuse-ratings.php; BS 1362's preferred ratings are 3 A and 13 A): a
+# machine drawing more than a 5 A fuse carries needs its lead fused at 13 A (thirty-fourth review)
+SMALL_PLUG_FUSE_A = 5.0
+LEAD_FUSE = "its mains lead's plug needs a 13 A fuse"  # (dashboards/report_data.circuit_words reads it)
+
+
+def fuse_words(wall_w: float, cfg: TierConfig) -> str:
+    """Where plugs carry a fuse (cfg.fused_plug) and the machine draws more than SMALL_PLUG_FUSE_A: the fuse its mains
+    lead's plug needs, in words ('' else)."""
+    amps = wall_w / cfg.mains_volts
+    if not cfg.fused_plug or amps <= SMALL_PLUG_FUSE_A:
+        return ""
+    return (
+        f"; at {amps:.1f} A {LEAD_FUSE} (BS 1362): a computer lead's moulded plug is "
+        f"often fused at {SMALL_PLUG_FUSE_A:g} A or 3 A, its rating marked on it"
+    )
+
+
 def circuit_room(wall_w: float, continuous_w: float, limit: str = CIRCUIT) -> str:
     """What a machine on an outlet leaves of its continuous rating, in words when that is under SHARED_CIRCUIT_W
     ('' else): the rating of the circuit (`limit` CIRCUIT) or of the socket and plug (SOCKET)."""
@@ -306,7 +326,8 @@ def circuit_for(
         return (
             "outlet",
             100.0,
-            f"{wall:,.0f} W at the wall fits a {mains}{circuit_room(wall, continuous_w, cfg.continuous_limit)}",
+            f"{wall:,.0f} W at the wall fits a {mains}{circuit_room(wall, continuous_w, cfg.continuous_limit)}"
+            f"{fuse_words(wall, cfg)}",
         )
     capped_wall = power.wall_draw(gpu_w * cap / 100 + other_w, cfg.psu_efficiency)
     return (
@@ -315,7 +336,8 @@ def circuit_for(
         # the limit in watts only where the board power is the card's, not D2's assumed 350 W (code review)
         f"capped to {cap:.0f}% per GPU{power.limit_words(gpu_w / rule.gpu_count if board_known else None, cap)} to "
         f"fit a {mains} (G8)"
-        f"{circuit_room(capped_wall, continuous_w, cfg.continuous_limit)}; {CAP_AT_BOOT}",
+        f"{circuit_room(capped_wall, continuous_w, cfg.continuous_limit)}{fuse_words(capped_wall, cfg)}; "
+        f"{CAP_AT_BOOT}",
     )
 
 
