@@ -8,7 +8,7 @@ import polars as pl
 
 from dashboards.markdown import render_markdown
 from dashboards.report_data import TOP_N, ReportData, with_buy_rank
-from transforms.gpu_value import BUY_PRICE_SENTENCE
+from transforms.gpu_value import BUY_PRICE_SENTENCE, buy_price_basis
 from warehouse.environment import env_path
 
 SCHEMA_VERSION = "1.11"  # 1.1: build_tiers per use case with platform, TCO and runner-up; budget_builds
@@ -39,7 +39,8 @@ SCHEMA_VERSION = "1.11"  # 1.1: build_tiers per use case with platform, TCO and 
 #      price_usd) in place of the medians (prev_median, price_median); exits and days_to_sell are the US
 #      marketplace's and stores' (the UK's and Germany's exits left out, as their prices are); deals and
 #      deals_still_listed carry pickup_only (true: one store's counter, Micro Center); recommendations.csv and
-#      .parquet carry schema_version on every row
+#      .parquet carry schema_version on every row; recommendations carry price_usd_basis (which of rule B1's prices
+#      price_usd is: median, p25 or blend), price_p25 and distinct_sellers (marts.price_daily's), beside price_median
 DEFAULT_EXPORT_DIR = Path(__file__).resolve().parent.parent / "exports"
 SAMPLE_NOTICE = (
     "SAMPLE DATA: built from the project's bundled sample snapshot, not from live market listings. "
@@ -64,9 +65,12 @@ RECOMMENDATION_COLUMNS = [
     "vram_class",
     "rank_in_vram_class",
     "price_usd",
+    "price_usd_basis",
     "price_median",
+    "price_p25",
     "price_low",
     "listing_count",
+    "distinct_sellers",
     "price_confidence",
     "enough_listings",
     "relative_perf",
@@ -107,6 +111,8 @@ def recommendations(data: ReportData) -> pl.DataFrame:
     each with its caveat in words."""
     return (
         with_buy_rank(data.ranking)
+        .join(data.sellers, on=["model_id", "condition"], how="left", maintain_order="left")
+        .with_columns(price_usd_basis=buy_price_basis())
         .sort(["condition", "buy_rank", "rank_overall"], nulls_last=True)
         .select(RECOMMENDATION_COLUMNS)
         .with_columns(

@@ -301,6 +301,18 @@ class ReportData:
     platform_words: dict[str, str] = field(default_factory=dict)
     # region -> the sources that priced its cards today (staging.listings): a region priced by eBay alone says so
     region_sources: dict[str, list[str]] = field(default_factory=dict)
+    # per model and condition, the day's sellers and first quartile behind price_usd (marts.price_daily, source 'all'):
+    # what the export gives beside rule B1's price, so that a row says which of its bases it is
+    sellers: pl.DataFrame = field(
+        default_factory=lambda: pl.DataFrame(
+            schema={
+                "model_id": pl.String,
+                "condition": pl.String,
+                "distinct_sellers": pl.Int64,
+                "price_p25": pl.Float64,
+            }
+        )
+    )
 
     @property
     def is_sample(self) -> bool:
@@ -661,6 +673,12 @@ def load_report(con: duckdb.DuckDBPyConnection, day: date) -> ReportData:
             con.execute(
                 "SELECT platform_id, description FROM marts.platforms WHERE description IS NOT NULL"
             ).fetchall()
+        ),
+        sellers=read_frame(
+            con,
+            "SELECT model_id, condition, distinct_sellers, p25 AS price_p25 FROM marts.price_daily "
+            "WHERE snapshot_date = ? AND source = 'all'",
+            [day],
         ),
         region_sources=dict(
             con.execute(

@@ -160,9 +160,7 @@ BUY_PRICE_WORDS = (
 # as a sentence of its own (the export's words)
 BUY_PRICE_SENTENCE = BUY_PRICE_WORDS[:1].upper() + BUY_PRICE_WORDS[1:] + "."
 # the same, short, where the page has no room for the reason (the dashboard's value table)
-BUY_PRICE_SHORT = (
-    "price: new, the first quartile of 8+ sellers' asks (4 or fewer: the median); used, the median (B1)"
-)
+BUY_PRICE_SHORT = "price: new, the first quartile of 8+ sellers' asks (4 or fewer: the median; between, a blend); used, the median (B1)"
 # the sellers a new card's quartile needs (B1): with 8, at least two of them ask it or less, so that no one listing
 # (an open-box unit, a pickup store's) sets it (review of 2026-11-28: with 4-5 sellers the quartile was the second
 # cheapest listing, an open-box unit for the RTX 6000 Ada, and 8 of 18 new cards had no sealed unit that ships at it)
@@ -192,6 +190,25 @@ def buy_price(rule: bool = True) -> pl.Expr:
     weight = ((sellers - B1_NO_WEIGHT_SELLERS) / (B1_MIN_SELLERS - B1_NO_WEIGHT_SELLERS)).clip(0.0, 1.0)
     blended = pl.col("median") - weight.fill_null(0.0) * (pl.col("median") - low)
     return pl.when(pl.col("condition") == "new").then(blended).otherwise(pl.col("median"))
+
+
+def buy_price_basis() -> pl.Expr:
+    """Which of buy_price's three a row's price is, over rows with condition and distinct_sellers: 'median' (a used
+    card, or a new one of B1_NO_WEIGHT_SELLERS sellers or fewer), 'p25' (a new one of B1_MIN_SELLERS or more) or
+    'blend' (between); NULL where the sellers are unknown. What the export gives beside price_usd (thirty-fourth review:
+    a row's basis could not be read from the row)."""
+    sellers = pl.col("distinct_sellers")
+    return (
+        pl.when(pl.col("condition") != "new")
+        .then(pl.lit("median"))
+        .when(sellers.is_null())
+        .then(pl.lit(None, pl.String))
+        .when(sellers <= B1_NO_WEIGHT_SELLERS)
+        .then(pl.lit("median"))
+        .when(sellers >= B1_MIN_SELLERS)
+        .then(pl.lit("p25"))
+        .otherwise(pl.lit("blend"))
+    )
 
 
 def trusted_new_low() -> pl.Expr:

@@ -82,6 +82,22 @@ def test_json_carries_schema_dates_mode_and_listing_counts(sample_run, export_di
     by_key = {(r["model_id"], r["condition"]): r for r in marts.iter_rows(named=True)}
     for rec in doc["recommendations"]:
         assert rec["listing_count"] == by_key[(rec["model_id"], rec["condition"])]["listing_count"]
+    # each row says which of rule B1's prices its price_usd is, with the sellers and the quartile it rests on
+    # (thirty-fourth review: a new RTX 4070 Ti SUPER's 720.91 was neither its quartile nor its median, unexplained)
+    bases = {rec["price_usd_basis"] for rec in doc["recommendations"]}
+    assert bases == {"median", "p25", "blend"}, bases
+    for rec in doc["recommendations"]:
+        price, median, p25, sellers = (
+            rec[k] for k in ("price_usd", "price_median", "price_p25", "distinct_sellers")
+        )
+        if rec["price_usd_basis"] == "median":
+            assert price == pytest.approx(median) and (rec["condition"] != "new" or sellers <= 4), rec
+        elif rec["price_usd_basis"] == "p25":
+            assert rec["condition"] == "new" and sellers >= 8 and price == pytest.approx(min(p25, median)), (
+                rec
+            )
+        else:
+            assert rec["condition"] == "new" and 4 < sellers < 8 and min(p25, median) <= price <= median, rec
     with duckdb.connect(str(sample_run["db"]), read_only=True) as con:
         picks = con.execute(
             "SELECT count(*) FROM marts.budget_picks WHERE snapshot_date = ?", [DAY]

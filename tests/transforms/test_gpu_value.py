@@ -675,3 +675,29 @@ def test_budget_picks_rank_each_use_case_by_its_own_index():
     assert first["llm"]["relative_perf"] == pytest.approx(1.3)
     assert first["llm"]["perf_per_1k_usd"] == pytest.approx(1.3 / 800 * 1000)
     assert (first["beginner"]["perf_index"], first["beginner"]["perf_basis"]) == ("training", "measured")
+
+
+def test_rule_b1_each_row_names_the_basis_of_its_price():
+    """Thirty-fourth review: which of B1's three a price is, from the row (the export's price_usd_basis), at the edges
+    of the seller counts: 4 sellers or fewer the median, 8 or more the quartile, between a blend; a used card the
+    median whatever its sellers; unknown sellers, unknown."""
+    from transforms.gpu_value import B1_MIN_SELLERS, B1_NO_WEIGHT_SELLERS, buy_price_basis
+
+    assert (B1_NO_WEIGHT_SELLERS, B1_MIN_SELLERS) == (4, 8)
+    rows = pl.DataFrame(
+        {
+            "condition": ["new"] * 6 + ["used", "used"],
+            "distinct_sellers": [1, 4, 5, 7, 8, None, 20, None],
+        },
+        schema_overrides={"distinct_sellers": pl.Int64},
+    )
+    assert rows.select(buy_price_basis()).to_series().to_list() == [
+        "median",
+        "median",
+        "blend",
+        "blend",
+        "p25",
+        None,
+        "median",
+        "median",
+    ]
