@@ -1,7 +1,7 @@
 """Write the EBAY_GB and EBAY_DE sample snapshots (pipelines/sample_data/ebay/EBAY_GB, EBAY_DE) from their
 data table, tools/sample_ebay_regions.csv: one row per listing, in the order each search returns it.
 
-The table holds what differs between listings (title, price, condition, seller feedback, shipping, location,
+The table holds what differs between listings (title, price, condition, seller feedback and account type, shipping, location,
 images, dates); this module adds what eBay derives (item ids and URLs, the marketplace's categories, domain and
 currency) in the Browse ItemSummary shape and key order. Everything is authored by the gpu-market project as
 sample data, not market prices; the listings are located in their marketplace's country, as a live
@@ -67,6 +67,9 @@ def item(row: dict) -> dict:
         "seller": {
             "feedbackPercentage": row["seller_feedback_pct"],
             "feedbackScore": int(row["seller_feedback_score"]),
+            # business or private, as eBay's European sites say (Seller.sellerAccountType): the sample's authored
+            # split, new units from businesses and used ones from both
+            "sellerAccountType": row["seller_account_type"],
         },
         "condition": row["condition"],
         "conditionId": row["condition_id"],

@@ -35,7 +35,11 @@ RAW_EBAY_SCHEMA: dict[str, pl.DataType] = {
     "source_mode": pl.String,
     "raw_json": pl.String,
     "marketplace_id": pl.String,
+    "seller_account_type": pl.String,
 }
+# how a seller registered with eBay (Browse API Seller.sellerAccountType, on eBay's European sites only:
+# https://developer.ebay.com/api-docs/buy/browse/types/gct:Seller); any other value is not stored
+SELLER_ACCOUNT_TYPES = ("BUSINESS", "INDIVIDUAL")
 
 
 MAX_PRICE_USD = 1_000_000.0
@@ -189,6 +193,9 @@ def item_row(
         "source_mode": source_mode,
         "raw_json": json.dumps(without_seller_name(item), sort_keys=True),
         "marketplace_id": marketplace_id,
+        "seller_account_type": account
+        if (account := seller.get("sellerAccountType")) in SELLER_ACCOUNT_TYPES
+        else None,
     }
 
 

@@ -34,6 +34,10 @@ def from_ebay(raw: pl.DataFrame) -> pl.DataFrame:
         region_of(
             pl.col("marketplace_id") if "marketplace_id" in raw.columns else pl.lit(None, pl.String)
         ).alias("region"),
+        # business or private, where eBay says (its European sites; rows stored before it was kept: none)
+        (
+            pl.col("seller_account_type") if "seller_account_type" in raw.columns else pl.lit(None, pl.String)
+        ).alias("seller_account_type"),
     )
 
 
@@ -67,6 +71,7 @@ def from_retailers(raw: pl.DataFrame) -> pl.DataFrame:
         "source_mode",
         pl.lit("USD").alias("currency"),  # US stores
         pl.lit("US").alias("region"),
+        pl.lit(None, pl.String).alias("seller_account_type"),  # eBay's word for its sellers
     )
 
 
@@ -157,6 +162,7 @@ STAGING_COLUMNS = [
     "region",
     "seller_key",
     "seller_listings",
+    "seller_account_type",
 ]
 
 

@@ -590,6 +590,19 @@ def test_the_other_regions_machines_say_thin_supply_resale_and_their_socket(samp
     regions = md.split("\n## Other regions\n")[1].split("\n## ")[0]
     # the section's words say what a socket-rated machine needs (code review: "a second circuit")
     assert "a socket rated for hours of load" in regions and "a second circuit" not in regions
+    # the same cards' table says how many of a region's listings come from business sellers, and what that buys
+    # (thirty-fourth review); on the sample, new units from businesses, used ones from both
+    assert "| % vs US | business % |" in regions and "14 days to cancel (EU Directive 2011/83/EU" in regions
+    with duckdb.connect(str(sample_run["db"]), read_only=True) as con:
+        shares = dict(
+            con.execute(
+                "SELECT condition, list(business_share) FROM marts.cross_market_prices WHERE snapshot_date = ? "
+                "AND region <> 'US' GROUP BY ALL",
+                [DAY],
+            ).fetchall()
+        )
+    assert set(shares["new"]) == {1.0} and all(0 <= s <= 1 for s in shares["used"]), shares
+    assert any(0 < s < 1 for s in shares["used"]), shares
     # and that the UK's and Germany's prices, new cards' too, are eBay's alone (thirty-fourth review: a German buyer
     # buys new cards from shops mostly)
     ebay_only = "DE and GB prices are eBay asks alone, new cards' too (no shop read there): compare a shop's."

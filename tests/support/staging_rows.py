@@ -33,6 +33,7 @@ def staging_row(day: date, listing_id: str, price: float, **columns) -> dict:
         "region": "US",
         "seller_key": None,
         "seller_listings": None,
+        "seller_account_type": None,
     }
     unknown = set(columns) - set(row)
     if unknown:

@@ -121,3 +121,31 @@ def test_prices_in_other_currencies_are_not_passed_off_as_usd():
     assert converted["a"]["price"] is None and converted["a"]["price_local"] == 500.0
     assert converted["a"]["fx_error"] == "EUR has no ECB reference rate"
     assert converted["b"]["price"] == 500.0
+
+
+@pytest.mark.parametrize(
+    ("given", "stored"),
+    [
+        ("BUSINESS", "BUSINESS"),
+        ("INDIVIDUAL", "INDIVIDUAL"),
+        (None, None),
+        ("business", None),
+        (7, None),
+        ([], None),
+    ],
+)
+def test_a_sellers_account_type_is_kept_as_ebay_states_it(given, stored):
+    """Thirty-fourth review: eBay's European sites say whether a seller registered as a business or a private person
+    (Seller.sellerAccountType); the row keeps BUSINESS or INDIVIDUAL, anything else as unknown, never a crash."""
+    seller = {"username": "bob", "feedbackScore": 10} | (
+        {} if given is None else {"sellerAccountType": given}
+    )
+    r = row(
+        {
+            "itemId": "v1|5|0",
+            "title": "RTX 3090",
+            "price": {"value": "700", "currency": "EUR"},
+            "seller": seller,
+        }
+    )
+    assert r["seller_account_type"] == stored and r["price"] == 700.0

@@ -54,6 +54,24 @@ def test_region_prices_are_in_local_currency_and_usd_with_the_rate_and_the_us_ro
     assert rows["US"]["median"] == pooled["median"] and rows["US"]["p25"] == pooled["p25"]
 
 
+def test_a_regions_price_says_how_many_of_its_listings_are_from_business_sellers():
+    """Thirty-fourth review: a European eBay price mixes business sellers (VAT, the right to cancel, the guarantee)
+    and private ones; each region's row gives the business share among the listings whose seller type eBay states,
+    NULL where none does (the US)."""
+    de = listings("DE", "EUR", 1.1, [600.0, 620.0, 640.0, 660.0, 680.0]).with_columns(
+        seller_account_type=pl.Series(["BUSINESS", "INDIVIDUAL", "INDIVIDUAL", None, "BUSINESS"])
+    )
+    us = listings("US", "USD", 1.0, [700.0, 720.0, 760.0]).with_columns(
+        seller_account_type=pl.lit(None, pl.String)
+    )
+    rows = {r["region"]: r for r in region_prices(pl.concat([us, de])).iter_rows(named=True)}
+    assert rows["DE"]["business_share"] == pytest.approx(2 / 4) and rows["US"]["business_share"] is None
+    # listings read without the column (a warehouse before migration 995): unknown, not zero
+    assert region_prices(listings("GB", "GBP", 1.3, [500.0, 510.0, 520.0]))["business_share"].to_list() == [
+        None
+    ]
+
+
 def test_a_region_config_takes_its_outlet_and_its_electricity_price_in_usd():
     de = REGIONS.filter(pl.col("region") == "DE").row(0, named=True)
     cfg = region_config(de, TierConfig(), usd_per_unit=1.16)

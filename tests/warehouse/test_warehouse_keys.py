@@ -78,7 +78,7 @@ def test_an_older_warehouse_is_upgraded_keeping_rows_comments_and_not_nulls(tmp_
     value_before = _described(con, "marts.gpu_value")
     assert any(kind == "PRIMARY KEY" for kind, _ in _constraints(con, "staging.listings"))
     con.register(
-        "f", day_frame(DAY, 50, "old").drop("marketplace_id", "seller_key").to_arrow()
+        "f", day_frame(DAY, 50, "old").drop("marketplace_id", "seller_key", "seller_account_type").to_arrow()
     )  # the table as it was
     con.execute("INSERT INTO raw.ebay_listings SELECT * FROM f")
     con.execute(

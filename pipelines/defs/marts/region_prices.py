@@ -15,7 +15,8 @@ from warehouse.writes import read_frame, replace_day
 
 REGION_KEPT_COLUMNS = (
     "snapshot_date, source, listing_id, seller_key, model_id, condition, region, currency, unit_price, "
-    "unit_price / fx_rate_to_usd AS unit_price_local, fx_rate_to_usd, fx_rate_date, source_mode"
+    "unit_price / fx_rate_to_usd AS unit_price_local, fx_rate_to_usd, fx_rate_date, source_mode, "
+    "seller_account_type"
 )
 
 
