@@ -36,8 +36,9 @@ SCHEMA_VERSION = "1.11"  # 1.1: build_tiers per use case with platform, TCO and 
 #      which perf_per_1k_usd, the ranks, picks and machines now count in place of price_median
 # 1.11: budget_picks carry tdp_w and caveat (the card's own of its condition, and a beginner pick's over D6: what the
 #      markdown and the dashboard show beside a pick); changes_since_yesterday are moves of price_usd (prev_price_usd,
-#      price_usd) in place of the medians (prev_median, price_median); exits and days_to_sell are the US
-#      marketplace's and stores' (the UK's and Germany's exits left out, as their prices are); deals and
+#      price_usd; yesterday's from its statistics where its row predates B1), the medians (prev_median,
+#      price_median) kept beside them; exits (with their region) and days_to_sell are the US marketplace's and
+#      stores' (the UK's and Germany's exits left out, as their prices are); deals and
 #      deals_still_listed carry pickup_only (true: one store's counter, Micro Center); recommendations.csv and
 #      .parquet carry schema_version on every row; recommendations carry price_usd_basis (which of rule B1's prices
 #      price_usd is: median, p25 or blend), price_p25 and distinct_sellers (marts.price_daily's), beside price_median

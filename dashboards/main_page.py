@@ -665,8 +665,8 @@ def _resale_decided(rows: list[dict]) -> str:
         resale_decided(rows),
         "resale-decides",
         lambda n: (
-            f"Resale decides {n} choice{'s' if n > 1 else ''}: each beats its runner-up only through the resale "
-            "its cards are expected to fetch (a forecast)"
+            f"Resale decides {n} choice{'s' if n > 1 else ''}: without the resale its cards are expected to fetch "
+            "(a forecast), the runner-up gives more"
         ),
     )
 
@@ -791,7 +791,7 @@ def more_tables(data: SiteData) -> str:
         Col("currency", "currency"),
         # what is in it, as the US tables say (thirty-fourth review: a German 4-GPU machine at 10,197 EUR was a
         # Threadripper PRO board, a 2,000 W PSU and two risers, none of it shown): its platform's id (the page at its
-        # height cap; the export's table has the platform's words and slots) and its PSU
+        # height cap; the export lists the platforms' words under its table, with the slots) and its PSU
         Col("platform_id", "platform", render=lambda row: f"<code>{esc(row['platform_id'])}</code>"),
         # the buyer's own desktop's PSU in two words (what its verdict rests on is the US answer's, its own line)
         Col("psu_config", "PSU", render=lambda row: esc((row["psu_config"] or "–").split(" (")[0])),
@@ -817,7 +817,7 @@ def more_tables(data: SiteData) -> str:
         + _section(
             "sell",
             "How fast cards go",
-            "Listings that left in the 30 days to this date, per card with at "
+            "US listings that left in the 30 days to this date, per card with at "
             "least 3 exits: sold or withdrawn. Days listed are known only for listings first seen after the "
             "warehouse's first day of their source (one seen on that day may have been listed long before): the "
             "others are left out.",

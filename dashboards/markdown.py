@@ -237,8 +237,9 @@ def _resale_decided(rows: pl.DataFrame) -> str:
     """The machines whose choice over the runner-up rests on the GPUs' expected resale, under their table."""
     return _machines_listed(
         resale_decided(rows.iter_rows(named=True)),
-        "Where resale decides (the choice beats its runner-up only through the resale its cards are expected to "
-        "fetch at the end of the horizon, a forecast)",
+        "Where resale decides (the choice rests on the resale its cards are expected to fetch at the end of the "
+        "horizon, a forecast: without it the runner-up gives more, or for a newer card D16 prefers, more by over "
+        "5%)",
     )
 
 
@@ -506,6 +507,18 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
                 },
             )
         )
+        # the board each machine depends on, as the budgets' table lists them (thirty-fourth review's code review: the
+        # German 4-GPU machine's Threadripper PRO board was named nowhere)
+        boards = [
+            p for p in other["platform_id"].unique(maintain_order=True).to_list() if p in data.platform_words
+        ]
+        if boards:
+            out.append(
+                "\nPlatforms in this table, as priced in the US (a machine with cards on riser cables has an "
+                "open-air frame instead of the case, priced):\n\n"
+                + "\n".join(f"- {_cell(p)}: {_cell(_platform_priced(data, other, p))}" for p in boards)
+                + "\n"
+            )
         # the warnings of the rows the table shows (code review: 8-GPU lines had no row above them)
         out.append(_fewer_cards(other))
         # the warnings the US tiers list, for the other regions' machines too (thirteenth review: a UK machine
@@ -720,7 +733,7 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
         )
     )
     out.append(
-        "\n## Listings that left today (sold or withdrawn: asking data cannot tell which)\n\n"
+        "\n## Listings that left today (US; sold or withdrawn: asking data cannot tell which)\n\n"
         + table(
             data.exits.head(top_n),
             {
@@ -733,7 +746,7 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
         )
     )
     out.append(
-        "\n## How fast cards go (last 30 days, at least 3 exits of known age)\n\n"
+        "\n## How fast cards go (US, last 30 days, at least 3 exits of known age)\n\n"
         "Days listed are known only for listings first seen after the warehouse's first day of their source: one "
         "seen on that day may have been listed long before, so it is left out here and in the median days above.\n\n"
         + table(

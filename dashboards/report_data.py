@@ -15,6 +15,7 @@ from transforms.gpu_value import (
     PLUG_IN,
     VALUE_CONDITIONS,
     buy_new_at,
+    buy_price,
     card_caveat_words,
     whole_usd,
 )
@@ -117,8 +118,8 @@ def circuit_words(row: dict) -> str:
     leaves its outlet circuit under SHARED_CIRCUIT_W says it needs that circuit to itself (where the rating is the
     socket's, a wall socket to itself)."""
     circuit, note = row.get("circuit"), own_circuit_note(row)
-    # a UK machine over 5 A: its lead's plug fused at 13 A (thirty-fourth review)
-    fuse = ", its lead fused at 13 A" if LEAD_FUSE in note else ""
+    # a UK machine over 3 A: a lead sold with a 13 A fuse (thirty-fourth review)
+    fuse = ", a 13 A-fused lead" if LEAD_FUSE in note else ""
     if circuit == "dedicated" and (needed := dedicated_circuit(note)):
         return f"dedicated: {needed}"
     if circuit == "outlet" and OWN_CIRCUIT in note:  # within SHARED_CIRCUIT_W of the circuit's rating
@@ -140,7 +141,7 @@ def fewer_cards(rows: Iterable[dict]) -> list[tuple[dict, str]]:
 
 
 def resale_decides(notes: str | None) -> str | None:
-    """The notes' sentence saying a machine beats its runner-up only through the resale the cost model expects
+    """The notes' sentence saying a machine's choice rests on the resale the cost model expects
     (transforms.tiers.build_tiers._resale_decides), without its opening words; None where resale does not decide
     (ninth review: six US choices rested on it and neither the export nor the dashboard said so)."""
     text = notes or ""
@@ -235,9 +236,9 @@ def price_moves(ranking: pl.DataFrame, yesterday: pl.DataFrame) -> pl.DataFrame:
     if "prev_confidence" not in yesterday.columns:
         yesterday = yesterday.with_columns(prev_confidence=pl.lit(None, pl.String))
     not_d = [pl.col(c).fill_null("") != GRADE_D for c in ("price_confidence", "prev_confidence")]
+    joined = ranking.join(yesterday, on=["model_id", "condition"], how="left")
     return (
-        ranking.join(yesterday, on=["model_id", "condition"], how="left")
-        .with_columns(
+        joined.with_columns(
             price_change_pct=(pl.col("price_usd") / pl.col("prev_price_usd") - 1) * 100,
             rank_change=pl.col("prev_rank") - pl.col("rank_overall"),
         )
@@ -255,6 +256,8 @@ def price_moves(ranking: pl.DataFrame, yesterday: pl.DataFrame) -> pl.DataFrame:
             "prev_price_usd",
             "price_usd",
             "price_change_pct",
+            # the medians beside them, as schema 1.10 gave them (code review: a minor version renamed the fields)
+            *[c for c in ("prev_median", "price_median") if c in joined.columns],
             "rank_change",
             "caveat",
             "price_confidence",
@@ -494,8 +497,8 @@ class ReportData:
             + ", ".join(f"{region} {n}" for region, n in counts.sort("region").iter_rows())
             + f" cards (the US {us})."
             + (
-                f" {' and '.join(ebay_only)} prices are eBay asks alone, new cards' too (no shop read there): "
-                "compare a shop's."
+                f" {' and '.join(ebay_only)} prices are eBay asks alone, new cards' too: "
+                "a shop may sell one for less."
                 if ebay_only
                 else ""
             )
@@ -630,11 +633,19 @@ def load_report(con: duckdb.DuckDBPyConnection, day: date) -> ReportData:
     )
     if open_box_as_new:
         ranking = with_open_box_words(ranking, read_frame(con, OPEN_BOX_SQL, {"first": day, "last": day}))
+    # yesterday's price as today's is computed: rule B1's, which a row written before it lacks (price_usd NULL: the
+    # first day after an upgrade, or an older day re-exported), from that day's statistics (code review: every move
+    # was left out then, and the table read as no price moved)
     yesterday = read_frame(
         con,
-        "SELECT model_id, condition, price_usd AS prev_price_usd, rank_overall AS prev_rank, "
-        "price_confidence AS prev_confidence FROM marts.gpu_value WHERE snapshot_date = ?",
+        "SELECT g.model_id, g.condition, g.price_usd, g.price_median AS prev_median, g.rank_overall AS prev_rank, "
+        "g.price_confidence AS prev_confidence, p.median, p.p25, p.distinct_sellers, p.listing_count "
+        "FROM marts.gpu_value g LEFT JOIN marts.price_daily p ON p.snapshot_date = g.snapshot_date "
+        "AND p.model_id = g.model_id AND p.condition = g.condition AND p.source = 'all' WHERE g.snapshot_date = ?",
         [day - timedelta(days=1)],
+    )
+    yesterday = yesterday.with_columns(prev_price_usd=pl.coalesce("price_usd", buy_price())).select(
+        "model_id", "condition", "prev_price_usd", "prev_median", "prev_rank", "prev_confidence"
     )
     changes = price_moves(ranking, yesterday)
     return ReportData(

@@ -631,3 +631,18 @@ def test_the_price_moves_are_of_the_price_the_tables_give(site):
         now = prices[(r["model_id"], r["condition"], day)][0]
         assert (r["prev_price_usd"], r["price_usd"]) == (before, now)
         assert r["price_change_pct"] == pytest.approx((now / before - 1) * 100)
+    # yesterday's rows written before rule B1 (price_usd NULL: the first day after an upgrade) give the same moves,
+    # their B1 price computed from that day's statistics (code review: every move was left out)
+    import shutil
+
+    old = site.parent / "before_b1.duckdb"
+    shutil.copyfile(site.parent / "w.duckdb", old)
+    with connect(old) as con:
+        con.execute(
+            "UPDATE marts.gpu_value SET price_usd = NULL WHERE snapshot_date = ?", [day - timedelta(days=1)]
+        )
+    with connect(old, read_only=True) as con:
+        again = load_report(con, day).changes
+    assert again.height == moves.height
+    assert again["prev_price_usd"].to_list() == pytest.approx(moves["prev_price_usd"].to_list())
+    assert again.drop("prev_price_usd").equals(moves.drop("prev_price_usd"))

@@ -314,7 +314,8 @@ def test_a_budget_machine_names_the_board_it_depends_on(sample_run):
     assert compared >= 5 and any(on for _, on in tiers) and any(not on for _, on in tiers)
     assert all("two x16 slots run x8/x8" in m["platform_words"] for m in dual)
     md = (sample_run["root"] / "exports" / sample_run["day"].isoformat() / "recommendations.md").read_text()
-    legend = md.split("\nPlatforms in this table, as priced")[1].split("\n\n")[1]
+    # the budget table's list (the other regions' table lists its own: "as priced in the US")
+    legend = md.split("\nPlatforms in this table, as priced (")[1].split("\n\n")[1]
     for m in machines:
         line = next(
             x

@@ -603,9 +603,27 @@ def test_the_other_regions_machines_say_thin_supply_resale_and_their_socket(samp
         )
     assert set(shares["new"]) == {1.0} and all(0 <= s <= 1 for s in shares["used"]), shares
     assert any(0 < s < 1 for s in shares["used"]), shares
+    # the boards the regional machines depend on, in words (code review: the German 4-GPU machine's Threadripper PRO
+    # board was named nowhere)
+    listed = regions.split("Platforms in this table, as priced in the US")[1].split("\n\n")[1]
+    with duckdb.connect(str(sample_run["db"]), read_only=True) as con:
+        boards = {
+            p
+            for (p,) in con.execute(
+                "SELECT DISTINCT platform_id FROM marts.region_tiers WHERE snapshot_date = ? AND region <> 'US' "
+                "AND tier IN ('beginner', '1gpu', '2gpu', '4gpu') AND model_id IS NOT NULL AND platform_id IN "
+                "(SELECT platform_id FROM marts.platforms WHERE description IS NOT NULL)",
+                [DAY],
+            ).fetchall()
+        }
+    assert (
+        boards
+        and {line.split(":")[0].removeprefix("- ").replace("\\_", "_") for line in listed.splitlines()}
+        == boards
+    )
     # and that the UK's and Germany's prices, new cards' too, are eBay's alone (thirty-fourth review: a German buyer
     # buys new cards from shops mostly)
-    ebay_only = "DE and GB prices are eBay asks alone, new cards' too (no shop read there): compare a shop's."
+    ebay_only = "DE and GB prices are eBay asks alone, new cards' too: a shop may sell one for less."
     assert ebay_only in regions and html.escape(ebay_only) in site
     # each regional machine names its runner-up and how much worse it is, as the US tables do (twenty-second review);
     # a runner-up of more value, which D16 set aside for a newer architecture, says so in words (twenty-fifth
@@ -662,7 +680,7 @@ def test_the_other_regions_machines_say_thin_supply_resale_and_their_socket(samp
             if x.startswith(f"| {region} | {use_case} | {tier} | {condition} | {n} x {name} |")
         )
         # a UK machine over 5 A also says its lead's plug needs a 13 A fuse (thirty-fourth review)
-        fuse = ", its lead fused at 13 A" if region == "GB" else ""
+        fuse = ", a 13 A-fused lead" if region == "GB" else ""
         assert f"| outlet, a wall socket to itself{fuse} |" in row, row
     region_table = site.split('id="region-tiers"')[1].split("</table>")[0]
     assert region_table.count("outlet, a wall socket to itself") == len(near_socket)
@@ -1553,6 +1571,7 @@ def test_a_price_move_is_of_the_price_the_tables_give():
         "prev_price_usd": 1799.99,
         "price_usd": 1877.49,
         "price_change_pct": 0,
+        "price_median": 1905.0,  # the median beside it, as schema 1.10 gave it
         "rank_change": 0,
         "caveat": None,
         "price_confidence": "A",

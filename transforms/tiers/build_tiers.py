@@ -106,6 +106,13 @@ def _generation(m: dict) -> tuple[str | None, int]:
     return ARCHITECTURE_ORDER.get(m.get("architecture") or "", (None, 0))
 
 
+def _d16_newer(m: dict, other: dict) -> bool:
+    """Whether D16 may choose `m` over `other` within D16_CLOSE of its value (rank_machines): a card of the same
+    vendor, of a newer architecture, not one that new cards undercut."""
+    (vendor, rank), (other_vendor, other_rank) = _generation(m), _generation(other)
+    return vendor is not None and vendor == other_vendor and rank > other_rank and not m.get("new_undercuts")
+
+
 def rank_machines(machines: list[dict]) -> list[dict]:
     """Best value first, then D16 by architecture: among the machines within D16_CLOSE of the best value whose
     card is of the best one's vendor, the one of the newest architecture (the best value among those) moves to
@@ -265,13 +272,15 @@ def _resale_decides(m: dict, runner: dict, cfg: TierConfig | None = None) -> str
         return None
     own = m["total_relative_perf"] / (m["tco_usd"] + m["resale_usd"])
     other = runner["total_relative_perf"] / (runner["tco_usd"] + runner["resale_usd"])
-    if m["perf_per_1k_usd_tco"] <= runner["perf_per_1k_usd_tco"]:
-        # chosen by D16 (a newer architecture within D16_CLOSE of the runner-up's value): the resale decides only
-        # where, without it, the runner-up is further ahead than D16_CLOSE (thirty-fourth review: a German used
-        # RTX 5090 machine, 0.96% behind a 3090 one with its resale of 1,242 EUR, 9.4% behind without it)
-        if other <= own * (1 + D16_CLOSE):
+    # a newer architecture of the runner-up's vendor is chosen within D16_CLOSE of its value (rank_machines): the
+    # resale decides only where, without it, the choice falls further behind than D16 allows (thirty-fourth review:
+    # a German used RTX 5090 machine, 0.96% behind a 3090 one with its resale of 1,242 EUR, 9.4% behind without it;
+    # its code review: a US 4 x RTX 5070 Ti machine 0.7% behind a 2080 Ti one without its resale is D16's choice
+    # either way). Any other choice: where the runner-up is ahead without it.
+    if _d16_newer(m, runner):
+        if own >= other * (1 - D16_CLOSE):
             return None
-    elif other <= own:
+    elif m["perf_per_1k_usd_tco"] <= runner["perf_per_1k_usd_tco"] or other <= own:
         return None
 
     def basis(machine: dict) -> str:

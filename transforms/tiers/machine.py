@@ -223,22 +223,26 @@ SOCKET = "socket"
 
 
 # A UK plug (BS 1363) carries a BS 1362 fuse that protects its lead; a moulded plug is marked with its rating, and
-# leads come fused at 3 A (the 700 W rule's), 5 A or 13 A (pat-testing-training.net, "Fuse Ratings":
-# https://pat-testing-training.net/articles/fuse-ratings.php; BS 1362's preferred ratings are 3 A and 13 A): a
-# machine drawing more than a 5 A fuse carries needs its lead fused at 13 A (thirty-fourth review)
-SMALL_PLUG_FUSE_A = 5.0
-LEAD_FUSE = "its mains lead's plug needs a 13 A fuse"  # (dashboards/report_data.circuit_words reads it)
+# the rule for a plug whose fuse is not known is 3 A up to 700 W, 13 A above (pat-testing-training.net, "Fuse
+# Ratings": https://pat-testing-training.net/articles/fuse-ratings.php; BS 1362's preferred ratings are 3 A and 13 A).
+# The fuse must not exceed the lead's own rating (a thin 0.75 mm2 lead is rated 6 A, 10 A under 2 m): a machine
+# drawing more than a 3 A fuse carries needs a lead sold with a 13 A fuse, not a bigger fuse in a thinner lead
+# (thirty-fourth review and its code review)
+SMALL_PLUG_FUSE_A = 3.0
+LEAD_FUSE = (
+    "its mains lead must be one sold with a 13 A fuse"  # (dashboards/report_data.circuit_words reads it)
+)
 
 
 def fuse_words(wall_w: float, cfg: TierConfig) -> str:
-    """Where plugs carry a fuse (cfg.fused_plug) and the machine draws more than SMALL_PLUG_FUSE_A: the fuse its mains
-    lead's plug needs, in words ('' else)."""
+    """Where plugs carry a fuse (cfg.fused_plug) and the machine draws more than SMALL_PLUG_FUSE_A: the lead it needs,
+    in words ('' else)."""
     amps = wall_w / cfg.mains_volts
     if not cfg.fused_plug or amps <= SMALL_PLUG_FUSE_A:
         return ""
     return (
-        f"; at {amps:.1f} A {LEAD_FUSE} (BS 1362): a computer lead's moulded plug is "
-        f"often fused at {SMALL_PLUG_FUSE_A:g} A or 3 A, its rating marked on it"
+        f"; at {amps:.1f} A {LEAD_FUSE} in its plug (BS 1362; a plug's fuse is marked on it, and one of "
+        f"{SMALL_PLUG_FUSE_A:g} A, for appliances up to 700 W, blows), not a bigger fuse in a thinner lead"
     )
 
 
