@@ -128,7 +128,29 @@ def _records(frame: pl.DataFrame) -> list[dict]:
     return json.loads(frame.write_json())
 
 
+def export_arrays(data: ReportData) -> dict[str, pl.DataFrame]:
+    """The JSON's arrays, each the frame it is written from (docs/export.md documents their fields:
+    dashboards/export_doc.py)."""
+    return {
+        "recommendations": recommendations(data),
+        "budget_picks": data.picks_with_caveat,
+        "build_tiers": data.tiers,
+        "budget_builds": data.builds,
+        "deals": data.deals_with_caveat.head(50),
+        "deals_still_listed": data.still_listed_with_caveat.head(50),
+        "changes_since_yesterday": data.changes,
+        "alerts": data.alerts,
+        "exits": data.exits,
+        "days_to_sell": data.days_to_sell,
+        "performance_indices": data.perf_fits,
+        "region_tiers": data.region_tiers,
+        "cross_market_prices": data.cross_market,
+        "buy_vs_rent": data.buy_vs_rent,
+    }
+
+
 def export_json(data: ReportData) -> dict:
+    arrays = {name: _records(frame) for name, frame in export_arrays(data).items()}
     return {
         "schema_version": SCHEMA_VERSION,
         "generated_at": datetime.now(UTC).isoformat(timespec="seconds"),
@@ -137,21 +159,15 @@ def export_json(data: ReportData) -> dict:
         "notice": SAMPLE_NOTICE if data.is_sample else PRICE_BASIS,
         "price_basis": PRICE_BASIS,
         "listings_classified": data.listings_today,
-        "recommendations": _records(recommendations(data)),
-        "budget_picks": _records(data.picks_with_caveat),
-        "build_tiers": _records(data.tiers),
-        "budget_builds": _records(data.builds),
-        "deals": _records(data.deals_with_caveat.head(50)),
+        **{
+            k: arrays[k] for k in ("recommendations", "budget_picks", "build_tiers", "budget_builds", "deals")
+        },
         "deals_resting": data.deals_open.height,
-        "deals_still_listed": _records(data.still_listed_with_caveat.head(50)),
-        "changes_since_yesterday": _records(data.changes),
-        "alerts": _records(data.alerts),
-        "exits": _records(data.exits),
-        "days_to_sell": _records(data.days_to_sell),
-        "performance_indices": _records(data.perf_fits),
-        "region_tiers": _records(data.region_tiers),
-        "cross_market_prices": _records(data.cross_market),
-        "buy_vs_rent": _records(data.buy_vs_rent),
+        **{
+            k: v
+            for k, v in arrays.items()
+            if k not in ("recommendations", "budget_picks", "build_tiers", "budget_builds", "deals")
+        },
     }
 
 

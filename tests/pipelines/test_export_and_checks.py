@@ -1577,3 +1577,27 @@ def test_a_price_move_is_of_the_price_the_tables_give():
         "price_confidence": "A",
     }
     assert moves["price_change_pct"][0] == pytest.approx((1877.49 / 1799.99 - 1) * 100)  # +4.3%
+
+
+def test_every_export_field_is_documented_and_docs_export_md_is_current(sample_run):
+    """Thirty-fourth review: a developer reading the JSON found fields documented nowhere (buy_rank, data_kind,
+    deal_since, price_change_pct, ...). Every top-level key and every array's field has its meaning (its mart's column
+    comment or dashboards/export_doc.FIELD_WORDS), and docs/export.md is what dashboards/export_doc.py writes."""
+    from dashboards.export_doc import DOC, SCALAR_WORDS, render, undocumented
+    from dashboards.report_data import load_report
+
+    with duckdb.connect(str(sample_run["db"]), read_only=True) as con:
+        data = load_report(con, sample_run["day"])
+        assert undocumented(con, data) == []
+        text = render(con, data)
+    doc = json.loads((sample_run["root"] / "exports" / DAY / "recommendations.json").read_text())
+    arrays = {k for k, v in doc.items() if isinstance(v, list)}
+    assert set(doc) - arrays == set(SCALAR_WORDS)  # every scalar key has its sentence
+    for array in arrays:
+        assert f"\n## `{array}`\n" in text
+        for record in doc[array][:1]:
+            assert all(
+                f"| `{field}` |" in text.split(f"\n## `{array}`\n")[1].split("\n## ")[0] for field in record
+            )
+    assert "UNDOCUMENTED" not in text
+    assert DOC.read_text() == text, "docs/export.md is out of date: python -m dashboards.export_doc"

@@ -15,6 +15,7 @@ COMMANDS = {
     "pipelines.doctor": "make doctor",
     "warehouse.restore": "make restore",
     "dashboards.build": "python -m dashboards.build",
+    "dashboards.export_doc": "python -m dashboards.export_doc",
 }
 
 

@@ -548,6 +548,12 @@ def test_the_buyers_own_psu_stays_when_the_load_fits_and_the_makers_figure_is_na
     )
     assert cpu_room == pytest.approx(169.5, abs=0.1)
     assert fits["psu_config"].endswith(" USD if yours is old)") and "(P1)" in fits["psu_basis"]
+    # a region's machine prices that unit in its currency, as its other notes (thirty-fourth review's code review: a
+    # German row read "83 USD if yours is old" beside its EUR price)
+    usd = float(fits["psu_config"].split("650 W: ")[1].split(" USD")[0].replace(",", ""))
+    euro = TierConfig(currency="EUR", usd_per_unit=1.25)
+    de = row(tiers([card("fits", 410, 0.5, 12, 200, connectors="1x 8-pin", psu=650)], euro), "beginner")
+    assert de["psu_config"].endswith(f"650 W: {usd / 1.25:,.0f} EUR if yours is old)"), de["psu_config"]
     # the same card on a desktop whose PSU its load outgrows: a unit is bought, of the maker's 650 W
     small = dict(PLATS["existing_desktop"], existing_psu_w=300)
     sized = evaluate(RULES["beginner"], fits_card(), small, TierConfig(), PRICES, NO_SCALING)
