@@ -127,6 +127,16 @@ FIELD_WORDS = {
     ): "Yesterday's price, USD, by rule B1 (computed from that day's "
     "statistics where its row predates the rule).",
     ("changes_since_yesterday", "prev_median"): "Yesterday's median ask, USD.",
+    (
+        "days_to_sell",
+        "exits",
+    ): "US listings of the card and condition that left in the last 30 days, first seen "
+    "after the first day their source and region were read.",
+    ("days_to_sell", "median_days_to_exit"): "Median days those listings stayed listed.",
+    (
+        "days_to_sell",
+        "median_exit_price",
+    ): "Median last asking price of those listings, USD (not a sale price).",
     ("changes_since_yesterday", "price_change_pct"): "The move of price_usd against prev_price_usd, percent.",
     (
         "changes_since_yesterday",

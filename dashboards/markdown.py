@@ -537,19 +537,21 @@ def render_markdown(data: ReportData, top_n: int = 10) -> str:
         # seventeenth: the rows past the cut (the GB used RTX 5090, every RTX 4090) went unsaid
         shown = _cards_of(data.cross_market, other, top_n * 2)
         if "business_share" in shown.columns:  # a share in percent, as the table's other column of percents
-            shown = shown.with_columns(business_pct=(pl.col("business_share") * 100).round(0))
+            shown = shown.with_columns(business_pct=(pl.col("business_share") * 100).round(0).cast(pl.Int64))
         else:
-            shown = shown.with_columns(business_pct=pl.lit(None, pl.Float64))
+            shown = shown.with_columns(business_pct=pl.lit(None, pl.Int64))
         more = data.cross_market.height - shown.height
         out.append(
             "\nThe same cards' asks as listed in each region: a business seller's price in the European regions "
             "includes VAT (regions.csv `vat_rate`: 19% DE, 20% GB), a US ask is before sales tax, so part of a "
             "'% vs US' is tax, not the market (docs/regions.md). eBay's European sites say which sellers are "
-            "businesses (`business %`, of the listings whose seller type eBay states): bought at a distance from a "
-            "business, a card comes with 14 days to cancel (EU Directive 2011/83/EU; UK Consumer Contracts "
-            "Regulations 2013) and the legal guarantee against faults (EU Directive 2019/771: 2 years, which a member "
-            "state may let a seller shorten to 1 year for used goods; UK Consumer Rights Act 2015); from a private "
-            "seller, with neither. The cards the machines above use first"
+            "businesses (`business %`: of the listings whose seller type eBay states, per listing, before the outlier "
+            "screen): bought at a distance from a business, a card comes with 14 days to cancel (EU Directive "
+            "2011/83/EU; UK Consumer Contracts Regulations 2013) and the legal guarantee against faults (EU Directive "
+            "2019/771: 2 years, which a member state may let seller and buyer cut to 1 year for used goods; UK Consumer "
+            "Rights Act 2015), and its price usually includes VAT; from a private seller, usually with neither (no "
+            "right to cancel, and the guarantee can be excluded, though the card must be as described). The cards the "
+            "machines above use first"
             + (f"; {more} more rows in `recommendations.json` (`cross_market_prices`)" if more > 0 else "")
             + ".\n"
             + table(

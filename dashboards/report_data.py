@@ -118,8 +118,8 @@ def circuit_words(row: dict) -> str:
     leaves its outlet circuit under SHARED_CIRCUIT_W says it needs that circuit to itself (where the rating is the
     socket's, a wall socket to itself)."""
     circuit, note = row.get("circuit"), own_circuit_note(row)
-    # a UK machine over 3 A: a lead sold with a 13 A fuse (thirty-fourth review)
-    fuse = ", a 13 A-fused lead" if LEAD_FUSE in note else ""
+    # a UK machine over 3 A: a mains lead rated for its current (thirty-fourth review)
+    fuse = ", a lead rated for it" if LEAD_FUSE in note else ""
     if circuit == "dedicated" and (needed := dedicated_circuit(note)):
         return f"dedicated: {needed}"
     if circuit == "outlet" and OWN_CIRCUIT in note:  # within SHARED_CIRCUIT_W of the circuit's rating

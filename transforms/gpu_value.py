@@ -193,13 +193,18 @@ def buy_price(rule: bool = True) -> pl.Expr:
 
 
 def buy_price_basis() -> pl.Expr:
-    """Which of buy_price's three a row's price is, over rows with condition and distinct_sellers: 'median' (a used
-    card, or a new one of B1_NO_WEIGHT_SELLERS sellers or fewer), 'p25' (a new one of B1_MIN_SELLERS or more) or
-    'blend' (between); NULL where the sellers are unknown. What the export gives beside price_usd (thirty-fourth review:
+    """Which of buy_price's three a row's price is, over rows with condition, price_usd, distinct_sellers and
+    listing_count (buy_price's count where the sellers are unknown): 'median' (a used card, or a new one of
+    B1_NO_WEIGHT_SELLERS sellers or fewer), 'p25' (a new one of B1_MIN_SELLERS or more) or 'blend' (between); NULL
+    where there is no price_usd or no count. What the export gives beside price_usd (thirty-fourth review:
     a row's basis could not be read from the row)."""
-    sellers = pl.col("distinct_sellers")
+    # the sellers buy_price counts (each listing its own where the sellers are unknown), and no basis where no price
+    # (a row written before B1; code review)
+    sellers = pl.coalesce("distinct_sellers", "listing_count")
     return (
-        pl.when(pl.col("condition") != "new")
+        pl.when(pl.col("price_usd").is_null())
+        .then(pl.lit(None, pl.String))
+        .when(pl.col("condition") != "new")
         .then(pl.lit("median"))
         .when(sellers.is_null())
         .then(pl.lit(None, pl.String))

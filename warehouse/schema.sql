@@ -114,7 +114,7 @@ CREATE TABLE raw.ebay_listings (
     raw_json VARCHAR,  -- The item summary exactly as received, seller user name removed.
     marketplace_id VARCHAR DEFAULT 'EBAY_US' NOT NULL,  -- The eBay marketplace searched (X-EBAY-C-MARKETPLACE-ID: EBAY_US, EBAY_GB, EBAY_DE, ...; pipelines/sources/ebay/marketplaces.py). The same item can be listed on several; the key is (snapshot_date, marketplace_id, item_id).
     seller_key VARCHAR,  -- The seller's key: the first 16 hex digits of SHA-256 over 'ebay:' and the lower-case user name (transforms/ebay_items.seller_key); the name itself is never stored. NULL when eBay gave no user name, and for store listings (each SKU is its own voice).
-    seller_account_type VARCHAR  -- BUSINESS or INDIVIDUAL: how the seller registered with eBay (Browse API seller.sellerAccountType, given on eBay's European sites only); NULL where eBay does not say (the US site) and on rows stored before migration 995.
+    seller_account_type VARCHAR  -- BUSINESS or INDIVIDUAL: how the seller registered with eBay (Browse API seller.sellerAccountType, given on eBay's European sites only); NULL where eBay does not say (the US site) and on rows stored before migration 995 (their raw_json keeps eBay's seller block).
 );
 
 -- Items sold on eBay in the 90 days before the fetch (Marketplace Insights item_sales/search): SALE prices,
@@ -927,7 +927,7 @@ CREATE TABLE marts.region_prices (
     distinct_sellers INTEGER,  -- Sellers behind the figures (a listing without a seller key counts as its own seller); each seller is one voice: its median ask is one value of the median and quartiles.
     top_seller_share DOUBLE,  -- Share of the kept listings (0-1) that the seller with the most of them holds: 1 when one seller is the whole price.
     confidence VARCHAR,  -- How far the price can be trusted, A (best) to D, from sellers, the top seller's share, the spread (p75 - p25) / median and days_priced_7d (transforms/price_daily.py CONFIDENCE_SQL; rule in docs/method.md). A D price never sets a pick or a machine.
-    business_share DOUBLE  -- Share of the kept listings (before the outlier screen) whose eBay seller registered as a business, among those whose seller type eBay states (0-1): their prices include VAT and come with the right to cancel and the legal guarantee, a private seller's with neither. NULL where no listing states it (the US) and on rows written before migration 995.
+    business_share DOUBLE  -- Share of the kept listings, per listing and before the outlier screen (not per seller, as the median), whose eBay seller registered as a business, among those whose seller type eBay states (0-1): their prices usually include VAT and come with the right to cancel a distance purchase and the legal guarantee; a private seller's usually with neither. NULL where no listing states it (the US) and on rows written before migration 995.
 );
 
 -- marts.build_tiers per region (same code): the region's cards at its prices, sized for its outlet with the
@@ -1097,7 +1097,7 @@ CREATE TABLE marts.region_value (
 --   listing_count: Listings behind the region's median.
 --   fx_rate_date: ECB day of the rate used.
 --   source_mode: live or sample: the day's configured source mode (sample figures are never market prices).
---   business_share: Share of the region's kept listings of the card and condition from business sellers, among those whose seller type eBay states (marts.region_prices.business_share); NULL where none states it.
+--   business_share: Share of the region's kept listings of the card and condition from business sellers, per listing and before the outlier screen, among those whose seller type eBay states (marts.region_prices.business_share); NULL where none states it.
 CREATE VIEW marts.cross_market_prices AS SELECT r.snapshot_date, r.model_id, r.condition, r.region, r.currency, r.median_local, r.median AS median_usd, us.median AS us_median_usd, round((((r.median / us.median) - 1) * 100), 1) AS pct_vs_us, r.listing_count, r.fx_rate_date, r.source_mode, r.business_share FROM (marts.region_prices AS r LEFT JOIN marts.region_prices AS us ON (((us.snapshot_date = r.snapshot_date) AND (us.model_id = r.model_id) AND (us.condition = r.condition) AND (us.region = 'US'))));
 
 -- Per exit day, region, model and condition: listings that left (sold or withdrawn; asking data cannot tell

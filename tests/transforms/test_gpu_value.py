@@ -686,18 +686,23 @@ def test_rule_b1_each_row_names_the_basis_of_its_price():
     assert (B1_NO_WEIGHT_SELLERS, B1_MIN_SELLERS) == (4, 8)
     rows = pl.DataFrame(
         {
-            "condition": ["new"] * 6 + ["used", "used"],
-            "distinct_sellers": [1, 4, 5, 7, 8, None, 20, None],
+            "condition": ["new"] * 7 + ["used", "used", "new"],
+            "distinct_sellers": [1, 4, 5, 7, 8, None, None, 20, None, 9],
+            "listing_count": [1, 4, 5, 7, 9, 9, None, 20, 3, 9],
+            "price_usd": [100.0] * 9 + [None],
         },
-        schema_overrides={"distinct_sellers": pl.Int64},
+        schema_overrides={"distinct_sellers": pl.Int64, "listing_count": pl.Int64},
     )
+    # unknown sellers: each listing its own, as buy_price counts them (code review); no price, no basis
     assert rows.select(buy_price_basis()).to_series().to_list() == [
         "median",
         "median",
         "blend",
         "blend",
         "p25",
+        "p25",
         None,
         "median",
         "median",
+        None,
     ]

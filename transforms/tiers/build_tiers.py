@@ -280,7 +280,14 @@ def _resale_decides(m: dict, runner: dict, cfg: TierConfig | None = None) -> str
     if _d16_newer(m, runner):
         if own >= other * (1 - D16_CLOSE):
             return None
-    elif m["perf_per_1k_usd_tco"] <= runner["perf_per_1k_usd_tco"] or other <= own:
+    elif m["perf_per_1k_usd_tco"] <= runner["perf_per_1k_usd_tco"]:
+        return None
+    elif _d16_newer(runner, m):
+        # an older card chosen over a newer runner-up: without the resale, D16 takes the runner-up once it is within
+        # D16_CLOSE of this one's value (second code review)
+        if other < own * (1 - D16_CLOSE):
+            return None
+    elif other <= own:
         return None
 
     def basis(machine: dict) -> str:
@@ -294,8 +301,14 @@ def _resale_decides(m: dict, runner: dict, cfg: TierConfig | None = None) -> str
     def money(usd: float) -> str:
         return f"{usd / cfg.usd_per_unit:,.0f} {unit}"
 
+    gap = (
+        f"the runner-up gives {other / own - 1:.1%} more per {unit}"
+        if other > own
+        else f"the runner-up, of a newer architecture, is within {D16_CLOSE:.0%} of it ({1 - other / own:.1%} less per "
+        f"{unit}) and D16 would take it"
+    )
     return (
-        f"{RESALE_DECIDES}without it the runner-up gives {other / own - 1:.1%} more per {unit}{RESALE_DECIDES_DETAIL} "
+        f"{RESALE_DECIDES}without it {gap}{RESALE_DECIDES_DETAIL} "
         f"resell for {money(m['resale_usd'])} ({basis(m)}), those of the runner-up for "
         f"{money(runner['resale_usd'])} ({basis(runner)}; {RESALE_DECIDES_END}"
     )

@@ -229,15 +229,15 @@ SOCKET = "socket"
 
 
 # A UK plug (BS 1363) carries a BS 1362 fuse that protects its lead; a moulded plug is marked with its rating, and
-# the rule for a plug whose fuse is not known is 3 A up to 700 W, 13 A above (pat-testing-training.net, "Fuse
-# Ratings": https://pat-testing-training.net/articles/fuse-ratings.php; BS 1362's preferred ratings are 3 A and 13 A).
-# The fuse must not exceed the lead's own rating (a thin 0.75 mm2 lead is rated 6 A, 10 A under 2 m): a machine
-# drawing more than a 3 A fuse carries needs a lead sold with a 13 A fuse, not a bigger fuse in a thinner lead
-# (thirty-fourth review and its code review)
+# the rule for a plug whose fuse is not known is 3 A up to 700 W, 13 A above; the fuse must not exceed the lead's own
+# rating, and a thin 0.75 mm2 cord is rated 6 A (10 A under 2 m) though its moulded plug may hold a 13 A fuse
+# (pat-testing-training.net, "Fuse Ratings", from the IET Code of Practice:
+# https://pat-testing-training.net/articles/fuse-ratings.php; BS 1362's preferred ratings are 3 A and 13 A). A machine
+# drawing more than a 3 A fuse carries says what lead it needs (thirty-fourth review and two code reviews)
 SMALL_PLUG_FUSE_A = 3.0
-LEAD_FUSE = (
-    "its mains lead must be one sold with a 13 A fuse"  # (dashboards/report_data.circuit_words reads it)
-)
+PLUG_FUSES_A = (3.0, 5.0, 10.0, 13.0)  # BS 1362 ratings a lead's plug commonly holds
+THIN_CORD_A = 6.0  # a 0.75 mm2 cord's rating (the IET Code of Practice, as above)
+LEAD_FUSE = "its mains lead must be rated for it"  # (dashboards/report_data.circuit_words reads it)
 
 
 def fuse_words(wall_w: float, cfg: TierConfig) -> str:
@@ -246,9 +246,11 @@ def fuse_words(wall_w: float, cfg: TierConfig) -> str:
     amps = wall_w / cfg.mains_volts
     if not cfg.fused_plug or amps <= SMALL_PLUG_FUSE_A:
         return ""
+    fuse = next((f for f in PLUG_FUSES_A if f > amps), PLUG_FUSES_A[-1])
+    cord = f"; above {THIN_CORD_A:g} A a cord of 1.0 mm2 or thicker" if amps > THIN_CORD_A else ""
     return (
-        f"; at {amps:.1f} A {LEAD_FUSE} in its plug (BS 1362; a plug's fuse is marked on it, and one of "
-        f"{SMALL_PLUG_FUSE_A:g} A, for appliances up to 700 W, blows), not a bigger fuse in a thinner lead"
+        f"; at {amps:.1f} A {LEAD_FUSE}: its plug's fuse (BS 1362, marked on a moulded plug) {fuse:g} A or more"
+        f"{cord}, not a bigger fuse on a thinner lead"
     )
 
 

@@ -1,0 +1,8 @@
+-- Code review of migration 995 (2026-11-28): business_share is a count of listings before the outlier screen, not of
+-- the sellers' voices the median is taken over; a private seller usually gives neither the right to cancel nor the
+-- guarantee (it may exclude it, and goods must still be as described); a business seller's price usually includes
+-- VAT (a small business under the threshold charges none); and the rows stored before 995 keep eBay's seller block
+-- in raw_json.
+COMMENT ON COLUMN raw.ebay_listings.seller_account_type IS 'BUSINESS or INDIVIDUAL: how the seller registered with eBay (Browse API seller.sellerAccountType, given on eBay''s European sites only); NULL where eBay does not say (the US site) and on rows stored before migration 995 (their raw_json keeps eBay''s seller block).';
+COMMENT ON COLUMN marts.region_prices.business_share IS 'Share of the kept listings, per listing and before the outlier screen (not per seller, as the median), whose eBay seller registered as a business, among those whose seller type eBay states (0-1): their prices usually include VAT and come with the right to cancel a distance purchase and the legal guarantee; a private seller''s usually with neither. NULL where no listing states it (the US) and on rows written before migration 995.';
+COMMENT ON COLUMN marts.cross_market_prices.business_share IS 'Share of the region''s kept listings of the card and condition from business sellers, per listing and before the outlier screen, among those whose seller type eBay states (marts.region_prices.business_share); NULL where none states it.';
