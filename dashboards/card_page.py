@@ -85,8 +85,8 @@ def _today(value: pl.DataFrame) -> str:
         Col("condition", "condition"),
         Col(
             "price_usd",
-            "price USD (B1: new, the first quartile of 8+ sellers' asks, the median with 4 or fewer, a blend between; used, "
-            "the median)",
+            "price USD (B1: new, the first quartile of 8+ sellers' asks, the median with 4 or fewer, a blend "
+            "between; used, the median)",
             True,
         ),
         Col("price_median", "median USD", True),

@@ -226,11 +226,12 @@ WHERE snapshot_date = ? AND gpu_count = 1 AND machine_build_usd IS NOT NULL"""
 
 def price_moves(ranking: pl.DataFrame, yesterday: pl.DataFrame) -> pl.DataFrame:
     """The day's price moves against yesterday (`yesterday`: model_id, condition, prev_price_usd, prev_rank and
-    prev_confidence), largest first, of the price every other table gives (price_usd, rule B1: a used card's
-    median, a new card's first quartile to median by its sellers; thirty-fourth review: the moves of the new
-    cards' medians ran the other way from the prices shown beside them, the new RTX 4090's +0.6% for +4.3%), of at least 0.5%, between prices neither of which is grade D: a price one seller
-    or nearly sets is no market's price, and a second listing joining it is no move (thirtieth review: the largest
-    move, a new A10 +15.6%, compared against yesterday's one-listing grade D price)."""
+    prev_confidence; prev_median beside them), largest first, of the price every other table gives (price_usd,
+    rule B1: a used card's median, a new card's first quartile to median by its sellers; thirty-fourth review: the
+    moves of the new cards' medians ran the other way from the prices shown beside them, the new RTX 4090's +0.6%
+    for +4.3%), of at least 0.5%, between prices neither of which is grade D: a price one seller or nearly sets is
+    no market's price, and a second listing joining it is no move (thirtieth review: the largest move, a new A10
+    +15.6%, compared against yesterday's one-listing grade D price)."""
     if "price_confidence" not in ranking.columns:
         ranking = ranking.with_columns(price_confidence=pl.lit(None, pl.String))
     if "prev_confidence" not in yesterday.columns:

@@ -160,7 +160,10 @@ BUY_PRICE_WORDS = (
 # as a sentence of its own (the export's words)
 BUY_PRICE_SENTENCE = BUY_PRICE_WORDS[:1].upper() + BUY_PRICE_WORDS[1:] + "."
 # the same, short, where the page has no room for the reason (the dashboard's value table)
-BUY_PRICE_SHORT = "price: new, the first quartile of 8+ sellers' asks (4 or fewer: the median; between, a blend); used, the median (B1)"
+BUY_PRICE_SHORT = (
+    "price: new, the first quartile of 8+ sellers' asks (4 or fewer: the median; between, a blend); used, the median "
+    "(B1)"
+)
 # the sellers a new card's quartile needs (B1): with 8, at least two of them ask it or less, so that no one listing
 # (an open-box unit, a pickup store's) sets it (review of 2026-11-28: with 4-5 sellers the quartile was the second
 # cheapest listing, an open-box unit for the RTX 6000 Ada, and 8 of 18 new cards had no sealed unit that ships at it)

@@ -34,10 +34,11 @@ def _region_stats(part: pl.DataFrame) -> pl.DataFrame:
 
 
 def _business_share(part: pl.DataFrame) -> pl.DataFrame:
-    """Per KEY, the share of the kept listings (before the outlier screen) whose eBay seller registered as a business,
-    among those whose seller type eBay states (its European sites; thirty-fourth review: a business seller's price
-    includes VAT and comes with the right to cancel and the legal guarantee, a private seller's with neither, and the
-    regional medians mixed both unsaid); NULL where none states it."""
+    """Per KEY, the share of the kept listings, per listing and before the outlier screen (not per seller, as the
+    median), whose eBay seller registered as a business, among those whose seller type eBay states (its European
+    sites; thirty-fourth review: a business seller's price usually includes VAT and comes with the right to cancel and
+    the legal guarantee, a private seller's usually with neither, and the regional medians mixed both unsaid); NULL
+    where none states it."""
     if "seller_account_type" not in part.columns:  # listings read without it
         return part.select(KEY).unique().with_columns(business_share=pl.lit(None, pl.Float64))
     account = pl.col("seller_account_type")

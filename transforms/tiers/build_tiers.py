@@ -264,8 +264,8 @@ RESALE_DECIDES_DETAIL = (
 
 def _resale_decides(m: dict, runner: dict, cfg: TierConfig | None = None) -> str | None:
     """When the choice beats its runner-up only through the resale the cost model expects at the horizon (the
-    runner-up gives more throughput per USD bought and powered; for a choice D16 made, more by over D16_CLOSE), the
-    words that say so, with what each resale
+    runner-up gives more throughput per USD bought and powered; where D16 weighs a newer architecture, D16 would
+    choose otherwise without the resale), the words that say so, with what each resale
     rests on (sixth review: 4 new RTX 6000 Ada beat 4 new RTX A6000 by 11.9% on their resale, 51% of launch
     price observed against 31% fitted; without it the A6000 machine gives 12.6% more)."""
     if m.get("resale_usd") is None or runner.get("resale_usd") is None:
