@@ -44,6 +44,7 @@ SCHEMA_VERSION = "1.11"  # 1.1: build_tiers per use case with platform, TCO and 
 #      price_usd is: median, p25 or blend), price_p25 and distinct_sellers (marts.price_daily's), beside price_median
 #      and cross_market_prices carry business_share (of a European region's listings whose eBay seller type is
 #      stated, the share from business sellers: VAT, the right to cancel and the legal guarantee)
+#      deals' open_box is marts.deals.open_box (migration 997; staging's condition for rows written before it)
 DEFAULT_EXPORT_DIR = Path(__file__).resolve().parent.parent / "exports"
 SAMPLE_NOTICE = (
     "SAMPLE DATA: built from the project's bundled sample snapshot, not from live market listings. "

@@ -53,8 +53,9 @@ GROUP BY model_id, condition HAVING count(*) >= 3 ORDER BY median_days_to_exit, 
 
 # the day's deal events, each with whether its listing is an open-box unit: the marts price open box with new
 # (transforms/conditions.py), so an open-box unit's usual discount reads as a new card's deal unless it says so
+# (marts.deals.open_box since migration 997; staging's condition for rows written before it)
 DEALS_SQL = """
-SELECT d.*, coalesce(s.open_box, false) AS open_box FROM marts.deals d
+SELECT d.* REPLACE (coalesce(d.open_box, s.open_box, false) AS open_box) FROM marts.deals d
 LEFT JOIN (
     SELECT snapshot_date, source, listing_id, bool_or(condition = 'open_box') AS open_box FROM staging.listings
     WHERE snapshot_date = $day GROUP BY ALL
@@ -207,12 +208,11 @@ def resale_decided(rows: Iterable[dict]) -> list[tuple[dict, str]]:
 def resting_deals_sql(open_box_as_new: bool) -> str:
     every_deal_sql = deals_select_sql(open_box_as_new, events_only=False)
     return f"""
-SELECT d.*, h.first_seen, e.deal_since, coalesce(s.condition = 'open_box', false) AS open_box
+SELECT d.* REPLACE (coalesce(d.open_box, false) AS open_box), h.first_seen, e.deal_since
 FROM (SELECT * FROM ({every_deal_sql}) WHERE event IS NULL) d
 LEFT JOIN staging.listing_history h ON h.source = d.source AND h.listing_id = d.listing_id
 LEFT JOIN (SELECT source, listing_id, max(snapshot_date) AS deal_since FROM marts.deals WHERE snapshot_date < $first
            GROUP BY ALL) e ON e.source = d.source AND e.listing_id = d.listing_id
-LEFT JOIN staging.listings s ON s.snapshot_date = $first AND s.source = d.source AND s.listing_id = d.listing_id
 ORDER BY d.discount_pct DESC NULLS LAST, d.source, d.listing_id"""
 
 

@@ -20,7 +20,7 @@ listings under the bar today that are no news (`events_only=False`, dashboards/r
 One seller, one voice: of one seller's listings of a card on a day, only the cheapest can be a deal.
 
 One definition, in SQL over relations by name: `kept` (the kept listings: snapshot_date, source, listing_id,
-model_id, condition, title, unit_price, url, source_mode, seller_key, seller_listings, shipping_stated) and `history`
+model_id, condition, title, unit_price, url, source_mode, seller_key, seller_listings, shipping_stated, open_box) and `history`
 (marts.price_daily rows of source 'all': snapshot_date, model_id, condition, median, min_price, screen_median,
 listing_count, screened_out, distinct_sellers, confidence, covering the 30 dates up to each listing date). A listing is screened with its day's screen_median and
 group size from price_daily (the screen's rule, transforms.price_daily.SCREEN_KEEPS), not by recomputing
@@ -96,6 +96,7 @@ DEAL_COLUMNS = [
     "event",
     "previous_price",
     "shipping_stated",
+    "open_box",
 ]
 
 # a deal whose listing does not state its shipping (calculated at checkout, or a store tile that names none): its price
@@ -174,7 +175,7 @@ SELECT j.snapshot_date, j.source, j.listing_id, j.model_id, j.condition, j.title
        (1 - j.unit_price / j.median_30d) * 100 AS discount_pct, j.lowest_seen,
        CASE WHEN j.under AND j.near THEN 'both' WHEN j.under THEN 'under_30d_median' ELSE 'near_lowest_seen' END
            AS reason,
-       j.url, j.source_mode, j.shipping_stated,
+       j.url, j.source_mode, j.shipping_stated, j.open_box,
        CASE WHEN p.snapshot_date IS NULL OR p.snapshot_date < j.snapshot_date - INTERVAL {EVENT_LOOKBACK_DAYS} DAYS
                 THEN 'new_listing'
             WHEN j.unit_price <= p.unit_price * (1 - {MIN_PRICE_DROP}) THEN 'price_drop'
@@ -259,6 +260,8 @@ def find_deals(
         listings = listings.with_columns(seller_key=pl.lit(None, pl.String))
     if "shipping_stated" not in listings.columns:  # listings without shipping: not known either way
         listings = listings.with_columns(shipping_stated=pl.lit(None, pl.Boolean))
+    if "open_box" not in listings.columns:  # listings without their condition before the bucket: not known
+        listings = listings.with_columns(open_box=pl.lit(None, pl.Boolean))
     if "seller_listings" not in listings.columns:  # each seller's listings of the card that day
         listings = listings.with_columns(
             seller_listings=pl.when(pl.col("seller_key").is_not_null())

@@ -593,7 +593,8 @@ CREATE TABLE marts.deals (
     source_mode VARCHAR NOT NULL,  -- live or sample.
     event VARCHAR,  -- new_listing (not listed in the 7 days before), price_drop (at least 3% under every price it asked in the 7 days before) or cut_to_deal (under all of them, from a price over the bar of its last earlier day, by less than 3%); only events are stored (transforms/deals.py). Rows written before 2026-11-28 followed the rule of their day: a drop was judged against the last earlier price alone, and a deal had only to be at or under the day's median, not 5% under it.
     previous_price DOUBLE,  -- The listing's last price in the 7 days before (staging.listings.unit_price), USD; NULL for a new listing.
-    shipping_stated BOOLEAN  -- Whether the listing states its shipping cost (free or a fixed amount), so that unit_price holds it; false: calculated at checkout or not stated (a store tile that names none), counted as 0 in unit_price and in every price statistic, and said in the deal's caveat. NULL on rows written before 2026-11-28.
+    shipping_stated BOOLEAN,  -- Whether the listing states its shipping cost (free or a fixed amount), so that unit_price holds it; false: calculated at checkout or not stated (a store tile that names none), counted as 0 in unit_price and in every price statistic, and said in the deal's caveat. NULL on rows written before 2026-11-28.
+    open_box BOOLEAN  -- Whether the listing is an open-box unit (staging.listings.condition open_box), priced with new cards under the default open-box rule: its discount is measured against new and open-box asks alike. NULL on rows written before migration 997.
 );
 
 -- The merged GPU catalog with its deep-learning performance index: the table to join to.

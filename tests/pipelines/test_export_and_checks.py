@@ -1603,3 +1603,16 @@ def test_every_export_field_is_documented_and_docs_export_md_is_current(sample_r
             )
     assert "UNDOCUMENTED" not in text
     assert DOC.read_text() == text, "docs/export.md is out of date: python -m dashboards.export_doc"
+
+
+def test_marts_deals_says_which_deals_are_open_box_units(sample_run):
+    """Thirty-fourth review: a SQL user of marts.deals read an open-box unit's deal as a new card's (open box is priced
+    with new by default); only the export said so, from staging. The mart says it, as staging's condition does."""
+    with duckdb.connect(str(sample_run["db"]), read_only=True) as con:
+        rows = con.execute(
+            "SELECT d.open_box, s.condition = 'open_box' FROM marts.deals d JOIN staging.listings s "
+            "USING (snapshot_date, source, listing_id) WHERE d.snapshot_date = ?",
+            [DAY],
+        ).fetchall()
+    assert rows and all(mart is not None and mart == staged for mart, staged in rows), rows
+    assert any(mart for mart, _ in rows) and not all(mart for mart, _ in rows)

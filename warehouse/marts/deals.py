@@ -30,6 +30,9 @@ WHERE snapshot_date BETWEEN $first - INTERVAL {EVENT_LOOKBACK_DAYS} DAYS AND $la
 
 # whether a listing's unit_price holds its shipping (marts.deals.shipping_stated): a stated cost, free included
 SHIPPING_STATED_SQL = "shipping_cost IS NOT NULL AS shipping_stated"
+# whether the listing is an open-box unit (marts.deals.open_box), read before its condition is bucketed with new
+# (thirty-fourth review: a SQL user read an open-box deal as a new card's; the export said it from staging)
+OPEN_BOX_SQL = "condition = 'open_box' AS open_box"
 
 
 def deals_select_sql(open_box_as_new: bool, events_only: bool = True) -> str:
@@ -37,7 +40,9 @@ def deals_select_sql(open_box_as_new: bool, events_only: bool = True) -> str:
     rows) or, with `events_only=False`, every listing under the thresholds, a resting one with event NULL (the
     export's and the dashboard's deals still listed, dashboards/report_data.py)."""
     return deals_sql(
-        kept_sql(open_box_as_new, f"{COLUMNS}, seller_key, seller_listings, {SHIPPING_STATED_SQL}"),
+        kept_sql(
+            open_box_as_new, f"{COLUMNS}, seller_key, seller_listings, {SHIPPING_STATED_SQL}, {OPEN_BOX_SQL}"
+        ),
         HISTORY_SQL,
         PREVIOUS_SQL,
         events_only,
