@@ -619,3 +619,37 @@ def test_a_budget_answer_says_the_circuit_to_itself_by_its_own_draw_not_a_named_
     assert (
         named_full
     )  # the sample has answers that name a machine needing the circuit to itself, not needing it
+
+
+def test_a_budget_answer_that_rests_on_resale_says_what_the_rule_picks_without_it(sample_run, marts):
+    """Thirty-fourth review: the used 5,000 USD vision answer, 4 x RTX 5070 Ti on the X99 board at 1,439 W, rested on
+    a forecast that the cards resell for 71% of their launch price; without it the budget's rule picks one RTX 5090 at
+    805 W, and the first screen said nothing. A budget answer whose choice the forecast resale decides names the
+    machine the rule picks without it, with its price and draw; the others say nothing of it."""
+    from transforms.tiers.budget_builds import _resale_picks, _without_resale
+
+    machine = {
+        "tco_usd": 3_000.0,
+        "resale_usd": 1_000.0,
+        "total_relative_perf": 2.0,
+        "perf_per_1k_usd_tco": 0.667,
+    }
+    assert _without_resale([machine]) == [machine | {"tco_usd": 4_000.0, "perf_per_1k_usd_tco": 0.5}]
+    same = {"model_id": "a", "gpu_count": 1, "platform_id": "p"}
+    assert _resale_picks(same, {"_machine": same}) is None and _resale_picks(same, {}) is None
+    builds = marts["builds"].filter(pl.col("model_id").is_not_null())
+    said = builds.filter(pl.col("faster_alternative").str.contains("resale decides: ", literal=True))
+    assert said.height, "the sample's used vision budgets rest on resale"
+    for r in said.iter_rows(named=True):
+        words = r["faster_alternative"].split("resale decides: ")[1]
+        named = words.split("without it the budget's rule picks ")[1].split("; ")[0]
+        words = words.split(named)[0] + named
+        assert not named.startswith(
+            f"{r['gpu_count']} x {r['gpu_name']} ({r['tier']}, {r['platform_id']},"
+        ), r
+        assert (
+            f"expected resale ({r['resale_usd']:,.0f} USD, a forecast)" in words and " W at the wall" in named
+        )
+        assert words in r["notes"]
+    vision = said.filter((pl.col("use_case") == "vision") & (pl.col("condition") == "used"))
+    assert vision.height and (vision["gpu_name"] == "GeForce RTX 5070 Ti").all()

@@ -1191,7 +1191,9 @@ def test_a_training_budget_names_a_faster_machine_at_about_its_value():
     vision = {r["budget_usd"]: r for r in builds.filter(pl.col("use_case") == "vision").iter_rows(named=True)}
     five = vision[5_000]
     assert (five["gpu_count"], five["model_id"]) == (1, "rtx-5090")
+    # after what the budget's rule picks without the cards' forecast resale, where that differs (thirty-fourth review)
     named = five["faster_alternative"]
+    named = named[named.index("faster and more value") :]
     # more value too, so it lost on memory per card alone; capped to fit the outlet, and the row says so
     assert named.startswith(
         "faster and more value per USD within the budget (this one has more memory per card, G5): 4 x RTX-5070-TI "
@@ -1208,7 +1210,7 @@ def test_a_training_budget_names_a_faster_machine_at_about_its_value():
     # 80% of it, and the budget takes one RTX 5090 (its 32 GB), naming the two-card one beside it
     ten = vision[10_000]
     assert (ten["model_id"], ten["gpu_count"]) == ("rtx-5090", 1)
-    assert ten["faster_alternative"].startswith(
+    assert ten["faster_alternative"][ten["faster_alternative"].index("faster within") :].startswith(
         "faster within the budget at about this value: 2 x RTX-5090 (2gpu, "
     )
     llm = builds.filter(pl.col("use_case") == "llm")

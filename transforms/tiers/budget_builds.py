@@ -27,6 +27,7 @@ import polars as pl
 
 from transforms.perf_indices import USE_CASE_INDEX
 from transforms.tiers.build_tiers import (
+    RESALE_DECIDES,
     best_per_card,
     day_groups,
     excluded_text,
@@ -223,12 +224,19 @@ def _budget_row(
     on_own_circuit = _on_a_dedicated_circuit(
         chosen, [m for m in dedicated if m["total_build_cost_usd"] <= budget], fits
     )
-    sold_out = None
+    sold_out = resale = None
     if fallback and thin_supply(chosen["gpu_count"], chosen.get("listings_available")):
         others = [m for m in usable if m["model_id"] != chosen["model_id"]]
         plan_b = _budget_row(day, condition, mode, use_case, budget, others, llm, (), fallback=False)
         sold_out = _if_sold_out(chosen, plan_b)
-    faster = "; ".join(words for words in (faster, on_own_circuit, sold_out) if words) or None
+    if fallback:
+        resale = _resale_picks(
+            chosen,
+            _budget_row(
+                day, condition, mode, use_case, budget, _without_resale(usable), llm, (), fallback=False
+            ),
+        )
+    faster = "; ".join(words for words in (resale, faster, on_own_circuit, sold_out) if words) or None
     if faster:
         row["faster_alternative"] = faster
         row["notes"] += f"; {faster}"
@@ -255,6 +263,38 @@ def _budget_row(
     if not fallback:  # a plan B's row (see fallback): the machine itself, for its words
         row["_machine"] = chosen
     return row
+
+
+def _without_resale(machines: list[dict]) -> list[dict]:
+    """The machines as the budget's rule would value them without the resale their cards are expected to fetch at the
+    horizon (a forecast: transforms/cost_model.py): TCO with the resale added back, and its value per 1,000 USD."""
+    out = []
+    for m in machines:
+        resale = m.get("resale_usd") or 0.0
+        tco = m["tco_usd"] + resale
+        out.append({**m, "tco_usd": tco, "perf_per_1k_usd_tco": m["total_relative_perf"] / tco * 1000})
+    return out
+
+
+def _resale_picks(chosen: dict, without: dict) -> str | None:
+    """Where the budget's rule picks another machine once the forecast resale is left out (`without`: that row,
+    built with fallback False), the words that say so, with that machine's price and draw, as the build tiers' notes
+    say "resale decides" (thirty-fourth review: the used 5,000 and 7,500 USD vision answers, 4 x RTX 5070 Ti on the
+    X99 board at 1,439 W, rested on a forecast of 71% of their launch price; without it the rule picks one RTX 5090
+    at 805 W, and the first screen said nothing); None where the choice stands without it."""
+    m = without.get("_machine")
+    if m is None or (m["model_id"], m["gpu_count"], m["platform_id"]) == (
+        chosen["model_id"],
+        chosen["gpu_count"],
+        chosen["platform_id"],
+    ):
+        return None
+    return (
+        f"{RESALE_DECIDES}the choice rests on its cards' expected resale ({chosen['resale_usd']:,.0f} USD, a "
+        f"forecast); without it the budget's rule picks {m['gpu_count']} x {m['gpu_name']} ({m['tier']}, "
+        f"{m['platform_id']}, {m['total_build_cost_usd']:,.0f} USD, {m['wall_draw_w']:,.0f} W at the wall"
+        f"{_what_to_know(m)})"
+    )
 
 
 def _faster_alternative(chosen: dict, fits: list[dict]) -> str | None:
