@@ -103,6 +103,21 @@ def workload_terms(workload: str | None) -> str | None:
     return f"{row['model_name']}{quant}{context}"
 
 
+# the index a training machine's throughput is in, per use case (marts.build_tiers.perf_index; RTX 3090 = 1.0)
+THROUGHPUT_INDEX = {"vision": "vision", "beginner": "training"}
+
+
+def throughput_words(r: dict, use_case: str | None = None) -> str | None:
+    """A vision or beginner machine's throughput in words, against one RTX 3090 in its use case's index, and whether it
+    is measured or modelled (thirty-fifth review: the vision answers stated no speed, while the LLM ones give
+    tokens/s); None for an LLM machine or one without it."""
+    index = THROUGHPUT_INDEX.get(use_case or r.get("use_case") or "")
+    if index is None or r.get("total_relative_perf") is None:
+        return None
+    basis = "measured" if str(r.get("perf_basis") or "").startswith("measured") else "modelled"
+    return f"throughput {r['total_relative_perf']:.2f} x one RTX 3090 in the {index} index ({basis})"
+
+
 def _listed(r: dict) -> str:
     """The day's listings of the card, and where the machine takes most of them (A1), how many."""
     if thin_supply(r.get("gpu_count"), r.get("listings_available")):
@@ -123,6 +138,8 @@ def answer_line(r: dict) -> str:
         f"{r['unit_price']:,.0f} USD ({_listed(r)}), {where}"
     ]
     parts.extend(workload_words(r))
+    if (throughput := throughput_words(r)) is not None:
+        parts.append(throughput)
     if r["runner_up_gpu_name"]:
         parts.append(
             f"runner-up {r['runner_up_gpu_name']} ({runner_up_gap_words(r['runner_up_gap_pct'], 0)})"

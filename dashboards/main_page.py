@@ -13,6 +13,7 @@ from dashboards.answer import (
     card_words,
     power_words,
     runner_up_gap_words,
+    throughput_words,
     why_line,
     workload_terms,
 )
@@ -247,6 +248,8 @@ def _answer_column(
             f"<code{title}>{esc(machine['largest_workload'])}</code> at "
             f"{esc(fmt(machine['largest_workload_tokens_per_s'], 1))} tokens/s (one user)</p>"
         )
+    if (throughput := throughput_words(machine, use_case)) is not None:
+        parts.append(f"<p>{_sentence(throughput)}</p>")
     if machine.get("faster_alternative"):
         faster = machine["faster_alternative"]
         parts.append(f'<p class="answer-faster">{_sentence(faster)}</p>')

@@ -653,3 +653,32 @@ def test_a_budget_answer_that_rests_on_resale_says_what_the_rule_picks_without_i
         assert words in r["notes"]
     vision = said.filter((pl.col("use_case") == "vision") & (pl.col("condition") == "used"))
     assert vision.height and (vision["gpu_name"] == "GeForce RTX 5070 Ti").all()
+
+
+def test_a_training_answer_states_its_throughput_as_an_llm_answer_states_its_tokens(sample_run, marts):
+    """Thirty-fifth review: the vision answers stated no speed, while the LLM ones give tokens/s. Each vision and
+    beginner answer (the export's What to buy, the first screen's machines) says its throughput against one RTX 3090
+    in its use case's index, and whether that is measured or modelled; an LLM answer says nothing of it."""
+    from dashboards.answer import answer_line, answer_rows, throughput_words
+
+    tiers = marts["tiers"].filter(pl.col("model_id").is_not_null())
+    lines = 0
+    for r in answer_rows(tiers):
+        line = answer_line(r)
+        if r["use_case"] == "llm":
+            assert "throughput" not in line
+            continue
+        index = "vision" if r["use_case"] == "vision" else "training"
+        basis = "measured" if str(r["perf_basis"]).startswith("measured") else "modelled"
+        assert (
+            f"throughput {r['total_relative_perf']:.2f} x one RTX 3090 in the {index} index ({basis})" in line
+        )
+        lines += 1
+    assert lines >= 4
+    site = (sample_run["root"] / "site" / "index.html").read_text()
+    builds = marts["builds"].filter(pl.col("model_id").is_not_null() & (pl.col("use_case") != "llm"))
+    assert builds.height
+    for r in builds.head(5).iter_rows(named=True):
+        words = throughput_words(r)
+        assert words and html.escape(words[:1].upper() + words[1:]) in site.replace("\\u0026#x27;", "&#x27;")
+    assert throughput_words({"use_case": "llm", "total_relative_perf": 50.0}) is None
