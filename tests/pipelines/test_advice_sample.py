@@ -682,3 +682,15 @@ def test_a_training_answer_states_its_throughput_as_an_llm_answer_states_its_tok
         words = throughput_words(r)
         assert words and html.escape(words[:1].upper() + words[1:]) in site.replace("\\u0026#x27;", "&#x27;")
     assert throughput_words({"use_case": "llm", "total_relative_perf": 50.0}) is None
+
+
+def test_the_first_screen_says_what_the_budget_is_held_against(sample_run):
+    """Thirty-fifth review: a 4,000 USD buyer read a 3,963 USD machine as within the budget, while card asks are before
+    the sales tax eBay collects and a third of the machine is the platform's dated estimates. Every answer's budget line
+    says so."""
+    from dashboards.main_page import PRICES_BEFORE_TAX
+
+    site = (sample_run["root"] / "site" / "index.html").read_text()
+    lines = re.findall(r"whole machine up to [\d,]+ USD \(card picks up to [\d,]+ USD; ([^)]*)\):", site)
+    assert lines and set(lines) == {PRICES_BEFORE_TAX}
+    assert PRICES_BEFORE_TAX == "card asks before sales tax, platform parts at dated estimates"
