@@ -244,6 +244,7 @@ def answer_choices(
     card_machines: dict[tuple[str, str], float] | None = None,
     platforms: dict[str, str] | None = None,
     platform_os: dict[str, str] | None = None,
+    platform_extras: dict[str, str] | None = None,
 ) -> list[dict]:
     """Every (use case, budget) of the day's budget builds, with the card and the machine per condition: a list
     of {use_case, budget_usd, card: {used, new}, machine: {used, new}} (None where there is none). A card carries
@@ -251,7 +252,8 @@ def answer_choices(
     `own_desktop` per condition is the beginner tier's machine from `tiers` (marts.build_tiers) where it fits the
     budget (OWN_DESKTOP_USE_CASES); and `machine_usd`, the price of its own 1-GPU machine from `card_machines`
     (ReportData.card_machines; None where not known). A machine carries `platform_words`, its platform in words from
-    `platforms` (ReportData.platform_words: the board it depends on)."""
+    `platforms` (ReportData.platform_words: the board it depends on), and `extras`, the parts priced in that the parts
+    line would not name otherwise (ReportData.platform_extras: the CPU cooler, the SSD)."""
     out = []
     if builds.is_empty():
         return out
@@ -277,6 +279,7 @@ def answer_choices(
             choice["machine"][condition] = row and {
                 **row,
                 "platform_words": machine_platform(row, platforms, platform_os),
+                "extras": (platform_extras or {}).get(row["platform_id"]),
             }
             choice["own_desktop"][condition] = _own_desktop(tiers, use_case, condition, budget)
             card = _pick_for(picks, use_case, condition, budget)

@@ -145,6 +145,9 @@ def _parts_line(machine: dict) -> str:
             ("RAM", "ram_kit"),
             ("PSU", "psu_config"),
             ("Slots", "slot_plan"),
+            # the cooler and the SSD the price holds (thirty-fifth review: a first-time buyer ordering from the list got
+            # no cooler for a CPU sold without one)
+            ("Also priced in", "extras"),
         )
     ]
     shown = [f"{label}: {esc(value)}" for label, value in named if value]
@@ -301,6 +304,7 @@ def answer(data: SiteData) -> str:
         data.report.card_machines,
         data.report.platform_words,
         data.report.platform_os,
+        data.report.platform_extras,
     )
     if not choices:
         return (

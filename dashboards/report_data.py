@@ -216,6 +216,13 @@ LEFT JOIN (SELECT source, listing_id, max(snapshot_date) AS deal_since FROM mart
 ORDER BY d.discount_pct DESC NULLS LAST, d.source, d.listing_id"""
 
 
+# the parts a platform's price holds that its parts line names nowhere else: the cooler and the SSD, each without the
+# parenthesis its description carries (the source of an assumption), cooler first
+PLATFORM_EXTRAS_SQL = """
+SELECT platform_id, string_agg(regexp_replace(description, ' \\(.*$', ''), '; ' ORDER BY part)
+FROM marts.platform_parts WHERE part IN ('cooler', 'ssd') GROUP BY platform_id"""
+
+
 # the whole machine each card needs alone (the build tiers' 1-GPU machine, marts.llm_workload_machines: the same
 # machine whatever the use, its RAM sized on the card's memory), by its purchase price; twenty-eighth review: the
 # first screen offered an RTX 5090 at 2,850 USD for a 3,000 USD whole-machine budget, its machine 3,812 USD, unsaid
@@ -303,6 +310,9 @@ class ReportData:
     # platform_id -> the platform in words (marts.platforms.description): the board a machine depends on, e.g. an X570
     # whose two x16 slots run x8/x8 (thirtieth review: the 2 x RTX 3090 answers named "am4_dual_used" alone)
     platform_words: dict[str, str] = field(default_factory=dict)
+    # platform_id -> the parts its price holds that the first screen's parts line does not name otherwise (the CPU
+    # cooler, the SSD: marts.platform_parts), in words
+    platform_extras: dict[str, str] = field(default_factory=dict)
     # region -> the sources that priced its cards today (staging.listings): a region priced by eBay alone says so
     region_sources: dict[str, list[str]] = field(default_factory=dict)
     # per model and condition, the day's sellers and first quartile behind price_usd (marts.price_daily, source 'all'):
@@ -692,6 +702,7 @@ def load_report(con: duckdb.DuckDBPyConnection, day: date) -> ReportData:
             "WHERE snapshot_date = ? AND source = 'all'",
             [day],
         ),
+        platform_extras=dict(con.execute(PLATFORM_EXTRAS_SQL).fetchall()),
         region_sources=dict(
             con.execute(
                 "SELECT coalesce(region, 'US'), list(DISTINCT source ORDER BY source) FROM staging.listings "

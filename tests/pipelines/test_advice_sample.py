@@ -694,3 +694,42 @@ def test_the_first_screen_says_what_the_budget_is_held_against(sample_run):
     lines = re.findall(r"whole machine up to [\d,]+ USD \(card picks up to [\d,]+ USD; ([^)]*)\):", site)
     assert lines and set(lines) == {PRICES_BEFORE_TAX}
     assert PRICES_BEFORE_TAX == "card asks before sales tax, platform parts at dated estimates"
+
+
+def test_the_parts_line_names_the_cooler_and_the_ssd_the_price_holds(sample_run):
+    """Thirty-fifth review: the first screen's parts line named the platform, CPU, RAM, PSU and slots, while the price
+    also holds a CPU cooler (the Ryzen 5 9600X is sold without one) and an SSD: a first-time buyer ordering from the
+    list got neither. Every machine's parts line names the ones its platform's price holds."""
+    from dashboards.main_page import _parts_line
+    from dashboards.report_data import load_report
+
+    with duckdb.connect(str(sample_run["db"]), read_only=True) as con:
+        report = load_report(con, sample_run["day"])
+        parts = dict(
+            con.execute(
+                "SELECT platform_id, list(part ORDER BY part) FROM marts.platform_parts "
+                "WHERE part IN ('cooler', 'ssd') GROUP BY ALL"
+            ).fetchall()
+        )
+    choices = answer_choices(
+        report.builds,
+        report.picks,
+        report.ranking,
+        report.tiers,
+        report.card_machines,
+        report.platform_words,
+        report.platform_os,
+        report.platform_extras,
+    )
+    machines = [m for c in choices for m in c["machine"].values() if m]
+    assert machines
+    for m in machines:
+        line = _parts_line(m)
+        wanted = parts.get(m["platform_id"], [])
+        if "cooler" in wanted:
+            assert re.search(r"Also priced in: [^;<]* tower air cooler; \d TB NVMe SSD</p>$", line), line
+        elif "ssd" in wanted:
+            assert re.search(r"Also priced in: \d TB NVMe SSD</p>$", line), line
+        if "Also priced in: " in line:  # the sources' parentheses left out
+            assert "(" not in line.split("Also priced in: ")[1]
+    assert any("AM5 tower air cooler" in _parts_line(m) for m in machines)
