@@ -284,16 +284,7 @@ def test_a_budget_machine_names_the_board_it_depends_on(sample_run):
 
     with duckdb.connect(str(sample_run["db"]), read_only=True) as con:
         report = load_report(con, sample_run["day"])
-    choices = answer_choices(
-        report.builds,
-        report.picks,
-        report.ranking,
-        report.tiers,
-        report.card_machines,
-        report.platform_words,
-        report.platform_os,
-    )
-    machines = [m for c in choices for m in c["machine"].values() if m]
+    machines = first_screen_machines(report)
     dual = [m for m in machines if m["gpu_count"] == 2]
     assert machines and dual
     # the words of the tiers' machines on the same platform, with and without cards on risers (code review: the same
@@ -711,17 +702,7 @@ def test_the_parts_line_names_the_cooler_and_the_ssd_the_price_holds(sample_run)
                 "WHERE part IN ('cooler', 'ssd') GROUP BY ALL"
             ).fetchall()
         )
-    choices = answer_choices(
-        report.builds,
-        report.picks,
-        report.ranking,
-        report.tiers,
-        report.card_machines,
-        report.platform_words,
-        report.platform_os,
-        report.platform_extras,
-    )
-    machines = [m for c in choices for m in c["machine"].values() if m]
+    machines = first_screen_machines(report)
     assert machines
     for m in machines:
         line = _parts_line(m)
@@ -733,3 +714,18 @@ def test_the_parts_line_names_the_cooler_and_the_ssd_the_price_holds(sample_run)
         if "Also priced in: " in line:  # the sources' parentheses left out
             assert "(" not in line.split("Also priced in: ")[1]
     assert any("AM5 tower air cooler" in _parts_line(m) for m in machines)
+
+
+def first_screen_machines(report) -> list[dict]:
+    """Every machine the first screen answers with, as main_page.answer builds them from the day's report."""
+    choices = answer_choices(
+        report.builds,
+        report.picks,
+        report.ranking,
+        report.tiers,
+        report.card_machines,
+        report.platform_words,
+        report.platform_os,
+        report.platform_extras,
+    )
+    return [m for c in choices for m in c["machine"].values() if m]
