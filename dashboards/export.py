@@ -150,9 +150,10 @@ def export_arrays(data: ReportData) -> dict[str, pl.DataFrame]:
     }
 
 
-def export_json(data: ReportData) -> dict:
-    arrays = {name: _records(frame) for name, frame in export_arrays(data).items()}
-    return {
+def export_json(data: ReportData, arrays: dict[str, pl.DataFrame] | None = None) -> dict:
+    """The JSON document: the scalars, then every array of `arrays` (export_arrays(data) unless given), with
+    deals_resting, the count of the deals still listed, after the deals."""
+    out = {
         "schema_version": SCHEMA_VERSION,
         "generated_at": datetime.now(UTC).isoformat(timespec="seconds"),
         "data_date": data.day.isoformat(),
@@ -160,16 +161,12 @@ def export_json(data: ReportData) -> dict:
         "notice": SAMPLE_NOTICE if data.is_sample else PRICE_BASIS,
         "price_basis": PRICE_BASIS,
         "listings_classified": data.listings_today,
-        **{
-            k: arrays[k] for k in ("recommendations", "budget_picks", "build_tiers", "budget_builds", "deals")
-        },
-        "deals_resting": data.deals_open.height,
-        **{
-            k: v
-            for k, v in arrays.items()
-            if k not in ("recommendations", "budget_picks", "build_tiers", "budget_builds", "deals")
-        },
     }
+    for name, frame in (arrays or export_arrays(data)).items():
+        out[name] = _records(frame)
+        if name == "deals":
+            out["deals_resting"] = data.deals_open.height
+    return out
 
 
 def write_export(data: ReportData, root: Path | None = None) -> dict[str, Path]:
@@ -177,12 +174,13 @@ def write_export(data: ReportData, root: Path | None = None) -> dict[str, Path]:
     root = root or export_dir()
     folder = root / data.day.isoformat()
     folder.mkdir(parents=True, exist_ok=True)
+    arrays = export_arrays(data)  # once: the flat files are the JSON's recommendations
     # the flat files carry the schema's version on every row, as the JSON does at its top (thirty-fourth review)
-    recs = recommendations(data).with_columns(schema_version=pl.lit(SCHEMA_VERSION))
+    recs = arrays["recommendations"].with_columns(schema_version=pl.lit(SCHEMA_VERSION))
     paths = {ext: folder / f"recommendations.{ext}" for ext in ("csv", "json", "parquet", "md")}
     recs.write_csv(paths["csv"])
     recs.write_parquet(paths["parquet"])
-    paths["json"].write_text(json.dumps(export_json(data), indent=2, default=str))
+    paths["json"].write_text(json.dumps(export_json(data, arrays), indent=2, default=str))
     paths["md"].write_text(render_markdown(data, TOP_N))
     _point_latest(root, data.day.isoformat())
     return paths

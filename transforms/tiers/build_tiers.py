@@ -296,10 +296,7 @@ def _resale_decides(m: dict, runner: dict, cfg: TierConfig | None = None) -> str
     # in the buyer's currency, as the region's other notes (code review: a DE machine's resale was in USD beside
     # its L1 line in EUR)
     cfg = cfg or TierConfig()
-    unit = cfg.currency
-
-    def money(usd: float) -> str:
-        return f"{usd / cfg.usd_per_unit:,.0f} {unit}"
+    unit, money = cfg.currency, cfg.money
 
     gap = (
         f"the runner-up gives {other / own - 1:.1%} more per {unit}"
@@ -452,10 +449,7 @@ def build_tiers(
                     )
                 )
 
-    def money(usd: float) -> str:
-        return f"{usd / cfg.usd_per_unit:,.0f} {cfg.currency}"
-
-    return pl.DataFrame(earns_its_cards(rows, money), schema=TIER_SCHEMA, strict=False)
+    return pl.DataFrame(earns_its_cards(rows, cfg.money), schema=TIER_SCHEMA, strict=False)
 
 
 def earns_its_cards(rows: list[dict], money: Callable[[float], str] | None = None) -> list[dict]:

@@ -30,3 +30,7 @@ class TierConfig:
     # the buyer's currency, for the prices the notes name (a region's machines: EUR, GBP); figures stay in USD
     currency: str = "USD"
     usd_per_unit: float = 1.0
+
+    def money(self, usd: float) -> str:
+        """A price in the buyer's currency, in whole units ("1,242 EUR"): what every note that names a price says."""
+        return f"{usd / self.usd_per_unit:,.0f} {self.currency}"

@@ -125,7 +125,8 @@ def _kept_psu_words(
     words = [f"with {' and '.join(needs)}"]
     if need > psu_w:
         spare = power.pick_atx_psu(need, prices.atx_psus, cfg.mains_volts)
-        price_words = f": {_money(spare[2], cfg)} if yours is old" if spare else ""
+        # in the buyer's currency (thirty-fourth review's code review: a German row read "83 USD if yours is old")
+        price_words = f": {cfg.money(spare[2])} if yours is old" if spare else ""
         words.append(f"the card maker asks {need:,.0f} W{price_words}")
         psu_basis = (
             f"load + 10% (G13), {own_need:,.0f} W, fits the existing {psu_w:,.0f} W; the card maker's "
@@ -152,15 +153,9 @@ def _kept_psu_words(
             why = f" takes {count} 8-pin leads through an adapter (G16), more than yours has, so it"
     config += (
         f"; take a board with {_connectors(card, 'board_power_connectors')} (most are, P3){fit}: the reference "
-        f"board's {_connectors(card, 'power_connectors')}{why} needs a new {other[0]:,} W PSU ({_money(other[2], cfg)})"
+        f"board's {_connectors(card, 'power_connectors')}{why} needs a new {other[0]:,} W PSU ({cfg.money(other[2])})"
     )
     return config, psu_basis, need
-
-
-def _money(usd: float, cfg: TierConfig) -> str:
-    """A price in the buyer's currency (a region's machines: EUR, GBP; thirty-fourth review's code review: a German
-    row's own-desktop PSU read "83 USD if yours is old" beside its EUR price)."""
-    return f"{usd / cfg.usd_per_unit:,.0f} {cfg.currency}"
 
 
 def _supply(
