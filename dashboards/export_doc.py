@@ -70,7 +70,8 @@ ARRAY_WORDS = {
 # the top-level keys that are not arrays
 SCALAR_WORDS = {
     "schema_version": "The export's schema version (a string; its history is in dashboards/export.py). "
-    "recommendations.csv and .parquet carry it on every row.",
+    "recommendations.csv and .parquet carry it on every row. Read the CSV's as text (pandas: "
+    "`dtype={'schema_version': str}`): read as a number, 1.10 would be 1.1.",
     "generated_at": "When the export was written (UTC, ISO 8601).",
     "data_date": "The day of the data (YYYY-MM-DD).",
     "source_mode": "live or sample: sample figures are the project's bundled sample, never market prices.",
