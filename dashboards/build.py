@@ -9,10 +9,12 @@ from dashboards.site_data import load_site
 from warehouse.connection import connect
 from warehouse.environment import UserError
 from warehouse.paths import read_db_path
-from warehouse.user_days import USAGE_EXIT, asked_for_help, parse_day, show_help
+from warehouse.user_days import USAGE_EXIT, asked_for_help, parse_day, show_help, too_many
 
 
 def main(argv: list[str]) -> int:
+    if too_many(argv, 1, "give at most one DAY (YYYY-MM-DD), e.g. make dashboard DAY=2026-11-20"):
+        return USAGE_EXIT
     try:
         day = parse_day(argv[1]) if len(argv) > 1 and argv[1].strip() else None
     except UserError as exc:

@@ -21,7 +21,7 @@ from pathlib import Path
 import duckdb
 
 from pipelines.user_errors import UserError, today_utc
-from warehouse.user_days import asked_for_help, show_help
+from warehouse.user_days import USAGE_EXIT, asked_for_help, show_help, too_many
 
 OK, WARN, SKIP, FAIL = "ok", "warn", "skip", "FAIL"
 CHROMIUM_NAMES = ("chromium", "chromium-browser")
@@ -222,4 +222,6 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(show_help(__doc__) if asked_for_help(sys.argv) else main())
+    if asked_for_help(sys.argv):
+        sys.exit(show_help(__doc__))
+    sys.exit(USAGE_EXIT if too_many(sys.argv, 0, "make doctor takes no arguments") else main())

@@ -1,5 +1,6 @@
 """`python -m pipelines.run_daily [YYYY-MM-DD]`: materialize every asset for one day (default today, UTC),
-then print where the warehouse and the export are and the top five picks. What `make run` calls (through
+then print where the warehouse and the export are and what to buy (per use case, new and used, the card
+and its machine). What `make run` calls (through
 `./gpu-market run`, which keeps the exit code; make itself exits 2 for any failure).
 
 Exit codes: 0 the day was built and exported; 1 the day failed, or anything else stopped it (a full disk, a
@@ -28,7 +29,7 @@ from typing import TYPE_CHECKING
 from pipelines.settings import LIVE
 from pipelines.user_errors import USAGE_EXIT, UserError, parse_day, today_utc
 from warehouse.environment import env_set
-from warehouse.user_days import asked_for_help, show_help
+from warehouse.user_days import asked_for_help, show_help, too_many
 
 if TYPE_CHECKING:
     import dagster as dg
@@ -260,6 +261,8 @@ def run(argv: list[str], defs: dg.Definitions | None = None) -> int:
     from warehouse.run_lock import refuse_if_held, run_lock
 
     started = time.perf_counter()
+    if too_many(argv, 1, "give at most one DAY (YYYY-MM-DD), e.g. make run DAY=2026-11-20"):
+        return USAGE_EXIT
     day = (parse_day(argv[1]) if len(argv) > 1 and argv[1].strip() else today_utc()).isoformat()
     refuse_if_held(db_path())  # a second writer is refused before the definitions load (2-3 s)
     if defs is None:  # before the lock: a malformed setting is bad input, even if a writer starts meanwhile
@@ -289,6 +292,11 @@ def _run_day(
     from warehouse.paths import db_path, read_db_path
 
     mode = defs.resources["ebay"].mode  # what this run is configured with; never read back from the rows
+    if mode != LIVE:
+        from pipelines.defs.sample_days import refuse_a_day_before_the_sample
+
+        with connect() as con:
+            refuse_a_day_before_the_sample(con, date.fromisoformat(day))
     history = build_sample_history(defs, day, instance, mode) if mode != LIVE else []
     start_day(day)
     result = execute(defs, "daily_refresh", day, instance)

@@ -1,6 +1,5 @@
-"""Print each performance index's fit and leave-one-out error, and where the LLM and training rankings part.
-
-    make indices
+"""`make indices` (python tools/perf_indices.py): print each performance index's fit and leave-one-out error, and
+where the LLM and training rankings part.
 
 Reads the catalog files only (warehouse/catalog/: gpu_catalog.csv, gpu_benchmarks.csv,
 llm_inference_benchmarks.csv): the same computation marts.gpu_specs and marts.perf_index_fits are built with.
@@ -42,4 +41,8 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    from warehouse.user_days import USAGE_EXIT, asked_for_help, show_help, too_many  # noqa: E402
+
+    if asked_for_help(sys.argv):  # thirty-sixth review: `--help` printed the table
+        raise SystemExit(show_help(__doc__))
+    raise SystemExit(USAGE_EXIT if too_many(sys.argv, 0, "make indices takes no arguments") else main())

@@ -1,4 +1,5 @@
-"""warehouse/schema.sql: the warehouse as it is after every migration, with its comments, in one file.
+"""`make schema` (python -m warehouse.schema_file): warehouse/schema.sql, the warehouse as it is after every
+migration, with its comments, in one file.
 
 The numbered files in warehouse/ddl/ are the history (applied once each, never edited); this file is the
 current shape a reader looks up: every schema, table (columns, types, NOT NULL, keys), view, and the comment
@@ -132,6 +133,18 @@ def table_schemas(text: str | None = None) -> dict[str, list[dict]]:
     return tables
 
 
+@cache
+def table_comments(text: str | None = None) -> dict[str, str]:
+    """Each table of warehouse/schema.sql with its comment (the `--` lines above its CREATE TABLE, joined)."""
+    comments: dict[str, str] = {}
+    block: list[str] = []
+    for line in (text if text is not None else SCHEMA_SQL.read_text()).splitlines():
+        if line.startswith("CREATE TABLE "):
+            comments[line.split()[2]] = " ".join(block)
+        block = [*block, line[3:].strip()] if line.startswith("-- ") else []
+    return comments
+
+
 def main() -> int:
     SCHEMA_SQL.write_text(current_schema())
     print(f"wrote {SCHEMA_SQL}", file=sys.stderr)
@@ -139,4 +152,8 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    from warehouse.user_days import USAGE_EXIT, asked_for_help, show_help, too_many
+
+    if asked_for_help(sys.argv):  # thirty-sixth review: `--help` rewrote the file
+        raise SystemExit(show_help(__doc__))
+    raise SystemExit(USAGE_EXIT if too_many(sys.argv, 0, "make schema takes no arguments") else main())

@@ -2,6 +2,7 @@
 warehouse holds to today (UTC). Here, below pipelines/, so that the dashboards' command reads a day without
 Dagster (pipelines/user_errors.py re-exports it for the pipeline's commands)."""
 
+import sys
 from datetime import UTC, date, datetime
 
 from warehouse.environment import UserError
@@ -33,6 +34,16 @@ HELP_FLAGS = ("-h", "--help", "help")
 def asked_for_help(argv: list[str]) -> bool:
     """Whether a command line asks for help (every command answers `--help`, exit 0)."""
     return len(argv) > 1 and argv[1] in HELP_FLAGS
+
+
+def too_many(argv: list[str], count: int, usage: str) -> bool:
+    """Whether a command line gives more than `count` arguments; if so it says so on stderr in one line, as bad
+    input (exit 2), rather than running with the rest ignored (thirty-sixth review: `run 2026-11-20 extra` ran the
+    day). `usage`: what the command takes."""
+    if len(argv) - 1 <= count:
+        return False
+    print(f"error: unexpected {' '.join(argv[count + 1 :])!r}: {usage}", file=sys.stderr)
+    return True
 
 
 def show_help(doc: str | None) -> int:

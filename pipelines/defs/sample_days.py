@@ -20,10 +20,12 @@ from collections.abc import Callable
 from datetime import date, timedelta
 
 import dagster as dg
+import duckdb
 
 from pipelines.partitions import LISTING_MARTS, START_DATE
 from pipelines.settings import sample_days
 from pipelines.tables import table_key
+from pipelines.user_errors import UserError
 
 SPEC_ASSETS = (  # once: specs are not per day
     "raw.gpu_spec_sheets",
@@ -75,6 +77,27 @@ sample_specs = _sample_job(
     "the spec catalog, built once before the sample's earlier days when the warehouse has none (their value "
     "marts read it).",
 )
+
+
+# the newest day the warehouse holds sample listings for
+NEWEST_SAMPLE_SQL = "SELECT max(snapshot_date) FROM raw.ebay_listings WHERE source_mode = 'sample'"
+
+
+def refuse_a_day_before_the_sample(con: duckdb.DuckDBPyConnection, day: date) -> None:
+    """Sample mode: the bundled snapshot is the newest day of the sample's history, each earlier day derived back
+    from it. A sample day before a day the warehouse already holds sample listings for would replay the snapshot
+    inside that history, the days before it derived from a second anchor and the days after it from the first: the
+    trends would repeat and jump (thirty-sixth review, a newcomer: after `make run`, `make run DAY=2026-11-20` left
+    a used RTX 3090's median falling over the same eight steps twice, and 42 deals on that day against 1 to 18 on
+    the others). Refused as bad input (UserError), before anything is written, saying how to start a sample on
+    that day. A day from the newest on runs as before (the newest itself again: the same day rebuilt)."""
+    newest = con.execute(NEWEST_SAMPLE_SQL).fetchone()[0]
+    if newest is not None and day < newest:
+        raise UserError(
+            f"sample mode: this warehouse's sample runs to {newest}, and {day} before it would replay the bundled "
+            f"snapshot inside that history and repeat it; run {newest} or a later day, or start a sample on {day} "
+            "in another warehouse (GPU_MARKET_DB=another file, or move warehouse/gpu_market.duckdb aside)"
+        )
 
 
 def window_start(day: date, count: int | None = None) -> date:

@@ -17,6 +17,7 @@ from pipelines.backfill import backfill
 from pipelines.backfill import main as backfill_main
 from pipelines.definitions import definitions_with
 from pipelines.run_daily import run
+from pipelines.user_errors import UserError
 from tests.conftest import redirect_outputs, sample_resources
 
 DAYS = ["2026-11-18", "2026-11-19", "2026-11-20"]
@@ -106,6 +107,22 @@ def test_a_reader_holding_the_published_warehouse_never_blocks_the_run(after_fir
     assert took < 30  # no waiting on a lock (the old design waited 30 s per asset, then failed)
     assert newest_day(project["published"]) == DAYS[1]  # a new reader sees the new day
     assert "published:" in capsys.readouterr().out
+
+
+def test_a_sample_day_before_the_warehouses_sample_is_refused_before_anything_is_written(after_first_day):
+    """Thirty-sixth review (a newcomer): after `make run`, `make run DAY=<an earlier day>` replayed the bundled
+    snapshot inside the sample's history, which then fell over the same steps twice. Refused, exit 2 from the
+    command (UserError), the warehouse as it was."""
+    project = after_first_day
+    with duckdb.connect(str(project["db"]), read_only=True) as con:
+        before = con.execute("SELECT count(*), max(snapshot_date) FROM raw.ebay_listings").fetchone()
+    with pytest.raises(UserError) as refused:
+        run(["run_daily", "2026-11-17"], defs=project["defs"])
+    assert str(refused.value).startswith(
+        f"sample mode: this warehouse's sample runs to {DAYS[0]}, and 2026-11-17 before it would replay"
+    )
+    with duckdb.connect(str(project["db"]), read_only=True) as con:
+        assert con.execute("SELECT count(*), max(snapshot_date) FROM raw.ebay_listings").fetchone() == before
 
 
 def test_a_day_failing_a_blocking_check_leaves_latest_the_dashboard_and_readers_on_the_last_good_day(
