@@ -224,6 +224,9 @@ def test_every_table_asset_publishes_its_columns_code_version_and_owner(tmp_path
         for key in graph.get_all_asset_keys():
             layer, name = key.path
             node = graph.get(key)
+            assert node.code_version and node.owners == ["team:gpu-market"], (
+                key
+            )  # exports too (thirty-sixth review)
             if layer == "exports":
                 continue
             schema = node.metadata["dagster/column_schema"]
@@ -235,7 +238,56 @@ def test_every_table_asset_publishes_its_columns_code_version_and_owner(tmp_path
             assert [(c.name, c.type, c.description) for c in schema.columns] == [
                 (n, t, " ".join(c.split())) for n, t, c in real
             ], key
-            assert node.code_version and node.owners == ["team:gpu-market"], key
+
+
+def test_a_code_version_follows_the_code_that_computes_the_table(monkeypatch):
+    """Thirty-sixth review (a newcomer): the code version hashed the asset's module alone, so a change to the deal
+    rule in transforms/deals.py left marts/deals' version as it was. It hashes the modules the asset runs, followed
+    through their imports, and the SQL files they read; not pipelines' own wiring."""
+    from pipelines import tables
+    from pipelines.defs.marts import deals
+    from pipelines.defs.staging import listing_history
+
+    files = {str(p.relative_to(ROOT)) for p in tables.code_files(Path(deals.__file__).resolve())}
+    assert {
+        "pipelines/defs/marts/deals.py",
+        "warehouse/marts/deals.py",
+        "transforms/deals.py",
+        "transforms/price_daily.py",  # the screen's rule deals reuse
+        "warehouse/kept_listings.py",
+    } <= files
+    assert not any(f.startswith("pipelines/") and f != "pipelines/defs/marts/deals.py" for f in files), files
+    history = {str(p.relative_to(ROOT)) for p in tables.code_files(Path(listing_history.__file__).resolve())}
+    assert {
+        "warehouse/sql/staging/listing_history.sql",
+        "warehouse/sql/staging/listing_history_refold.sql",
+    } <= history
+    before = tables.code_version(deals, "marts.deals")
+    real = Path.read_bytes
+    edited = ROOT / "transforms" / "deals.py"
+    monkeypatch.setattr(
+        Path, "read_bytes", lambda p: real(p).replace(b"0.85", b"0.70") if p == edited else real(p)
+    )
+    assert tables.code_version(deals, "marts.deals") != before
+
+
+def test_a_multi_assets_side_table_is_described_as_itself():
+    """Thirty-sixth review: raw/ebay_aspect_counts was described as "GPU listings from the eBay Buy Browse API",
+    its multi-asset's docstring; a side table has its own comment and names the computation it is written with."""
+    from warehouse.schema_file import table_comments
+
+    graph = defs.resolve_asset_graph()
+    for side, main in (
+        ("raw/ebay_aspect_counts", "raw.ebay_listings"),
+        ("marts/perf_index_fits", "marts.gpu_specs"),
+        ("marts/platforms", "marts.platform_parts"),
+        ("marts/llm_workload_speeds", "marts.llm_workload_machines"),
+    ):
+        description = graph.get(dg.AssetKey(side.split("/"))).description
+        assert (
+            description.startswith(table_comments()[side.replace("/", ".")])
+            and f"Written with {main}" in description
+        )
 
 
 def project_sources():
@@ -311,3 +363,28 @@ def test_an_asset_invoked_directly_still_records_a_run_id(tmp_path):
 
     result = dg.materialize([says_its_run])
     assert result.output_for_node("says_its_run") == result.run_id
+
+
+def test_every_table_the_export_and_the_dashboard_read_is_upstream_of_them():
+    """Thirty-sixth review: the export and the dashboard read staging.listing_history (the deals still listed) and
+    marts.perf_index_fits (the indices' fits) without either being upstream, so the lineage left them out and an
+    eager export would not follow them. Every table named in dashboards/ that is an asset is an ancestor of both
+    (the views read asset tables that are)."""
+    import re
+
+    graph = defs.resolve_asset_graph()
+    keys = {key.to_user_string() for key in graph.get_all_asset_keys()}
+    read = {
+        name.replace(".", "/")
+        for path in (ROOT / "dashboards").glob("*.py")
+        for name in re.findall(r"\b(?:raw|staging|marts)\.[a-z_0-9]+\b", path.read_text())
+    } & keys
+    assert {"staging/listing_history", "marts/perf_index_fits", "marts/gpu_value"} <= read
+    for export in ("daily_export", "dashboard"):
+        upstream, todo = set(), [dg.AssetKey(["exports", export])]
+        while todo:
+            for parent in graph.get(todo.pop()).parent_keys:
+                if parent.to_user_string() not in upstream:
+                    upstream.add(parent.to_user_string())
+                    todo.append(parent)
+        assert read <= upstream, (export, sorted(read - upstream))

@@ -13,10 +13,14 @@ from pipelines.resources.alerts import AlertsResource
 from pipelines.resources.warehouse import WarehouseResource
 from pipelines.tables import export_asset, table_dep, table_key
 
-# the marts of the day the report reads
+# the tables of the day the report reads (the others it reads are upstream of these); a table read but not upstream
+# was missing from the lineage and from what its automation waits for (thirty-sixth review: staging.listing_history,
+# the first-seen day of the deals still listed, and marts.perf_index_fits, the indices' fits on the card pages)
 SAME_DAY = [
     table_key(t)
     for t in (
+        "staging.listing_history",
+        "marts.perf_index_fits",
         "marts.budget_picks",
         "marts.build_tiers",
         "marts.budget_builds",
