@@ -13,7 +13,7 @@ README = Path(__file__).resolve().parents[1] / "README.md"
 
 def queries() -> list[str]:
     block = README.read_text().split("```sql\n", 1)[1].split("```", 1)[0]
-    statements = [s.strip() for s in block.split(";") if s.strip()]
+    statements = [s.strip() for s in block.split(";\n") if s.strip()]  # a statement ends its line
     assert len(statements) == 6
     return statements
 
@@ -32,6 +32,13 @@ def test_the_readme_queries_run_and_answer_their_titles(sample_run):
     per_condition = {c: sum(1 for r in rows1 if r[0] == c) for c in ("new", "used")}
     assert 0 < per_condition["new"] <= 10 and 0 < per_condition["used"] <= 10, per_condition
     assert "tokens_per_s_per_1k_usd_tco" in cols3 and "workload" in cols3 and rows3
+    # thirty-sixth review (a newcomer): query 3 gave a used 4-GPU tier two machines, the second a rack server named as
+    # an alternative for a dedicated circuit, and the tiers no machine fills as rows of nulls: one machine per tier
+    # and condition, and a tier without one says why
+    tiers = [(r[cols3.index("tier")], r[cols3.index("condition")]) for r in rows3]
+    assert len(tiers) == len(set(tiers)) == 10, tiers
+    names = [r[cols3.index("gpu_name")] for r in rows3]
+    assert all(names) and any(n.startswith("none: no machine") for n in names), names
     assert {"condition", "reason"} <= set(cols5) and len(rows5) == min(deals_today, 20)
     assert {"price_usd", "tco_usd"} <= set(cols6) and rows6
     # twenty-first review: a machine of the ten that needs a dedicated circuit, or a cap set at every boot, says so

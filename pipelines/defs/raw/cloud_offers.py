@@ -1,4 +1,5 @@
-"""Asset: raw.cloud_offers, the GPU instance offers of the clouds in the gpuhunt catalog (live mode)."""
+"""Asset: raw.cloud_offers, the GPU instance offers of the clouds in the gpuhunt catalog (live mode). Computation:
+pipelines/sources/cloud/gpuhunt_catalog.py (the fetch and its rows)."""
 
 from datetime import UTC, datetime
 

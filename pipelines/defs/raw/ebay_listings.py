@@ -1,4 +1,7 @@
-"""Asset: raw.ebay_listings, the day's eBay Browse search results."""
+"""Asset: raw.ebay_listings, the day's eBay Browse search results, with its side tables raw.ebay_aspect_counts and
+raw.ebay_aspect_evidence. Computation: pipelines/sources/ebay/ingest.py (the searches; the client is browse.py,
+its token auth.py) -> transforms/ebay_items.py (an item summary to a row) and transforms/ebay_aspects.py (the
+aspects)."""
 
 import sys
 import tempfile

@@ -1,4 +1,5 @@
-"""Asset: raw.ebay_sold_items, eBay's sold items with sale prices, for keys that have access to them."""
+"""Asset: raw.ebay_sold_items, eBay's sold items with sale prices, for keys that have access to them. Computation:
+pipelines/sources/ebay/sold.py (the client and its rows)."""
 
 from datetime import UTC, datetime
 

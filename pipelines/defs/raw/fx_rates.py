@@ -1,4 +1,5 @@
-"""Asset: raw.fx_rates, the ECB reference rates a day's prices are converted with."""
+"""Asset: raw.fx_rates, the ECB reference rates a day's prices are converted with. Computation:
+pipelines/sources/ecb_rates.py (live and bundled rates) and transforms/fx.py (their schema and age)."""
 
 from datetime import timedelta
 

@@ -1,4 +1,5 @@
-"""Asset: raw.gpu_spec_sheets, facts scraped from TechPowerUp and Wikipedia spec pages."""
+"""Asset: raw.gpu_spec_sheets, facts scraped from TechPowerUp and Wikipedia spec pages. Computation:
+pipelines/sources/specs/client.py (the pages) -> techpowerup.py and wikipedia.py (their parsers)."""
 
 from datetime import UTC, datetime
 

@@ -1,4 +1,6 @@
-"""Asset: raw.retailer_listings, the day's listings from Newegg, Micro Center and Best Buy."""
+"""Asset: raw.retailer_listings, the day's listings from Newegg, Micro Center and Best Buy (its checks:
+retailer_checks.py beside it). Computation: pipelines/sources/retailers/client.py (the pages; each store's parser
+newegg.py, microcenter.py, bestbuy.py) -> transforms/retailer_rows.py (a parsed tile to a row)."""
 
 import dagster as dg
 import polars as pl
