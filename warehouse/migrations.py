@@ -7,6 +7,7 @@ Applied files are never edited: a change of schema is a new file.
 """
 
 import importlib.util
+import re
 from pathlib import Path
 from types import ModuleType
 
@@ -35,9 +36,31 @@ def add_commented_columns(
             con.execute(f"COMMENT ON COLUMN {table}.{column} IS {literal_sql}")
 
 
-def ddl_files() -> list[Path]:
-    """The DDL files, ordered by their numeric prefix."""
-    return sorted(p for p in DDL_DIR.glob("[0-9][0-9][0-9]_*.*") if p.suffix in (".sql", ".py"))
+# a migration's name: its number, an underscore, what it does, and .sql or .py (e.g. 997_deals_open_box.sql)
+DDL_NAME = re.compile(r"(\d+)_\w+\.(sql|py)")
+
+
+def order(name: str) -> tuple[int, str]:
+    """Where a DDL file comes in the order: by its number as a number (1000 after 999), then its name."""
+    match = DDL_NAME.fullmatch(name)
+    if match is None:
+        raise ValueError(f"warehouse/ddl/{name}: a migration is named NNN_what_it_does.sql (or .py)")
+    return int(match[1]), name
+
+
+def ddl_files(ddl_dir: Path = DDL_DIR) -> list[Path]:
+    """The DDL files, ordered by their number. Any other file there is refused, as are two files of one number
+    (code review: only three-digit names were read, so a 1000_... file was skipped without a word and 999 was the
+    last number a change could take)."""
+    files = sorted(
+        (p for p in ddl_dir.iterdir() if p.is_file() and not p.name.startswith(".")),
+        key=lambda p: order(p.name),
+    )
+    numbers = [order(p.name)[0] for p in files]
+    if len(set(numbers)) != len(numbers):
+        twice = sorted({n for n in numbers if numbers.count(n) > 1})
+        raise ValueError(f"warehouse/ddl/: more than one migration numbered {twice}")
+    return files
 
 
 def load_python_migration(path: Path) -> ModuleType:
@@ -68,7 +91,7 @@ def apply_migrations(con: duckdb.DuckDBPyConnection, before: str | None = None) 
     done = {row[0] for row in con.execute("SELECT version FROM main.schema_migrations").fetchall()}
     applied = []
     for path in ddl_files():
-        if path.name in done or (before is not None and path.name >= before):
+        if path.name in done or (before is not None and order(path.name) >= order(before)):
             continue
         with transaction(con):
             _apply(con, path)
