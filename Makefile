@@ -19,7 +19,7 @@ export UV_PYTHON_DOWNLOADS := never
 # 3.2 s instead of 1.5 s: a read-only venv pays that on every start (docs/performance.md).
 export PYTHONDONTWRITEBYTECODE :=
 
-.PHONY: run backfill rebuild restore test screenshots doctor ui dashboard bench indices lint lock schema clean
+.PHONY: run backfill rebuild restore test screenshots doctor ui dashboard bench indices lint format lock schema clean
 
 # uv goes into a venv of its own without pip (0.1 s instead of 3.5 s), installed by the host's pip (`--python`,
 # pip >= 22.3); where that pip is missing or older, the venv gets its own pip as before
@@ -80,6 +80,11 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/lint-imports
+
+# what `make lint` asks of the code's form, done: ruff's formatting and its fixable findings
+format: $(STAMP)
+	$(VENV)/bin/ruff format .
+	$(VENV)/bin/ruff check --fix .
 
 schema: $(STAMP)
 	$(PY) -m warehouse.schema_file

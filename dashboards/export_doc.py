@@ -9,6 +9,11 @@ field fails the suite until it is documented and the page written again.
 
     python -m dashboards.export_doc                 # docs/export.md from the published warehouse's newest day
     python -m dashboards.export_doc --check         # exit 1 when docs/export.md is not what it would write
+
+It reads the published warehouse, which `make run` writes: after a migration that adds or re-comments a column, or a
+field added to the export, run `make schema`, then `make run`, then this (thirty-sixth review: `--check` said "up to
+date" right after `make schema`, as the published copy still had the old comments). A field added to or changed in
+the export also moves dashboards/export.SCHEMA_VERSION on (a minor step; its history is the comment beside it).
 """
 
 import argparse
@@ -202,8 +207,9 @@ def render(con: duckdb.DuckDBPyConnection, data: ReportData) -> str:
     for array, fields in field_meanings(con, data).items():
         out += [
             f"\n## `{array}`\n",
-            f"{ARRAY_WORDS.get(array, '')} Rows are `{ARRAY_TABLES[array]}`'s columns unless the meaning says "
-            "otherwise.\n",
+            f"{ARRAY_WORDS.get(array, '')} The fields below are those the export writes (a selection of "
+            f"`{ARRAY_TABLES[array]}`'s columns, with fields of its own where the meaning says so): a new column of "
+            "the mart reaches the export only when dashboards/export.py adds it.\n",
             "| field | meaning |\n| --- | --- |",
             *[f"| `{f}` | {_cell(words or 'UNDOCUMENTED')} |" for f, words in fields],
         ]
@@ -230,7 +236,10 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     if args.check:
         same = DOC.exists() and DOC.read_text() == text
-        print(f"{DOC}: {'up to date' if same else 'out of date: run python -m dashboards.export_doc'}")
+        verdict = "up to date" if same else "out of date: run python -m dashboards.export_doc"
+        print(
+            f"{DOC}: {verdict} (against the published warehouse's {day}: `make run` first after a migration)"
+        )
         return 0 if same else 1
     DOC.write_text(text)
     print(f"wrote {DOC}")

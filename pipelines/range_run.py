@@ -11,6 +11,12 @@ over ten million listings).
 
 Run it when the rules change (outlier screen, open box, deal thresholds) or after loading listings in
 bulk. The days' listings must be in staging.listings; days without listings get no rows.
+
+It rebuilds those four marts only, in the job's file: what is built from them (the machines, budgets, regions and
+LLM fits), the export, the dashboard and the published copy SQL users open keep what they had until a run
+rebuilds them, and the command says so (thirty-sixth review: a developer changed the deal bar, rebuilt, and the
+published copy and the export still said 15%). `make run` rebuilds today's day whole and publishes; the
+`refresh_stale_days` job (the Dagster UI) one chosen day.
 """
 
 from __future__ import annotations  # Dagster's types in the signatures are not imported at start (below)
@@ -30,6 +36,13 @@ if TYPE_CHECKING:
     from pipelines.resources.market_rules import MarketRulesResource
 # Dagster is imported with the definitions, after the days are read and the run lock is asked: bad days and a
 # second writer are answered at once, as `make run` and `make backfill` answer them
+
+
+NOT_REBUILT = (
+    "not rebuilt: the marts built from these (machines, budgets, regions, LLM fits), the export, the dashboard and "
+    "the published copy for SQL users keep what they had; `make run` rebuilds today's day whole and publishes it, "
+    "the refresh_stale_days job (make ui) one chosen day"
+)
 
 
 def listing_mart_assets() -> list[dg.AssetsDefinition]:
@@ -101,6 +114,7 @@ def main(argv: list[str]) -> int:
         print(f"error: {exception_line(exc, 'rebuild')}", file=sys.stderr)
         return 1
     print(f"rebuilt {', '.join(LISTING_MARTS)} for {first}..{last} in {time.perf_counter() - started:.1f}s")
+    print(NOT_REBUILT)
     return 0
 
 

@@ -139,7 +139,10 @@ def test_make_rebuild_runs_the_range_and_refuses_bad_input(tmp_path, monkeypatch
     monkeypatch.delenv("DAGSTER_HOME", raising=False)
     last = START + timedelta(days=DAYS - 1)
     assert main(["range_run", START.isoformat(), last.isoformat()]) == 0
-    assert f"for {START}..{last}" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert f"for {START}..{last}" in out
+    # thirty-sixth review: what it leaves as it was, said (the published copy and the export kept the old rule)
+    assert "not rebuilt: the marts built from these" in out and "published copy" in out
     with connect(db, read_only=True) as con:
         days = con.execute("SELECT count(DISTINCT snapshot_date) FROM marts.price_daily").fetchone()[0]
     assert days == DAYS
