@@ -20,13 +20,20 @@ def main(argv: list[str]) -> int:
     except UserError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return USAGE_EXIT
-    with connect(read_db_path(), read_only=True) as con:
-        if day is None:
-            day = con.execute("SELECT max(snapshot_date) FROM marts.gpu_value").fetchone()[0]
-        if day is None:
-            print("The warehouse has no marts yet: run `make run` first.", file=sys.stderr)
-            return 1
-        path = write_site(load_site(con, day))
+    try:
+        with connect(read_db_path(), read_only=True) as con:
+            if day is None:
+                day = con.execute("SELECT max(snapshot_date) FROM marts.gpu_value").fetchone()[0]
+            if day is None:
+                print("The warehouse has no marts yet: run `make run` first.", file=sys.stderr)
+                return 1
+            path = write_site(load_site(con, day))
+    except UserError as exc:  # a malformed setting (thirty-sixth review: a traceback, exit 1)
+        print(f"error: {exc}", file=sys.stderr)
+        return USAGE_EXIT
+    except FileNotFoundError as exc:  # no warehouse yet
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
     print(f"dashboard: {path}")
     return 0
 

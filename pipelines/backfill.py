@@ -94,7 +94,7 @@ def backfill(
 
 
 def main(argv: list[str], defs: dg.Definitions | None = None) -> int:
-    from pipelines.failures import exception_line
+    from pipelines.failures import INTERRUPTED, exception_line
     from warehouse.paths import db_path
     from warehouse.run_lock import WarehouseBusyError, refuse_if_held, run_lock
 
@@ -126,7 +126,12 @@ def main(argv: list[str], defs: dg.Definitions | None = None) -> int:
         if result.success:
             finish_day(day, result, mode)
             return []
-        return failure_sentences(result) or ["the run did not succeed"]
+        reasons = failure_sentences(result) or ["the run did not succeed"]
+        if any(INTERRUPTED in reason for reason in reasons):
+            # Dagster turns Ctrl-C or SIGTERM into a failed step and the run returns: the backfill stops there
+            # (thirty-sixth review, an operator: it went on with every later day, and a scheduler's stop did nothing)
+            raise KeyboardInterrupt(day)
+        return reasons
 
     def complete(days: list[str]) -> set[str]:
         from warehouse.completed_days import complete_days
@@ -143,12 +148,23 @@ def main(argv: list[str], defs: dg.Definitions | None = None) -> int:
             graph=defs.resolve_asset_graph(),
         )
 
+    from pipelines.defs.sample_days import refuse_a_day_the_warehouse_cannot_take
     from pipelines.run_daily import prepare_warehouse
+    from warehouse.connection import connect
 
     try:
         with instance, run_lock(db_path(), f"make backfill {days[0]}..{days[-1]}"):  # instance disposed after
             prepare_warehouse()
+            with connect() as con:  # what the warehouse holds may refuse the range, before any day is written
+                refuse_a_day_the_warehouse_cannot_take(con, date.fromisoformat(days[0]), mode)
             failed = backfill(days, run_day, refresh_later, state_dir(), complete=complete)
+    except UserError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return USAGE_EXIT
+    except KeyboardInterrupt as exc:
+        at = f" during {exc.args[0]}" if exc.args else ""
+        print(f"error: stopped{at}: {INTERRUPTED}; the days done are kept", file=sys.stderr)
+        return 1
     except Exception as exc:  # noqa: BLE001 (one line naming the cause, the traceback in a log file)
         print(f"error: {exception_line(exc, 'backfill')}", file=sys.stderr)
         return 1

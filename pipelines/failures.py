@@ -67,11 +67,25 @@ def is_full_disk(cls_name: str, message: str) -> bool:
     return "no space left on device" in text or "disk is full" in text or f"[Errno {errno.ENOSPC}]" in message
 
 
+INTERRUPTED = "interrupted (Ctrl-C or a stop signal): run the same command again to go on"
+
+
+def is_interrupted(cls_name: str, message: str) -> bool:
+    """The run was stopped by the user or a scheduler (Ctrl-C, SIGTERM), not by an error: Dagster's interrupt, or a
+    DuckDB query it cut short (thirty-sixth review, an operator: "this is a bug" after Ctrl-C)."""
+    name = cls_name.rsplit(".", 1)[-1]
+    return name in ("DagsterExecutionInterruptedError", "KeyboardInterrupt") or (
+        "query interrupted" in message.lower() and name in ("RuntimeError", "InterruptException")
+    )
+
+
 def advice(cls_name: str, message: str) -> str:
     """What the user should do about an error of class `cls_name` with `message`."""
     from warehouse.paths import db_path
 
     name = cls_name.rsplit(".", 1)[-1]
+    if is_interrupted(cls_name, message):
+        return INTERRUPTED
     if is_full_disk(cls_name, message):
         if "database or disk is full" in message:  # SQLite: Dagster's run history
             from warehouse.environment import env_text

@@ -292,11 +292,10 @@ def _run_day(
     from warehouse.paths import db_path, read_db_path
 
     mode = defs.resources["ebay"].mode  # what this run is configured with; never read back from the rows
-    if mode != LIVE:
-        from pipelines.defs.sample_days import refuse_a_day_before_the_sample
+    from pipelines.defs.sample_days import refuse_a_day_the_warehouse_cannot_take
 
-        with connect() as con:
-            refuse_a_day_before_the_sample(con, date.fromisoformat(day))
+    with connect() as con:
+        refuse_a_day_the_warehouse_cannot_take(con, date.fromisoformat(day), mode)
     history = build_sample_history(defs, day, instance, mode) if mode != LIVE else []
     start_day(day)
     result = execute(defs, "daily_refresh", day, instance)

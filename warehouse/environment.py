@@ -49,7 +49,9 @@ def env_int(name: str, default: int, minimum: int = 0) -> int:
     return int(value)
 
 
-def env_float(name: str, default: float, minimum: float = 0.0) -> float:
+def env_float(name: str, default: float, minimum: float = 0.0, maximum: float | None = None) -> float:
+    """A number from the environment, `minimum` to `maximum` (thirty-sixth review: a feedback floor of 150% was
+    taken, and the day failed later for a price coverage it could not have)."""
     value = env_text(name)
     if value is None:
         return default
@@ -57,8 +59,12 @@ def env_float(name: str, default: float, minimum: float = 0.0) -> float:
         number = float(value)
     except ValueError:
         number = None
-    if number is None or number != number or number < minimum or number == float("inf"):
-        raise bad_setting(name, value, f"a number >= {minimum:g}", f"{default:g}")
+    too_big = maximum is not None and number is not None and number > maximum
+    if number is None or number != number or number < minimum or number == float("inf") or too_big:
+        expected = (
+            f"a number from {minimum:g} to {maximum:g}" if maximum is not None else f"a number >= {minimum:g}"
+        )
+        raise bad_setting(name, value, expected, f"{default:g}")
     return number
 
 

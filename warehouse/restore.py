@@ -5,7 +5,8 @@ CHECKPOINT and renamed into place in one step, so it is intact whenever the job'
 keeps the damaged file beside it (`<name>.damaged-<UTC time>`, with its write-ahead log), copies the published
 file in its place with write permission, and checks that DuckDB can read every table of it. The days after the
 copy's day are then missing: `make run` (sample) or `make backfill` rebuilds them. Without a good published
-copy the only way back is a rebuild: move the file aside and `make run`.
+copy the only way back is a rebuild: move the file aside and `make run`. It holds the run lock, and refuses a
+file DuckDB reads whole (move it aside first to go back to the published copy anyway).
 """
 
 import shutil
@@ -101,6 +102,10 @@ def restore(work: Path, published: Path) -> Path:
     read_every_table(published)  # never replace a file with a damaged copy
     stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
     aside = work.with_name(f"{work.name}.damaged-{stamp}")
+    for n in range(2, 1000):  # two restores in one second: never rename over the first damaged file kept
+        if not aside.exists():
+            break
+        aside = work.with_name(f"{work.name}.damaged-{stamp}-{n}")
     if work.exists():
         work.rename(aside)
     wal = work.with_name(work.name + ".wal")
@@ -116,10 +121,46 @@ def restore(work: Path, published: Path) -> Path:
     return aside
 
 
-def main() -> int:
-    from warehouse.paths import db_path, read_db_path
+def is_whole(work: Path) -> bool:
+    """Whether `work` exists and DuckDB reads every table of it (a file another process holds counts as whole:
+    the run lock refuses first)."""
+    if not work.exists():
+        return False
+    try:
+        check_whole(work)
+        read_every_table(work)
+    except (WarehouseDamagedError, duckdb.Error):
+        return False
+    return True
 
-    work, published = db_path(), read_db_path()
+
+def main() -> int:
+    """Under the run lock (thirty-sixth review, an operator: a restore during a run swapped the file out from under
+    it, and the day went into the file kept aside as damaged); a whole file is not replaced (it was, and called
+    damaged)."""
+    from warehouse.paths import db_path
+    from warehouse.run_lock import WarehouseBusyError, run_lock
+
+    work = db_path()
+    try:
+        with run_lock(work, "make restore"):
+            return _restore_unless_whole(work)
+    except WarehouseBusyError as exc:
+        print(f"error: {str(exc).splitlines()[0]}", file=sys.stderr)
+        return 1
+
+
+def _restore_unless_whole(work: Path) -> int:
+    from warehouse.paths import read_db_path
+
+    published = read_db_path()
+    if is_whole(work):
+        print(
+            f"error: {work} reads whole: nothing to restore (to go back to the published copy anyway, move it aside "
+            "first, then `make restore`)",
+            file=sys.stderr,
+        )
+        return 1
     day = published_day(published)
     if day is None:
         print(

@@ -23,7 +23,7 @@ import dagster as dg
 import duckdb
 
 from pipelines.partitions import LISTING_MARTS, START_DATE
-from pipelines.settings import sample_days
+from pipelines.settings import LIVE, sample_days
 from pipelines.tables import table_key
 from pipelines.user_errors import UserError
 
@@ -79,24 +79,53 @@ sample_specs = _sample_job(
 )
 
 
-# the newest day the warehouse holds sample listings for
-NEWEST_SAMPLE_SQL = "SELECT max(snapshot_date) FROM raw.ebay_listings WHERE source_mode = 'sample'"
+# what the warehouse holds already: the newest day of derived sample history (the earlier days `make run` builds
+# from the snapshot, raw.completed_days scope 'trends'), and the newest day of live and of sample listings
+HELD_SQL = """
+SELECT (SELECT max(snapshot_date) FROM raw.completed_days WHERE scope = 'trends' AND source_mode = 'sample'),
+       (SELECT max(snapshot_date) FROM raw.ebay_listings WHERE source_mode = 'live'),
+       (SELECT min(snapshot_date) FROM raw.ebay_listings WHERE source_mode = 'sample'),
+       (SELECT max(snapshot_date) FROM raw.ebay_listings WHERE source_mode = 'sample')"""
+ANOTHER_WAREHOUSE = (
+    "another warehouse (GPU_MARKET_DB=another file, or move warehouse/gpu_market.duckdb aside)"
+)
 
 
-def refuse_a_day_before_the_sample(con: duckdb.DuckDBPyConnection, day: date) -> None:
-    """Sample mode: the bundled snapshot is the newest day of the sample's history, each earlier day derived back
-    from it. A sample day before a day the warehouse already holds sample listings for would replay the snapshot
-    inside that history, the days before it derived from a second anchor and the days after it from the first: the
-    trends would repeat and jump (thirty-sixth review, a newcomer: after `make run`, `make run DAY=2026-11-20` left
-    a used RTX 3090's median falling over the same eight steps twice, and 42 deals on that day against 1 to 18 on
-    the others). Refused as bad input (UserError), before anything is written, saying how to start a sample on
-    that day. A day from the newest on runs as before (the newest itself again: the same day rebuilt)."""
-    newest = con.execute(NEWEST_SAMPLE_SQL).fetchone()[0]
-    if newest is not None and day < newest:
+def refuse_a_day_the_warehouse_cannot_take(con: duckdb.DuckDBPyConnection, day: date, mode: str) -> None:
+    """Before a run or a backfill writes `day` in `mode` (sample or live), what the warehouse holds may refuse it
+    (UserError: bad input, exit 2, before anything is written), as the history later days read would be wrong:
+
+    - sample mode, a day at or before the newest day of the sample's derived history (the days before a sample
+      day, each derived back from the snapshot): the snapshot replayed inside that history repeats it, the days
+      before it derived from one anchor and the days after from another (thirty-sixth review, a newcomer: after
+      `make run`, `make run DAY=2026-11-20` left a used RTX 3090's median falling over the same eight steps twice
+      and 42 deals on one day; an operator's `make backfill` did the same). Days of the snapshot replayed whole
+      (a backfill's, a run's with the history off) may be run again: each is the snapshot;
+    - sample mode in a warehouse holding live listings: the sample would replace live days, which cannot be
+      fetched again (an operator's scheduled run that lost its eBay keys fell back to sample mode and overwrote
+      the day's 706 live listings);
+    - live mode in a warehouse holding the sample: live days would read the sample's days as their history (the
+      first live run counted 690 exits, every sample listing, and 53 new deals against sample medians, labelled
+      live)."""
+    trends_until, live_until, sample_from, sample_until = con.execute(HELD_SQL).fetchone()
+    if mode == LIVE:
+        if sample_until is not None:
+            raise UserError(
+                f"live mode: this warehouse holds the bundled sample ({sample_from} to {sample_until}), which live "
+                f"days would read as their history; start live in {ANOTHER_WAREHOUSE}"
+            )
+        return
+    if live_until is not None:
         raise UserError(
-            f"sample mode: this warehouse's sample runs to {newest}, and {day} before it would replay the bundled "
-            f"snapshot inside that history and repeat it; run {newest} or a later day, or start a sample on {day} "
-            "in another warehouse (GPU_MARKET_DB=another file, or move warehouse/gpu_market.duckdb aside)"
+            f"sample mode: this warehouse holds live listings (up to {live_until}), which the sample would replace; "
+            "set EBAY_CLIENT_ID and EBAY_CLIENT_SECRET (or GPU_MARKET_SOURCE=live) to run live, or run the sample in "
+            f"{ANOTHER_WAREHOUSE}"
+        )
+    if trends_until is not None and day <= trends_until:
+        raise UserError(
+            f"sample mode: this warehouse's sample runs to {sample_until}, its days up to {trends_until} derived back "
+            f"from the snapshot, and {day} would replay the snapshot inside that history and repeat it; run a day "
+            f"after {trends_until}, or start a sample on {day} in {ANOTHER_WAREHOUSE}"
         )
 
 

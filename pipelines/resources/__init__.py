@@ -52,8 +52,10 @@ def marketplace_ids(mode: str = "live") -> list[str]:
     )
     unknown = [m for m in ids if m not in MARKETPLACES]
     if unknown:
+        # the variable the user set (thirty-sixth review: EBAY_MARKETPLACE_ID=EBAY_JP was named EBAY_MARKETPLACES)
+        named = "EBAY_MARKETPLACES" if env_text("EBAY_MARKETPLACES") is not None else "EBAY_MARKETPLACE_ID"
         raise UserError(
-            f"EBAY_MARKETPLACES: unknown marketplace {', '.join(unknown)}; known are {', '.join(MARKETPLACES)}"
+            f"{named}: unknown marketplace {', '.join(unknown)}; known are {', '.join(MARKETPLACES)}"
         )
     return list(dict.fromkeys(ids))
 
@@ -72,7 +74,7 @@ def build_resources() -> dict:
         "warehouse": WarehouseResource(db_path=str(db_path()), read_db_path=str(read_db_path())),
         "rules": MarketRulesResource(
             min_seller_feedback_pct=env_float(
-                "GPU_MARKET_MIN_SELLER_FEEDBACK_PCT", DEFAULT_MIN_SELLER_FEEDBACK_PCT
+                "GPU_MARKET_MIN_SELLER_FEEDBACK_PCT", DEFAULT_MIN_SELLER_FEEDBACK_PCT, maximum=100.0
             ),
             open_box_as_new=open_box_as_new(),
         ),

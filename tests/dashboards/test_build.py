@@ -37,3 +37,20 @@ def test_make_dashboard_uses_the_open_box_rule_the_days_marts_were_built_with(
     assert build.main(["dashboards.build", day]) == 0
     page = (tmp_path / "apart" / "index.html").read_text()
     assert "of its 4 listings" not in page and "open box: " not in page
+
+
+def test_a_malformed_setting_or_no_warehouse_is_one_line(tmp_path, monkeypatch, capsys):
+    """Thirty-sixth review (an operator): `GPU_MARKET_DUCKDB_MEMORY=lots make dashboard` printed a traceback and
+    exited 1; bad input is one line and exit 2, a missing warehouse one line and exit 1."""
+    monkeypatch.setenv("GPU_MARKET_READ_DB", str(tmp_path / "none.duckdb"))
+    assert build.main(["dashboards.build"]) == 1
+    assert (
+        capsys.readouterr().err
+        == f"error: No warehouse at {tmp_path / 'none.duckdb'}: run `make run` first.\n"
+    )
+    with duckdb.connect(str(tmp_path / "none.duckdb")):
+        pass
+    monkeypatch.setenv("GPU_MARKET_DUCKDB_MEMORY", "lots")
+    assert build.main(["dashboards.build"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: GPU_MARKET_DUCKDB_MEMORY='lots' is not valid") and err.count("\n") == 1

@@ -77,6 +77,16 @@ def test_refused_credentials_a_disallowing_robots_txt_and_a_wrong_key_fail(live_
     )
 
 
+def test_a_store_that_will_be_skipped_says_so(live_env, capsys, monkeypatch):
+    """Thirty-sixth review (an operator): without BESTBUY_API_KEY, doctor listed Newegg and Micro Center and said
+    nothing of Best Buy, which a live run skips."""
+    with FakeMarket(retailer_pages=True) as market:
+        live_env(market.base_url)
+        monkeypatch.delenv("BESTBUY_API_KEY")
+        code, lines = doctor(capsys)
+    assert code == 0 and lines["bestbuy"] == (WARN, "BESTBUY_API_KEY is not set: Best Buy is skipped live")
+
+
 def test_an_unreachable_host_fails_in_one_line_each(live_env, capsys):
     live_env(dead_base_url())
     code, lines = doctor(capsys)

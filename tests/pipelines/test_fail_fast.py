@@ -19,6 +19,7 @@ from tests.conftest import redirect_outputs
 from tests.support.fake_market import FakeMarket
 from tests.support.live import dead_base_url, fetch, live_resources
 from warehouse.catalog import load_catalog
+from warehouse.connection import connect
 
 DAY = (date.fromisoformat(GOOD_DAY) + timedelta(days=1)).isoformat()  # the live day, after the good one
 QUERIES = len(queries_for_catalog(load_catalog()))
@@ -26,8 +27,8 @@ QUERIES = len(queries_for_catalog(load_catalog()))
 
 @pytest.fixture
 def warehouse_with_a_good_day(sample_run, tmp_path, monkeypatch):
-    """A warehouse, export and site holding one good sample day (GOOD_DAY, the session's sample run), this
-    test's own copy, its outputs pointed at the copy."""
+    """A warehouse, export and site holding one good day (GOOD_DAY, the session's sample run, its eBay rows labelled
+    live), this test's own copy, its outputs pointed at the copy."""
     shutil.copytree(sample_run["root"], tmp_path, symlinks=True, dirs_exist_ok=True)
     redirect_outputs(monkeypatch, tmp_path)
     monkeypatch.delenv("DAGSTER_HOME", raising=False)  # an ephemeral instance, not the checkout's
@@ -35,6 +36,10 @@ def warehouse_with_a_good_day(sample_run, tmp_path, monkeypatch):
     assert (tmp_path / "exports" / "latest").resolve().parent == tmp_path / "exports"  # the copy's own
     db = tmp_path / sample_run["db"].name
     monkeypatch.setenv("GPU_MARKET_DB", str(db))  # the run's lock and paths: the copy's, not the checkout's
+    # a live day never follows the sample in one warehouse (pipelines/defs/sample_days.py): the good day's eBay rows
+    # stand for a good live day's
+    with connect(db) as con:
+        con.execute("UPDATE raw.ebay_listings SET source_mode = 'live'")
     return db
 
 

@@ -190,3 +190,36 @@ def test_the_sample_day_converts_nothing_silently(sample_run):
         n > 50 and n == ok for _, _, n, ok in foreign
     )  # every sample EUR and GBP price converted, rate dated
     assert located == 0  # like a live search filtered by itemLocationCountry, the GB and DE samples are local
+
+
+def test_a_live_run_fetches_the_configured_url(tmp_path, monkeypatch):
+    """Thirty-sixth review (an operator): ECB_RATES_URL was checked but never used, the asset fetching the ECB's own
+    address whatever it said (and an error row named the configured host, never contacted)."""
+    from pipelines.defs.raw.fx_rates import CURRENCIES
+
+    seen = []
+    header, rates = ",".join(["Date", *CURRENCIES]), ",".join(["2026-11-20", *["1.1"] * len(CURRENCIES)])
+
+    def handle(request: httpx.Request) -> httpx.Response:
+        seen.append(str(request.url))
+        return httpx.Response(200, content=ecb_zip(f"{header}\n{rates}\n"))
+
+    client = httpx.Client(transport=httpx.MockTransport(handle))
+    monkeypatch.setattr(
+        FxRatesResource,
+        "open_session",
+        lambda self, log: (HttpSession(client, RetryPolicy(base_delay_s=0)), client),
+    )
+    mirror = "http://127.0.0.1:9/mirror/eurofxref-hist.zip"
+    db = tmp_path / "fx.duckdb"
+    result = dg.materialize(
+        [fx_rates],
+        partition_key="2026-11-20",
+        resources={
+            "fx": FxRatesResource(mode="live", url=mirror),
+            "warehouse": WarehouseResource(db_path=str(db)),
+        },
+    )
+    assert result.success and seen == [mirror]
+    with duckdb.connect(str(db), read_only=True) as con:
+        assert con.execute("SELECT * FROM raw.ingest_errors WHERE source = 'ecb'").fetchall() == []

@@ -121,6 +121,12 @@ def test_a_warehouse_cut_to_half_fails_in_3_lines_naming_the_file_and_the_restor
     assert "Traceback" in log.read_text()
     assert script(tmp_path, "run", DAY).returncode == 1
 
+    # thirty-sixth review (an operator): make rebuild gave 112 lines of a run's output and "this is a bug"
+    rebuild = lines(make(tmp_path, "rebuild", f"FROM={DAY}", f"TO={DAY}"))  # make echoes the command first
+    errors = [line for line in rebuild if line.startswith("error: ")]
+    assert len(rebuild) <= 3 and errors[0].startswith("error: WarehouseDamagedError: "), rebuild
+    assert "`make restore`" in errors[0]
+
     doctor = make(tmp_path, "doctor")
     warehouse_line = next(line for line in lines(doctor) if " warehouse " in line)
     assert doctor.returncode == 2 and lines(doctor)[-1].endswith("doctor] Error 1")

@@ -8,7 +8,9 @@ import shutil
 import subprocess
 import sys
 import time
+from datetime import date
 
+import dagster as dg
 import duckdb
 import pytest
 
@@ -16,9 +18,15 @@ import pipelines.day_checks as price_checks
 from pipelines.backfill import backfill
 from pipelines.backfill import main as backfill_main
 from pipelines.definitions import definitions_with
+from pipelines.defs.sample_days import refuse_a_day_the_warehouse_cannot_take
+from pipelines.failures import INTERRUPTED, sentence
+from pipelines.partitions import daily_partitions
+from pipelines.resources.ebay import EbayResource
 from pipelines.run_daily import run
 from pipelines.user_errors import UserError
 from tests.conftest import redirect_outputs, sample_resources
+from warehouse import completed_days
+from warehouse.connection import connect
 
 DAYS = ["2026-11-18", "2026-11-19", "2026-11-20"]
 READER = """
@@ -109,20 +117,54 @@ def test_a_reader_holding_the_published_warehouse_never_blocks_the_run(after_fir
     assert "published:" in capsys.readouterr().out
 
 
-def test_a_sample_day_before_the_warehouses_sample_is_refused_before_anything_is_written(after_first_day):
-    """Thirty-sixth review (a newcomer): after `make run`, `make run DAY=<an earlier day>` replayed the bundled
-    snapshot inside the sample's history, which then fell over the same steps twice. Refused, exit 2 from the
-    command (UserError), the warehouse as it was."""
+def test_a_sample_day_inside_the_samples_derived_history_is_refused_before_anything_is_written(
+    after_first_day,
+):
+    """Thirty-sixth review: after `make run` (the sample day and the 13 days before it, derived back from the
+    snapshot), `make run DAY=<one of those days>` or a `make backfill` over them replayed the snapshot inside that
+    history, which then fell over the same steps twice. Refused, exit 2 (UserError from run, 2 from the backfill's
+    command), the warehouse as it was; a day of the snapshot replayed whole may be run again."""
     project = after_first_day
-    with duckdb.connect(str(project["db"]), read_only=True) as con:
+    with connect(project["db"]) as con:  # DAYS[0]'s sample with two days of derived history before it
+        completed_days.record(
+            con, [date(2026, 11, 16), date(2026, 11, 17)], "trends", "earlier-run", "sample"
+        )
         before = con.execute("SELECT count(*), max(snapshot_date) FROM raw.ebay_listings").fetchone()
     with pytest.raises(UserError) as refused:
-        run(["run_daily", "2026-11-17"], defs=project["defs"])
+        run(["run_daily", "2026-11-16"], defs=project["defs"])
     assert str(refused.value).startswith(
-        f"sample mode: this warehouse's sample runs to {DAYS[0]}, and 2026-11-17 before it would replay"
+        f"sample mode: this warehouse's sample runs to {DAYS[0]}, its days up to 2026-11-17 derived back from the "
+        "snapshot, and 2026-11-16 would replay the snapshot inside that history"
     )
+    assert backfill_main(["backfill", "2026-11-17", DAYS[0]], defs=project["defs"]) == 2
     with duckdb.connect(str(project["db"]), read_only=True) as con:
         assert con.execute("SELECT count(*), max(snapshot_date) FROM raw.ebay_listings").fetchone() == before
+
+
+def test_sample_and_live_days_never_share_a_warehouse():
+    """Thirty-sixth review (an operator): a scheduled run that lost its eBay keys ran in sample mode and replaced the
+    day's 706 live listings, which cannot be fetched again; the first live run into the sample's warehouse read the
+    sample's days as its history (690 exits, 53 new deals against sample medians), labelled live."""
+    con = duckdb.connect()
+    con.execute("CREATE SCHEMA raw")
+    con.execute("CREATE TABLE raw.completed_days (snapshot_date DATE, scope VARCHAR, source_mode VARCHAR)")
+    con.execute("CREATE TABLE raw.ebay_listings (snapshot_date DATE, source_mode VARCHAR)")
+    day = date(2026, 11, 20)
+    for mode in ("sample", "live"):  # an empty warehouse takes either
+        refuse_a_day_the_warehouse_cannot_take(con, day, mode)
+    con.execute("INSERT INTO raw.ebay_listings VALUES ('2026-11-19', 'live')")
+    refuse_a_day_the_warehouse_cannot_take(con, day, "live")
+    with pytest.raises(
+        UserError, match=r"^sample mode: this warehouse holds live listings \(up to 2026-11-19\)"
+    ):
+        refuse_a_day_the_warehouse_cannot_take(con, day, "sample")
+    con.execute("DELETE FROM raw.ebay_listings")
+    con.execute("INSERT INTO raw.ebay_listings VALUES ('2026-11-18', 'sample'), ('2026-11-19', 'sample')")
+    refuse_a_day_the_warehouse_cannot_take(con, day, "sample")  # a day of the snapshot replayed whole, again
+    with pytest.raises(
+        UserError, match=r"^live mode: this warehouse holds the bundled sample \(2026-11-18 to 2026-11-19\)"
+    ):
+        refuse_a_day_the_warehouse_cannot_take(con, day, "live")
 
 
 def test_a_day_failing_a_blocking_check_leaves_latest_the_dashboard_and_readers_on_the_last_good_day(
@@ -175,6 +217,38 @@ def test_backfill_runs_in_order_resumes_and_runs_one_at_a_time(tmp_path):
         "refreshed 1 later days whose history changed: 2026-11-05",
     ]
     assert not list(tmp_path.glob("backfill-*.json"))  # finished: the next identical command starts afresh
+
+
+@pytest.mark.parametrize(
+    "cls_name, message",
+    [
+        ("dagster._core.errors.DagsterExecutionInterruptedError", "Execution was interrupted unexpectedly."),
+        ("RuntimeError", "Query interrupted"),
+    ],
+)
+def test_an_interrupt_is_said_as_one_not_as_a_bug(cls_name, message):
+    """Thirty-sixth review (an operator): Ctrl-C during a run read "...: this is a bug: the traceback is in the log"."""
+    said = sentence("raw.retailer_listings", cls_name, message)
+    assert said.endswith(INTERRUPTED) and "bug" not in said
+
+
+def test_an_interrupted_backfill_stops_there_and_says_how_to_go_on(project, capsys):
+    """Thirty-sixth review: Dagster turns Ctrl-C or SIGTERM into a failed step, and the backfill went on with every
+    later day (a scheduler's stop did nothing); the interrupted day now stops it, exit 1, the days done kept."""
+
+    @dg.asset(partitions_def=daily_partitions)
+    def interrupted_step():
+        raise dg.DagsterExecutionInterruptedError("Execution was interrupted unexpectedly.")
+
+    defs = dg.Definitions(
+        assets=[interrupted_step],
+        jobs=[dg.define_asset_job("daily_refresh")],
+        resources={"ebay": EbayResource(mode="sample")},
+    )
+    assert backfill_main(["backfill", DAYS[1], DAYS[2]], defs=defs) == 1
+    assert capsys.readouterr().err.endswith(
+        f"error: stopped during {DAYS[1]}: {INTERRUPTED}; the days done are kept\n"
+    )
 
 
 def test_backfill_cli_over_sample_days(project, capsys):

@@ -191,7 +191,7 @@ def test_ebay_outcomes():
         ),
         ("GPU_MARKET_DUCKDB_MEMORY", "0.1GB", "expected a size of at least 256MB"),
         ("GPU_MARKET_OPEN_BOX_AS_NEW", "maybe", "expected true or false"),
-        ("GPU_MARKET_MIN_SELLER_FEEDBACK_PCT", "high", "expected a number >= 0"),
+        ("GPU_MARKET_MIN_SELLER_FEEDBACK_PCT", "high", "expected a number from 0 to 100"),
     ],
 )
 def test_the_shared_rules_and_the_duckdb_memory_are_checked_on_the_way_in(monkeypatch, name, value, expected):
@@ -210,3 +210,28 @@ def test_the_shared_rules_reach_the_resource(monkeypatch):
     monkeypatch.setenv("GPU_MARKET_MIN_SELLER_FEEDBACK_PCT", "98.5")
     rules = build_resources()["rules"]
     assert rules.open_box_as_new is False and rules.min_seller_feedback_pct == 98.5
+
+
+@pytest.mark.parametrize(
+    "name, value, first_words",
+    [
+        (
+            "GPU_MARKET_MIN_SELLER_FEEDBACK_PCT",
+            "150",
+            "GPU_MARKET_MIN_SELLER_FEEDBACK_PCT='150' is not valid: expected a number from 0 to 100",
+        ),
+        ("EBAY_MARKETPLACE_ID", "EBAY_JP", "EBAY_MARKETPLACE_ID: unknown marketplace EBAY_JP"),
+        ("EBAY_MARKETPLACES", "EBAY_US,EBAY_JP", "EBAY_MARKETPLACES: unknown marketplace EBAY_JP"),
+    ],
+)
+def test_a_setting_out_of_its_range_is_named_as_set(name, value, first_words, monkeypatch):
+    """Thirty-sixth review (an operator): a feedback floor of 150% was taken (the day then failed its price coverage,
+    a misleading reason), and EBAY_MARKETPLACE_ID=EBAY_JP was reported under EBAY_MARKETPLACES, which was not set."""
+    from pipelines.resources import build_resources
+
+    monkeypatch.delenv("EBAY_MARKETPLACES", raising=False)
+    monkeypatch.delenv("EBAY_MARKETPLACE_ID", raising=False)
+    monkeypatch.setenv(name, value)
+    with pytest.raises(UserError) as error:
+        build_resources()
+    assert str(error.value).startswith(first_words), str(error.value)

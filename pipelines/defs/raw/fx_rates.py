@@ -40,7 +40,7 @@ def fx_rates(
     if fx.mode == LIVE:
         session, http = fx.open_session(context.log.info)
         try:
-            rates = fetch_live(session, CURRENCIES, since)
+            rates = fetch_live(session, CURRENCIES, since, fx.url)
         except FetchError as exc:
             errors.append(
                 IngestError(
