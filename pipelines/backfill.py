@@ -15,8 +15,9 @@ and a backfill means to recompute those too; a day the state file has but the wa
 again.) Days run in date order, so each reads the history of the days before it; the result is the same as
 any other order once stale days are refreshed (tests/pipelines/test_any_order.py).
 
-Exit codes: 0 every day done; 1 a day failed (the others still ran) or another process writes the warehouse;
-2 bad input.
+Exit codes: 0 every day done; 1 a day failed (the others still ran), it was stopped (Ctrl-C, SIGTERM: at the day
+it interrupted) or another process writes the warehouse; 2 bad input, or a range the warehouse cannot take (sample
+days among the sample's derived history, or sample and live days in one warehouse: pipelines/defs/sample_days.py).
 """
 
 from __future__ import annotations  # Dagster's types in the signatures are not imported at start (below)
@@ -94,7 +95,7 @@ def backfill(
 
 
 def main(argv: list[str], defs: dg.Definitions | None = None) -> int:
-    from pipelines.failures import INTERRUPTED, exception_line
+    from pipelines.failures import INTERRUPTED, exception_line, sigterm_as_interrupt
     from warehouse.paths import db_path
     from warehouse.run_lock import WarehouseBusyError, refuse_if_held, run_lock
 
@@ -104,7 +105,14 @@ def main(argv: list[str], defs: dg.Definitions | None = None) -> int:
         days = day_range(parse_day(argv[1], name="FROM"), parse_day(argv[2], name="TO"))
         refuse_if_held(db_path())  # a second writer is refused before the definitions load
         from pipelines.defs.stale_days import refresh
-        from pipelines.run_daily import cli_instance, execute, failure_sentences, finish_day, start_day
+        from pipelines.run_daily import (
+            cli_instance,
+            execute,
+            failure_sentences,
+            finish_day,
+            start_day,
+            succeeded,
+        )
 
         if defs is None:
             from pipelines.definitions import defs as load_defs
@@ -144,7 +152,7 @@ def main(argv: list[str], defs: dg.Definitions | None = None) -> int:
     def refresh_later() -> list[str]:
         return refresh(
             db_path(),
-            lambda day: execute(defs, "refresh_stale_days", day, instance).success,
+            lambda day: succeeded(execute(defs, "refresh_stale_days", day, instance)),
             graph=defs.resolve_asset_graph(),
         )
 
@@ -153,10 +161,15 @@ def main(argv: list[str], defs: dg.Definitions | None = None) -> int:
     from warehouse.connection import connect
 
     try:
-        with instance, run_lock(db_path(), f"make backfill {days[0]}..{days[-1]}"):  # instance disposed after
+        with (
+            sigterm_as_interrupt(),
+            instance,
+            run_lock(db_path(), f"make backfill {days[0]}..{days[-1]}"),  # the instance disposed after
+        ):
             prepare_warehouse()
-            with connect() as con:  # what the warehouse holds may refuse the range, before any day is written
-                refuse_a_day_the_warehouse_cannot_take(con, date.fromisoformat(days[0]), mode)
+            with connect() as con:  # what the warehouse holds may refuse a day, before any day is written
+                for day in days:
+                    refuse_a_day_the_warehouse_cannot_take(con, date.fromisoformat(day), mode)
             failed = backfill(days, run_day, refresh_later, state_dir(), complete=complete)
     except UserError as exc:
         print(f"error: {exc}", file=sys.stderr)

@@ -10,8 +10,12 @@ DuckDB out of memory which setting to raise. Anything else is a bug: the line sa
 
 import errno
 import re
+import signal
 import tempfile
+import threading
 import traceback
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -70,12 +74,26 @@ def is_full_disk(cls_name: str, message: str) -> bool:
 INTERRUPTED = "interrupted (Ctrl-C or a stop signal): run the same command again to go on"
 
 
+@contextmanager
+def sigterm_as_interrupt() -> Iterator[None]:
+    """While a command runs, SIGTERM (a scheduler's stop) interrupts it as Ctrl-C does, so that it stops at once with
+    its one line instead of dying where it stands (code review); the handler before is put back after."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    before = signal.signal(signal.SIGTERM, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, before)
+
+
 def is_interrupted(cls_name: str, message: str) -> bool:
     """The run was stopped by the user or a scheduler (Ctrl-C, SIGTERM), not by an error: Dagster's interrupt, or a
     DuckDB query it cut short (thirty-sixth review, an operator: "this is a bug" after Ctrl-C)."""
     name = cls_name.rsplit(".", 1)[-1]
-    return name in ("DagsterExecutionInterruptedError", "KeyboardInterrupt") or (
-        "query interrupted" in message.lower() and name in ("RuntimeError", "InterruptException")
+    return name in ("DagsterExecutionInterruptedError", "KeyboardInterrupt", "InterruptException") or (
+        "query interrupted" in message.lower() and name == "RuntimeError"
     )
 
 

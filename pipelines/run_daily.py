@@ -5,7 +5,8 @@ and its machine). What `make run` calls (through
 
 Exit codes: 0 the day was built and exported; 1 the day failed, or anything else stopped it (a full disk, a
 busy or damaged warehouse: one line names the cause and what to do; `exports/latest` still points at the last
-good day); 2 bad input (a day out of range, a malformed environment value).
+good day); 2 bad input (a day out of range, a malformed environment value, a day the warehouse cannot take:
+pipelines/defs/sample_days.py).
 
 The console shows Dagster's events at INFO, one line each: an asset that fails on purpose (dg.Failure: a
 refused credential, an unreachable source) is an expected outcome with its own sentence, not a bug, so it
@@ -122,6 +123,17 @@ def failure_sentences(result: dg.ExecuteInProcessResult) -> list[str]:
     return sentences
 
 
+def succeeded(result: dg.ExecuteInProcessResult) -> bool:
+    """Whether a run succeeded; KeyboardInterrupt when Ctrl-C or a stop signal interrupted it (Dagster turns that
+    into a failed step and returns), so that the command stops there (code review: `make run` went on to the day
+    and the later days after its sample history was interrupted)."""
+    from pipelines.failures import INTERRUPTED
+
+    if not result.success and any(INTERRUPTED in reason for reason in failure_sentences(result)):
+        raise KeyboardInterrupt
+    return result.success
+
+
 def bug_tracebacks(result: dg.ExecuteInProcessResult) -> list[str]:
     """The full error of each step that failed unexpectedly (a bug)."""
     return [
@@ -193,7 +205,7 @@ def build_sample_history(defs: dg.Definitions, day: str, instance: dg.DagsterIns
     marts_run: list[str] = []
 
     def said(job_name: str, result: dg.ExecuteInProcessResult) -> bool:
-        if not result.success:
+        if not succeeded(result):
             reasons = failure_sentences(result) or ["the run did not succeed"]
             print(f"sample history: {job_name} failed: {reasons[0]}", file=sys.stderr)
         return result.success
@@ -299,7 +311,7 @@ def _run_day(
     history = build_sample_history(defs, day, instance, mode) if mode != LIVE else []
     start_day(day)
     result = execute(defs, "daily_refresh", day, instance)
-    if result.success:
+    if succeeded(result):
         finish_day(day, result, mode)
     else:
         from pipelines.failures import save_log, where_logged
@@ -320,7 +332,7 @@ def _run_day(
     # a re-run or late day changes the history later days read: bring those up to date (pipelines/defs/stale_days.py)
     refreshed = refresh(
         db_path(),
-        lambda later: execute(defs, "refresh_stale_days", later, instance).success,
+        lambda later: succeeded(execute(defs, "refresh_stale_days", later, instance)),
         graph=defs.resolve_asset_graph(),
     )
     with connect(read_only=True) as con:
@@ -344,11 +356,17 @@ def _run_day(
 def main(argv: list[str]) -> int:
     """Exit codes: 0 done, 1 the day failed (or anything else stopped the command: one line naming the root
     cause and what to do, the traceback in a log file), 2 bad input."""
+    from pipelines.failures import INTERRUPTED, sigterm_as_interrupt
+
     try:
-        return run(argv)
+        with sigterm_as_interrupt():
+            return run(argv)
     except UserError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return USAGE_EXIT
+    except KeyboardInterrupt:
+        print(f"error: stopped: {INTERRUPTED}", file=sys.stderr)
+        return 1
     except Exception as exc:  # noqa: BLE001 (one line and a log file instead of a traceback on the console)
         from pipelines.failures import exception_line
 

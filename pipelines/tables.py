@@ -72,9 +72,17 @@ def column_schema(table: str) -> dg.TableSchema:
 
 PROJECT = Path(__file__).resolve().parents[1]
 SQL_DIR = PROJECT / "warehouse" / "sql"
-# where a table's computation lives, followed through the imports of the asset's module (pipelines' own wiring,
-# its resources, partitions and this module, changes how assets run, not what a table holds, and is not followed)
-COMPUTATION_PACKAGES = ("transforms", "warehouse", "dashboards", "pipelines.sources")
+# where a table's computation lives, followed through the imports of the asset's module: the layers below, the
+# sources' clients, the defs' helpers (machine inputs, run config) and the resources (the market rules' defaults);
+# pipelines' wiring (this module, partitions, settings) changes how assets run, not what a table holds
+COMPUTATION_PACKAGES = (
+    "transforms",
+    "warehouse",
+    "dashboards",
+    "pipelines.sources",
+    "pipelines.defs",
+    "pipelines.resources",
+)
 
 
 FROM_IMPORT = re.compile(r"^[ \t]*from[ \t]+([\w.]+)[ \t]+import[ \t]+(\([^)]*\)|[^\n]*)", re.M)
@@ -89,13 +97,22 @@ def _references(path: Path) -> tuple[tuple[str, ...], tuple[str, ...]]:
     text (a regular expression per statement kind: parsing every file's syntax tree cost 0.2 s per definitions
     load)."""
     text = path.read_text()
+    sql = tuple(READ_SQL.findall(text))
+    # comments out (a ')' in one ended a parenthesized list) and continuation lines joined (code review)
+    text = re.sub(r"#[^\n]*", "", text).replace("\\\n", " ")
+    package = path.relative_to(PROJECT).parent.parts
     modules = []
     for match in FROM_IMPORT.finditer(text):
-        names = re.sub(r"#[^\n]*", "", match[2]).strip("() \t\n").replace("\n", " ")
-        modules += [match[1], *(f"{match[1]}.{n.split()[0]}" for n in names.split(",") if n.strip())]
+        source = match[1]
+        if source.startswith("."):  # relative: from the importing file's package (code review)
+            dots = len(source) - len(source.lstrip("."))
+            base = package[: len(package) - dots + 1] if dots <= len(package) else ()
+            source = ".".join([*base, *([source.lstrip(".")] if source.lstrip(".") else [])])
+        names = match[2].strip("() \t\n").replace("\n", " ")
+        modules += [source, *(f"{source}.{n.split()[0]}" for n in names.split(",") if n.strip())]
     for match in IMPORT.finditer(text):
         modules += [n.split()[0] for n in match[1].split(",") if n.strip()]
-    return tuple(modules), tuple(READ_SQL.findall(text))
+    return tuple(modules), sql
 
 
 def _module_file(name: str) -> Path | None:

@@ -49,11 +49,12 @@ def order(name: str) -> tuple[int, str]:
 
 
 def ddl_files(ddl_dir: Path = DDL_DIR) -> list[Path]:
-    """The DDL files, ordered by their number. Any other file there is refused, as are two files of one number
-    (code review: only three-digit names were read, so a 1000_... file was skipped without a word and 999 was the
-    last number a change could take)."""
+    """The DDL files, ordered by their number. A .sql or .py file not named as a migration is refused, as are two
+    files of one number (code review: only three-digit names were read, so a 1000_... file was skipped without a
+    word and 999 was the last number a change could take); an editor's backup or a merge's leftover (997_x.sql~,
+    .orig) is no migration and is passed over (it stopped every command that writes, as "a bug")."""
     files = sorted(
-        (p for p in ddl_dir.iterdir() if p.is_file() and not p.name.startswith(".")),
+        (p for p in ddl_dir.iterdir() if p.is_file() and p.suffix in (".sql", ".py")),
         key=lambda p: order(p.name),
     )
     numbers = [order(p.name)[0] for p in files]

@@ -121,15 +121,23 @@ def restore(work: Path, published: Path) -> Path:
     return aside
 
 
+class HeldByAnotherProcess(RuntimeError):
+    """DuckDB refuses to open the file: another process has it open (a `make ui` run, a SQL session)."""
+
+
 def is_whole(work: Path) -> bool:
-    """Whether `work` exists and DuckDB reads every table of it (a file another process holds counts as whole:
-    the run lock refuses first)."""
+    """Whether `work` exists and DuckDB reads every table of it; HeldByAnotherProcess when another process has it
+    open (code review: a DuckDB lock error read as damage, and a file a `make ui` run was writing was replaced)."""
     if not work.exists():
         return False
     try:
         check_whole(work)
         read_every_table(work)
-    except (WarehouseDamagedError, duckdb.Error):
+    except WarehouseDamagedError:
+        return False
+    except duckdb.Error as exc:
+        if "lock" in str(exc).lower():
+            raise HeldByAnotherProcess(f"{work} is open in another process: close it first") from None
         return False
     return True
 
@@ -154,7 +162,12 @@ def _restore_unless_whole(work: Path) -> int:
     from warehouse.paths import read_db_path
 
     published = read_db_path()
-    if is_whole(work):
+    try:
+        whole = is_whole(work)
+    except HeldByAnotherProcess as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    if whole:
         print(
             f"error: {work} reads whole: nothing to restore (to go back to the published copy anyway, move it aside "
             "first, then `make restore`)",

@@ -85,7 +85,9 @@ HELD_SQL = """
 SELECT (SELECT max(snapshot_date) FROM raw.completed_days WHERE scope = 'trends' AND source_mode = 'sample'),
        (SELECT max(snapshot_date) FROM raw.ebay_listings WHERE source_mode = 'live'),
        (SELECT min(snapshot_date) FROM raw.ebay_listings WHERE source_mode = 'sample'),
-       (SELECT max(snapshot_date) FROM raw.ebay_listings WHERE source_mode = 'sample')"""
+       (SELECT max(snapshot_date) FROM raw.ebay_listings WHERE source_mode = 'sample'),
+       EXISTS (SELECT 1 FROM raw.completed_days WHERE snapshot_date = $day AND scope = 'day'
+                                                  AND source_mode = 'sample')"""
 ANOTHER_WAREHOUSE = (
     "another warehouse (GPU_MARKET_DB=another file, or move warehouse/gpu_market.duckdb aside)"
 )
@@ -99,33 +101,48 @@ def refuse_a_day_the_warehouse_cannot_take(con: duckdb.DuckDBPyConnection, day: 
       day, each derived back from the snapshot): the snapshot replayed inside that history repeats it, the days
       before it derived from one anchor and the days after from another (thirty-sixth review, a newcomer: after
       `make run`, `make run DAY=2026-11-20` left a used RTX 3090's median falling over the same eight steps twice
-      and 42 deals on one day; an operator's `make backfill` did the same). Days of the snapshot replayed whole
-      (a backfill's, a run's with the history off) may be run again: each is the snapshot;
+      and 42 deals on one day; an operator's `make backfill` did the same). A day the snapshot was replayed whole
+      on (raw.completed_days scope 'day': a sample day, a backfill's day) may be run again: it is the snapshot;
     - sample mode in a warehouse holding live listings: the sample would replace live days, which cannot be
       fetched again (an operator's scheduled run that lost its eBay keys fell back to sample mode and overwrote
       the day's 706 live listings);
     - live mode in a warehouse holding the sample: live days would read the sample's days as their history (the
       first live run counted 690 exits, every sample listing, and 53 new deals against sample medians, labelled
       live)."""
-    trends_until, live_until, sample_from, sample_until = con.execute(HELD_SQL).fetchone()
+    trends_until, live_until, sample_from, sample_until, replayed_whole = con.execute(
+        HELD_SQL, {"day": day}
+    ).fetchone()
+    _refuse_mixing(mode, live_until, sample_from, sample_until)
     if mode == LIVE:
-        if sample_until is not None:
-            raise UserError(
-                f"live mode: this warehouse holds the bundled sample ({sample_from} to {sample_until}), which live "
-                f"days would read as their history; start live in {ANOTHER_WAREHOUSE}"
-            )
         return
-    if live_until is not None:
-        raise UserError(
-            f"sample mode: this warehouse holds live listings (up to {live_until}), which the sample would replace; "
-            "set EBAY_CLIENT_ID and EBAY_CLIENT_SECRET (or GPU_MARKET_SOURCE=live) to run live, or run the sample in "
-            f"{ANOTHER_WAREHOUSE}"
-        )
-    if trends_until is not None and day <= trends_until:
+    if trends_until is not None and day <= trends_until and not replayed_whole:
         raise UserError(
             f"sample mode: this warehouse's sample runs to {sample_until}, its days up to {trends_until} derived back "
             f"from the snapshot, and {day} would replay the snapshot inside that history and repeat it; run a day "
             f"after {trends_until}, or start a sample on {day} in {ANOTHER_WAREHOUSE}"
+        )
+
+
+def refuse_mixing(con: duckdb.DuckDBPyConnection, day: date, mode: str) -> None:
+    """The part of refuse_a_day_the_warehouse_cannot_take that every run of raw.ebay_listings checks too, `make ui`'s
+    and the schedule's included (code review: only the command lines checked, and a scheduled run under `make ui`
+    that lost its keys still replaced a live day): sample and live days never share a warehouse."""
+    _, live_until, sample_from, sample_until, _ = con.execute(HELD_SQL, {"day": day}).fetchone()
+    _refuse_mixing(mode, live_until, sample_from, sample_until)
+
+
+def _refuse_mixing(mode: str, live_until, sample_from, sample_until) -> None:
+    if mode == LIVE and sample_until is not None:
+        raise UserError(
+            f"live mode: this warehouse holds the bundled sample ({sample_from} to {sample_until}), which live days "
+            f"would read as their history; start live in {ANOTHER_WAREHOUSE}, or drop the sample from it "
+            "(python -m warehouse.drop_sample)"
+        )
+    if mode != LIVE and live_until is not None:
+        raise UserError(
+            f"sample mode: this warehouse holds live listings (up to {live_until}), which the sample would replace; "
+            "set EBAY_CLIENT_ID and EBAY_CLIENT_SECRET (or GPU_MARKET_SOURCE=live) to run live, or run the sample in "
+            f"{ANOTHER_WAREHOUSE}"
         )
 
 

@@ -17,6 +17,7 @@ COMMANDS = {
     "dashboards.build": "python -m dashboards.build",
     "dashboards.export_doc": "python -m dashboards.export_doc",
     "warehouse.schema_file": "make schema",
+    "warehouse.drop_sample": "python -m warehouse.drop_sample",
 }
 
 

@@ -22,12 +22,19 @@ def test_migrations_are_ordered_by_their_number_past_999(tmp_path):
     )  # apply_migrations(before=...) compares so
 
 
-@pytest.mark.parametrize("name", ["notes.sql", "998-dash.sql", "998_readme.md", "998_.sql"])
+@pytest.mark.parametrize("name", ["notes.sql", "998-dash.sql", "998_.sql", "x_998.py"])
 def test_a_file_that_is_no_migration_is_refused_by_name(tmp_path, name):
     (tmp_path / "001_schemas.sql").write_text("-- x\n")
     (tmp_path / name).write_text("-- x\n")
     with pytest.raises(ValueError, match=f"warehouse/ddl/{name}: a migration is named NNN_what_it_does"):
         ddl_files(tmp_path)
+
+
+def test_an_editors_backup_beside_them_is_passed_over(tmp_path):
+    """Code review: a stray 997_deals_open_box.sql~ or .orig stopped every command that writes, as "a bug"."""
+    for name in ("001_schemas.sql", "001_schemas.sql~", "002_more.sql.orig", "README.md"):
+        (tmp_path / name).write_text("-- x\n")
+    assert [p.name for p in ddl_files(tmp_path)] == ["001_schemas.sql"]
 
 
 def test_two_migrations_of_one_number_are_refused(tmp_path):

@@ -61,3 +61,24 @@ def test_two_restores_in_one_second_keep_both_damaged_files(tmp_path, monkeypatc
     aside = restore.restore(work, published)
     assert first_kept.read_bytes() == b"the first damaged file" and aside != first_kept and aside.exists()
     assert rows(work) == 2
+
+
+def test_a_warehouse_another_process_holds_open_is_not_replaced(tmp_path, monkeypatch, capsys):
+    """Code review: a file another process had open (a `make ui` run holds no run lock) read as damaged, and was
+    replaced while that process went on writing into the file kept aside."""
+    import subprocess
+    import sys
+
+    work, _ = warehouse_pair(tmp_path, monkeypatch)
+    holder = subprocess.Popen(
+        [sys.executable, "-c", f"import duckdb, sys; c = duckdb.connect({str(work)!r}); print('open', flush=True); "
+         "sys.stdin.readline()"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    try:
+        assert holder.stdout.readline().strip() == "open"
+        assert restore.main() == 1
+    finally:
+        holder.communicate("\n", timeout=30)
+    assert capsys.readouterr().err == f"error: {work} is open in another process: close it first\n"
+    assert rows(work) == 3 and not list(tmp_path.glob("w.duckdb.damaged-*"))

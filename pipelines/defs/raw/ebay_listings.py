@@ -9,6 +9,7 @@ from datetime import UTC, date, datetime
 
 import dagster as dg
 
+from pipelines.defs.sample_days import refuse_mixing
 from pipelines.partitions import daily_partitions, partition_date, run_id
 from pipelines.resources.ebay import EbayResource
 from pipelines.resources.warehouse import WarehouseResource
@@ -17,6 +18,7 @@ from pipelines.sources.ebay.ingest import AspectEvidence, SpilledRows, run_searc
 from pipelines.sources.ebay.queries import queries_for_catalog
 from pipelines.sources.http_session import CallBudget
 from pipelines.tables import table_key, table_multi_asset
+from pipelines.user_errors import UserError
 from transforms.ebay_aspects import counts_frame, evidence_frame, suspect_values
 from transforms.source_outcome import FAILED, ebay_outcome
 from warehouse.api_calls import calls_on, calls_write
@@ -71,8 +73,12 @@ def ebay_listings(
     queries = queries_for_catalog(catalog, marketplaces=marketplaces)
     live = ebay.mode == LIVE  # the sample replay calls no API: it neither spends nor records the budget
     used = 0
-    if live:
-        with warehouse.connect() as con:
+    with warehouse.connect() as con:
+        try:  # sample and live days never share a warehouse (pipelines/defs/sample_days.py), whoever runs this
+            refuse_mixing(con, day, ebay.mode)
+        except UserError as exc:
+            raise dg.Failure(description=str(exc)) from None
+        if live:
             used = calls_on(con, "ebay", today)
     budget = CallBudget(ebay.daily_call_budget if live else sys.maxsize, used)
     days_before = 0
