@@ -142,13 +142,19 @@ def code_files(module_file: Path) -> tuple[Path, ...]:
     return tuple(sorted(seen))
 
 
+@cache
+def _file_digest(path: Path) -> bytes:
+    """A file's path in the project and its bytes, hashed once per definitions load (most files serve many assets)."""
+    return hashlib.sha256(str(path.relative_to(PROJECT)).encode() + b"\0" + path.read_bytes()).digest()
+
+
 def code_version(fn, table: str | None = None) -> str:
     """A short hash of the code that computes the table or export (code_files: the asset's module, the modules
     and SQL it runs) and a table's columns: it changes when that code or the table's shape changes, so Dagster
     marks the asset and its downstream as changed code."""
     digest = hashlib.sha256()
     for path in code_files(Path(inspect.getsourcefile(fn)).resolve()):
-        digest.update(str(path.relative_to(PROJECT)).encode() + b"\0" + path.read_bytes())
+        digest.update(_file_digest(path))
     if table is not None:
         digest.update(repr(table_schemas()[table]).encode())
     return digest.hexdigest()[:12]
