@@ -50,11 +50,18 @@ def main() -> int:
     if not work.exists():
         print(f"error: no warehouse at {work}", file=sys.stderr)
         return 1
+    from warehouse.restore import WarehouseDamagedError, check_whole, restore_advice
+
     try:
-        with run_lock(work, "python -m warehouse.drop_sample"), connect(work) as con:
-            deleted = drop_sample(con)
+        with run_lock(work, "python -m warehouse.drop_sample"):
+            check_whole(work)  # before DuckDB opens it for writing (an operator's re-test: a traceback)
+            with connect(work) as con:
+                deleted = drop_sample(con)
     except WarehouseBusyError as exc:
         print(f"error: {str(exc).splitlines()[0]}", file=sys.stderr)
+        return 1
+    except (WarehouseDamagedError, duckdb.Error) as exc:
+        print(f"error: {str(exc).splitlines()[0]}: {restore_advice(work)}", file=sys.stderr)
         return 1
     rows = ", ".join(f"{table} {n:,}" for table, n in deleted.items()) or "none"
     print(f"dropped the sample's rows from {work}: {rows}")

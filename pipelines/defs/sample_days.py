@@ -88,9 +88,14 @@ SELECT (SELECT max(snapshot_date) FROM raw.completed_days WHERE scope = 'trends'
        (SELECT max(snapshot_date) FROM raw.ebay_listings WHERE source_mode = 'sample'),
        EXISTS (SELECT 1 FROM raw.completed_days WHERE snapshot_date = $day AND scope = 'day'
                                                   AND source_mode = 'sample')"""
-ANOTHER_WAREHOUSE = (
-    "another warehouse (GPU_MARKET_DB=another file, or move warehouse/gpu_market.duckdb aside)"
-)
+
+
+def another_warehouse() -> str:
+    """How to start in another warehouse, naming this one's file (an operator's re-test: the words named the default
+    file whatever GPU_MARKET_DB said)."""
+    from warehouse.paths import db_path
+
+    return f"another warehouse (GPU_MARKET_DB=another file, or move {db_path()} aside)"
 
 
 def refuse_a_day_the_warehouse_cannot_take(con: duckdb.DuckDBPyConnection, day: date, mode: str) -> None:
@@ -118,8 +123,8 @@ def refuse_a_day_the_warehouse_cannot_take(con: duckdb.DuckDBPyConnection, day: 
     if trends_until is not None and day <= trends_until and not replayed_whole:
         raise UserError(
             f"sample mode: this warehouse's sample runs to {sample_until}, its days up to {trends_until} derived back "
-            f"from the snapshot, and {day} would replay the snapshot inside that history and repeat it; run a day "
-            f"after {trends_until}, or start a sample on {day} in {ANOTHER_WAREHOUSE}"
+            f"from the snapshot, and {day} would replay the snapshot before or inside that history and repeat it; run a day "
+            f"after {trends_until}, or start a sample on {day} in {another_warehouse()}"
         )
 
 
@@ -135,14 +140,14 @@ def _refuse_mixing(mode: str, live_until, sample_from, sample_until) -> None:
     if mode == LIVE and sample_until is not None:
         raise UserError(
             f"live mode: this warehouse holds the bundled sample ({sample_from} to {sample_until}), which live days "
-            f"would read as their history; start live in {ANOTHER_WAREHOUSE}, or drop the sample from it "
+            f"would read as their history; start live in {another_warehouse()}, or drop the sample from it "
             "(python -m warehouse.drop_sample)"
         )
     if mode != LIVE and live_until is not None:
         raise UserError(
             f"sample mode: this warehouse holds live listings (up to {live_until}), which the sample would replace; "
             "set EBAY_CLIENT_ID and EBAY_CLIENT_SECRET (or GPU_MARKET_SOURCE=live) to run live, or run the sample in "
-            f"{ANOTHER_WAREHOUSE}"
+            f"{another_warehouse()}"
         )
 
 

@@ -28,12 +28,16 @@ class RetailersResource(dg.ConfigurableResource):
     max_attempts: int = 4
     max_consecutive_failures: int = DEFAULT_MAX_CONSECUTIVE_FAILURES
 
+    def reads_bestbuy(self) -> bool:
+        """Whether Best Buy is read: always in sample mode, live only with its key."""
+        return self.mode != LIVE or bool(self.bestbuy_api_key)
+
     def open_clients(self, log: Callable[[str], None]) -> list[tuple[RetailerClient, httpx.Client]]:
         specs = [
             newegg_spec(self.newegg_base_url),
             microcenter_spec(self.microcenter_base_url, self.microcenter_store_id),
         ]
-        if self.mode != LIVE or self.bestbuy_api_key:
+        if self.reads_bestbuy():
             specs.append(bestbuy_spec(self.bestbuy_api_key or "sample-key", self.bestbuy_base_url))
         else:
             log("BESTBUY_API_KEY is not set: Best Buy skipped")

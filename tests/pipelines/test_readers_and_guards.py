@@ -134,7 +134,7 @@ def test_a_sample_day_inside_the_samples_derived_history_is_refused_before_anyth
         run(["run_daily", "2026-11-16"], defs=project["defs"])
     assert str(refused.value).startswith(
         f"sample mode: this warehouse's sample runs to {DAYS[0]}, its days up to 2026-11-17 derived back from the "
-        "snapshot, and 2026-11-16 would replay the snapshot inside that history"
+        "snapshot, and 2026-11-16 would replay the snapshot before or inside that history"
     )
     assert backfill_main(["backfill", "2026-11-17", DAYS[0]], defs=project["defs"]) == 2
     with duckdb.connect(str(project["db"]), read_only=True) as con:

@@ -167,7 +167,7 @@ def test_check_fails_when_a_store_that_answered_yields_nothing(tmp_path):
             (d2, "bestbuy", 10),
         ],
     )
-    result = retailer_store_counts(WarehouseResource(db_path=str(db)))
+    result = retailer_store_counts(WarehouseResource(db_path=str(db)), RetailersResource())
     assert not result.passed and "newegg" in result.description
 
 
@@ -185,7 +185,7 @@ def test_check_does_not_blame_a_store_that_did_not_answer_but_warns_on_a_halving
         ],
         errors=[(d2, "newegg")],
     )
-    result = retailer_store_counts(WarehouseResource(db_path=str(db)))
+    result = retailer_store_counts(WarehouseResource(db_path=str(db)), RetailersResource())
     assert not result.passed and result.severity == dg.AssetCheckSeverity.WARN
     assert "microcenter" in result.description
 
@@ -194,4 +194,15 @@ def test_check_passes_when_every_store_holds_steady(tmp_path):
     db = tmp_path / "c.duckdb"
     d1, d2 = date(2026, 11, 19), date(2026, 11, 20)
     seed_counts(db, [(d, s, 10) for d in (d1, d2) for s in ("newegg", "microcenter", "bestbuy")])
-    assert retailer_store_counts(WarehouseResource(db_path=str(db))).passed
+    assert retailer_store_counts(WarehouseResource(db_path=str(db)), RetailersResource()).passed
+
+
+def test_check_leaves_out_a_store_the_run_does_not_read(tmp_path):
+    """An operator's re-test: live without BESTBUY_API_KEY, Best Buy is skipped, and the check failed every day with
+    "stores answered but yielded nothing: ['bestbuy']"; in sample mode (Best Buy read) its silence still fails."""
+    db = tmp_path / "c.duckdb"
+    d1, d2 = date(2026, 11, 19), date(2026, 11, 20)
+    seed_counts(db, [(d, s, 10) for d in (d1, d2) for s in ("newegg", "microcenter")])
+    assert retailer_store_counts(WarehouseResource(db_path=str(db)), RetailersResource(mode="live")).passed
+    blamed = retailer_store_counts(WarehouseResource(db_path=str(db)), RetailersResource())
+    assert not blamed.passed and "bestbuy" in blamed.description
