@@ -131,15 +131,10 @@ def main(argv: list[str], defs: dg.Definitions | None = None) -> int:
     def run_day(day: str) -> list[str]:
         start_day(day)
         result = execute(defs, "daily_refresh", day, instance)
-        if result.success:
+        if succeeded(result, during=day):  # an interrupt stops the backfill at this day
             finish_day(day, result, mode)
             return []
-        reasons = failure_sentences(result) or ["the run did not succeed"]
-        if any(INTERRUPTED in reason for reason in reasons):
-            # Dagster turns Ctrl-C or SIGTERM into a failed step and the run returns: the backfill stops there
-            # (thirty-sixth review, an operator: it went on with every later day, and a scheduler's stop did nothing)
-            raise KeyboardInterrupt(day)
-        return reasons
+        return failure_sentences(result) or ["the run did not succeed"]
 
     def complete(days: list[str]) -> set[str]:
         from warehouse.completed_days import complete_days

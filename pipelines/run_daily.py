@@ -123,14 +123,15 @@ def failure_sentences(result: dg.ExecuteInProcessResult) -> list[str]:
     return sentences
 
 
-def succeeded(result: dg.ExecuteInProcessResult) -> bool:
-    """Whether a run succeeded; KeyboardInterrupt when Ctrl-C or a stop signal interrupted it (Dagster turns that
-    into a failed step and returns), so that the command stops there (code review: `make run` went on to the day
-    and the later days after its sample history was interrupted)."""
+def succeeded(result: dg.ExecuteInProcessResult, during: str | None = None) -> bool:
+    """Whether a run succeeded; KeyboardInterrupt (with `during`, the day it stopped, when given) when Ctrl-C or a
+    stop signal interrupted it (Dagster turns that into a failed step and returns), so that the command stops there
+    (code review: `make run` went on to the day and the later days after its sample history was interrupted; a
+    backfill went on with every later day, and a scheduler's stop did nothing)."""
     from pipelines.failures import INTERRUPTED
 
     if not result.success and any(INTERRUPTED in reason for reason in failure_sentences(result)):
-        raise KeyboardInterrupt
+        raise KeyboardInterrupt(*([during] if during else []))
     return result.success
 
 
